@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import pg from 'pg';
+import { createNodeSqliteDialect } from './sqlite-dialect.ts';
+import { catalogMigration } from './migrations/001-catalog.ts';
+import type { Database } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Db {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** A printable location without credentials, for logs. */
+  describe: string;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns bigint (count, sums) and numeric as strings; every value we keep there fits a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export function parseDatabaseUrl(url: string): { engine: Engine; location: string } {
+  if (url.startsWith('sqlite:')) {
+    const location = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!location) throw new Error(`DATABASE_URL '${url}' names no file: use sqlite:PATH, e.g. sqlite:./data/store.db`);
+    return { engine: 'sqlite', location };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) return { engine: 'postgres', location: url };
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got '${url.split(':')[0]}:...')`);
+}
+
+export function createDb(url: string, options: { poolSize?: number } = {}): Db {
+  const { engine, location } = parseDatabaseUrl(url);
+  if (engine === 'sqlite') {
+    const path = location === ':memory:' ? location : resolve(location);
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    const { dialect } = createNodeSqliteDialect(path);
+    const db = new Kysely<Database>({ dialect });
+    return { db, engine, describe: `sqlite:${path}`, close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: location, max: options.poolSize ?? 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const safe = new URL(location);
+  safe.password = '';
+  return { db, engine, describe: safe.toString(), close: () => db.destroy() };
+}
+
+export function migrations(engine: Engine): Record<string, Migration> {
+  return {
+    '001-catalog': catalogMigration(engine),
+  };
+}
+
+/** Applies every pending migration; safe to run from several instances at once (Kysely takes a lock). */
+export async function migrateToLatest({ db, engine }: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(engine) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

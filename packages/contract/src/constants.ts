@@ -1,0 +1,118 @@
+/**
+ * Business constants of the client's specification (SPEC §9), defined once and imported everywhere.
+ */
+
+/** Diamond types as the search API numbers them (§7 active_tab). */
+export const DIAMOND_TYPES = { natural: 1, lab: 2, color: 3 } as const;
+export type DiamondTypeId = (typeof DIAMOND_TYPES)[keyof typeof DIAMOND_TYPES];
+export const DIAMOND_TYPE_LABELS: Record<DiamondTypeId, string> = {
+  1: 'Natural',
+  2: 'Lab',
+  3: 'Color',
+};
+
+/** Report filter (§7 selectedReport): all 0, gia 1, igi 2. */
+export const REPORTS = { all: 0, gia: 1, igi: 2 } as const;
+export type ReportId = (typeof REPORTS)[keyof typeof REPORTS];
+
+/** Certificate companies (grading labs). Ids are stable database ids. */
+export const CERTIFICATE_COMPANIES = [
+  { id: 1, dl_name: 'GIA' },
+  { id: 2, dl_name: 'IGI' },
+] as const;
+
+/**
+ * Discrete grade scales of §9, in the client's order. A grade's id is its 1-based position.
+ * A slider range [low, high] over a scale of n grades runs from 1 to n + 1 and selects the
+ * grades g with low <= g < high (so cut 1–6 spans all five cut grades).
+ */
+export const SCALES = {
+  cut: ['Excellent', 'Very Good', 'Good', 'Ideal', '8X'],
+  color: ['D', 'E', 'F', 'G', 'H'],
+  clarity: ['I3', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1'],
+  polish: ['Excellent', 'Very Good', 'Good', 'I', 'Fair', 'Poor'],
+  symmetry: ['Excellent', 'Very Good', 'Good', 'Fair', 'Poor', 'I'],
+  fluorescence: ['None', 'Faint', 'Medium', 'Strong', 'Very Strong'],
+} as const;
+export type ScaleName = keyof typeof SCALES;
+export const SCALE_NAMES = Object.keys(SCALES) as ScaleName[];
+
+/** Short codes shown on certificates and in compact tables. */
+export const GRADE_SHORT_NAMES: Record<string, string> = {
+  Excellent: 'EX',
+  'Very Good': 'VG',
+  Good: 'G',
+  Ideal: 'ID',
+  Fair: 'F',
+  Poor: 'P',
+};
+
+/** Continuous sliders of §9: bounds, step and the minimum gap between the two handles. */
+export const RANGES = {
+  price: { min: 0, max: 10000, step: 1, gap: 100 },
+  carat: { min: 0, max: 20, step: 0.01, gap: 1 },
+  ratio: { min: 0.9, max: 2.75, step: 0.001, gap: 0.1 },
+  table: { min: 40, max: 90, step: 1, gap: 1 },
+  depth: { min: 40, max: 90, step: 1, gap: 1 },
+} as const;
+export type ContinuousRangeName = keyof typeof RANGES;
+export const CONTINUOUS_RANGE_NAMES = Object.keys(RANGES) as ContinuousRangeName[];
+
+/** Fancy colors carried by color diamonds (type 3) instead of the D–H scale. */
+export const FANCY_COLORS = ['Yellow', 'Pink', 'Blue', 'Green', 'Orange', 'Purple', 'Champagne', 'Gray'] as const;
+export const FANCY_INTENSITIES = ['Fancy Light', 'Fancy', 'Fancy Intense', 'Fancy Vivid', 'Fancy Deep'] as const;
+
+/** Shapes offered by the shape picker, in display order. Ids are stable database ids. */
+export const SHAPES = [
+  'Round',
+  'Princess',
+  'Cushion',
+  'Oval',
+  'Emerald',
+  'Pear',
+  'Asscher',
+  'Radiant',
+  'Marquise',
+  'Heart',
+] as const;
+
+/** §3: the image name is the shape name lowercased with spaces turned to dashes. */
+export function shapeImageName(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, '-');
+}
+
+/** Search (§9). */
+export const SEARCH = {
+  pageSize: 20,
+  maxPageSize: 100,
+  debounceMs: 600,
+} as const;
+
+/** Sort orders (§9): five keys, each low to high or high to low; default Price low to high. */
+export const SORT_KEYS = ['price', 'carat', 'color', 'clarity', 'cut'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export const SORTS = [
+  'price_asc',
+  'price_desc',
+  'carat_asc',
+  'carat_desc',
+  'color_asc',
+  'color_desc',
+  'clarity_asc',
+  'clarity_desc',
+  'cut_asc',
+  'cut_desc',
+] as const;
+export type Sort = (typeof SORTS)[number];
+export const DEFAULT_SORT: Sort = 'price_asc';
+
+/** Inventory status of a stone: only available stones are listed by the search. */
+export const DIAMOND_STATUSES = ['available', 'reserved', 'sold'] as const;
+export type DiamondStatus = (typeof DIAMOND_STATUSES)[number];
+
+/** Cart and promotions (§9). */
+export const PROMOTIONS = {
+  freeNecklaceThreshold: 460,
+  freeBraceletThreshold: 2460,
+  bankWireDiscount: 5,
+} as const;

@@ -1,0 +1,3 @@
+export * from './constants.ts';
+export * from './query.ts';
+export * from './diamonds.ts';
