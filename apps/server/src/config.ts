@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max} (got '${v}')` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/**
+ * Every environment variable the store reads, validated once at boot. `.env.example` documents them;
+ * `docs/configuration.md` explains each.
+ */
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: int(3000, 0, 65535),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/store.db')
+    .refine((v) => v.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(v), {
+      message: "must start with 'sqlite:' (e.g. sqlite:./data/store.db) or 'postgres://'",
+    }),
+  DB_POOL_SIZE: int(10, 1, 200),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://shop.example.com' }).optional(),
+  TRUST_PROXY: bool(false),
+  SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 120_000),
+  SEED_DEMO: bool(true),
+  DEMO_INVENTORY_SIZE: int(100_000, 0, 5_000_000),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const result = configSchema.safeParse(picked);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`));
+  }
+  return result.data;
+}

@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors.ts';
+
+/**
+ * The one place where errors become replies: { message, errors? }. 4xx replies say what is wrong;
+ * 5xx replies never carry internals (the log has them, with the request id).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        (errors[field] ??= []).push(issue.message ?? 'is invalid');
+      }
+      const where = error.validationContext === 'body' ? 422 : 400;
+      const message = Object.entries(errors)
+        .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+        .join('; ');
+      return reply.status(where).send({ message: `Invalid ${error.validationContext ?? 'request'}: ${message}`, errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type): its message is safe.
+    return reply.status(status).send({ message: error.message });
+  });
+}

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDb, migrateToLatest, type Db, type Engine } from '../db/database.ts';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server (CI sets it). */
+export const TEST_ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDb extends Db {
+  url: string;
+  /** Closes the connection and removes the scratch database. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: a new SQLite file, or a new PostgreSQL database
+ * created beside TEST_DATABASE_URL's, so test files never see each other's rows.
+ */
+export async function createTestDb(engine: Engine): Promise<TestDb> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'everstone-test-'));
+    const url = `sqlite:${join(dir, 'store.db')}`;
+    const db = createDb(url);
+    await migrateToLatest(db);
+    return {
+      ...db,
+      url,
+      async destroy() {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `everstone_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createDb(url.toString(), { poolSize: 20 });
+  await migrateToLatest(db);
+  return {
+    ...db,
+    url: url.toString(),
+    async destroy() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

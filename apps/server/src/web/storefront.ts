@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequestListener } from '@react-router/node';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
+import type { Config } from '../config.ts';
+
+export interface StorefrontOptions {
+  buildDir: string;
+  config: Config;
+}
+
+/**
+ * Serves the React Router storefront from the same process and port as the API: hashed assets with
+ * immutable caching, other public files briefly cached, every other request rendered on the server.
+ */
+export async function registerStorefront(app: FastifyInstance, { buildDir, config }: StorefrontOptions) {
+  const serverEntry = join(buildDir, 'server', 'index.js');
+  if (!existsSync(serverEntry)) {
+    throw new Error(`The storefront is not built (${serverEntry} is missing): run 'npm run build'.`);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  // The context key lives in the bundle (entry.server exports it) so loaders and the server share one object.
+  const appContext = (build.entry.module as unknown as Record<string, unknown>).appContext;
+  if (!appContext) throw new Error('The storefront build does not export appContext from entry.server.');
+
+  await app.register(fastifyStatic, {
+    root: join(buildDir, 'client'),
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(reply, path) {
+      // @fastify/static 10 hands over the Fastify reply here, not the raw response.
+      (reply as unknown as { header(name: string, value: string): void }).header(
+        'cache-control',
+        path.includes(`${join('client', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+
+  const api = async (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: path,
+      headers: { accept: 'application/json', ...init.headers },
+      ...(init.body === undefined ? {} : { payload: init.body as string }),
+    });
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+    const noBody = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(noBody ? null : res.body, { status: res.statusCode, headers });
+  };
+
+  const handler = createRequestListener({
+    build,
+    mode: config.NODE_ENV === 'production' ? 'production' : 'development',
+    getLoadContext: (request) => {
+      const context = new RouterContextProvider();
+      const nonce = request.headers.get('x-csp-nonce') ?? '';
+      context.set(appContext as never, { nonce, api, publicUrl: config.PUBLIC_URL ?? null } as never);
+      return context;
+    },
+  });
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    schema: { hide: true },
+    handler(request, reply) {
+      // Helmet set its headers on the reply; the raw response must carry them, plus the page's CSP.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value as string);
+      }
+      const nonce = randomBytes(16).toString('base64url');
+      reply.raw.setHeader('content-security-policy', pageCsp(nonce));
+      request.raw.headers['x-csp-nonce'] = nonce;
+      reply.hijack();
+      handler(request.raw, reply.raw);
+    },
+  });
+}
+
+/**
+ * Scripts run only with the page's nonce (React Router's inline hydration data included). Styles allow
+ * inline attributes because the UI primitives position popovers and sliders with style attributes,
+ * and a nonce in style-src would silently disable them.
+ */
+function pageCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self'",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}

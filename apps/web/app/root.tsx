@@ -1,0 +1,74 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type LinksFunction,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { appContext } from './lib/app-context';
+import { SiteLayout } from './components/layout/site-layout';
+import stylesHref from './styles/app.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { nonce: context.get(appContext).nonce };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = data?.nonce || undefined;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#14213d" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteLayout>
+      <Outlet />
+    </SiteLayout>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Internals stay in the server log; the shopper gets a plain explanation and a way on.
+  return (
+    <SiteLayout>
+      <section className="page-message" aria-labelledby="error-title">
+        <h1 id="error-title">{notFound ? 'We could not find that page' : 'Something went wrong'}</h1>
+        <p>
+          {notFound
+            ? 'The page may have moved, or the link may be mistyped.'
+            : 'Please try again in a moment. If it keeps happening, contact our customer care team.'}
+        </p>
+        <p>
+          <a className="button" href="/">
+            Back to the home page
+          </a>
+        </p>
+      </section>
+    </SiteLayout>
+  );
+}
