@@ -258,3 +258,8 @@ export function defaultRange(name: ContinuousRangeName | ScaleName): Range {
   }
   return [1, SCALES[name as ScaleName].length + 1];
 }
+
+/** One readable sentence out of per-parameter messages, for a 400 reply's `message`. */
+export function summarizeSearchErrors(errors: Record<string, string[]>): string {
+  return `Invalid search: ${Object.values(errors).flat().join('; ')}`;
+}

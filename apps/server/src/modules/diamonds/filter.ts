@@ -1,0 +1,115 @@
+import {
+  RANGES,
+  SCALES,
+  type ContinuousRangeName,
+  type DiamondSearch,
+  type ScaleName,
+  type Sort,
+} from '@everstone/contract';
+import type { DiamondTable } from '../../db/schema.ts';
+
+type Column = keyof DiamondTable & string;
+
+export type Condition =
+  | { column: Column; op: '=' | '>=' | '<=' | '<'; value: number | string }
+  | { column: Column; op: 'in'; value: number[] }
+  | { column: Column; op: 'prefix'; value: string }
+  | { op: 'none' };
+
+export interface Order {
+  column: Column;
+  direction: 'asc' | 'desc';
+}
+
+const CONTINUOUS_COLUMNS: Record<ContinuousRangeName, { column: Column; scale: number }> = {
+  price: { column: 'price_cents', scale: 100 },
+  carat: { column: 'carat', scale: 1 },
+  ratio: { column: 'ratio', scale: 1 },
+  table: { column: 'table_pct', scale: 1 },
+  depth: { column: 'depth_pct', scale: 1 },
+};
+
+const SCALE_COLUMNS: Record<ScaleName, Column> = {
+  cut: 'cut_id',
+  color: 'color_id',
+  clarity: 'clarity_id',
+  polish: 'polish_id',
+  symmetry: 'symmetry_id',
+  fluorescence: 'fluorescence_id',
+};
+
+const REPORT_COMPANY: Record<1 | 2, number> = { 1: 1, 2: 2 };
+
+/**
+ * Translates a validated search into conditions on the diamonds table.
+ *
+ * A handle at an end of its scale leaves that side open: price 10000 includes dearer stones, carat 20
+ * larger ones, and a full range adds no condition at all, so stones missing an optional attribute
+ * (table, depth, polish …) stay listed until the shopper narrows that attribute.
+ */
+export function toConditions(search: DiamondSearch): Condition[] {
+  const conditions: Condition[] = [{ column: 'status', op: '=', value: 'available' }];
+  if (search.activeTab !== null) conditions.push({ column: 'type', op: '=', value: search.activeTab });
+
+  for (const [name, { column, scale }] of Object.entries(CONTINUOUS_COLUMNS) as Array<
+    [ContinuousRangeName, { column: Column; scale: number }]
+  >) {
+    const range = search.ranges[name];
+    if (!range) continue;
+    const { min, max } = RANGES[name];
+    const [low, high] = range;
+    if (low > min) conditions.push({ column, op: '>=', value: Math.round(low * scale * 1000) / 1000 });
+    if (high < max) conditions.push({ column, op: '<=', value: Math.round(high * scale * 1000) / 1000 });
+  }
+
+  for (const [name, column] of Object.entries(SCALE_COLUMNS) as Array<[ScaleName, Column]>) {
+    const range = search.ranges[name];
+    if (!range) continue;
+    // Color diamonds are graded by fancy color, not on the D–H scale.
+    if (name === 'color' && search.activeTab === 3) continue;
+    const top = SCALES[name].length + 1;
+    const [low, high] = range;
+    if (low >= high) return [{ op: 'none' }];
+    if (low > 1) conditions.push({ column, op: '>=', value: low });
+    if (high < top) conditions.push({ column, op: '<', value: high });
+  }
+
+  if (search.shapes.length > 0) conditions.push({ column: 'shape_id', op: 'in', value: search.shapes });
+  if (search.fancyColors.length > 0) {
+    conditions.push({ column: 'fancy_color_id', op: 'in', value: search.fancyColors });
+  }
+  if (search.certificate) {
+    conditions.push({ column: 'certificate_number', op: 'prefix', value: search.certificate.toUpperCase() });
+  }
+  if (search.featured) conditions.push({ column: 'is_superdeal', op: '=', value: 1 });
+  if (search.report !== 0) {
+    conditions.push({ column: 'certificate_company_id', op: '=', value: REPORT_COMPANY[search.report] });
+  }
+  if (search.showOnlyChecked) {
+    if (search.checkedDiamonds.length === 0) return [{ op: 'none' }];
+    conditions.push({ column: 'id', op: 'in', value: search.checkedDiamonds });
+  }
+  return conditions;
+}
+
+const SORT_COLUMNS: Record<string, Column> = {
+  price: 'price_cents',
+  carat: 'carat',
+  color: 'color_id',
+  clarity: 'clarity_id',
+  cut: 'cut_id',
+};
+
+/**
+ * Sorting is the server's job (docs/decisions/003-server-side-sorting.md): the id breaks ties,
+ * in the same direction, so the order is total, pages never overlap, and one index serves both directions.
+ */
+export function toOrder(sort: Sort): Order[] {
+  const [key, direction] = sort.split('_') as [string, 'asc' | 'desc'];
+  const column = SORT_COLUMNS[key];
+  if (!column) throw new Error(`No column for sort '${sort}'`);
+  return [
+    { column, direction },
+    { column: 'id', direction },
+  ];
+}

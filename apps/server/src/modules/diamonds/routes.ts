@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  diamondListResponseSchema,
+  diamondResponseSchema,
+  errorResponseSchema,
+  parseDiamondSearch,
+  shapeListResponseSchema,
+  summarizeSearchErrors,
+} from '@everstone/contract';
+import { BadRequestError } from '../../errors.ts';
+import type { DiamondService } from './service.ts';
+
+const listParam = z.union([z.string(), z.array(z.string())]).optional();
+
+// Documents the query for /api/docs; the parameters are parsed by the contract's parseDiamondSearch,
+// which also accepts the bracket and comma list forms that a JSON schema cannot describe.
+const searchQueryDoc = z.looseObject({
+  price: listParam.describe('Price range in USD: two values, e.g. price=500&price=5000; 10000 means no upper bound'),
+  carat: listParam.describe('Carat range, two values; 20 means no upper bound'),
+  cut: listParam.describe('Cut range on the 1–6 boundary scale (1–6 spans all five grades)'),
+  color: listParam.describe('Color range on the 1–6 boundary scale (D–H); ignored for color diamonds'),
+  clarity: listParam.describe('Clarity range on the 1–7 boundary scale'),
+  polish: listParam.describe('Polish range on the 1–7 boundary scale'),
+  symmetry: listParam.describe('Symmetry range on the 1–7 boundary scale'),
+  fluorescence: listParam.describe('Fluorescence range on the 1–6 boundary scale'),
+  ratio: listParam.describe('Length-to-width ratio range, 0.9 to 2.75'),
+  table: listParam.describe('Table percentage range, 40 to 90'),
+  depth: listParam.describe('Depth percentage range, 40 to 90'),
+  shapes: listParam.describe('Shape ids (see /api/diamond-shapes)'),
+  fancy_colors: listParam.describe('Fancy color ids, for color diamonds'),
+  certificate: z.string().optional().describe('Certificate number or its beginning'),
+  featured: z.string().optional().describe('1 for featured deals only'),
+  checkedDiamonds: listParam.describe('Diamond ids checked for comparison'),
+  showOnlyChecked: z.string().optional().describe('1 to list only the checked diamonds'),
+  active_tab: z.string().optional().describe('1 natural, 2 lab-grown, 3 color; absent for all'),
+  selectedReport: z.string().optional().describe('0 all, 1 GIA, 2 IGI'),
+  sort: z.string().optional().describe('price_asc (default), price_desc, carat_…, color_…, clarity_…, cut_…'),
+  page: z.string().optional().describe('Page number, from 1'),
+  per_page: z.string().optional().describe('Page size, 1 to 100 (default 20)'),
+});
+
+export function diamondRoutes(service: DiamondService): FastifyPluginAsyncZod {
+  return async function (app) {
+    app.get(
+      '/diamond-shapes',
+      { schema: { tags: ['diamonds'], summary: 'Diamond shapes', response: { 200: shapeListResponseSchema } } },
+      async () => ({ data: await service.listShapes() }),
+    );
+
+    app.get(
+      '/get-all-diamonds',
+      {
+        schema: {
+          tags: ['diamonds'],
+          summary: 'Search available diamonds',
+          querystring: searchQueryDoc,
+          response: { 200: diamondListResponseSchema, 400: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        const parsed = parseDiamondSearch(request.query as Record<string, unknown>);
+        if (!parsed.ok) throw new BadRequestError(summarizeSearchErrors(parsed.errors), parsed.errors);
+        return service.searchDiamonds(parsed.value);
+      },
+    );
+
+    app.get(
+      '/diamonds/:id',
+      {
+        schema: {
+          tags: ['diamonds'],
+          summary: 'One diamond by id, whatever its status',
+          params: z.object({ id: z.string() }),
+          response: { 200: diamondResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        if (!/^\d{1,12}$/.test(id) || Number(id) < 1) {
+          throw new BadRequestError(`Diamond id must be a positive whole number; got '${id.slice(0, 40)}'.`);
+        }
+        return { data: await service.getDiamond(Number(id)) };
+      },
+    );
+  };
+}
