@@ -1,0 +1,76 @@
+/**
+ * `npm run import -- FILE.csv`: loads a supplier's inventory. Valid rows are inserted, or update the stone
+ * with the same certificate number; invalid rows are listed with their line and skipped.
+ * Honours DATABASE_URL like the server does. The columns are documented in docs/inventory.md.
+ */
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDb, migrateToLatest } from '../db/database.ts';
+import { IMPORT_COLUMNS, ImportHeaderError, importCsvFile } from '../modules/inventory/import.ts';
+
+const USAGE = 'Usage: npm run import -- FILE.csv\n\nColumns (header row required, * = required):\n' +
+  Object.entries(IMPORT_COLUMNS)
+    .map(([name, c]) => `  ${c.required ? '*' : ' '} ${name.padEnd(17)} ${c.help}`)
+    .join('\n');
+
+/** Rows listed one by one before the rest are summarised. */
+const SHOWN_ERRORS = 50;
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { help: { type: 'boolean', short: 'h', default: false } },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const file = positionals[0];
+  if (positionals.length !== 1 || !file) {
+    console.error(`Name one CSV file to import.\n\n${USAGE}`);
+    return 1;
+  }
+  if (!existsSync(file)) {
+    console.error(`No such file: ${file}`);
+    return 1;
+  }
+  const config = loadConfig();
+  const d = createDb(config.DATABASE_URL);
+  try {
+    await migrateToLatest(d);
+    const started = Date.now();
+    let lastReport = 0;
+    const summary = await importCsvFile(d, file, {
+      onProgress(bytes, total, rows) {
+        const now = Date.now();
+        if (now - lastReport < 1000) return;
+        lastReport = now;
+        process.stderr.write(`  ${Math.round((bytes / Math.max(1, total)) * 100)}% read, ${rows.toLocaleString('en-US')} rows\n`);
+      },
+    });
+    for (const error of summary.errors.slice(0, SHOWN_ERRORS)) {
+      console.error(`line ${error.line}: ${error.problems.join('; ')}`);
+    }
+    if (summary.errors.length > SHOWN_ERRORS) {
+      console.error(`... and ${(summary.errors.length - SHOWN_ERRORS).toLocaleString('en-US')} more rows with errors`);
+    }
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `Read ${summary.rows.toLocaleString('en-US')} rows in ${seconds} s: ${summary.inserted.toLocaleString('en-US')} added, ` +
+        `${summary.updated.toLocaleString('en-US')} updated, ${summary.errors.length.toLocaleString('en-US')} skipped with errors.`,
+    );
+    return summary.errors.length > 0 ? 2 : 0;
+  } finally {
+    await d.close();
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (err) {
+  if (err instanceof ConfigError) console.error(err.message);
+  else if (err instanceof ImportHeaderError) console.error(`${err.message}\n\n${USAGE}`);
+  else console.error(`The import failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,468 @@
+/**
+ * Supplier CSV import: a streaming RFC 4180 reader, row validation against the contract's scales, and an
+ * upsert by certificate number in batches.
+ */
+import { createReadStream, statSync } from 'node:fs';
+import {
+  CERTIFICATE_COMPANIES,
+  DIAMOND_STATUSES,
+  DIAMOND_TYPES,
+  FANCY_COLORS,
+  FANCY_INTENSITIES,
+  GRADE_SHORT_NAMES,
+  RANGES,
+  SCALES,
+  SHAPES,
+} from '@everstone/contract';
+import type { Db } from '../../db/database.ts';
+import type { NewDiamond } from '../../db/schema.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// CSV reading
+// ---------------------------------------------------------------------------------------------------------
+
+export interface CsvRecord {
+  /** The 1-based line on which the record starts (a quoted field may span lines). */
+  line: number;
+  fields: string[];
+  /** True when the file ended inside a quoted field: the record swallowed the rest of the file. */
+  unterminated?: boolean;
+}
+
+/**
+ * An incremental RFC 4180 parser: feed it text in chunks of any size, collect complete records.
+ * It is lenient where the RFC is strict but the intent is plain (a stray quote inside an unquoted field is
+ * kept as text), because suppliers' spreadsheets produce such files and rejecting them helps nobody.
+ */
+export function createCsvParser() {
+  let field = '';
+  let fields: string[] = [];
+  let inQuotes = false;
+  // A quote seen inside a quoted field: either the closing quote or the first half of a doubled quote.
+  // Deciding needs the next character, which may arrive in the next chunk.
+  let quoteSeen = false;
+  let skipLf = false;
+  let line = 1;
+  let recordLine = 1;
+  let atStart = true;
+  let out: CsvRecord[] = [];
+
+  const endField = () => {
+    fields.push(field);
+    field = '';
+  };
+  const endRecord = () => {
+    endField();
+    // A blank line is not a record.
+    if (!(fields.length === 1 && fields[0] === '')) out.push({ line: recordLine, fields });
+    fields = [];
+  };
+
+  function push(text: string): CsvRecord[] {
+    let i = 0;
+    if (atStart) {
+      atStart = false;
+      if (text.charCodeAt(0) === 0xfeff) i = 1;
+    }
+    for (; i < text.length; i++) {
+      const c = text[i]!;
+      if (skipLf) {
+        skipLf = false;
+        if (c === '\n') continue;
+      }
+      if (quoteSeen) {
+        quoteSeen = false;
+        if (c === '"') {
+          field += '"';
+          inQuotes = true;
+          continue;
+        }
+        // The quote closed the field; this character is handled as unquoted text below.
+      } else if (inQuotes) {
+        if (c === '"') {
+          inQuotes = false;
+          quoteSeen = true;
+        } else {
+          if (c === '\n') line++;
+          field += c;
+        }
+        continue;
+      }
+      if (c === ',') endField();
+      else if (c === '\n' || c === '\r') {
+        line++;
+        endRecord();
+        recordLine = line;
+        skipLf = c === '\r';
+      } else if (c === '"' && field === '') inQuotes = true;
+      else field += c;
+    }
+    const records = out;
+    out = [];
+    return records;
+  }
+
+  function finish(): CsvRecord[] {
+    if (inQuotes) {
+      endField();
+      out.push({ line: recordLine, fields, unterminated: true });
+    } else if (field !== '' || fields.length > 0 || quoteSeen) endRecord();
+    quoteSeen = false;
+    inQuotes = false;
+    fields = [];
+    const records = out;
+    out = [];
+    return records;
+  }
+
+  return { push, finish };
+}
+
+/** Parses a whole CSV text at once (tests and small files). */
+export function parseCsv(text: string): CsvRecord[] {
+  const parser = createCsvParser();
+  return [...parser.push(text), ...parser.finish()];
+}
+
+/** Streams the records of a CSV file, reporting the bytes read so far for progress. */
+export async function* readCsvFile(
+  path: string,
+  onBytes?: (bytesRead: number) => void,
+): AsyncGenerator<CsvRecord> {
+  const parser = createCsvParser();
+  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
+  for await (const chunk of stream as AsyncIterable<string>) {
+    yield* parser.push(chunk);
+    onBytes?.(stream.bytesRead);
+  }
+  yield* parser.finish();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rows
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The columns a supplier file may carry, matched case-insensitively after trimming; spaces and dashes in a
+ * header count as underscores ("Certificate Number" works). Extra columns are ignored.
+ */
+export const IMPORT_COLUMNS = {
+  certificate_number: { required: true, help: 'the grading report number, unique per stone (letters, digits, dashes)' },
+  lab: { required: true, help: 'GIA or IGI' },
+  type: { required: true, help: 'natural, lab or color (or 1, 2, 3)' },
+  shape: { required: true, help: SHAPES.join(', ') },
+  carat: { required: true, help: 'weight, 0.01 to 99.99' },
+  price: { required: true, help: 'asking price in US dollars, e.g. 4250 or 4,250.00' },
+  clarity: { required: true, help: SCALES.clarity.join(', ') },
+  color: { required: false, help: `${SCALES.color.join(', ')}; required for natural and lab stones` },
+  fancy_color: { required: false, help: `${FANCY_COLORS.join(', ')}; required for color stones` },
+  fancy_intensity: { required: false, help: `${FANCY_INTENSITIES.join(', ')}; required for color stones` },
+  cut: { required: false, help: SCALES.cut.join(', ') },
+  polish: { required: false, help: SCALES.polish.join(', ') },
+  symmetry: { required: false, help: SCALES.symmetry.join(', ') },
+  fluorescence: { required: false, help: SCALES.fluorescence.join(', ') },
+  length: { required: false, help: 'millimetres' },
+  width: { required: false, help: 'millimetres' },
+  table: { required: false, help: `table percentage, ${RANGES.table.min} to ${RANGES.table.max}` },
+  depth: { required: false, help: `depth percentage, ${RANGES.depth.min} to ${RANGES.depth.max}` },
+  featured: { required: false, help: 'yes/no, true/false or 1/0; blank is no' },
+  status: { required: false, help: `${DIAMOND_STATUSES.join(', ')}; blank keeps a known stone's status (new stones: available)` },
+} as const;
+export type ImportColumn = keyof typeof IMPORT_COLUMNS;
+const COLUMN_NAMES = Object.keys(IMPORT_COLUMNS) as ImportColumn[];
+
+export interface RowError {
+  line: number;
+  /** Every problem with the row, each naming its column. */
+  problems: string[];
+}
+
+/** A header that lacks required columns or repeats one: nothing in the file can be read. */
+export class ImportHeaderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportHeaderError';
+  }
+}
+
+const normalizeHeader = (h: string) => h.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const normalizeGrade = (v: string) => v.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** Maps each header to its column index; unknown headers are ignored. */
+export function readHeader(fields: string[]): Map<ImportColumn, number> {
+  const index = new Map<ImportColumn, number>();
+  fields.forEach((raw, i) => {
+    const name = normalizeHeader(raw) as ImportColumn;
+    if (!(name in IMPORT_COLUMNS)) return;
+    if (index.has(name)) throw new ImportHeaderError(`The header names the column "${name}" twice`);
+    index.set(name, i);
+  });
+  const missing = COLUMN_NAMES.filter((c) => IMPORT_COLUMNS[c].required && !index.has(c));
+  if (missing.length > 0) {
+    throw new ImportHeaderError(
+      `The header lacks the required column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (it has: ${fields.join(', ')})`,
+    );
+  }
+  return index;
+}
+
+/** Looks a grade up by full name or its short code (EX, VG, …), case-insensitively; ids are 1-based. */
+function gradeLookup(names: readonly string[]): Map<string, number> {
+  const map = new Map<string, number>();
+  names.forEach((name, i) => {
+    map.set(normalizeGrade(name), i + 1);
+    const short = GRADE_SHORT_NAMES[name];
+    if (short && !map.has(short.toLowerCase())) map.set(short.toLowerCase(), i + 1);
+  });
+  return map;
+}
+
+const LOOKUPS = {
+  shape: gradeLookup(SHAPES),
+  cut: gradeLookup(SCALES.cut),
+  color: gradeLookup(SCALES.color),
+  clarity: gradeLookup(SCALES.clarity),
+  polish: gradeLookup(SCALES.polish),
+  symmetry: gradeLookup(SCALES.symmetry),
+  fluorescence: gradeLookup(SCALES.fluorescence),
+  fancy_color: gradeLookup(FANCY_COLORS),
+  fancy_intensity: gradeLookup(FANCY_INTENSITIES),
+  lab: new Map(CERTIFICATE_COMPANIES.map((c) => [c.dl_name.toLowerCase(), c.id])),
+  type: new Map<string, number>([
+    ['natural', DIAMOND_TYPES.natural],
+    ['1', DIAMOND_TYPES.natural],
+    ['lab', DIAMOND_TYPES.lab],
+    ['lab-grown', DIAMOND_TYPES.lab],
+    ['lab grown', DIAMOND_TYPES.lab],
+    ['2', DIAMOND_TYPES.lab],
+    ['color', DIAMOND_TYPES.color],
+    ['colour', DIAMOND_TYPES.color],
+    ['fancy', DIAMOND_TYPES.color],
+    ['3', DIAMOND_TYPES.color],
+  ]),
+} as const;
+
+const YES = new Set(['yes', 'y', 'true', '1']);
+const NO = new Set(['no', 'n', 'false', '0', '']);
+const CERTIFICATE = /^[A-Za-z0-9][A-Za-z0-9-]{3,31}$/;
+
+/** A row with its problems, or the stone it describes. `status` is null when the file leaves it blank. */
+export type RowResult =
+  | { ok: true; diamond: Omit<NewDiamond, 'status'>; status: string | null }
+  | { ok: false; problems: string[] };
+
+export function parseRow(fields: string[], header: Map<ImportColumn, number>): RowResult {
+  const problems: string[] = [];
+  const get = (c: ImportColumn) => {
+    const i = header.get(c);
+    return i === undefined ? '' : (fields[i] ?? '').trim();
+  };
+  const lookup = (c: keyof typeof LOOKUPS, required: boolean): number | null => {
+    const raw = get(c);
+    if (raw === '') {
+      if (required) problems.push(`${c}: is required (${IMPORT_COLUMNS[c].help})`);
+      return null;
+    }
+    const id = LOOKUPS[c].get(normalizeGrade(raw));
+    if (id === undefined) problems.push(`${c}: "${raw}" is not one of ${IMPORT_COLUMNS[c].help}`);
+    return id ?? null;
+  };
+  const number = (c: ImportColumn, min: number, max: number, required = false): number | null => {
+    const raw = get(c);
+    if (raw === '') {
+      if (required) problems.push(`${c}: is required (${IMPORT_COLUMNS[c].help})`);
+      return null;
+    }
+    const cleaned = c === 'price' ? raw.replace(/^\$/, '').replace(/,/g, '') : raw;
+    const value = /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+    if (!(value >= min && value <= max)) {
+      problems.push(`${c}: "${raw}" must be a number from ${min} to ${max}`);
+      return null;
+    }
+    return value;
+  };
+
+  const certificate = get('certificate_number');
+  if (certificate === '') problems.push(`certificate_number: is required (${IMPORT_COLUMNS.certificate_number.help})`);
+  else if (!CERTIFICATE.test(certificate)) {
+    problems.push(`certificate_number: "${certificate}" must be 4 to 32 letters, digits or dashes`);
+  }
+  const lab = lookup('lab', true);
+  const type = lookup('type', true);
+  const shape = lookup('shape', true);
+  const carat = number('carat', 0.01, 99.99, true);
+  const priceDollars = number('price', 1, 100_000_000, true);
+  const clarity = lookup('clarity', true);
+  const white = type !== DIAMOND_TYPES.color;
+  const color = lookup('color', type !== null && white);
+  const fancyColor = lookup('fancy_color', type === DIAMOND_TYPES.color);
+  const fancyIntensity = lookup('fancy_intensity', type === DIAMOND_TYPES.color);
+  if (type !== null && white && (get('fancy_color') !== '' || get('fancy_intensity') !== '')) {
+    problems.push('fancy_color: only color stones (type color) carry a fancy color');
+  }
+  if (type === DIAMOND_TYPES.color && get('color') !== '') {
+    problems.push('color: color stones carry fancy_color and fancy_intensity instead of a D–H color');
+  }
+  const cut = lookup('cut', false);
+  const polish = lookup('polish', false);
+  const symmetry = lookup('symmetry', false);
+  const fluorescence = lookup('fluorescence', false);
+  const length = number('length', 0.5, 100);
+  const width = number('width', 0.5, 100);
+  if ((length === null) !== (width === null) && !problems.some((p) => p.startsWith('length') || p.startsWith('width'))) {
+    problems.push('length, width: give both measurements or neither');
+  }
+  const table = number('table', RANGES.table.min, RANGES.table.max);
+  const depth = number('depth', RANGES.depth.min, RANGES.depth.max);
+
+  const featuredRaw = get('featured').toLowerCase();
+  let featured = 0;
+  if (YES.has(featuredRaw)) featured = 1;
+  else if (!NO.has(featuredRaw)) problems.push(`featured: "${get('featured')}" must be yes or no`);
+
+  const statusRaw = get('status').toLowerCase();
+  let status: string | null = null;
+  if (statusRaw !== '') {
+    if ((DIAMOND_STATUSES as readonly string[]).includes(statusRaw)) status = statusRaw;
+    else problems.push(`status: "${get('status')}" is not one of ${DIAMOND_STATUSES.join(', ')}`);
+  }
+
+  if (problems.length > 0) return { ok: false, problems };
+  const measured = length !== null && width !== null;
+  return {
+    ok: true,
+    status,
+    diamond: {
+      certificate_number: certificate.toUpperCase(),
+      type: type!,
+      shape_id: shape!,
+      carat: carat!,
+      color_id: white ? color : null,
+      fancy_color_id: white ? null : fancyColor,
+      fancy_intensity_id: white ? null : fancyIntensity,
+      clarity_id: clarity,
+      cut_id: cut,
+      polish_id: polish,
+      symmetry_id: symmetry,
+      fluorescence_id: fluorescence,
+      certificate_company_id: lab!,
+      measurement_l: measured ? length : null,
+      measurement_w: measured ? width : null,
+      ratio: measured ? Math.round((length! / width!) * 1000) / 1000 : null,
+      table_pct: table,
+      depth_pct: depth,
+      price_cents: Math.round(priceDollars! * 100),
+      is_superdeal: featured,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Import
+// ---------------------------------------------------------------------------------------------------------
+
+export interface ImportSummary {
+  /** Data rows read (the header not counted). */
+  rows: number;
+  inserted: number;
+  updated: number;
+  errors: RowError[];
+}
+
+export interface ImportOptions {
+  /** Rows written per transaction. */
+  batchSize?: number;
+  onProgress?: (bytesRead: number, totalBytes: number, rows: number) => void;
+}
+
+/** Inserts new stones and updates known ones (matched by certificate number) in one transaction per batch. */
+async function writeBatch(
+  d: Db,
+  batch: { diamond: Omit<NewDiamond, 'status'>; status: string | null }[],
+): Promise<{ inserted: number; updated: number }> {
+  return d.db.transaction().execute(async (trx) => {
+    const numbers = batch.map((b) => b.diamond.certificate_number);
+    const known = new Set(
+      (await trx.selectFrom('diamonds').select('certificate_number').where('certificate_number', 'in', numbers).execute()).map(
+        (r) => r.certificate_number,
+      ),
+    );
+    for (const { diamond, status } of batch) {
+      if (known.has(diamond.certificate_number)) {
+        await trx
+          .updateTable('diamonds')
+          .set(status === null ? diamond : { ...diamond, status })
+          .where('certificate_number', '=', diamond.certificate_number)
+          .execute();
+      }
+    }
+    const fresh = batch.filter((b) => !known.has(b.diamond.certificate_number));
+    if (fresh.length > 0) {
+      await trx
+        .insertInto('diamonds')
+        .values(fresh.map(({ diamond, status }) => ({ ...diamond, status: status ?? 'available' })))
+        .execute();
+    }
+    return { inserted: fresh.length, updated: batch.length - fresh.length };
+  });
+}
+
+/**
+ * Reads a supplier CSV and imports every valid row; invalid rows are reported with their line and problems
+ * and skipped. A certificate number repeated within the file is reported on its later lines.
+ */
+export async function importCsv(d: Db, records: AsyncIterable<CsvRecord> | Iterable<CsvRecord>, options: ImportOptions = {}): Promise<ImportSummary> {
+  const batchSize = options.batchSize ?? 1000;
+  const summary: ImportSummary = { rows: 0, inserted: 0, updated: 0, errors: [] };
+  const seen = new Map<string, number>();
+  let header: Map<ImportColumn, number> | null = null;
+  let batch: { diamond: Omit<NewDiamond, 'status'>; status: string | null }[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const { inserted, updated } = await writeBatch(d, batch);
+    summary.inserted += inserted;
+    summary.updated += updated;
+    batch = [];
+  };
+  for await (const record of records) {
+    if (header === null) {
+      header = readHeader(record.fields);
+      continue;
+    }
+    summary.rows++;
+    if (record.unterminated) {
+      summary.errors.push({ line: record.line, problems: ['the row opens a quoted field that is never closed'] });
+      continue;
+    }
+    const result = parseRow(record.fields, header);
+    if (!result.ok) {
+      summary.errors.push({ line: record.line, problems: result.problems });
+      continue;
+    }
+    const number = result.diamond.certificate_number;
+    const first = seen.get(number);
+    if (first !== undefined) {
+      summary.errors.push({ line: record.line, problems: [`certificate_number: ${number} already appears on line ${first}`] });
+      continue;
+    }
+    seen.set(number, record.line);
+    batch.push(result);
+    if (batch.length >= batchSize) await flush();
+  }
+  if (header === null) throw new ImportHeaderError('The file is empty: it needs a header row naming the columns');
+  await flush();
+  return summary;
+}
+
+/** Imports a CSV file from disk, reporting progress by bytes read. */
+export async function importCsvFile(d: Db, path: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  const total = statSync(path).size;
+  let rows = 0;
+  async function* counted() {
+    for await (const record of readCsvFile(path, (bytes) => options.onProgress?.(bytes, total, rows))) {
+      rows++;
+      yield record;
+    }
+  }
+  return importCsv(d, counted(), options);
+}
