@@ -1,0 +1,69 @@
+/**
+ * `npm start`: builds the storefront when it is missing or older than its sources, migrates the
+ * database, seeds the demo inventory the first time (never again: a second start keeps the data),
+ * and serves the store.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../apps/server/src/config.ts';
+import { createDb, migrateToLatest } from '../apps/server/src/db/database.ts';
+import { seedInventory } from '../apps/server/src/modules/inventory/seed.ts';
+import { startServer } from '../apps/server/src/server.ts';
+
+function newestMtime(path: string): number {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let newest = s.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'build' || entry === '.react-router') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function ensureBuilt() {
+  const entry = 'apps/web/build/server/index.js';
+  const sources = ['apps/web/app', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/contract/src'];
+  const stale = !existsSync(entry) || sources.some((s) => existsSync(s) && newestMtime(s) > statSync(entry).mtimeMs);
+  if (!stale) return;
+  console.log('Building the storefront...');
+  const r = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error('The storefront build failed; see the messages above.');
+    process.exit(1);
+  }
+}
+
+async function seedDemoOnce(databaseUrl: string, count: number) {
+  const d = createDb(databaseUrl);
+  try {
+    await migrateToLatest(d);
+    const seeded = await d.db.selectFrom('store_meta').select('value').where('key', '=', 'inventory_seed').executeTakeFirst();
+    const { n } = await d.db
+      .selectFrom('diamonds')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (seeded || Number(n) > 0 || count === 0) return;
+    console.log(`First start: seeding a demo inventory of ${count.toLocaleString('en-US')} diamonds...`);
+    const started = Date.now();
+    await seedInventory(d, { count, seed: 1 });
+    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await d.close();
+  }
+}
+
+try {
+  const config = loadConfig();
+  ensureBuilt();
+  if (config.SEED_DEMO) await seedDemoOnce(config.DATABASE_URL, config.DEMO_INVENTORY_SIZE);
+  const { app } = await startServer({ config });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  console.log(`Everstone is ready on http://localhost:${port}`);
+} catch (err) {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error(`The store could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
