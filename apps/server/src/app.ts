@@ -53,7 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const diamonds = createDiamondService({ repo: createDiamondRepository(db.db) });
+  const diamonds = createDiamondService({ repo: createDiamondRepository(db.db, db.engine) });
 
   await app.register(healthRoutes(db));
   await app.register(

@@ -14,7 +14,7 @@ export function createNodeSqliteDialect(path: string): { dialect: SqliteDialect;
   raw.exec('PRAGMA synchronous = NORMAL');
   raw.exec('PRAGMA busy_timeout = 10000');
   raw.exec('PRAGMA foreign_keys = ON');
-  raw.exec('PRAGMA cache_size = -65536');
+  raw.exec('PRAGMA cache_size = -16384');
   return { dialect: new SqliteDialect({ database: adapt(raw) }), raw };
 }
 

@@ -91,14 +91,8 @@ export function catalogMigration(engine: Engine): Migration {
         )
         .execute();
 
-      // The search always narrows by type and status, then sorts by one key with id as tie-break:
-      // one index per sort key lets the database walk rows in order and stop after a page.
-      for (const key of ['price_cents', 'carat', 'color_id', 'clarity_id', 'cut_id']) {
-        await db.schema
-          .createIndex(`diamonds_${key}_idx`)
-          .on('diamonds')
-          .columns(['type', 'status', key, 'id'])
-          .execute();
+      for (const index of searchIndexes()) {
+        await db.schema.createIndex(index.name).on('diamonds').columns(index.columns).execute();
       }
 
       await db.schema
@@ -108,4 +102,38 @@ export function catalogMigration(engine: Engine): Migration {
         .execute();
     },
   };
+}
+
+/** Columns the search filters on; the search indexes carry them all, so a filter is checked inside the index. */
+const FILTER_COLUMNS = [
+  'shape_id',
+  'price_cents',
+  'carat',
+  'color_id',
+  'fancy_color_id',
+  'clarity_id',
+  'cut_id',
+  'polish_id',
+  'symmetry_id',
+  'fluorescence_id',
+  'ratio',
+  'table_pct',
+  'depth_pct',
+  'is_superdeal',
+  'certificate_company_id',
+] as const;
+
+export const SORT_INDEX_KEYS = ['price_cents', 'carat', 'color_id', 'clarity_id', 'cut_id'] as const;
+
+/**
+ * The search always narrows by type and status, then sorts by one key with id as tie-break. One covering index
+ * per sort key lets the database walk rows in order, test every filter inside the index and stop after a page;
+ * a shape-led one counts matches without touching the table (docs/performance.md has the measurements).
+ */
+export function searchIndexes(): Array<{ name: string; columns: string[] }> {
+  const rest = (lead: string) => FILTER_COLUMNS.filter((c) => c !== lead);
+  return [
+    ...SORT_INDEX_KEYS.map((key) => ({ name: `diamonds_sort_${key}_idx`, columns: ['type', 'status', key, 'id', ...rest(key)] })),
+    { name: 'diamonds_filter_shape_idx', columns: ['type', 'status', 'shape_id', ...rest('shape_id')] },
+  ];
 }

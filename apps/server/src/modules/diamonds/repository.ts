@@ -1,4 +1,7 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Engine } from '../../db/database.ts';
+import { INVENTORY_VERSION_KEY } from '../inventory/version.ts';
+import { VersionedCache } from '../../lib/versioned-cache.ts';
 import type { Database, DiamondRow } from '../../db/schema.ts';
 import type { Condition, Order } from './filter.ts';
 
@@ -58,9 +61,37 @@ function applyConditions<O>(
   return q;
 }
 
+/** Above this many matches a page is read by walking the sort index; below it, by filtering first. */
+const FILTER_FIRST_MAX = 2_000;
+const COUNT_CACHE_SIZE = 20_000;
+
+const has = (conditions: Condition[], column: string) => conditions.some((c) => c.op !== 'none' && c.column === column);
+
+/**
+ * SQLite's planner, given a range filter and an ORDER BY … LIMIT, often walks the wrong index and reads
+ * half the table (docs/performance.md). The search knows better, so on SQLite it names the index:
+ * counts scan the shape-led covering index (or the price-led one when only a budget narrows the search),
+ * and a page walks the sort key's covering index unless few stones match, when filtering first and
+ * sorting the few is cheaper. Lookups by certificate number or id keep their own unique indexes.
+ */
+function sqliteIndexFor(purpose: 'count' | 'page', conditions: Condition[], order: Order[], total?: number): string | null {
+  if (!has(conditions, 'type') || has(conditions, 'certificate_number') || has(conditions, 'id')) return null;
+  const filterIndex = has(conditions, 'shape_id') || !has(conditions, 'price_cents') ? 'diamonds_filter_shape_idx' : 'diamonds_sort_price_cents_idx';
+  if (purpose === 'count' || (total !== undefined && total <= FILTER_FIRST_MAX)) return filterIndex;
+  return `diamonds_sort_${order[0]!.column}_idx`;
+}
+
+function withIndex(query: CompiledQuery, index: string | null): CompiledQuery {
+  if (!index) return query;
+  const text = query.sql.replace(/from "diamonds"/, `from "diamonds" indexed by "${index}"`);
+  return CompiledQuery.raw(text, [...query.parameters]);
+}
+
 /** The only place that knows the diamonds' SQL. */
-export function createDiamondRepository(db: Kysely<Database>) {
+export function createDiamondRepository(db: Kysely<Database>, engine: Engine = 'sqlite') {
   let lookups: Promise<Lookups> | undefined;
+  // Totals of recent searches, valid while the inventory version they were counted at is current.
+  const counts = new VersionedCache<number>(COUNT_CACHE_SIZE);
 
   async function loadLookups(): Promise<Lookups> {
     const byId = (rows: Array<{ id: number; name: string }>) => new Map(rows.map((r) => [Number(r.id), r.name]));
@@ -101,17 +132,39 @@ export function createDiamondRepository(db: Kysely<Database>) {
       return lookups;
     },
 
-    async findPage(conditions: Condition[], order: Order[], limit: number, offset: number): Promise<DiamondRow[]> {
-      let q = applyConditions(db.selectFrom('diamonds').select(DIAMOND_COLUMNS), conditions);
-      for (const o of order) q = q.orderBy(o.column, o.direction);
-      return (await q.limit(limit).offset(offset).execute()) as DiamondRow[];
+    /** The token that changes with every change to the stones (inventory/version.ts). */
+    async inventoryVersion(): Promise<string> {
+      const row = await db.selectFrom('store_meta').select('value').where('key', '=', INVENTORY_VERSION_KEY).executeTakeFirst();
+      return row?.value ?? '';
     },
 
-    async count(conditions: Condition[]): Promise<number> {
-      const row = await applyConditions(db.selectFrom('diamonds'), conditions)
+    /** One page in the given order; `total` (when known) lets SQLite choose how to read it. */
+    async findPage(conditions: Condition[], order: Order[], limit: number, offset: number, total?: number): Promise<DiamondRow[]> {
+      let q = applyConditions(db.selectFrom('diamonds').select(DIAMOND_COLUMNS), conditions);
+      for (const o of order) q = q.orderBy(o.column, o.direction);
+      const compiled = q.limit(limit).offset(offset).compile();
+      const index = engine === 'sqlite' ? sqliteIndexFor('page', conditions, order, total) : null;
+      return (await db.executeQuery<DiamondRow>(withIndex(compiled, index))).rows;
+    },
+
+    /**
+     * How many available stones match. Counting is the dearest part of a search, and shoppers repeat the
+     * same searches (every page of one search, Back, a shared link), so totals are kept per filter and
+     * reused while the inventory version is unchanged: every change to the stones moves the version, so
+     * a reused total is always exact, on every instance. `version` is read by the caller just before.
+     */
+    async count(conditions: Condition[], version: string): Promise<number> {
+      const key = JSON.stringify(conditions);
+      const cached = counts.get(key, version);
+      if (cached !== undefined) return cached;
+      const compiled = applyConditions(db.selectFrom('diamonds'), conditions)
         .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
+        .compile();
+      const index = engine === 'sqlite' ? sqliteIndexFor('count', conditions, []) : null;
+      const { rows } = await db.executeQuery<{ total: number }>(withIndex(compiled, index));
+      const total = Number(rows[0]?.total ?? 0);
+      counts.set(key, version, total);
+      return total;
     },
 
     async findById(id: number): Promise<DiamondRow | undefined> {

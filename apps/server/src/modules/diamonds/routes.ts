@@ -58,10 +58,12 @@ export function diamondRoutes(service: DiamondService): FastifyPluginAsyncZod {
           response: { 200: diamondListResponseSchema, 400: errorResponseSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const parsed = parseDiamondSearch(request.query as Record<string, unknown>);
         if (!parsed.ok) throw new BadRequestError(summarizeSearchErrors(parsed.errors), parsed.errors);
-        return service.searchDiamonds(parsed.value);
+        // The service hands over finished JSON (often from its cache), so it is sent as it is.
+        const json = await service.searchDiamondsJson(parsed.value);
+        return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json as never);
       },
     );
 

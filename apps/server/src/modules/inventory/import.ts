@@ -16,6 +16,7 @@ import {
 } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
 import type { NewDiamond } from '../../db/schema.ts';
+import { bumpInventoryVersion } from './version.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // CSV reading
@@ -403,6 +404,7 @@ async function writeBatch(
         .values(fresh.map(({ diamond, status }) => ({ ...diamond, status: status ?? 'available' })))
         .execute();
     }
+    await bumpInventoryVersion(trx);
     return { inserted: fresh.length, updated: batch.length - fresh.length };
   });
 }

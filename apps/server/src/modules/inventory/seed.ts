@@ -7,6 +7,7 @@ import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Db, Engine } from '../../db/database.ts';
 import type { Database, NewDiamond } from '../../db/schema.ts';
 import { generateDiamonds } from './generator.ts';
+import { bumpInventoryVersion } from './version.ts';
 
 export interface SeedOptions {
   count: number;
@@ -220,6 +221,7 @@ export async function seedInventory(d: Db, options: SeedOptions): Promise<SeedRe
       onProgress?.(done, count);
     }
     for (const index of indexes) await sql.raw(index.sql).execute(trx);
+    await bumpInventoryVersion(trx);
     const value = JSON.stringify({ count, seed, at: new Date().toISOString() });
     await trx
       .insertInto('store_meta')
