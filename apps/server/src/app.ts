@@ -16,6 +16,13 @@ import { createDiamondRepository } from './modules/diamonds/repository.ts';
 import { createDiamondService } from './modules/diamonds/service.ts';
 import { diamondRoutes } from './modules/diamonds/routes.ts';
 import { registerStorefront } from './web/storefront.ts';
+import { setupMail, type MailSetupOptions } from './modules/mail/setup.ts';
+import { createContactService } from './modules/contact/service.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { createNewsletterService } from './modules/newsletter/service.ts';
+import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { createAppointmentService } from './modules/appointments/service.ts';
+import { appointmentRoutes } from './modules/appointments/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -23,6 +30,8 @@ export interface AppDeps {
   /** Directory of the built storefront (apps/web/build); without it only the API is served. */
   storefrontBuildDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Overrides for the mail transport and the dispatcher's timings (tests). */
+  mail?: MailSetupOptions;
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
@@ -54,11 +63,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const diamonds = createDiamondService({ repo: createDiamondRepository(db.db, db.engine) });
+  const mail = await setupMail(app, { config, db }, deps.mail);
+  const storefrontCalls = { db: db.db, mail, storeEmail: config.STORE_EMAIL };
+  const contact = createContactService(storefrontCalls);
+  const newsletter = createNewsletterService(storefrontCalls);
+  const appointments = createAppointmentService(storefrontCalls);
 
   await app.register(healthRoutes(db));
   await app.register(
     async (api) => {
       await api.register(diamondRoutes(diamonds));
+      await api.register(contactRoutes(contact));
+      await api.register(newsletterRoutes(newsletter));
+      await api.register(appointmentRoutes(appointments));
       // An unknown API path is answered in JSON, never by the storefront's HTML 404 page.
       api.all('/*', { schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` }),

@@ -41,6 +41,17 @@ const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 120_000),
   SEED_DEMO: bool(true),
   DEMO_INVENTORY_SIZE: int(100_000, 0, 5_000_000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps:// (e.g. smtp://user:password@smtp.example.com:587)' })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/@/, { message: 'must be an address, optionally with a name: "Everstone" <no-reply@shop.example.com>' })
+    .default('"Everstone" <no-reply@everstone.example>'),
+  STORE_EMAIL: z.email({ message: 'must be an email address such as care@shop.example.com' }).default('care@everstone.example'),
+  OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
 });
 
 export type Config = z.infer<typeof configSchema>;

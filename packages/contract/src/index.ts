@@ -1,3 +1,4 @@
 export * from './constants.ts';
 export * from './query.ts';
 export * from './diamonds.ts';
+export * from './storefront.ts';

@@ -5,6 +5,7 @@ import { Migrator, type Migration } from 'kysely/migration';
 import pg from 'pg';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 import { catalogMigration } from './migrations/001-catalog.ts';
+import { storefrontMigration } from './migrations/002-storefront.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -50,6 +51,7 @@ export function createDb(url: string, options: { poolSize?: number } = {}): Db {
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
     '001-catalog': catalogMigration(engine),
+    '002-storefront': storefrontMigration(engine),
   };
 }
 

@@ -55,6 +55,60 @@ export interface StoreMetaTable {
   value: string;
 }
 
+/** Timestamps of the storefront tables are ISO 8601 UTC text, e.g. 2025-06-01T18:00:00.000Z. */
+type IsoTimestamp = string;
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** Mail waiting to be sent, written in the same transaction as the record it is about. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: IsoTimestamp;
+  /** When a dispatcher took the row for sending; a claim older than the lease is taken over. */
+  claimed_at: IsoTimestamp | null;
+  sent_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+}
+
+export interface NewsletterSubscriberTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  welcome_mail_id: number | null;
+  created_at: IsoTimestamp;
+}
+
+export interface ContactMessageTable {
+  id: Generated<number>;
+  name: string | null;
+  email: string;
+  phone: string | null;
+  topic: string;
+  question: string | null;
+  created_at: IsoTimestamp;
+}
+
+export interface AppointmentTable {
+  id: Generated<number>;
+  kind: string;
+  /** The instant the appointment starts, normalised with toISOString() so one slot has one spelling. */
+  starts_at: IsoTimestamp;
+  name: string;
+  email: string;
+  phone: string;
+  note: string | null;
+  status: Generated<string>;
+  created_at: IsoTimestamp;
+}
+
 export interface Database {
   shapes: ShapeTable;
   colors: LookupTable;
@@ -68,7 +122,12 @@ export interface Database {
   certificate_companies: CertificateCompanyTable;
   diamonds: DiamondTable;
   store_meta: StoreMetaTable;
+  mail_outbox: MailOutboxTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
+  contact_messages: ContactMessageTable;
+  appointments: AppointmentTable;
 }
 
 export type DiamondRow = Selectable<DiamondTable>;
 export type NewDiamond = Insertable<DiamondTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { MessageResponse, contactRequestSchema } from '@everstone/contract';
+import type { Database } from '../../db/schema.ts';
+import { composeMail, fields, paragraph, quote, type OutgoingMail } from '../mail/compose.ts';
+import type { MailQueue } from '../mail/setup.ts';
+import { createContactRepository } from './repository.ts';
+
+export type ContactInput = z.output<typeof contactRequestSchema>;
+
+export const CONTACT_THANK_YOU = 'Thank you for reaching out. Our gemologists will reply within one business day.';
+
+function contactMails(m: ContactInput, storeEmail: string): OutgoingMail[] {
+  return [
+    // Reply-to is the shopper, so the gemologist answers with one click.
+    composeMail({
+      to: storeEmail,
+      replyTo: m.email,
+      subject: `Contact form: ${m.topic}`,
+      blocks: [
+        paragraph('A shopper sent a message through the contact page.'),
+        fields([
+          ['Name', m.name],
+          ['Email', m.email],
+          ['Phone', m.phone],
+          ['Topic', m.topic],
+        ]),
+        ...(m.question ? [quote(m.question)] : [paragraph('(No question was written.)')]),
+      ],
+    }),
+    composeMail({
+      to: m.email,
+      replyTo: storeEmail,
+      subject: 'We received your message',
+      greeting: m.name ? `Dear ${m.name},` : 'Hello,',
+      blocks: [
+        paragraph(`${CONTACT_THANK_YOU} Here is what you sent us:`),
+        fields([['Topic', m.topic]]),
+        ...(m.question ? [quote(m.question)] : []),
+        paragraph('If you have anything to add, simply reply to this email.'),
+      ],
+    }),
+  ];
+}
+
+export function createContactService(deps: { db: Kysely<Database>; mail: MailQueue; storeEmail: string; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async sendContactMessage(input: ContactInput): Promise<MessageResponse> {
+      await deps.db.transaction().execute(async (trx) => {
+        await createContactRepository(trx).insert({ ...input, createdAt: now().toISOString() });
+        await deps.mail.enqueue(trx, contactMails(input, deps.storeEmail));
+      });
+      deps.mail.flush();
+      return { message: CONTACT_THANK_YOU };
+    },
+  };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;

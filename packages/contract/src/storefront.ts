@@ -1,0 +1,143 @@
+/**
+ * Contracts of the storefront's own calls: the contact form, the newsletter and appointments (SPEC §2, §5).
+ * The browser validates with these schemas before sending and the server validates again with the same ones.
+ */
+import { z } from 'zod';
+
+/** §5: the topic select offers 'Select' (empty) and these five. */
+export const CONTACT_TOPICS = ['Diamonds', 'Engagement Rings', 'Jewelry', 'Home Preview', 'Policies'] as const;
+export type ContactTopic = (typeof CONTACT_TOPICS)[number];
+
+/** §8: shown for any contact failure other than a 422. */
+export const CONTACT_FAILURE_MESSAGE = 'Something went wrong. Please try again later.';
+
+const email = z
+  .string({ error: 'The email field is required.' })
+  .trim()
+  .min(1, 'The email field is required.')
+  .max(254, 'The email must not be longer than 254 characters.')
+  .pipe(z.email({ error: 'The email must be a valid email address.' }));
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `The ${label} must not be longer than ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const contactRequestSchema = z.object({
+  name: optionalText(100, 'name'),
+  email,
+  // §5: digits and hyphens only; empty is allowed.
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'The phone must not be longer than 30 characters.')
+    .regex(/^[0-9-]*$/, 'The phone may contain only digits and hyphens.')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  topic: z.enum(CONTACT_TOPICS, { error: 'Please choose a topic.' }),
+  question: optionalText(5000, 'question'),
+});
+export type ContactRequest = z.input<typeof contactRequestSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** 422 body: a summary message and, per field, the list of what is wrong with it (§5, §8). */
+export const validationErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;
+
+/** §8: the contact banner joins every message of the errors map with spaces. */
+export function joinErrorMessages(errors: Record<string, string[]>): string {
+  return Object.values(errors).flat().join(' ');
+}
+
+export const newsletterRequestSchema = z.object({ email });
+export const newsletterResponseSchema = z.object({
+  message: z.string(),
+  /** False when the address was already on the list: answered kindly, not as an error. */
+  subscribed: z.boolean(),
+});
+export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;
+
+/** §9: the welcome offer the newsletter confirmation carries. */
+export const WELCOME_OFFER = {
+  code: 'WELCOME',
+  text: '$100 off your first purchase of $1,000 or more. One use per customer, for new customers only.',
+} as const;
+
+/**
+ * Showroom appointments: 30-minute slots (§9 date picker default), seven days a week (§1), in the
+ * showroom's time zone. Times travel as ISO 8601 instants (UTC).
+ */
+export const APPOINTMENTS = {
+  kinds: ['virtual', 'in-person'] as const,
+  slotMinutes: 30,
+  timeZone: 'America/New_York',
+  /** First and last bookable slot start, local time, every day. */
+  firstSlot: '10:00',
+  lastSlot: '18:30',
+  /** How far ahead a shopper may book. */
+  maxDaysAhead: 90,
+  /** The soonest a slot may start, from now: time for a gemologist to prepare. */
+  minNoticeMinutes: 60,
+} as const;
+export type AppointmentKind = (typeof APPOINTMENTS.kinds)[number];
+export const APPOINTMENT_KIND_LABELS: Record<AppointmentKind, string> = {
+  virtual: 'Virtual appointment',
+  'in-person': 'In-person showroom visit',
+};
+
+export const appointmentRequestSchema = z.object({
+  kind: z.enum(APPOINTMENTS.kinds, { error: 'Please choose a virtual or an in-person appointment.' }),
+  starts_at: z.iso.datetime({ offset: true, error: 'Please choose a date and time.' }),
+  name: z.string({ error: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(100, 'The name must not be longer than 100 characters.'),
+  email,
+  phone: z
+    .string({ error: 'The phone field is required.' })
+    .trim()
+    .min(1, 'The phone field is required.')
+    .max(30, 'The phone must not be longer than 30 characters.')
+    .regex(/^[0-9+()\s.-]*$/, 'The phone may contain only digits, spaces and + ( ) - .'),
+  note: optionalText(2000, 'note'),
+});
+export type AppointmentRequest = z.input<typeof appointmentRequestSchema>;
+
+export const appointmentResponseSchema = z.object({
+  message: z.string(),
+  appointment: z.object({ id: z.number(), kind: z.enum(APPOINTMENTS.kinds), starts_at: z.string() }),
+});
+export type AppointmentResponse = z.infer<typeof appointmentResponseSchema>;
+
+/** Where in-person appointments take place (the showroom the confirmation email gives). */
+export const SHOWROOM_ADDRESS = {
+  street: '580 Fifth Avenue, Suite 1200',
+  city: 'New York',
+  region: 'NY',
+  zip: '10036',
+} as const;
+
+/** The slots of one showroom day, for the booking dialog to grey out the ones it cannot offer. */
+export const appointmentSlotsQuerySchema = z.object({
+  date: z.iso.date({ error: 'Please give the date as YYYY-MM-DD.' }),
+  kind: z.enum(APPOINTMENTS.kinds, { error: 'Please choose a virtual or an in-person appointment.' }),
+});
+export type AppointmentSlotsQuery = z.infer<typeof appointmentSlotsQuerySchema>;
+
+export const appointmentSlotsResponseSchema = z.object({
+  /** The showroom (Eastern) day asked about, YYYY-MM-DD. */
+  date: z.string(),
+  slots: z.array(
+    z.object({
+      starts_at: z.string(),
+      /** False when taken, already past, too soon or too far ahead. */
+      available: z.boolean(),
+    }),
+  ),
+});
+export type AppointmentSlotsResponse = z.infer<typeof appointmentSlotsResponseSchema>;
