@@ -9,7 +9,9 @@ import { createDb, migrateToLatest } from '../apps/server/src/db/database.ts';
 import { seedInventory } from '../apps/server/src/modules/inventory/seed.ts';
 import { startServer } from '../apps/server/src/server.ts';
 
-const dir = resolve('test-results/e2e-db');
+const port = process.env.E2E_PORT ?? '3210';
+// One scratch database per port, so a second store (a preview build) can run beside the test one.
+const dir = resolve(`test-results/e2e-db-${port}`);
 rmSync(dir, { recursive: true, force: true });
 const databaseUrl = `sqlite:${dir}/store.db`;
 
@@ -22,9 +24,10 @@ const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
   DATABASE_URL: databaseUrl,
-  PORT: process.env.E2E_PORT ?? '3210',
+  PORT: port,
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
 });
-await startServer({ config });
+// WEB_BUILD_DIR (absolute) serves a build made elsewhere, as `WEB_BUILD_DIR=… npm run build` writes it.
+await startServer({ config, buildDir: process.env.WEB_BUILD_DIR ? resolve(process.env.WEB_BUILD_DIR) : undefined });
 console.log(`e2e store ready on port ${config.PORT}`);

@@ -7,8 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../apps/server/src/config.ts';
-import { createDb, migrateToLatest } from '../apps/server/src/db/database.ts';
-import { seedInventory } from '../apps/server/src/modules/inventory/seed.ts';
+import { seedDemoOnce } from './demo.ts';
 import { startServer } from '../apps/server/src/server.ts';
 
 function newestMtime(path: string): number {
@@ -32,25 +31,6 @@ function ensureBuilt() {
   if (r.status !== 0) {
     console.error('The storefront build failed; see the messages above.');
     process.exit(1);
-  }
-}
-
-async function seedDemoOnce(databaseUrl: string, count: number) {
-  const d = createDb(databaseUrl);
-  try {
-    await migrateToLatest(d);
-    const seeded = await d.db.selectFrom('store_meta').select('value').where('key', '=', 'inventory_seed').executeTakeFirst();
-    const { n } = await d.db
-      .selectFrom('diamonds')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    if (seeded || Number(n) > 0 || count === 0) return;
-    console.log(`First start: seeding a demo inventory of ${count.toLocaleString('en-US')} diamonds...`);
-    const started = Date.now();
-    await seedInventory(d, { count, seed: 1 });
-    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  } finally {
-    await d.close();
   }
 }
 

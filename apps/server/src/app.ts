@@ -15,7 +15,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { createDiamondRepository } from './modules/diamonds/repository.ts';
 import { createDiamondService } from './modules/diamonds/service.ts';
 import { diamondRoutes } from './modules/diamonds/routes.ts';
-import { registerStorefront } from './web/storefront.ts';
+import { registerStorefront, type DevStorefront } from './web/storefront.ts';
 import { setupMail, type MailSetupOptions } from './modules/mail/setup.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -29,6 +29,8 @@ export interface AppDeps {
   db: Db;
   /** Directory of the built storefront (apps/web/build); without it only the API is served. */
   storefrontBuildDir?: string;
+  /** Vite in middleware mode instead of a build (`npm run dev`). */
+  storefrontDev?: DevStorefront;
   logger?: FastifyServerOptions['logger'];
   /** Overrides for the mail transport and the dispatcher's timings (tests). */
   mail?: MailSetupOptions;
@@ -52,7 +54,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   // The storefront sets its own nonce-based CSP per page (web/storefront.ts); JSON needs none.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // With no-referrer, Chromium posts forms with `Origin: null`, which the storefront's same-origin
+    // check for page actions must refuse; this policy still sends only the origin, never the path.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -84,7 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (deps.storefrontBuildDir) await registerStorefront(app, { buildDir: deps.storefrontBuildDir, config });
+  if (deps.storefrontDev) await registerStorefront(app, { source: { vite: deps.storefrontDev }, config });
+  else if (deps.storefrontBuildDir) await registerStorefront(app, { source: { buildDir: deps.storefrontBuildDir }, config });
   else app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.url}` }));
 
   return app;

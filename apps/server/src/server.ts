@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDb, migrateToLatest } from './db/database.ts';
+import type { DevStorefront } from './web/storefront.ts';
 
 const defaultBuildDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/build');
 
 /** Starts the store: configuration, database, migrations, then one HTTP server for API and storefront. */
-export async function startServer(options: { config?: Config; buildDir?: string } = {}) {
+export async function startServer(options: { config?: Config; buildDir?: string; storefrontDev?: DevStorefront } = {}) {
   const config = options.config ?? loadConfig();
   const db = createDb(config.DATABASE_URL, { poolSize: config.DB_POOL_SIZE });
   await migrateToLatest(db);
@@ -17,6 +18,7 @@ export async function startServer(options: { config?: Config; buildDir?: string 
     config,
     db,
     storefrontBuildDir: existsSync(resolve(buildDir, 'server/index.js')) ? buildDir : undefined,
+    storefrontDev: options.storefrontDev,
   });
   app.addHook('onClose', async () => db.close());
   await app.listen({ port: config.PORT, host: config.HOST });

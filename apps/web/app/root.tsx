@@ -12,14 +12,33 @@ import type { Route } from './+types/root';
 import { appContext } from './lib/app-context';
 import { SiteLayout } from './components/layout/site-layout';
 import stylesHref from './styles/app.css?url';
+import layoutHref from './styles/layout.css?url';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
+  { rel: 'stylesheet', href: layoutHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.get(appContext).nonce };
+/** The root's data (the page nonce and the public origin) never changes while the page is open. */
+export function shouldRevalidate() {
+  return false;
+}
+
+/** The head of an error page: the page that failed never rendered its own. */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? 'Page not found | Everstone' : 'Something went wrong | Everstone' },
+    { name: 'robots', content: 'noindex' },
+  ];
+};
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { nonce, publicUrl } = context.get(appContext);
+  // Canonical and Open Graph links need the public origin; PUBLIC_URL wins over the Host header.
+  return { nonce, origin: (publicUrl ?? new URL(request.url).origin).replace(/\/$/, '') };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

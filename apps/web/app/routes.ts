@@ -1,6 +1,37 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
+/** Every page of the store (SPEC §2 route table). */
 export default [
   index('routes/home.tsx'),
+  route('contact', 'routes/contact.tsx'),
+  route('engagement', 'routes/engagement.tsx'),
+  route('wedding-brands', 'routes/wedding-bands.tsx'),
+  route('about', 'routes/about.tsx'),
+  route('terms', 'routes/terms.tsx'),
+  route('policy', 'routes/policy.tsx'),
+  route('engagement-ring-style', 'routes/education/engagement-ring-style.tsx'),
+  route('pages/:slug', 'routes/education/guide.tsx'),
+
+  // Offers linked from menus and the footer.
+  route('bands-for-him', 'routes/offers/bands-for-him.tsx'),
+  route('bands-for-her', 'routes/offers/bands-for-her.tsx'),
+  route('home-preview', 'routes/offers/home-preview.tsx'),
+  route('gemstone-rings', 'routes/offers/gemstone-rings.tsx'),
+  route('preset-rings', 'routes/offers/preset-rings.tsx'),
+  route('custom-rings', 'routes/offers/custom-rings.tsx'),
+  route('fine-jewelry', 'routes/offers/fine-jewelry.tsx'),
+
+  route('wishlist', 'routes/wishlist.tsx'),
+
+  route('diamond', 'routes/coming-soon.tsx', { id: 'diamond' }),
+  route('diamond-details/:diamondid', 'routes/coming-soon.tsx', { id: 'diamond-details' }),
+  route('cart', 'routes/coming-soon.tsx', { id: 'cart' }),
+
+  // Accounts and checkout: served by their own modules as they open.
+  route('signin', 'routes/coming-soon.tsx', { id: 'signin' }),
+  route('checkout', 'routes/coming-soon.tsx', { id: 'checkout' }),
+
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

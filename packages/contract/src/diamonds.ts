@@ -263,3 +263,24 @@ export function defaultRange(name: ContinuousRangeName | ScaleName): Range {
 export function summarizeSearchErrors(errors: Record<string, string[]>): string {
   return `Invalid search: ${Object.values(errors).flat().join('; ')}`;
 }
+
+/** At most this many stones are checked in one lookup (a whole cart, with room to spare). */
+export const DIAMOND_LOOKUP_MAX = 100;
+
+/** POST /api/diamonds/lookup: the cart re-checks its stones in one request. */
+export const diamondLookupRequestSchema = z
+  .object({
+    ids: z
+      .array(z.number().int('Each id must be a whole number.').positive('Each id must be a positive whole number.'))
+      .min(1, 'Send at least one diamond id.')
+      .max(DIAMOND_LOOKUP_MAX, `Send at most ${DIAMOND_LOOKUP_MAX} diamond ids.`),
+  })
+  .strict();
+export type DiamondLookupRequest = z.infer<typeof diamondLookupRequestSchema>;
+
+/** Every requested stone that exists, whatever its status, and the ids that do not. */
+export const diamondLookupResponseSchema = z.object({
+  data: z.array(diamondSchema),
+  missing: z.array(z.number().int()),
+});
+export type DiamondLookupResponse = z.infer<typeof diamondLookupResponseSchema>;

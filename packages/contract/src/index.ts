@@ -2,3 +2,4 @@ export * from './constants.ts';
 export * from './query.ts';
 export * from './diamonds.ts';
 export * from './storefront.ts';
+export * from './display.ts';

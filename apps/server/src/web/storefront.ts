@@ -2,14 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 
+/** The storefront as `npm run dev` serves it: Vite renders the sources on each request, with hot reload. */
+export interface DevStorefront {
+  /** Vite's connect middleware stack (assets, HMR client, transformed modules). */
+  middlewares: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+  ssrLoadModule(url: string): Promise<Record<string, unknown>>;
+}
+
 export interface StorefrontOptions {
-  buildDir: string;
+  /** A production build (apps/web/build), or Vite in middleware mode for development. */
+  source: { buildDir: string } | { vite: DevStorefront };
   config: Config;
 }
 
@@ -17,29 +26,42 @@ export interface StorefrontOptions {
  * Serves the React Router storefront from the same process and port as the API: hashed assets with
  * immutable caching, other public files briefly cached, every other request rendered on the server.
  */
-export async function registerStorefront(app: FastifyInstance, { buildDir, config }: StorefrontOptions) {
-  const serverEntry = join(buildDir, 'server', 'index.js');
-  if (!existsSync(serverEntry)) {
-    throw new Error(`The storefront is not built (${serverEntry} is missing): run 'npm run build'.`);
+export async function registerStorefront(app: FastifyInstance, { source, config }: StorefrontOptions) {
+  const dev = 'vite' in source ? source.vite : null;
+  let loadBuild: () => Promise<ServerBuild>;
+  if (dev) {
+    // Loaded on every request so edits show at once; Vite caches the modules between edits.
+    loadBuild = async () => (await dev.ssrLoadModule('virtual:react-router/server-build')) as unknown as ServerBuild;
+  } else {
+    const { buildDir } = source as { buildDir: string };
+    const serverEntry = join(buildDir, 'server', 'index.js');
+    if (!existsSync(serverEntry)) {
+      throw new Error(`The storefront is not built (${serverEntry} is missing): run 'npm run build'.`);
+    }
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    loadBuild = async () => build;
+    await app.register(fastifyStatic, {
+      root: join(buildDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // @fastify/static 10 hands over the Fastify reply here, not the raw response.
+        (reply as unknown as { header(name: string, value: string): void }).header(
+          'cache-control',
+          path.includes(`${join('client', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
   }
-  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  // The context key lives in the bundle (entry.server exports it) so loaders and the server share one object.
-  const appContext = (build.entry.module as unknown as Record<string, unknown>).appContext;
-  if (!appContext) throw new Error('The storefront build does not export appContext from entry.server.');
 
-  await app.register(fastifyStatic, {
-    root: join(buildDir, 'client'),
-    prefix: '/',
-    wildcard: false,
-    index: false,
-    setHeaders(reply, path) {
-      // @fastify/static 10 hands over the Fastify reply here, not the raw response.
-      (reply as unknown as { header(name: string, value: string): void }).header(
-        'cache-control',
-        path.includes(`${join('client', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-      );
-    },
-  });
+  // The context key lives in the bundle (entry.server exports it) so loaders and the server share one object.
+  const contextKey = (build: ServerBuild) => {
+    const key = (build.entry.module as unknown as Record<string, unknown>).appContext;
+    if (!key) throw new Error('The storefront build does not export appContext from entry.server.');
+    return key;
+  };
+  contextKey(await loadBuild());
 
   const api = async (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
     const res = await app.inject({
@@ -55,14 +77,20 @@ export async function registerStorefront(app: FastifyInstance, { buildDir, confi
   };
 
   const handler = createRequestListener({
-    build,
+    build: loadBuild,
     mode: config.NODE_ENV === 'production' ? 'production' : 'development',
-    getLoadContext: (request) => {
+    getLoadContext: async (request) => {
       const context = new RouterContextProvider();
       const nonce = request.headers.get('x-csp-nonce') ?? '';
-      context.set(appContext as never, { nonce, api, publicUrl: config.PUBLIC_URL ?? null } as never);
+      context.set(contextKey(await loadBuild()) as never, { nonce, api, publicUrl: config.PUBLIC_URL ?? null } as never);
       return context;
     },
+  });
+
+  // A page's form posted before its scripts ran goes to the page's action, which reads the body itself:
+  // Fastify must leave form bodies unread. (The API takes JSON only, so it loses nothing.)
+  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], (_request, _payload, done) => {
+    done(null, undefined);
   });
 
   app.route({
@@ -75,10 +103,23 @@ export async function registerStorefront(app: FastifyInstance, { buildDir, confi
         if (value !== undefined) reply.raw.setHeader(name, value as string);
       }
       const nonce = randomBytes(16).toString('base64url');
-      reply.raw.setHeader('content-security-policy', pageCsp(nonce));
       request.raw.headers['x-csp-nonce'] = nonce;
       reply.hijack();
-      handler(request.raw, reply.raw);
+      if (!dev) {
+        reply.raw.setHeader('content-security-policy', pageCsp(nonce));
+        void handler(request.raw, reply.raw);
+        return;
+      }
+      // Development: Vite answers its own paths (modules, the HMR client, assets) and passes the rest on.
+      // Its injected scripts carry no nonce, so development pages go without the CSP.
+      dev.middlewares(request.raw, reply.raw, (err) => {
+        if (err) {
+          reply.raw.statusCode = 500;
+          reply.raw.end(String(err));
+          return;
+        }
+        void handler(request.raw, reply.raw);
+      });
     },
   });
 }

@@ -1,43 +1,61 @@
 import { diamondListResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/home';
+import {
+  Appointments,
+  HomePreview,
+  HomePromotion,
+  RingPaths,
+  TheBond,
+  TheReserve,
+  type InventoryCounts,
+} from '../components/home/feature-blocks';
+import { BestsellingRings, ExclusiveOffers, TrendingNow } from '../components/home/home-carousels';
+import { HomeHero } from '../components/home/home-hero';
 import { appContext } from '../lib/app-context';
+import { pageMeta } from '../lib/seo';
+import homeHref from '../styles/home.css?url';
 
-export function meta() {
-  return [
-    { title: 'Everstone | Certified Diamonds, Engagement Rings & Fine Jewelry' },
-    {
-      name: 'description',
-      content: 'Certified lab-grown, natural and color diamonds, engagement rings, wedding bands and fine jewelry.',
-    },
-  ];
-}
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: homeHref }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Everstone | Certified Diamonds, Engagement Rings & Fine Jewelry',
+    description:
+      'Certified lab-grown, natural and color diamonds, engagement rings, wedding bands and fine jewelry. Build your ring, try it at home, or book a virtual or in-person appointment.',
+  });
+
+/** How many diamonds of each kind are in stock, for the 'Build Your Engagement Ring' block. */
+export async function loader({ context }: Route.LoaderArgs): Promise<{ inventory: InventoryCounts }> {
   const api = context.get(appContext).api;
+  // A count the API cannot give is left out of the page, never a reason for the home page to fail.
   const count = async (tab: number) => {
-    const res = await api(`/api/get-all-diamonds?active_tab=${tab}&per_page=1`);
-    if (!res.ok) return null;
-    return diamondListResponseSchema.parse(await res.json()).total;
+    try {
+      const res = await api(`/api/get-all-diamonds?active_tab=${tab}&per_page=1`);
+      if (!res.ok) return null;
+      const parsed = diamondListResponseSchema.safeParse(await res.json());
+      return parsed.success ? parsed.data.total : null;
+    } catch {
+      return null;
+    }
   };
   const [natural, lab, color] = await Promise.all([count(1), count(2), count(3)]);
   return { inventory: { natural, lab, color } };
 }
 
-const number = new Intl.NumberFormat('en-US');
-
+/** The home page, in the order of SPEC §2. */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { natural, lab, color } = loaderData.inventory;
   return (
-    <section className="hero" aria-labelledby="hero-title">
-      <h1 id="hero-title">The Perfect Beginning</h1>
-      <p className="hero-lead">Certified diamonds, engagement rings and fine jewelry, made to last a lifetime.</p>
-      {lab !== null && natural !== null && color !== null ? (
-        <p className="inventory-line">
-          {`${number.format(lab)} lab-grown, ${number.format(natural)} natural and ${number.format(color)} color diamonds in our inventory today.`}
-        </p>
-      ) : (
-        <p className="inventory-line">Our diamond inventory is being updated. Please check back shortly.</p>
-      )}
-    </section>
+    <div className="home">
+      <HomeHero />
+      <HomePromotion />
+      <TrendingNow />
+      <RingPaths inventory={loaderData.inventory} />
+      <TheBond />
+      <BestsellingRings />
+      <ExclusiveOffers />
+      <HomePreview />
+      <Appointments />
+      <TheReserve />
+    </div>
   );
 }

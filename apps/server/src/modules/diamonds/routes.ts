@@ -2,11 +2,14 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   diamondListResponseSchema,
+  diamondLookupRequestSchema,
+  diamondLookupResponseSchema,
   diamondResponseSchema,
   errorResponseSchema,
   parseDiamondSearch,
   shapeListResponseSchema,
   summarizeSearchErrors,
+  validationErrorSchema,
 } from '@everstone/contract';
 import { BadRequestError } from '../../errors.ts';
 import type { DiamondService } from './service.ts';
@@ -84,6 +87,21 @@ export function diamondRoutes(service: DiamondService): FastifyPluginAsyncZod {
         }
         return { data: await service.getDiamond(Number(id)) };
       },
+    );
+
+    app.post(
+      '/diamonds/lookup',
+      {
+        schema: {
+          tags: ['diamonds'],
+          summary: 'Several diamonds by id, whatever their status',
+          description:
+            'The cart re-checks its stones in one request: every id that exists comes back with its current price and status; the others are listed in `missing`.',
+          body: diamondLookupRequestSchema,
+          response: { 200: diamondLookupResponseSchema, 422: validationErrorSchema },
+        },
+      },
+      async (request) => service.lookupDiamonds(request.body.ids),
     );
   };
 }

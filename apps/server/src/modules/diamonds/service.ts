@@ -1,4 +1,11 @@
-import type { Diamond, DiamondListResponse, DiamondSearch, DiamondStatus, Shape } from '@everstone/contract';
+import type {
+  Diamond,
+  DiamondListResponse,
+  DiamondLookupResponse,
+  DiamondSearch,
+  DiamondStatus,
+  Shape,
+} from '@everstone/contract';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { DiamondRow } from '../../db/schema.ts';
@@ -109,6 +116,23 @@ export function createDiamondService({ repo }: { repo: DiamondRepository }) {
       const [lookups, row] = await Promise.all([repo.lookups(), repo.findById(id)]);
       if (!row) throw new NotFoundError(`No diamond with id ${id} exists.`);
       return toDiamondRecord(row, lookups);
+    },
+
+    /**
+     * The cart's check: every requested stone that exists, whatever its status (the
+     * shopper must be told it sold), in the order asked, and the ids that do not exist.
+     */
+    async lookupDiamonds(ids: readonly number[]): Promise<DiamondLookupResponse> {
+      const [lookups, rows] = await Promise.all([repo.lookups(), repo.findByIds(ids)]);
+      const byId = new Map(rows.map((row) => [Number(row.id), row]));
+      const data: Diamond[] = [];
+      const missing: number[] = [];
+      for (const id of new Set(ids)) {
+        const row = byId.get(id);
+        if (row) data.push(toDiamondRecord(row, lookups));
+        else missing.push(id);
+      }
+      return { data, missing };
     },
   };
 }

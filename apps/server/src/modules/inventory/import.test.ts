@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
@@ -87,6 +87,7 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
 
   it('imports a file from disk in batches with progress', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'everstone-import-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'feed.csv');
     const lines = [HEADER];
     for (let i = 0; i < 250; i++) lines.push(`FILE-${1000 + i},GIA,natural,Pear,0.9,3000,F,SI1,Good,,,,,,,,,,`);

@@ -1,29 +1,28 @@
-import { Link } from 'react-router';
+import { useLocation } from 'react-router';
+import { NoDealbreakers } from '../content/no-dealbreakers';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 
-export const STORE_NAME = 'Everstone';
+export { STORE_NAME } from '../../lib/site';
 
-/** The shell shared by every page: banner, header and footer. */
+/** The shell of every page: banner, header (dark on the home page, white elsewhere), the page, the shared footer. */
 export function SiteLayout({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const home = pathname === '/';
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <p className="promo-banner">Free insured shipping and returns · Lifetime warranty</p>
-      <header className="site-header">
-        <Link to="/" className="brand" aria-label={`${STORE_NAME} home`}>
-          {STORE_NAME}
-        </Link>
-        <a className="header-phone" href="tel:+18005550199">
-          1-800-555-0199
-        </a>
-      </header>
-      <main id="main">{children}</main>
-      <footer className="site-footer">
-        <p>
-          © {new Date().getFullYear()} {STORE_NAME} Fine Jewelry. Certified diamonds, conflict free.
-        </p>
-      </footer>
+      <aside className="promo-banner" aria-label="Our promises">
+        Free insured shipping and returns · Lifetime warranty
+      </aside>
+      <SiteHeader variant={home ? 'dark' : 'light'} />
+      <main id="main" tabIndex={-1} className={home ? 'main main--home' : 'main'}>
+        {children}
+      </main>
+      <NoDealbreakers />
+      <SiteFooter />
     </>
   );
 }

@@ -1,0 +1,105 @@
+import { useId, useState } from 'react';
+import {
+  CONTACT_FAILURE_MESSAGE,
+  joinErrorMessages,
+  newsletterResponseSchema,
+  validationErrorSchema,
+} from '@everstone/contract';
+import formsHref from '../../styles/forms.css?url';
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'done'; message: string }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'failed' };
+
+async function subscribe(email: string): Promise<State> {
+  try {
+    const res = await fetch('/api/newsletter', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    const body: unknown = await res.json().catch(() => null);
+    // 201: newly subscribed; 200: already on the list, answered kindly rather than as an error.
+    if (res.status === 200 || res.status === 201) {
+      const ok = newsletterResponseSchema.safeParse(body);
+      if (ok.success) return { kind: 'done', message: ok.data.message };
+    }
+    if (res.status === 422) {
+      const invalid = validationErrorSchema.safeParse(body);
+      if (invalid.success) return { kind: 'invalid', message: joinErrorMessages(invalid.data.errors) || invalid.data.message };
+    }
+  } catch {
+    // Offline or the request never completed: the generic message below.
+  }
+  return { kind: 'failed' };
+}
+
+/** The footer's newsletter box (§2, §5): $100 off a first purchase for joining the list. */
+export function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const id = useId();
+  const sending = state.kind === 'sending';
+  const problem = state.kind === 'invalid' ? state.message : state.kind === 'failed' ? CONTACT_FAILURE_MESSAGE : null;
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setState({ kind: 'sending' });
+    const next = await subscribe(email);
+    setState(next);
+    if (next.kind === 'done') setEmail('');
+  }
+
+  return (
+    <section className="newsletter" aria-labelledby={`${id}-title`}>
+      <link rel="stylesheet" href={formsHref} precedence="default" />
+      <h2 id={`${id}-title`} className="newsletter-title">
+        Enjoy $100 off your first purchase
+      </h2>
+      <p className="newsletter-lead">
+        Join our list for new collections, private events and gemologist tips, and get $100 off your first purchase of $1,000 or more.
+      </p>
+      <form className="newsletter-form" method="post" onSubmit={submit}>
+        <label className="newsletter-label" htmlFor={`${id}-email`}>
+          Email address
+        </label>
+        <div className="newsletter-row">
+          <input
+            id={`${id}-email`}
+            className="newsletter-input"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              if (state.kind === 'invalid') setState({ kind: 'idle' });
+            }}
+            aria-invalid={state.kind === 'invalid' ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
+          <button type="submit" className="newsletter-submit" disabled={sending}>
+            {sending ? 'Submitting...' : 'Submit'}
+          </button>
+        </div>
+        <div role="alert" className="form-live">
+          {problem && (
+            <p id={`${id}-problem`} className="newsletter-message newsletter-message--error">
+              {problem}
+            </p>
+          )}
+        </div>
+        <div role="status" className="form-live">
+          {state.kind === 'done' && <p className="newsletter-message newsletter-message--success">{state.message}</p>}
+        </div>
+      </form>
+    </section>
+  );
+}

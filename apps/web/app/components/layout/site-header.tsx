@@ -1,0 +1,108 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { AppointmentButton } from '../appointments/appointment-dialog';
+import { useCart } from '../../lib/cart';
+import { useWishlist } from '../../lib/wishlist';
+import { STORE, STORE_NAME } from '../../lib/site';
+import { CertificateSearch } from './certificate-search';
+import { BagIcon, CalendarIcon, CloseIcon, HeartIcon, MenuIcon, PhoneIcon, UserIcon } from './icons';
+import { PRIMARY_NAV, SECONDARY_NAV } from './navigation';
+
+/**
+ * The header (§2): dark over the home page's hero, white everywhere else. The account area shows
+ * 'SIGN IN / UP' until the shopper's session is known.
+ */
+export function SiteHeader({ variant }: { variant: 'dark' | 'light' }) {
+  const cartLines = useCart().length;
+  const saved = useWishlist().length;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const nav = [...PRIMARY_NAV, ...SECONDARY_NAV[variant]];
+
+  // A followed link closes the phone menu.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+
+  return (
+    <header className={`site-header site-header--${variant}`}>
+      <div className="header-bar">
+        <div className="header-left">
+          <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+            <Dialog.Trigger className="icon-button menu-button" aria-label="Open menu">
+              <MenuIcon />
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="dialog-overlay" />
+              <Dialog.Content className="menu-drawer" aria-describedby={undefined}>
+                <div className="dialog-head">
+                  <Dialog.Title className="dialog-title">Menu</Dialog.Title>
+                  <Dialog.Close className="icon-button" aria-label="Close menu">
+                    <CloseIcon />
+                  </Dialog.Close>
+                </div>
+                <nav aria-label="Main">
+                  <ul className="drawer-nav">
+                    {nav.map((item) => (
+                      <li key={item.label}>
+                        <NavLink to={item.to}>{item.label}</NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                <div className="drawer-extra">
+                  <a href={STORE.phone.href}>
+                    <PhoneIcon /> {STORE.phone.display}
+                  </a>
+                  <Link to="/contact">Contact us</Link>
+                </div>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+          <AppointmentButton className="header-link appointment-link">
+            <CalendarIcon />
+            <span className="header-link-text">Book an appointment</span>
+          </AppointmentButton>
+          <a className="header-link phone-link" href={STORE.phone.href} aria-label={`Call us at ${STORE.phone.display}`}>
+            <PhoneIcon />
+            <span className="header-link-text">{STORE.phone.display}</span>
+          </a>
+        </div>
+        <Link to="/" className="brand" aria-label={`${STORE_NAME} home`}>
+          {STORE_NAME}
+        </Link>
+        <div className="header-right">
+          <CertificateSearch className="icon-button" />
+          <Link to="/wishlist" className="icon-button badge-host" aria-label={saved > 0 ? `Wishlist, ${saved} saved` : 'Wishlist'}>
+            <HeartIcon />
+          </Link>
+          <Link to="/signin" className="header-link account-link">
+            <UserIcon />
+            <span className="header-link-text">SIGN IN / UP</span>
+          </Link>
+          <Link
+            to="/cart"
+            className="icon-button badge-host"
+            aria-label={cartLines > 0 ? `Cart, ${cartLines} ${cartLines === 1 ? 'item' : 'items'}` : 'Cart'}
+          >
+            <BagIcon />
+            {cartLines > 0 && (
+              <span className="badge" data-testid="cart-badge" aria-hidden="true">
+                {cartLines}
+              </span>
+            )}
+          </Link>
+        </div>
+      </div>
+      <nav className="header-nav" aria-label="Main">
+        <ul>
+          {nav.map((item) => (
+            <li key={item.label}>
+              {/* A link to a section of a page is never the current page, so it never shows as active. */}
+              {item.to.includes('#') ? <Link to={item.to}>{item.label}</Link> : <NavLink to={item.to}>{item.label}</NavLink>}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import { createDb, migrateToLatest } from '../apps/server/src/db/database.ts';
+import { SEED_META_KEY, seedInventory } from '../apps/server/src/modules/inventory/seed.ts';
+
+/**
+ * Migrates, and seeds the demo inventory the first time only: once a seed is recorded, or any stone exists
+ * (an import, a real inventory), a start never seeds again, so restarting never loses or replaces data.
+ */
+export async function seedDemoOnce(databaseUrl: string, count: number): Promise<void> {
+  const d = createDb(databaseUrl);
+  try {
+    await migrateToLatest(d);
+    const seeded = await d.db.selectFrom('store_meta').select('value').where('key', '=', SEED_META_KEY).executeTakeFirst();
+    const { n } = await d.db
+      .selectFrom('diamonds')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (seeded || Number(n) > 0 || count === 0) return;
+    console.log(`First start: seeding a demo inventory of ${count.toLocaleString('en-US')} diamonds...`);
+    const started = Date.now();
+    await seedInventory(d, { count, seed: 1 });
+    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await d.close();
+  }
+}
