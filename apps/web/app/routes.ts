@@ -23,9 +23,9 @@ export default [
 
   route('wishlist', 'routes/wishlist.tsx'),
 
-  route('diamond', 'routes/coming-soon.tsx', { id: 'diamond' }),
-  route('diamond-details/:diamondid', 'routes/coming-soon.tsx', { id: 'diamond-details' }),
-  route('cart', 'routes/coming-soon.tsx', { id: 'cart' }),
+  route('diamond', 'routes/diamond-search.tsx'),
+  route('diamond-details/:diamondid', 'routes/diamond-details.tsx'),
+  route('cart', 'routes/cart.tsx'),
 
   // Accounts and checkout: served by their own modules as they open.
   route('signin', 'routes/coming-soon.tsx', { id: 'signin' }),

@@ -1,0 +1,197 @@
+import * as Slider from '@radix-ui/react-slider';
+import { useId, useState } from 'react';
+import { GRADE_SHORT_NAMES, RANGES, SCALES, type ContinuousRangeName, type Range, type ScaleName } from '@everstone/contract';
+import { RANGE_LABELS } from './labels';
+import {
+  boundText,
+  commitBound,
+  formatBound,
+  gradeSummary,
+  gradeText,
+  keepGap,
+  minStepsBetween,
+  parseTyped,
+  rangeSummary,
+} from './range';
+
+const UNITS: Partial<Record<ContinuousRangeName, { prefix?: string; suffix?: string }>> = {
+  price: { prefix: '$' },
+  carat: { suffix: 'ct' },
+  table: { suffix: '%' },
+  depth: { suffix: '%' },
+};
+
+interface ContinuousProps {
+  name: ContinuousRangeName;
+  value: Range;
+  onChange: (range: Range) => void;
+}
+
+/**
+ * A dual-handle slider for price, carat, L/W ratio, table or depth, with a number box for each bound.
+ * The handles keep the minimum gap of §5 while dragged (Radix counts it in steps) and when a bound is typed.
+ */
+export function ContinuousSlider({ name, value, onChange }: ContinuousProps) {
+  const id = useId();
+  const { title, noun } = RANGE_LABELS[name];
+  const { min, max, step } = RANGES[name];
+  return (
+    <div className="ds-filter" role="group" aria-labelledby={`${id}-title`}>
+      <div className="ds-filter__head">
+        <span id={`${id}-title`} className="ds-filter__title">
+          {title}
+        </span>
+        <span className="visually-hidden">{rangeSummary(name, value)}</span>
+      </div>
+      <Slider.Root
+        className="ds-slider"
+        min={min}
+        max={max}
+        step={step}
+        minStepsBetweenThumbs={minStepsBetween(name)}
+        value={[value[0], value[1]]}
+        onValueChange={(next) => {
+          const moved = next[0] !== value[0] ? 0 : 1;
+          onChange(keepGap(name, [next[0]!, next[1]!], moved));
+        }}
+      >
+        <Slider.Track className="ds-slider__track">
+          <Slider.Range className="ds-slider__range" />
+        </Slider.Track>
+        <Slider.Thumb className="ds-slider__thumb" aria-label={`Minimum ${noun}`} aria-valuetext={boundText(name, value[0], 0)} />
+        <Slider.Thumb className="ds-slider__thumb" aria-label={`Maximum ${noun}`} aria-valuetext={boundText(name, value[1], 1)} />
+      </Slider.Root>
+      <div className="ds-bounds">
+        <BoundInput name={name} which={0} range={value} onChange={onChange} label={`Lowest ${noun}`} />
+        <span className="ds-bounds__to" aria-hidden="true">
+          –
+        </span>
+        <BoundInput name={name} which={1} range={value} onChange={onChange} label={`Highest ${noun}`} />
+      </div>
+    </div>
+  );
+}
+
+/** A number box beside the slider: typed freely, committed on blur or Enter, then clamped and kept apart. */
+function BoundInput({
+  name,
+  which,
+  range,
+  onChange,
+  label,
+}: {
+  name: ContinuousRangeName;
+  which: 0 | 1;
+  range: Range;
+  onChange: (range: Range) => void;
+  label: string;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const shown = formatBound(name, range[which]);
+  const unit = UNITS[name];
+  const commit = (text: string) => {
+    const next = commitBound(name, range, which, parseTyped(text));
+    if (next[0] !== range[0] || next[1] !== range[1]) onChange(next);
+    return next;
+  };
+  return (
+    <span className="ds-bound">
+      {unit?.prefix && (
+        <span className="ds-bound__unit" aria-hidden="true">
+          {unit.prefix}
+        </span>
+      )}
+      <input
+        className="ds-bound__input"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={label}
+        value={draft ?? shown}
+        onFocus={(e) => {
+          setDraft(shown);
+          e.currentTarget.select();
+        }}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={(e) => {
+          commit(e.currentTarget.value);
+          setDraft(null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            const next = commit(e.currentTarget.value);
+            setDraft(formatBound(name, next[which]));
+          } else if (e.key === 'Escape') {
+            setDraft(shown);
+          }
+        }}
+      />
+      {unit?.suffix && (
+        <span className="ds-bound__unit" aria-hidden="true">
+          {unit.suffix}
+        </span>
+      )}
+    </span>
+  );
+}
+
+interface GradeProps {
+  name: ScaleName;
+  value: Range;
+  onChange: (range: Range) => void;
+}
+
+/**
+ * A dual-handle slider over a grade scale (cut, color, clarity, polish, symmetry, fluorescence). Its handles sit
+ * on the boundaries between grades, at least one grade apart; the grades are written under the track.
+ */
+export function GradeSlider({ name, value, onChange }: GradeProps) {
+  const id = useId();
+  const { title, noun } = RANGE_LABELS[name];
+  const grades = SCALES[name];
+  return (
+    <div className="ds-filter" role="group" aria-labelledby={`${id}-title`}>
+      <div className="ds-filter__head">
+        <span id={`${id}-title`} className="ds-filter__title">
+          {title}
+        </span>
+        <span className="ds-filter__summary">{gradeSummary(name, value)}</span>
+      </div>
+      <Slider.Root
+        className="ds-slider ds-slider--grades"
+        min={1}
+        max={grades.length + 1}
+        step={1}
+        minStepsBetweenThumbs={1}
+        value={[value[0], value[1]]}
+        onValueChange={(next) => onChange([next[0]!, next[1]!])}
+      >
+        <Slider.Track className="ds-slider__track">
+          <Slider.Range className="ds-slider__range" />
+        </Slider.Track>
+        <Slider.Thumb className="ds-slider__thumb" aria-label={`Minimum ${noun}`} aria-valuetext={gradeText(name, value[0], 0)} />
+        <Slider.Thumb className="ds-slider__thumb" aria-label={`Maximum ${noun}`} aria-valuetext={gradeText(name, value[1], 1)} />
+      </Slider.Root>
+      <ol className="ds-grades" aria-hidden="true" style={{ gridTemplateColumns: `repeat(${grades.length}, minmax(0, 1fr))` }}>
+        {grades.map((grade, i) => (
+          <li key={grade} className={i + 1 >= value[0] && i + 1 < value[1] ? 'ds-grades__on' : undefined}>
+            <GradeName grade={grade} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** A long grade name gives way to its certificate code ('EX', 'VG') when the slider is narrow. */
+function GradeName({ grade }: { grade: string }) {
+  const short = GRADE_SHORT_NAMES[grade];
+  if (!short || grade.length <= 6) return <>{grade}</>;
+  return (
+    <>
+      <span className="ds-grades__full">{grade}</span>
+      <span className="ds-grades__short">{short}</span>
+    </>
+  );
+}

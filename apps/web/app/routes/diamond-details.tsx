@@ -1,0 +1,208 @@
+import { Link, data } from 'react-router';
+import {
+  bankWirePrice,
+  colorLabel,
+  diamondResponseSchema,
+  diamondSchema,
+  diamondTitle,
+  formatMoney,
+  formatPrice,
+  orNA,
+  type Diamond,
+} from '@everstone/contract';
+import type { Route } from './+types/diamond-details';
+import { AddToCart } from '../components/diamond-details/add-to-cart';
+import { DetailAccordion } from '../components/diamond-details/detail-accordion';
+import { DETAIL_OFFERS, NO_DIAMOND_MESSAGE } from '../components/diamond-details/offers';
+import { diamondSpecs } from '../components/diamond-details/specs';
+import { StepIndicator } from '../components/diamond-details/step-indicator';
+import { StoneViewer } from '../components/diamond-details/stone-viewer';
+import { TrustBadges } from '../components/diamond-details/trust-badges';
+import { appContext } from '../lib/app-context';
+import { pageMeta } from '../lib/seo';
+import { shipsByText } from '../lib/ship-date';
+import detailHref from '../styles/diamond-details.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: detailHref }];
+
+type DetailData = { diamond: Diamond | null };
+
+/** Diamond ids are positive whole numbers; anything else cannot name a stone. */
+const DIAMOND_ID = /^[1-9]\d{0,11}$/;
+
+/** What the API's answer means for the page: the stone, 'none' for an unknown id, or a failure to report. */
+async function readDiamond(res: Response): Promise<Diamond | 'none'> {
+  if (res.status === 404 || res.status === 400) return 'none';
+  if (!res.ok) throw data('The diamond could not be loaded', { status: 502 });
+  const parsed = diamondResponseSchema.safeParse(await res.json());
+  if (!parsed.success) throw data('The diamond could not be loaded', { status: 502 });
+  return parsed.data.data;
+}
+
+/**
+ * A fresh load or a shared link: the stone is fetched by id and rendered on the server. An id that names
+ * no stone answers 404 with the page's 'No diamond data available' (§8) inside the site's layout.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = params.diamondid;
+  if (!DIAMOND_ID.test(id)) return data<DetailData>({ diamond: null }, { status: 404 });
+  const res = await context.get(appContext).api(`/api/diamonds/${id}`, { headers: { Accept: 'application/json' } });
+  const diamond = await readDiamond(res);
+  return diamond === 'none' ? data<DetailData>({ diamond: null }, { status: 404 }) : data<DetailData>({ diamond });
+}
+
+/**
+ * The record the search page (or any link) handed over with the navigation, when it is this stone.
+ * Loaders are not given the navigation's state, but the router publishes the navigation in progress
+ * (with its location and state) before it calls them; reading it there spares a second request (§2).
+ */
+function handedOverRecord(id: string): Diamond | null {
+  const router = (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { location?: { state?: unknown } } } } })
+    .__reactRouterDataRouter;
+  const state = router?.state.navigation.location?.state as { diamond?: unknown } | null | undefined;
+  const parsed = diamondSchema.safeParse(state?.diamond);
+  return parsed.success && String(parsed.data.diamondid) === id ? parsed.data : null;
+}
+
+/** In the browser: the handed-over record when there is one, else the stone straight from the API. */
+export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<DetailData> {
+  const id = params.diamondid;
+  if (!DIAMOND_ID.test(id)) return { diamond: null };
+  const handed = handedOverRecord(id);
+  if (handed) return { diamond: handed };
+  const res = await fetch(`/api/diamonds/${id}`, { headers: { Accept: 'application/json' } });
+  const diamond = await readDiamond(res);
+  return { diamond: diamond === 'none' ? null : diamond };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const d = args.loaderData?.diamond;
+  if (!d) {
+    return pageMeta(args, {
+      title: NO_DIAMOND_MESSAGE,
+      description: 'This diamond could not be found. Browse our certified lab-grown, natural and color diamonds.',
+      noindex: true,
+    });
+  }
+  return pageMeta(args, {
+    title: diamondTitle(d),
+    description: `${diamondTitle(d)}: ${colorLabel(d)} color, ${orNA(d.clarity?.name)} clarity, ${orNA(d.cut?.full_name)} cut, certified by ${orNA(d.certificate_company?.dl_name)} (report ${d.certificate_number}). ${formatPrice(d.price)} with free insured shipping and ${DETAIL_OFFERS.returnDays}-day returns.`,
+  });
+};
+
+/** schema.org Product data, so a shared link shows the stone's price and availability in search results. */
+function productJsonLd(d: Diamond, title: string): string {
+  const json = JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: title,
+    sku: d.certificate_number,
+    description: `${colorLabel(d)} color, ${orNA(d.clarity?.name)} clarity, ${orNA(d.cut?.full_name)} cut, ${orNA(d.certificate_company?.dl_name)} certified`,
+    offers: {
+      '@type': 'Offer',
+      price: d.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: d.status === 'available' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+    },
+  });
+  return json.replace(/</g, '\\u003c');
+}
+
+function NoDiamond() {
+  return (
+    <section className="page-message dd-empty" aria-labelledby="dd-empty-title">
+      <h1 id="dd-empty-title">{NO_DIAMOND_MESSAGE}</h1>
+      <p>This diamond may have been removed from our inventory, or the link may be mistyped.</p>
+      <p>
+        <Link className="button" to="/diamond">
+          Browse diamonds
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function PriceBlock({ diamond }: { diamond: Diamond }) {
+  return (
+    <div className="dd-price-block">
+      <p className="dd-price">
+        <span className="visually-hidden">Price </span>
+        {formatPrice(diamond.price)}
+      </p>
+      <p className="dd-wire">
+        Bank wire price <strong>{formatMoney(bankWirePrice(diamond.price))}</strong>
+      </p>
+      <p className="dd-finance">
+        As low as ${DETAIL_OFFERS.financingFrom}/mo at 0% APR
+        {diamond.price >= DETAIL_OFFERS.noInterestMinimum
+          ? ` · no interest for ${DETAIL_OFFERS.noInterestMonths} months on purchases of ${formatPrice(DETAIL_OFFERS.noInterestMinimum)} or more`
+          : ''}
+      </p>
+      <p className="dd-returns">Free insured shipping · {DETAIL_OFFERS.returnDays} day returns</p>
+    </div>
+  );
+}
+
+function DiamondPage({ diamond }: { diamond: Diamond }) {
+  const title = diamondTitle(diamond);
+  return (
+    <div className="dd">
+      <nav className="dd-crumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/diamond">Diamonds</Link>
+          </li>
+          <li aria-current="page">{title}</li>
+        </ol>
+      </nav>
+      <p className="dd-eyebrow">Create Your Diamond Ring</p>
+      <StepIndicator />
+      <div className="dd-main">
+        <div className="dd-media">
+          <StoneViewer diamond={diamond} title={title} />
+        </div>
+        <div className="dd-info">
+          <h1 className="dd-title">{title}</h1>
+          <p className="dd-cert-number">
+            {orNA(diamond.certificate_company?.dl_name)} certificate <span>{diamond.certificate_number}</span>
+            {diamond.is_superdeal === 1 ? <span className="dd-deal">Featured deal</span> : null}
+          </p>
+          <PriceBlock diamond={diamond} />
+          {diamond.status === 'available' ? (
+            // 'Today' is the store's day on both sides; only a render straddling midnight could differ.
+            <p className="dd-ships" id="dd-ships-by" suppressHydrationWarning>
+              {shipsByText()}
+            </p>
+          ) : null}
+          <AddToCart diamond={diamond} />
+          <section className="dd-specs" aria-labelledby="dd-specs-title">
+            <h2 id="dd-specs-title">Specifications</h2>
+            <dl>
+              {diamondSpecs(diamond).map((row) => (
+                <div key={row.label} className="dd-spec">
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <DetailAccordion diamond={diamond} />
+        </div>
+      </div>
+      <TrustBadges />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(diamond, title) }} />
+    </div>
+  );
+}
+
+export default function DiamondDetails({ loaderData }: Route.ComponentProps) {
+  // The loaders settle where the record comes from (the navigation or the API), so the server's HTML and
+  // the hydrating browser always render the same stone.
+  const { diamond } = loaderData;
+  if (!diamond) return <NoDiamond />;
+  // Keyed by stone, so moving from one stone to another starts with a fresh viewer, steps and cart button.
+  return <DiamondPage key={diamond.diamondid} diamond={diamond} />;
+}

@@ -1,0 +1,213 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  SEARCH,
+  diamondListResponseSchema,
+  shapeListResponseSchema,
+  type DiamondListResponse,
+  type DiamondTypeId,
+} from '@everstone/contract';
+import type { Route } from './+types/diamond-search';
+import { BuilderSteps, TypeTabs } from '../components/diamond-search/builder-steps';
+import { FiltersPanel } from '../components/diamond-search/filters-panel';
+import { ResultsTable } from '../components/diamond-search/results-table';
+import { ResultsToolbar } from '../components/diamond-search/results-toolbar';
+import type { ShapesResult } from '../components/diamond-search/shape-picker';
+import { useDiamondResults } from '../components/diamond-search/use-diamond-results';
+import { appContext } from '../lib/app-context';
+import {
+  filtersToApiQuery,
+  filtersToQuery,
+  readFilters,
+  resetFilters,
+  toggleChecked,
+  withTab,
+  type FilterState,
+} from '../lib/search-state';
+import { pageMeta } from '../lib/seo';
+import searchHref from '../styles/diamond-search.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: searchHref }];
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Lab-Grown, Natural & Color Diamonds',
+    description:
+      'Search certified lab-grown, natural and color diamonds by shape, price, carat, cut, color and clarity. Compare stones side by side and choose the one for your ring.',
+  });
+
+/**
+ * The shapes and the first page of results for the URL's search, so the server's HTML already lists the
+ * stones. A parameter the API would refuse is ignored (see `readFilters`), never a reason for a 500.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api } = context.get(appContext);
+  const { filters } = readFilters(new URL(request.url).searchParams);
+  const apiKey = filtersToApiQuery(filters);
+
+  const loadShapes = async (): Promise<ShapesResult> => {
+    try {
+      const res = await api('/api/diamond-shapes');
+      if (!res.ok) throw new Error(`diamond-shapes answered ${res.status}`);
+      return { ok: true, data: shapeListResponseSchema.parse(await res.json()).data };
+    } catch (err) {
+      console.error('Failed to fetch diamond shapes', err);
+      return { ok: false };
+    }
+  };
+  // Without a first page the browser asks again, and offers a retry if that fails too.
+  const loadFirstPage = async (): Promise<DiamondListResponse | null> => {
+    try {
+      const res = await api(`/api/get-all-diamonds?${apiKey}&page=1`);
+      if (!res.ok) throw new Error(`get-all-diamonds answered ${res.status}`);
+      return diamondListResponseSchema.parse(await res.json());
+    } catch (err) {
+      console.error('Could not load diamonds', err);
+      return null;
+    }
+  };
+
+  const [shapes, firstPage] = await Promise.all([loadShapes(), loadFirstPage()]);
+  return { shapes, firstPage, apiKey };
+}
+
+/**
+ * A change of the query alone (a filter, Back between two searches) is answered by the page's own requests;
+ * the loader runs when the page is entered.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+const loadCompareView = () => import('../components/diamond-search/compare-view');
+const CompareView = lazy(loadCompareView);
+
+export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // The URL holds the committed search; `draft` follows every touch at once and reaches the URL after the
+  // debounce (§4: 600 ms), which is what starts a request.
+  const urlFilters = useMemo(() => readFilters(new URLSearchParams(location.search)).filters, [location.search]);
+  const urlQuery = filtersToQuery(urlFilters);
+  const apiKey = filtersToApiQuery(urlFilters);
+
+  const [draft, setDraft] = useState(urlFilters);
+  const draftRef = useRef(draft);
+  const written = useRef(urlQuery);
+
+  // Back, Forward or a link to another search: the URL wins.
+  useEffect(() => {
+    if (urlQuery === written.current) return;
+    written.current = urlQuery;
+    draftRef.current = urlFilters;
+    setDraft(urlFilters);
+  }, [urlQuery, urlFilters]);
+
+  const commit = useCallback(
+    (next: FilterState) => {
+      const query = filtersToQuery(next);
+      if (query === written.current) return;
+      written.current = query;
+      // Replace: Back leaves the search rather than stepping through every slider position.
+      navigate({ search: query ? `?${query}` : '' }, { replace: true, preventScrollReset: true });
+    },
+    [navigate],
+  );
+
+  const update = useCallback(
+    (change: (f: FilterState) => FilterState, immediate = false) => {
+      const next = change(draftRef.current);
+      draftRef.current = next;
+      setDraft(next);
+      if (immediate) commit(next);
+    },
+    [commit],
+  );
+
+  const draftQuery = filtersToQuery(draft);
+  useEffect(() => {
+    if (draftQuery === urlQuery) return;
+    const timer = window.setTimeout(() => commit(draftRef.current), SEARCH.debounceMs);
+    return () => window.clearTimeout(timer);
+  }, [draftQuery, urlQuery, commit]);
+
+  // Following a link during the debounce: the change is written into this history entry, so Back finds it.
+  const flush = useCallback(() => {
+    const query = filtersToQuery(draftRef.current);
+    if (query === written.current) return;
+    written.current = query;
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+  }, []);
+
+  const results = useDiamondResults(apiKey, { key: loaderData.apiKey, page: loaderData.firstPage });
+  const pending = filtersToApiQuery(draft) !== apiKey;
+
+  const [compareOpen, setCompareOpen] = useState(false);
+  const uncheck = (ids: number[]) =>
+    update((f) => ({ ...f, checkedDiamonds: f.checkedDiamonds.filter((id) => !ids.includes(id)) }), true);
+
+  return (
+    <div className="ds-page">
+      <header className="ds-hero">
+        <h1 className="ds-title">Create Your Diamond Ring</h1>
+        <BuilderSteps />
+      </header>
+
+      <TypeTabs value={draft.tab} onChange={(tab: DiamondTypeId) => update((f) => withTab(f, tab))} panelId="ds-panel" />
+
+      <div id="ds-panel" role="tabpanel" aria-labelledby={`ds-tab-${draft.tab}`} className="ds-panel">
+        <FiltersPanel
+          filters={draft}
+          shapes={loaderData.shapes}
+          onChange={(next) => update(() => next)}
+          onReset={() => update(resetFilters)}
+        />
+
+        <section className="ds-results-section" aria-label="Results">
+          <ResultsToolbar
+            tab={draft.tab}
+            shown={results.rows.length}
+            total={results.total}
+            loading={pending || results.loadingFirst}
+            certificate={draft.certificate}
+            featured={draft.featured}
+            checkedCount={draft.checkedDiamonds.length}
+            showOnlyChecked={draft.showOnlyChecked}
+            report={draft.report}
+            sort={draft.sort}
+            onCertificate={(certificate, immediate) => update((f) => ({ ...f, certificate }), immediate)}
+            onFeatured={(featured) => update((f) => ({ ...f, featured }))}
+            onShowOnlyChecked={(showOnlyChecked) => update((f) => ({ ...f, showOnlyChecked }))}
+            onReport={(report) => update((f) => ({ ...f, report }))}
+            onSort={(sort) => update((f) => ({ ...f, sort }))}
+            onCompare={() => setCompareOpen(true)}
+            onCompareIntent={() => void loadCompareView()}
+          />
+          <ResultsTable
+            results={results}
+            pending={pending}
+            checked={draft.checkedDiamonds}
+            // §4: while only checked stones are listed, a check changes the list at once.
+            onToggleChecked={(id) => update((f) => toggleChecked(f, id), true)}
+            onOpenDiamond={flush}
+          />
+        </section>
+      </div>
+
+      {compareOpen && (
+        <Suspense fallback={null}>
+          <CompareView
+            ids={draft.checkedDiamonds}
+            known={results.rows}
+            onClose={() => setCompareOpen(false)}
+            onRemove={(id) => uncheck([id])}
+            onMissing={uncheck}
+            onOpenDiamond={flush}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
