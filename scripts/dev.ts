@@ -19,7 +19,6 @@ try {
     appType: 'custom',
   });
   const { app } = await startServer({ config, storefrontDev: vite });
-  app.addHook('onClose', async () => vite.close());
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   console.log(`Everstone (development, hot reload) is ready on http://localhost:${port}`);

@@ -14,6 +14,8 @@ export interface DevStorefront {
   /** Vite's connect middleware stack (assets, HMR client, transformed modules). */
   middlewares: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
   ssrLoadModule(url: string): Promise<Record<string, unknown>>;
+  /** Stops Vite's watcher and HMR socket; called when the server closes. */
+  close(): Promise<void>;
 }
 
 export interface StorefrontOptions {
@@ -30,6 +32,7 @@ export async function registerStorefront(app: FastifyInstance, { source, config 
   const dev = 'vite' in source ? source.vite : null;
   let loadBuild: () => Promise<ServerBuild>;
   if (dev) {
+    app.addHook('onClose', async () => dev.close());
     // Loaded on every request so edits show at once; Vite caches the modules between edits.
     loadBuild = async () => (await dev.ssrLoadModule('virtual:react-router/server-build')) as unknown as ServerBuild;
   } else {

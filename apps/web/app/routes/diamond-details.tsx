@@ -133,10 +133,9 @@ function PriceBlock({ diamond }: { diamond: Diamond }) {
         Bank wire price <strong>{formatMoney(bankWirePrice(diamond.price))}</strong>
       </p>
       <p className="dd-finance">
-        As low as ${DETAIL_OFFERS.financingFrom}/mo at 0% APR
         {diamond.price >= DETAIL_OFFERS.noInterestMinimum
-          ? ` · no interest for ${DETAIL_OFFERS.noInterestMonths} months on purchases of ${formatPrice(DETAIL_OFFERS.noInterestMinimum)} or more`
-          : ''}
+          ? `Financing from $${DETAIL_OFFERS.financingFrom}/mo at 0% APR · no interest for ${DETAIL_OFFERS.noInterestMonths} months`
+          : `Financing with no interest for ${DETAIL_OFFERS.noInterestMonths} months on purchases of ${formatPrice(DETAIL_OFFERS.noInterestMinimum)} or more`}
       </p>
       <p className="dd-returns">Free insured shipping · {DETAIL_OFFERS.returnDays} day returns</p>
     </div>

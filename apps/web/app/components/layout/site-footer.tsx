@@ -48,7 +48,7 @@ export function SiteFooter() {
           </ul>
         </div>
         <p className="footer-legal">
-          © {new Date().getFullYear()} {STORE.legalName}. Certified, conflict-free diamonds. ·{' '}
+          © {new Date().getFullYear()} {STORE.legalName} · Certified, conflict-free diamonds ·{' '}
           <Link to="/terms">Terms</Link> · <Link to="/policy">Privacy</Link>
         </p>
       </div>
