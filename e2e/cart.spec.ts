@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { PROMOTIONS, colorLabel, diamondTitle, formatMoney, type Diamond } from '../packages/contract/src/index.ts';
+import { sidewaysOverflow } from './support.ts';
 
 /**
  * The cart journeys (/cart). Stones come from the store's own API, so nothing here depends on the seed's
@@ -41,8 +42,7 @@ const notices = (page: Page) => page.locator('.cart-notices[role="status"]');
 const sum = (lines: Line[]) => Math.round(lines.reduce((s, l) => s + l.price * l.quantity, 0) * 100) / 100;
 
 async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toEqual([]);
 }
 
 /** Nothing at all within the cart; nothing serious or critical anywhere on the page. */

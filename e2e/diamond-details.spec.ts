@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Diamond } from '../packages/contract/src/index.ts';
+import { sidewaysOverflow } from './support.ts';
 
 /**
  * The diamond detail journeys (/diamond-details/{id}). Every stone and every expected figure comes from
@@ -101,8 +102,7 @@ test('the page hydrates without script errors and keeps to the phone screen', as
   await expect(page.locator('h1')).toHaveCount(1);
   for (const mode of ['Image', 'Video', 'On hand', 'Certificate']) {
     await page.getByRole('tab', { name: mode }).click();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, mode).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(page), mode).toEqual([]);
   }
   // Phones: the viewer comes first, the title beneath it.
   const viewer = await page.locator('.dd-media').boundingBox();

@@ -18,8 +18,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** §2: the sustainability figures, exactly as the store states them. */
 const IMPACT = [
-  { value: '52,000+', label: 'Trees planted', sentence: 'over 52,000 trees planted' },
-  { value: '1,155,000 kg', label: 'Of carbon saved', sentence: '1,155,000 kg of carbon saved' },
+  { value: '52,000+', unit: '', label: 'Trees planted', sentence: 'over 52,000 trees planted' },
+  { value: '1,155,000', unit: 'kg', label: 'Of carbon saved', sentence: '1,155,000 kg of carbon saved' },
 ] as const;
 
 const art = (file: string, alt: string, width = 400, height = 300): Figure => ({ src: `/art/pages/${file}`, alt, width, height });
@@ -135,7 +135,10 @@ export default function About() {
         <ul className="pg-stats">
           {IMPACT.map((item) => (
             <li key={item.label} className="pg-stat">
-              <span className="pg-stat-value">{item.value}</span>
+              <span className="pg-stat-value">
+                {item.value}
+                {item.unit && <span className="pg-stat-unit">{` ${item.unit}`}</span>}
+              </span>
               <span className="pg-stat-label">{item.label}</span>
             </li>
           ))}

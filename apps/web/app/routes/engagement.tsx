@@ -85,6 +85,7 @@ function RingCollections() {
       eyebrow="Ring collections"
       title="Find Your Style"
       lead="Seven classic engagement ring styles, each available with a lab-grown or natural diamond."
+      tone="mist"
       center
     >
       <ContentTabs
@@ -356,7 +357,7 @@ export default function Engagement() {
 
       <RingCollections />
 
-      <section className="pg-section pg-section--mist" aria-labelledby="preview-title">
+      <section className="pg-section pg-section--plain" aria-labelledby="preview-title">
         <div className="pg-inner pg-promo">
           {/* The poster is a shortcut for pointer users; the button below is the same link for everyone. */}
           <Link to="/home-preview" className="pg-promo-poster" tabIndex={-1} aria-hidden="true">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/policy';
 import { LegalDocument, type LegalSection } from '../components/content/legal-document';
-import { MINIMUM_AGE_TEXT } from '../components/content/store-policies';
+import { MINIMUM_AGE_TEXT, PRIVACY_CLAIMS_TEXT } from '../components/content/store-policies';
 import { pageMeta } from '../lib/seo';
 import { STORE } from '../lib/site';
 import href from '../styles/pages.css?url';
@@ -194,6 +194,16 @@ const SECTIONS: readonly LegalSection[] = [
         The site is served over an encrypted connection, passwords are never stored in readable form, and access to
         customer data is limited to the people who need it. No system is perfectly secure, so please use a strong password
         and keep it to yourself.
+      </p>
+    ),
+  },
+  {
+    id: 'claims',
+    title: 'Time limit for claims',
+    body: (
+      <p>
+        {PRIVACY_CLAIMS_TEXT} This does not limit any right you have by law to complain to a data protection or consumer
+        protection authority.
       </p>
     ),
   },

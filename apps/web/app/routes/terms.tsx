@@ -41,8 +41,9 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           These terms apply when you visit the {STORE.name} website, contact us, book an appointment or buy from us.
-          &ldquo;We&rdquo;, &ldquo;us&rdquo; and &ldquo;{STORE.name}&rdquo; mean {STORE.legalName}. By using the site or
-          placing an order you agree to these terms and to our <Link to="/policy">Privacy Policy</Link>.
+          &ldquo;We&rdquo;, &ldquo;us&rdquo; and &ldquo;{STORE.name}&rdquo; mean {STORE.legalName}, the company that runs
+          this site. By using the site or placing an order you agree to these terms and to our{' '}
+          <Link to="/policy">Privacy Policy</Link>.
         </p>
         <p>
           We may update these terms from time to time. The date at the top shows when they last changed; the version in

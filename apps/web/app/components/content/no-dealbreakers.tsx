@@ -1,22 +1,11 @@
 import type { ReactNode } from 'react';
 import href from './no-dealbreakers.css?url';
+import { LineIcon } from '../layout/icons';
 
-/** Line icons drawn at 28 px on currentColor; decorative, since each badge names itself. */
 const icon = (children: ReactNode) => (
-  <svg
-    width="28"
-    height="28"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.4"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
+  <LineIcon size={28} weight={1.4}>
     {children}
-  </svg>
+  </LineIcon>
 );
 
 const BADGES: ReadonlyArray<{ label: string; icon: ReactNode }> = [

@@ -57,3 +57,6 @@ export const MINIMUM_AGE_TEXT =
   'You must be at least 16 years old to use our site. If you are under 18, you may use it only with the involvement and consent of a parent or legal guardian.';
 
 export const CLAIMS_TEXT = 'Any claim arising from these terms or from a purchase must be filed within one year after it arises.';
+
+export const PRIVACY_CLAIMS_TEXT =
+  'Any claim about how we handle your personal information must be filed within one year after it arises.';

@@ -3,24 +3,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '@everstone/contract';
 import { STORE } from '../../lib/site';
-import { CloseIcon } from '../layout/icons';
+import { CloseIcon, LineIcon } from '../layout/icons';
 import { DETAIL_OFFERS } from './offers';
 
 const icon = (children: ReactNode) => (
-  <svg
-    width="30"
-    height="30"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.4"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
+  <LineIcon size={30} weight={1.4}>
     {children}
-  </svg>
+  </LineIcon>
 );
 
 /** §9: the promises the detail page repeats beneath the stone. */

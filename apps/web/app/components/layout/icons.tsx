@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** Line icons of the header, drawn at 24 px on currentColor; decorative, so their buttons carry the label. */
 const base = {
   width: 24,
@@ -11,6 +13,15 @@ const base = {
   'aria-hidden': true,
   focusable: false,
 };
+
+/** A decorative line icon of any size, for badges and feature lists that name themselves in text. */
+export function LineIcon({ size = 24, weight = 1.6, children }: { size?: number; weight?: number; children: ReactNode }) {
+  return (
+    <svg {...base} width={size} height={size} strokeWidth={weight}>
+      {children}
+    </svg>
+  );
+}
 
 export const SearchIcon = () => (
   <svg {...base}>
