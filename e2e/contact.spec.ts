@@ -67,7 +67,7 @@ test('the FAQ opens with its first answer and keeps one answer open at a time', 
   await openContact(page);
   const first = page.getByRole('button', { name: 'Can I place an order over the phone?' });
   const second = page.getByRole('button', { name: 'How can I check the status of my order?' });
-  await expect(page.locator('.faq-trigger')).toHaveCount(6);
+  await expect(page.locator('.contact-faq-trigger')).toHaveCount(6);
   await expect(first).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByText(/A gemologist will help you choose a diamond or setting/)).toBeVisible();
 

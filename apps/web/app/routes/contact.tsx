@@ -1,4 +1,4 @@
-import * as Accordion from '@radix-ui/react-accordion';
+import { Faq, type FaqEntry } from '../components/content/faq';
 import { useId, useState } from 'react';
 import { Link, data } from 'react-router';
 import {
@@ -323,7 +323,7 @@ function HelpOptions() {
 
 const showroom = `${STORE.showroom.street}, ${STORE.showroom.city}, ${STORE.showroom.region} ${STORE.showroom.zip}`;
 
-const FAQ: ReadonlyArray<{ id: string; question: string; answer: string; extra?: React.ReactNode }> = [
+const FAQ: readonly FaqEntry[] = [
   {
     id: 'phone-orders',
     question: 'Can I place an order over the phone?',
@@ -345,7 +345,7 @@ const FAQ: ReadonlyArray<{ id: string; question: string; answer: string; extra?:
     question: 'What are your shipping, return and warranty policies?',
     answer:
       'Shipping is free and insured. You may return an item within 30 days for a refund (one return every six months), and every piece is covered by our lifetime warranty. Resizing is free, and our lifetime diamond upgrade gives you 100% of the price you paid toward a new certified diamond priced at least twice the original.',
-    extra: (
+    more: (
       <p>
         Read the full details in our <Link to="/terms">Terms &amp; Conditions</Link> and <Link to="/policy">Privacy Policy</Link>.
       </p>
@@ -355,7 +355,7 @@ const FAQ: ReadonlyArray<{ id: string; question: string; answer: string; extra?:
     id: 'gemologists',
     question: 'Can I speak with a gemologist?',
     answer: `Of course, ${hoursInSentence}. Call or email us, send a message above, or book a virtual appointment by video or an in-person visit to our showroom at ${showroom}.`,
-    extra: (
+    more: (
       <p>
         <AppointmentButton className="text-button">Book an appointment with a gemologist</AppointmentButton>
       </p>
@@ -369,40 +369,13 @@ const FAQ: ReadonlyArray<{ id: string; question: string; answer: string; extra?:
   },
 ];
 
-/** FAQPage structured data, so search engines see every answer, including the folded ones. */
-function faqStructuredData(): string {
-  const json = JSON.stringify({
-    '@context': 'https://schema.org',
-    '@type': 'FAQPage',
-    mainEntity: FAQ.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
-  });
-  // Keep the JSON from closing its own script element.
-  return json.replace(/</g, '\\u003c');
-}
-
-function Faq() {
+function ContactFaq() {
   return (
     <section className="faq" aria-labelledby="faq-title">
       <h2 id="faq-title" className="section-title">
         Frequently asked questions
       </h2>
-      <Accordion.Root type="single" collapsible defaultValue={FAQ[0]!.id} className="faq-list">
-        {FAQ.map((item) => (
-          <Accordion.Item key={item.id} value={item.id} className="faq-item">
-            <Accordion.Header className="faq-heading">
-              <Accordion.Trigger className="faq-trigger">
-                <span>{item.question}</span>
-                <span className="faq-chevron" aria-hidden="true" />
-              </Accordion.Trigger>
-            </Accordion.Header>
-            <Accordion.Content className="faq-answer">
-              <p>{item.answer}</p>
-              {item.extra}
-            </Accordion.Content>
-          </Accordion.Item>
-        ))}
-      </Accordion.Root>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: faqStructuredData() }} />
+      <Faq items={FAQ} defaultOpen={FAQ[0]!.id} className="contact-faq" />
     </section>
   );
 }
@@ -422,7 +395,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         <ContactForm initial={actionData} />
         <HelpOptions />
       </div>
-      <Faq />
+      <ContactFaq />
     </div>
   );
 }

@@ -23,21 +23,23 @@ function structuredData(items: readonly FaqEntry[]): string {
 
 /**
  * Questions and answers, one open at a time (opening one closes the other; the open one can be closed).
- * `defaultOpen` names the item open on arrival; leave it out to start with every item closed.
+ * `defaultOpen` names the item open on arrival; leave it out to start with every item closed. `className`
+ * prefixes every part's class (`{className}-item`, `-heading`, `-trigger`, `-icon`, `-answer`) so a page can
+ * style its own.
  */
-export function Faq({ items, defaultOpen }: { items: readonly FaqEntry[]; defaultOpen?: string }) {
+export function Faq({ items, defaultOpen, className = 'pg-faq' }: { items: readonly FaqEntry[]; defaultOpen?: string; className?: string }) {
   return (
     <>
-      <Accordion.Root type="single" collapsible defaultValue={defaultOpen} className="pg-faq">
+      <Accordion.Root type="single" collapsible defaultValue={defaultOpen} className={className}>
         {items.map((item) => (
-          <Accordion.Item key={item.id} value={item.id} className="pg-faq-item">
-            <Accordion.Header className="pg-faq-heading">
-              <Accordion.Trigger className="pg-faq-trigger">
+          <Accordion.Item key={item.id} value={item.id} className={`${className}-item`}>
+            <Accordion.Header className={`${className}-heading`}>
+              <Accordion.Trigger className={`${className}-trigger`}>
                 <span>{item.question}</span>
-                <span className="pg-faq-icon" aria-hidden="true" />
+                <span className={`${className}-icon`} aria-hidden="true" />
               </Accordion.Trigger>
             </Accordion.Header>
-            <Accordion.Content className="pg-faq-answer">
+            <Accordion.Content className={`${className}-answer`}>
               <p>{item.answer}</p>
               {item.more}
             </Accordion.Content>
