@@ -116,3 +116,17 @@ export const PROMOTIONS = {
   freeBraceletThreshold: 2460,
   bankWireDiscount: 5,
 } as const;
+
+/** The store's promises and terms (§9), shared by the pages that state them and the server that keeps them. */
+export const STORE_TERMS = {
+  /** 'Financing from $23/mo at 0% APR'; no interest for 12 months on purchases of $199 or more. */
+  financing: { fromMonthly: 23, apr: 0, interestFreeMonths: 12, minimumPurchase: 199 },
+  /** Free insured shipping, 30 day returns (one return every six months), lifetime warranty. */
+  returnDays: 30,
+  /** A bank-wire order holds its stones for up to 24 hours while the transfer arrives. */
+  wireHoldHours: 24,
+  /** $100 off orders of $2,000 and above for verified military, nurses and first responders. */
+  verifiedGroups: { discount: 100, minimumOrder: 2000 },
+  /** Code GET50: $50 off orders above $1,000 at checkout. */
+  get50: { code: 'GET50', discount: 50, minimumOrder: 1000 },
+} as const;

@@ -1,15 +1,7 @@
-/**
- * Store promises the guides quote (SPEC §9). The contract package does not define these yet; they live here,
- * once, so the guides and the education page cannot disagree.
- */
-export const FINANCING = {
-  /** "Financing from $23/mo at 0% APR." */
-  fromMonthly: 23,
-  apr: 0,
-  /** "No interest for 12 months on purchases of $199 or more." */
-  interestFreeMonths: 12,
-  minimumPurchase: 199,
-} as const;
+import { STORE_TERMS } from '@everstone/contract';
+
+/** Store promises the guides quote (SPEC §9), from the contract so the guides and the pages cannot disagree. */
+export const FINANCING = STORE_TERMS.financing;
 
 /** Luxe rings start at a 3-carat center stone. */
 export const LUXE_MIN_CENTER_CARAT = 3;
