@@ -23,6 +23,14 @@ import { createNewsletterService } from './modules/newsletter/service.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { createAppointmentService } from './modules/appointments/service.ts';
 import { appointmentRoutes } from './modules/appointments/routes.ts';
+import { createLoggerOptions, type LogStream } from './plugins/logger.ts';
+import { setupRateLimits, type RateLimitOptions } from './plugins/rate-limit.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { createPasswordHasher, type PasswordHasher } from './modules/accounts/passwords.ts';
+import { createAccountService } from './modules/accounts/service.ts';
+import { accountRootRoutes, accountRoutes } from './modules/accounts/routes.ts';
+import { createAddressService } from './modules/addresses/service.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -31,19 +39,25 @@ export interface AppDeps {
   storefrontBuildDir?: string;
   /** Vite in middleware mode instead of a build (`npm run dev`). */
   storefrontDev?: DevStorefront;
+  /** Replaces the whole logger configuration (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** Keeps the store's logger configuration (redaction included) but writes to this stream (tests read it). */
+  logStream?: LogStream;
   /** Overrides for the mail transport and the dispatcher's timings (tests). */
   mail?: MailSetupOptions;
+  /** The clock of accounts, addresses and rate limits (tests move it to expire tokens and windows). */
+  now?: () => Date;
+  /** Replaces the password hasher (tests count its calls). */
+  passwordHasher?: PasswordHasher;
+  /** Overrides for the rate-limit store (tests). */
+  rateLimit?: RateLimitOptions;
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
-    },
+    logger: deps.logger ?? createLoggerOptions(config, deps.logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -52,6 +66,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+
+  // The storefront's client sends Content-Type: application/json on every call (§7), bodiless POSTs included
+  // (logout, make-default): an empty JSON body is no body, not a 400. Other bodies keep Fastify's own parser,
+  // with its prototype-poisoning checks.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
 
   // The storefront sets its own nonce-based CSP per page (web/storefront.ts); JSON needs none.
   await app.register(helmet, {
@@ -65,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Everstone store API', version: '1.0.0', description: 'The storefront API of the Everstone jewelry store.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token of POST /api/login.' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -77,11 +103,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const newsletter = createNewsletterService(storefrontCalls);
   const appointments = createAppointmentService(storefrontCalls);
 
+  const now = deps.now ?? (() => new Date());
+  const limiter = setupRateLimits(app, { config, db: db.db, now }, deps.rateLimit);
+  const accounts = createAccountService({
+    db: db.db,
+    mail,
+    hasher: deps.passwordHasher ?? createPasswordHasher(),
+    now,
+    tokenTtlMs: config.AUTH_TOKEN_TTL_DAYS * 86_400_000,
+    resetTtlMs: config.PASSWORD_RESET_TTL_MINUTES * 60_000,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    storeEmail: config.STORE_EMAIL,
+  });
+  if (!config.PUBLIC_URL && config.NODE_ENV === 'production') {
+    app.log.warn('PUBLIC_URL is not set: password reset emails link to localhost');
+  }
+  const auth = registerAuth(app, accounts);
+  const addresses = createAddressService({ db: db.db, engine: db.engine, now });
+
   await app.register(healthRoutes(db));
+  await app.register(accountRootRoutes(accounts, { limiter }));
   await app.register(
     async (api) => {
       await api.register(diamondRoutes(diamonds));
-      await api.register(contactRoutes(contact));
+      await api.register(contactRoutes(contact, { limiter }));
+      await api.register(accountRoutes(accounts, { auth, limiter, now }));
+      await api.register(addressRoutes(addresses, { auth }));
       await api.register(newsletterRoutes(newsletter));
       await api.register(appointmentRoutes(appointments));
       // An unknown API path is answered in JSON, never by the storefront's HTML 404 page.

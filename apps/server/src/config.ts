@@ -52,6 +52,19 @@ const configSchema = z.object({
     .default('"Everstone" <no-reply@everstone.example>'),
   STORE_EMAIL: z.email({ message: 'must be an email address such as care@shop.example.com' }).default('care@everstone.example'),
   OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
+  /** How long a sign-in token works, in days, from sign-in. */
+  AUTH_TOKEN_TTL_DAYS: int(30, 1, 365),
+  /** How long an emailed password reset link works, in minutes. */
+  PASSWORD_RESET_TTL_MINUTES: int(60, 5, 24 * 60),
+  /** Shared rate-limit counters for several instances; unset, the counters live in the database. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss:// (e.g. redis://127.0.0.1:6379)' })
+    .optional(),
+  /** false turns every rate limit off (a benchmark instance); never in front of shoppers. */
+  RATE_LIMITS_ENABLED: bool(true),
+  /** Requests carrying this value in X-Rate-Limit-Exempt are not counted (load tests against a live setup). */
+  RATE_LIMIT_EXEMPT_TOKEN: z.string().min(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' }).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

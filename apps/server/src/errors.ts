@@ -5,11 +5,14 @@
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly errors?: Record<string, string[]>;
-  constructor(statusCode: number, message: string, errors?: Record<string, string[]>) {
+  /** Response headers that belong to the error (Retry-After, WWW-Authenticate). */
+  readonly headers: Record<string, string>;
+  constructor(statusCode: number, message: string, errors?: Record<string, string[]>, headers: Record<string, string> = {}) {
     super(message);
     this.name = new.target.name;
     this.statusCode = statusCode;
     this.errors = errors;
+    this.headers = headers;
   }
 }
 
@@ -24,6 +27,29 @@ export class BadRequestError extends HttpError {
 export class ValidationError extends HttpError {
   constructor(errors: Record<string, string[]>, message = 'The given data was invalid.') {
     super(422, message, errors);
+  }
+}
+
+/** 401: no valid sign-in token, or wrong credentials. The message never says which part was wrong. */
+export class UnauthorizedError extends HttpError {
+  constructor(message: string) {
+    super(401, message, undefined, { 'www-authenticate': 'Bearer' });
+  }
+}
+
+/** 403: signed in, but the record belongs to someone else. */
+export class ForbiddenError extends HttpError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
+/** 429: a rate limit is reached; Retry-After says in how many seconds to try again. */
+export class TooManyRequestsError extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

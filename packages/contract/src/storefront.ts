@@ -11,12 +11,14 @@ export type ContactTopic = (typeof CONTACT_TOPICS)[number];
 /** §8: shown for any contact failure other than a 422. */
 export const CONTACT_FAILURE_MESSAGE = 'Something went wrong. Please try again later.';
 
-const email = z
+/** An email field as every form sends it: trimmed, required, at most 254 characters, well-formed. */
+export const emailField = z
   .string({ error: 'The email field is required.' })
   .trim()
   .min(1, 'The email field is required.')
   .max(254, 'The email must not be longer than 254 characters.')
   .pipe(z.email({ error: 'The email must be a valid email address.' }));
+const email = emailField;
 
 const optionalText = (max: number, label: string) =>
   z

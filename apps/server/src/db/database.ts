@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 import { catalogMigration } from './migrations/001-catalog.ts';
 import { storefrontMigration } from './migrations/002-storefront.ts';
+import { accountsMigration } from './migrations/003-accounts.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -52,6 +53,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
   return {
     '001-catalog': catalogMigration(engine),
     '002-storefront': storefrontMigration(engine),
+    '003-accounts': accountsMigration(engine),
   };
 }
 

@@ -76,6 +76,8 @@ export interface MailOutboxTable {
   claimed_at: IsoTimestamp | null;
   sent_at: IsoTimestamp | null;
   created_at: IsoTimestamp;
+  /** 1 when the body holds a secret (a reset link): it is replaced once the message is sent. */
+  scrub_after_send: Generated<number>;
 }
 
 export interface NewsletterSubscriberTable {
@@ -109,6 +111,70 @@ export interface AppointmentTable {
   created_at: IsoTimestamp;
 }
 
+/** Calendar dates (birth, anniversary) are YYYY-MM-DD text. */
+type IsoDate = string;
+
+export interface UserTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  name: string;
+  title: string;
+  birth_date: IsoDate | null;
+  anniversary_date: IsoDate | null;
+  /** scrypt$N$r$p$salt$hash (base64). */
+  password_hash: string;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** Sign-in (bearer) tokens; only the SHA-256 of each is kept. Revoking one deletes its row. */
+export interface AuthTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+}
+
+/** Emailed password reset tokens, single use; only the SHA-256 of each is kept. */
+export interface PasswordResetTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+  used_at: IsoTimestamp | null;
+}
+
+export interface AddressTable {
+  id: Generated<number>;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  country: string;
+  street: string;
+  apartment: string | null;
+  city: string;
+  state: string | null;
+  zip: string;
+  phone_number: string;
+  /** 1 or 0 (§3). */
+  is_get_offer: number;
+  /** 1 for the one default address of a user (a partial unique index keeps it one), else 0. */
+  is_default: number;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** Fixed-window rate-limit counters, used when REDIS_URL is unset. */
+export interface RateLimitTable {
+  key: string;
+  hits: number;
+  reset_at: IsoTimestamp;
+}
+
 export interface Database {
   shapes: ShapeTable;
   colors: LookupTable;
@@ -126,8 +192,15 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscriberTable;
   contact_messages: ContactMessageTable;
   appointments: AppointmentTable;
+  users: UserTable;
+  auth_tokens: AuthTokenTable;
+  password_resets: PasswordResetTable;
+  addresses: AddressTable;
+  rate_limits: RateLimitTable;
 }
 
 export type DiamondRow = Selectable<DiamondTable>;
 export type NewDiamond = Insertable<DiamondTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type UserRow = Selectable<UserTable>;
+export type AddressRow = Selectable<AddressTable>;

@@ -10,6 +10,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply
+        .headers(error.headers)
         .status(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }

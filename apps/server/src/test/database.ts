@@ -51,6 +51,13 @@ export async function createTestDb(engine: Engine): Promise<TestDb> {
       await db.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
+      // pg's Pool.end() resolves before its sockets have closed. Dropping WITH (FORCE) at once kills backends
+      // whose clients are still saying goodbye, and those clients report it as an uncaught error: wait for them.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await cleanup.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

@@ -5,6 +5,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  /** The body holds a secret (a password reset link): the outbox keeps it only until the message is sent. */
+  sensitive?: boolean;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -44,11 +46,14 @@ export type MailBlock =
   /** Labelled values, e.g. the fields of a contact message; empty values show as a dash. */
   | { kind: 'fields'; rows: Array<[label: string, value: string | null | undefined]> }
   /** Text the shopper wrote, kept with its line breaks. */
-  | { kind: 'quote'; text: string };
+  | { kind: 'quote'; text: string }
+  /** A button-like link; the plain-text form gives the address on its own line. */
+  | { kind: 'link'; label: string; href: string };
 
 export const paragraph = (text: string): MailBlock => ({ kind: 'paragraph', text });
 export const fields = (rows: Array<[string, string | null | undefined]>): MailBlock => ({ kind: 'fields', rows });
 export const quote = (text: string): MailBlock => ({ kind: 'quote', text });
+export const link = (label: string, href: string): MailBlock => ({ kind: 'link', label, href });
 
 const SIGNATURE = 'Everstone Fine Jewelry';
 
@@ -63,6 +68,8 @@ function blockText(block: MailBlock): string {
         .split(/\r?\n/)
         .map((line) => `> ${line}`)
         .join('\n');
+    case 'link':
+      return `${block.label}:\n${block.href}`;
   }
 }
 
@@ -77,6 +84,8 @@ function blockHtml(block: MailBlock): SafeHtml {
       )}</table>`;
     case 'quote':
       return html`<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #c8b89a;white-space:pre-wrap">${block.text}</blockquote>`;
+    case 'link':
+      return html`<p style="margin:0 0 16px"><a href="${block.href}" style="display:inline-block;padding:10px 20px;background:#1f1f1f;color:#ffffff;text-decoration:none">${block.label}</a></p><p style="margin:0 0 16px;font-size:13px;color:#6b6b6b;word-break:break-all">${block.href}</p>`;
   }
 }
 
@@ -87,6 +96,7 @@ export function composeMail(input: {
   subject: string;
   greeting?: string;
   blocks: MailBlock[];
+  sensitive?: boolean;
 }): OutgoingMail {
   const blocks = input.greeting ? [paragraph(input.greeting), ...input.blocks] : input.blocks;
   const text = [...blocks.map(blockText), SIGNATURE].join('\n\n') + '\n';
@@ -97,5 +107,6 @@ ${blocks.map(blockHtml)}
 <p style="margin:24px 0 0;color:#6b6b6b">${SIGNATURE}</p>
 </body></html>
 `;
-  return { to: input.to, replyTo: input.replyTo ?? null, subject: input.subject, text, html: body.value };
+  const mail: OutgoingMail = { to: input.to, replyTo: input.replyTo ?? null, subject: input.subject, text, html: body.value };
+  return input.sensitive ? { ...mail, sensitive: true } : mail;
 }

@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, MailOutboxRow } from '../../db/schema.ts';
 import type { OutgoingMail } from './compose.ts';
+
+export const SCRUBBED_BODY = '(Removed after sending: the message held a single-use link.)';
 
 /**
  * The mail_outbox table. `db` may be a transaction: queueing mail inside the transaction that stores the record
@@ -24,6 +26,7 @@ export function createMailOutboxRepository(db: Kysely<Database>) {
             html_body: m.html ?? null,
             next_attempt_at: at,
             created_at: at,
+            scrub_after_send: m.sensitive ? 1 : 0,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -73,7 +76,13 @@ export function createMailOutboxRepository(db: Kysely<Database>) {
     async markSent(id: number, claimedAt: string, now: Date): Promise<void> {
       await db
         .updateTable('mail_outbox')
-        .set({ status: 'sent', sent_at: now.toISOString() })
+        .set((eb) => ({
+          status: 'sent',
+          sent_at: now.toISOString(),
+          // A secret (a reset link) is kept only until it has left: afterwards the row records that mail went out.
+          text_body: eb.case().when('scrub_after_send', '=', 1).then(SCRUBBED_BODY).else(eb.ref('text_body')).end(),
+          html_body: eb.case().when('scrub_after_send', '=', 1).then(sql<string | null>`null`).else(eb.ref('html_body')).end(),
+        }))
         .where('id', '=', id)
         .where('status', '=', 'sending')
         .where('claimed_at', '=', claimedAt)

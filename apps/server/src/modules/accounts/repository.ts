@@ -1,0 +1,169 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.ts';
+
+export interface NewUser {
+  email: string;
+  name: string;
+  title: string;
+  birthDate: string | null;
+  anniversaryDate: string | null;
+  passwordHash: string;
+  at: string;
+}
+
+export interface UserDetails {
+  email: string;
+  name: string;
+  title: string;
+  birthDate: string | null;
+  anniversaryDate: string | null;
+}
+
+const normalizeUser = (row: UserRow): UserRow => ({ ...row, id: Number(row.id) });
+
+/** Users, their sign-in tokens and their reset tokens. `db` may be a transaction. */
+export function createAccountRepository(db: Kysely<Database>) {
+  return {
+    /** The new user's id, or null when the (lower-cased) email is taken, even by a request racing this one. */
+    async insertUser(u: NewUser): Promise<number | null> {
+      const row = await db
+        .insertInto('users')
+        .values({
+          email: u.email,
+          name: u.name,
+          title: u.title,
+          birth_date: u.birthDate,
+          anniversary_date: u.anniversaryDate,
+          password_hash: u.passwordHash,
+          created_at: u.at,
+          updated_at: u.at,
+        })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row ? Number(row.id) : null;
+    },
+
+    async findUserByEmail(email: string): Promise<UserRow | null> {
+      const row = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      return row ? normalizeUser(row) : null;
+    },
+
+    async findUserById(id: number): Promise<UserRow | null> {
+      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? normalizeUser(row) : null;
+    },
+
+    async emailTakenByOther(email: string, userId: number): Promise<boolean> {
+      const row = await db.selectFrom('users').select('id').where('email', '=', email).where('id', '<>', userId).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async updateDetails(id: number, d: UserDetails, at: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ email: d.email, name: d.name, title: d.title, birth_date: d.birthDate, anniversary_date: d.anniversaryDate, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setPasswordHash(id: number, passwordHash: string, at: string): Promise<void> {
+      await db.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', id).execute();
+    },
+
+    async insertToken(t: { userId: number; tokenHash: string; at: string; expiresAt: string }): Promise<number> {
+      const row = await db
+        .insertInto('auth_tokens')
+        .values({ user_id: t.userId, token_hash: t.tokenHash, created_at: t.at, expires_at: t.expiresAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    /** The user a token signs in, with the token's id, while it has not expired; null otherwise. */
+    async findTokenUser(tokenHash: string, now: string): Promise<{ tokenId: number; user: UserRow } | null> {
+      const row = await db
+        .selectFrom('auth_tokens')
+        .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+        .selectAll('users')
+        .select('auth_tokens.id as token_id')
+        .where('auth_tokens.token_hash', '=', tokenHash)
+        .where('auth_tokens.expires_at', '>', now)
+        .executeTakeFirst();
+      if (!row) return null;
+      const { token_id, ...user } = row;
+      return { tokenId: Number(token_id), user: normalizeUser(user) };
+    },
+
+    async deleteToken(id: number): Promise<void> {
+      await db.deleteFrom('auth_tokens').where('id', '=', id).execute();
+    },
+
+    /** Signs the user out everywhere, except on the token `keepId` when given. */
+    async deleteTokensOfUser(userId: number, keepId?: number): Promise<void> {
+      let query = db.deleteFrom('auth_tokens').where('user_id', '=', userId);
+      if (keepId !== undefined) query = query.where('id', '<>', keepId);
+      await query.execute();
+    },
+
+    async deleteExpiredTokensOfUser(userId: number, now: string): Promise<void> {
+      await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+    },
+
+    /** Keeps the user's newest `keep` tokens and revokes the rest. */
+    async trimTokensOfUser(userId: number, keep: number): Promise<void> {
+      await db
+        .deleteFrom('auth_tokens')
+        .where('user_id', '=', userId)
+        .where('id', 'not in', (eb) =>
+          eb.selectFrom('auth_tokens').select('id').where('user_id', '=', userId).orderBy('id', 'desc').limit(keep),
+        )
+        .execute();
+    },
+
+    async insertReset(r: { userId: number; tokenHash: string; at: string; expiresAt: string }): Promise<void> {
+      await db
+        .insertInto('password_resets')
+        .values({ user_id: r.userId, token_hash: r.tokenHash, created_at: r.at, expires_at: r.expiresAt })
+        .execute();
+    },
+
+    async findReset(tokenHash: string) {
+      const row = await db
+        .selectFrom('password_resets')
+        .innerJoin('users', 'users.id', 'password_resets.user_id')
+        .select([
+          'password_resets.id',
+          'password_resets.user_id',
+          'password_resets.expires_at',
+          'password_resets.used_at',
+          'users.email',
+        ])
+        .where('password_resets.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      return row ? { ...row, id: Number(row.id), user_id: Number(row.user_id) } : null;
+    },
+
+    /**
+     * Marks a reset token used, only if it still is unused and unexpired: of two requests racing with one link,
+     * exactly one changes the row. True for that one.
+     */
+    async claimReset(id: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Every other link of the user stops working once the password has changed. */
+    async retireResetsOfUser(userId: number, now: string): Promise<void> {
+      await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

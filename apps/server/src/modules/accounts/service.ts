@@ -1,0 +1,259 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  type LoginResponse,
+  type MessageResponse,
+  type PasswordEmailResponse,
+  type RegisterResponse,
+  type Title,
+  type User,
+  type UserResponse,
+  type changePasswordRequestSchema,
+  type createRegisterRequestSchema,
+  type createUpdateUserRequestSchema,
+  type loginRequestSchema,
+  type passwordResetRequestSchema,
+} from '@everstone/contract';
+import type { Database, UserRow } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { UnauthorizedError, ValidationError } from '../../errors.ts';
+import { composeMail, link, paragraph, type OutgoingMail } from '../mail/compose.ts';
+import type { MailQueue } from '../mail/setup.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { createAccountRepository } from './repository.ts';
+import { bearerToken, createOpaqueToken, hashToken } from './tokens.ts';
+
+export type RegisterInput = z.output<ReturnType<typeof createRegisterRequestSchema>>;
+export type LoginInput = z.output<typeof loginRequestSchema>;
+export type UpdateUserInput = z.output<ReturnType<typeof createUpdateUserRequestSchema>>;
+export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
+export type PasswordResetInput = z.output<typeof passwordResetRequestSchema>;
+
+/** Who a request is signed in as, and with which token (so logout and password changes know which one). */
+export interface SignedIn {
+  user: User;
+  tokenId: number;
+}
+
+/** Sign-in tokens kept per user; signing in again after that drops the oldest. */
+export const MAX_TOKENS_PER_USER = 20;
+
+export interface AccountServiceDeps {
+  db: Kysely<Database>;
+  mail: MailQueue;
+  hasher: PasswordHasher;
+  now: () => Date;
+  tokenTtlMs: number;
+  resetTtlMs: number;
+  /** Base of the links in emails (PUBLIC_URL); never taken from a request's Host header. */
+  publicUrl: string;
+  storeEmail: string;
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    title: row.title as Title,
+    birth_date: row.birth_date,
+    anniversary_date: row.anniversary_date,
+  };
+}
+
+/** {PUBLIC_URL}/reset-password/{token}?email=… (§2 Reset completion reads the email from the query). */
+export function resetLink(publicUrl: string, token: string, email: string): string {
+  const url = new URL(`reset-password/${encodeURIComponent(token)}`, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
+  url.searchParams.set('email', email);
+  return url.toString();
+}
+
+function describeMinutes(minutes: number): string {
+  if (minutes % 60 === 0 && minutes >= 120) return `${minutes / 60} hours`;
+  return `${minutes} minutes`;
+}
+
+function resetMail(user: UserRow, href: string, ttlMs: number, storeEmail: string): OutgoingMail {
+  return composeMail({
+    to: user.email,
+    replyTo: storeEmail,
+    subject: 'Reset your Everstone password',
+    greeting: `Dear ${user.name},`,
+    blocks: [
+      paragraph(
+        `We received a request to reset the password of your Everstone account. Choose a new password with the link below. It works once, within ${describeMinutes(Math.round(ttlMs / 60_000))}.`,
+      ),
+      link('Choose a new password', href),
+      paragraph('If you did not ask for this, you can ignore this email: your password stays as it is.'),
+    ],
+    // The link is a credential until used: the outbox forgets it once the message has left.
+    sensitive: true,
+  });
+}
+
+const invalid = (field: string, message: string) => new ValidationError({ [field]: [message] }, message);
+
+export function createAccountService(deps: AccountServiceDeps) {
+  const { db, hasher, now } = deps;
+  const repo = createAccountRepository(db);
+
+  async function issueToken(userId: number, at: Date): Promise<{ token: string; expiresAt: string }> {
+    const { token, hash } = createOpaqueToken();
+    const expiresAt = new Date(at.getTime() + deps.tokenTtlMs).toISOString();
+    await db.transaction().execute(async (trx) => {
+      const r = createAccountRepository(trx);
+      await r.deleteExpiredTokensOfUser(userId, at.toISOString());
+      await r.insertToken({ userId, tokenHash: hash, at: at.toISOString(), expiresAt });
+      await r.trimTokensOfUser(userId, MAX_TOKENS_PER_USER);
+    });
+    return { token, expiresAt };
+  }
+
+  return {
+    async register(input: RegisterInput): Promise<RegisterResponse> {
+      const email = input.email.toLowerCase();
+      // Cheap check first, so a taken address costs no scrypt; the unique constraint settles races.
+      if (await repo.findUserByEmail(email)) throw invalid('email', ACCOUNT_MESSAGES.emailTaken);
+      const passwordHash = await hasher.hash(input.password);
+      const at = now().toISOString();
+      const id = await repo.insertUser({
+        email,
+        name: input.name,
+        title: input.title,
+        birthDate: input.birth_date,
+        anniversaryDate: input.anniversary_date,
+        passwordHash,
+        at,
+      });
+      if (id === null) throw invalid('email', ACCOUNT_MESSAGES.emailTaken);
+      return {
+        message: ACCOUNT_MESSAGES.registered,
+        user: { id, email, name: input.name, title: input.title, birth_date: input.birth_date, anniversary_date: input.anniversary_date },
+      };
+    },
+
+    /** One answer for an unknown email and a wrong password, after the same scrypt work. */
+    async login(input: LoginInput): Promise<LoginResponse> {
+      const user = await repo.findUserByEmail(input.email.toLowerCase());
+      const ok = user ? await hasher.verify(user.password_hash, input.password) : await hasher.verifyNobody(input.password);
+      if (!user || !ok) throw new UnauthorizedError(ACCOUNT_MESSAGES.invalidCredentials);
+      const at = now();
+      if (hasher.needsRehash(user.password_hash)) {
+        await repo.setPasswordHash(user.id, await hasher.hash(input.password), at.toISOString());
+      }
+      const { token, expiresAt } = await issueToken(user.id, at);
+      return { token, token_type: 'Bearer', expires_at: expiresAt, user: toUser(user) };
+    },
+
+    /** The user an `Authorization` header signs in, or null (no header, unknown, revoked or expired token). */
+    async authenticate(authorization: string | undefined): Promise<SignedIn | null> {
+      const token = bearerToken(authorization);
+      if (!token) return null;
+      const found = await repo.findTokenUser(hashToken(token), now().toISOString());
+      return found ? { user: toUser(found.user), tokenId: found.tokenId } : null;
+    },
+
+    async logout(signedIn: SignedIn): Promise<MessageResponse> {
+      await repo.deleteToken(signedIn.tokenId);
+      return { message: ACCOUNT_MESSAGES.loggedOut };
+    },
+
+    async currentUser(signedIn: SignedIn): Promise<User> {
+      const row = await repo.findUserById(signedIn.user.id);
+      if (!row) throw new UnauthorizedError(ACCOUNT_MESSAGES.unauthenticated);
+      return toUser(row);
+    },
+
+    /** Account details. Changing the email asks for the current password (a borrowed session cannot take over). */
+    async updateUser(signedIn: SignedIn, input: UpdateUserInput): Promise<UserResponse> {
+      const row = await repo.findUserById(signedIn.user.id);
+      if (!row) throw new UnauthorizedError(ACCOUNT_MESSAGES.unauthenticated);
+      const email = input.email.toLowerCase();
+      if (email !== row.email) {
+        if (!input.current_password) throw invalid('current_password', ACCOUNT_MESSAGES.currentPasswordNeeded);
+        if (!(await hasher.verify(row.password_hash, input.current_password))) {
+          throw invalid('current_password', ACCOUNT_MESSAGES.currentPasswordWrong);
+        }
+        if (await repo.emailTakenByOther(email, row.id)) throw invalid('email', ACCOUNT_MESSAGES.emailTaken);
+      }
+      const details = { email, name: input.name, title: input.title, birthDate: input.birth_date, anniversaryDate: input.anniversary_date };
+      try {
+        await repo.updateDetails(row.id, details, now().toISOString());
+      } catch (err) {
+        if (isUniqueViolation(err)) throw invalid('email', ACCOUNT_MESSAGES.emailTaken);
+        throw err;
+      }
+      return {
+        message: ACCOUNT_MESSAGES.accountUpdated,
+        user: { id: row.id, email, name: input.name, title: input.title, birth_date: input.birth_date, anniversary_date: input.anniversary_date },
+      };
+    },
+
+    /** A new password from the profile: the current one is checked; every other session is signed out. */
+    async changePassword(signedIn: SignedIn, input: ChangePasswordInput): Promise<MessageResponse> {
+      const row = await repo.findUserById(signedIn.user.id);
+      if (!row) throw new UnauthorizedError(ACCOUNT_MESSAGES.unauthenticated);
+      if (!(await hasher.verify(row.password_hash, input.current_password))) {
+        throw invalid('current_password', ACCOUNT_MESSAGES.currentPasswordWrong);
+      }
+      const passwordHash = await hasher.hash(input.password);
+      const at = now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const r = createAccountRepository(trx);
+        await r.setPasswordHash(row.id, passwordHash, at);
+        await r.deleteTokensOfUser(row.id, signedIn.tokenId);
+        await r.retireResetsOfUser(row.id, at);
+      });
+      return { message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+
+    /**
+     * Emails a reset link when the address has an account. The answer is the same either way, so the form
+     * cannot be used to find out who has an account.
+     */
+    async requestPasswordReset(rawEmail: string): Promise<PasswordEmailResponse> {
+      const user = await repo.findUserByEmail(rawEmail.toLowerCase());
+      if (user) {
+        const { token, hash } = createOpaqueToken();
+        const at = now();
+        await db.transaction().execute(async (trx) => {
+          await createAccountRepository(trx).insertReset({
+            userId: user.id,
+            tokenHash: hash,
+            at: at.toISOString(),
+            expiresAt: new Date(at.getTime() + deps.resetTtlMs).toISOString(),
+          });
+          await deps.mail.enqueue(trx, [resetMail(user, resetLink(deps.publicUrl, token, user.email), deps.resetTtlMs, deps.storeEmail)]);
+        });
+        deps.mail.flush();
+      }
+      return { success: true, message: ACCOUNT_MESSAGES.resetLinkSent };
+    },
+
+    /** Sets a new password with an emailed token: once, within its lifetime, for the address it was sent to. */
+    async resetPassword(input: PasswordResetInput): Promise<MessageResponse> {
+      const reset = await repo.findReset(hashToken(input.token));
+      // A token for another address is as good as no token: the answer must not confirm either exists.
+      if (!reset || reset.email !== input.email.toLowerCase()) throw invalid('token', ACCOUNT_MESSAGES.resetTokenInvalid);
+      if (reset.used_at) throw invalid('token', ACCOUNT_MESSAGES.resetTokenUsed);
+      if (reset.expires_at <= now().toISOString()) throw invalid('token', ACCOUNT_MESSAGES.resetTokenExpired);
+
+      const passwordHash = await hasher.hash(input.password);
+      const at = now();
+      const done = await db.transaction().execute(async (trx) => {
+        const r = createAccountRepository(trx);
+        // Re-checked by the UPDATE itself: of two requests racing with one link, one wins.
+        if (!(await r.claimReset(reset.id, at.toISOString()))) return false;
+        await r.setPasswordHash(reset.user_id, passwordHash, at.toISOString());
+        await r.deleteTokensOfUser(reset.user_id);
+        await r.retireResetsOfUser(reset.user_id, at.toISOString());
+        return true;
+      });
+      if (!done) throw invalid('token', ACCOUNT_MESSAGES.resetTokenUsed);
+      return { message: ACCOUNT_MESSAGES.passwordReset };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

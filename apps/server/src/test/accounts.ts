@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { LoginResponse, RegisterRequest, User } from '@everstone/contract';
+
+/** An address no other test uses, so tests never depend on each other's accounts. */
+export function uniqueEmail(label = 'shopper'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@shopper.test`;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function registration(overrides: Partial<RegisterRequest> = {}): RegisterRequest & { email: string; password: string } {
+  return {
+    title: 'Ms',
+    name: 'Ann Lee',
+    email: uniqueEmail(),
+    birth_date: '1990-04-12',
+    anniversary_date: null,
+    password: 'correct horse battery',
+    ...overrides,
+  } as RegisterRequest & { email: string; password: string };
+}
+
+/** Registers a fresh account and signs it in. */
+export async function signUpAndIn(
+  app: FastifyInstance,
+  overrides: Partial<RegisterRequest> = {},
+): Promise<{ user: User; token: string; email: string; password: string }> {
+  const body = registration(overrides);
+  const reg = await app.inject({ method: 'POST', url: '/api/register', payload: body });
+  if (reg.statusCode !== 201) throw new Error(`register answered ${reg.statusCode}: ${reg.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, password: body.password } });
+  if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
+  const answer = login.json() as LoginResponse;
+  return { user: answer.user, token: answer.token, email: body.email, password: body.password };
+}
