@@ -8,7 +8,6 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../apps/server/src/config.ts';
 import { seedDemoOnce } from './demo.ts';
-import { startServer } from '../apps/server/src/server.ts';
 
 function newestMtime(path: string): number {
   const s = statSync(path);
@@ -36,6 +35,11 @@ function ensureBuilt() {
 
 try {
   const config = loadConfig();
+  // The storefront is a production build, so React must run its production build too (its development
+  // build renders several times slower). React reads NODE_ENV when it is first imported, hence the server is
+  // imported below, after this. The store's own NODE_ENV (config) still decides its development aids.
+  process.env.NODE_ENV = 'production';
+  const { startServer } = await import('../apps/server/src/server.ts');
   ensureBuilt();
   if (config.SEED_DEMO) await seedDemoOnce(config.DATABASE_URL, config.DEMO_INVENTORY_SIZE);
   const { app } = await startServer({ config });

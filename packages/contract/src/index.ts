@@ -1,5 +1,8 @@
+import './browser.ts';
+
 export * from './constants.ts';
 export * from './query.ts';
 export * from './diamonds.ts';
 export * from './storefront.ts';
 export * from './display.ts';
+export * from './accounts.ts';

@@ -18,6 +18,9 @@ export interface DevStorefront {
   close(): Promise<void>;
 }
 
+/** Carries the shopper's address (request.ip, proxies considered) from the page request to its loaders. */
+const CLIENT_IP_HEADER = 'x-everstone-client-ip';
+
 export interface StorefrontOptions {
   /** A production build (apps/web/build), or Vite in middleware mode for development. */
   source: { buildDir: string } | { vite: DevStorefront };
@@ -26,7 +29,8 @@ export interface StorefrontOptions {
 
 /**
  * Serves the React Router storefront from the same process and port as the API: hashed assets with
- * immutable caching, other public files briefly cached, every other request rendered on the server.
+ * immutable caching, other public files briefly cached, both precompressed; every other request rendered
+ * on the server (entry.server compresses the page).
  */
 export async function registerStorefront(app: FastifyInstance, { source, config }: StorefrontOptions) {
   const dev = 'vite' in source ? source.vite : null;
@@ -48,6 +52,8 @@ export async function registerStorefront(app: FastifyInstance, { source, config 
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each text asset (apps/web/vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders(reply, path) {
         // @fastify/static 10 hands over the Fastify reply here, not the raw response.
         (reply as unknown as { header(name: string, value: string): void }).header(
@@ -66,10 +72,13 @@ export async function registerStorefront(app: FastifyInstance, { source, config 
   };
   contextKey(await loadBuild());
 
-  const api = async (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+  // Loaders and actions call the API in-process on behalf of one shopper: the call carries the shopper's address,
+  // so per-client rate limits count that shopper, not every page render as one client (127.0.0.1).
+  const apiFor = (clientIp: string | undefined) => async (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
     const res = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url: path,
+      ...(clientIp ? { remoteAddress: clientIp } : {}),
       headers: { accept: 'application/json', ...init.headers },
       ...(init.body === undefined ? {} : { payload: init.body as string }),
     });
@@ -85,6 +94,7 @@ export async function registerStorefront(app: FastifyInstance, { source, config 
     getLoadContext: async (request) => {
       const context = new RouterContextProvider();
       const nonce = request.headers.get('x-csp-nonce') ?? '';
+      const api = apiFor(request.headers.get(CLIENT_IP_HEADER) ?? undefined);
       context.set(contextKey(await loadBuild()) as never, { nonce, api, publicUrl: config.PUBLIC_URL ?? null } as never);
       return context;
     },
@@ -107,6 +117,8 @@ export async function registerStorefront(app: FastifyInstance, { source, config 
       }
       const nonce = randomBytes(16).toString('base64url');
       request.raw.headers['x-csp-nonce'] = nonce;
+      // Always overwritten, so a shopper cannot choose the address their in-process API calls count against.
+      request.raw.headers[CLIENT_IP_HEADER] = request.ip;
       reply.hijack();
       if (!dev) {
         reply.raw.setHeader('content-security-policy', pageCsp(nonce));

@@ -10,8 +10,6 @@ import { CartSummary } from '../components/cart/cart-summary';
 import { useCartCheck } from '../components/cart/use-cart-check';
 import cartHref from '../styles/cart.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartHref }];
-
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Shopping Cart',
@@ -34,6 +32,8 @@ export default function Cart() {
 
   return (
     <section className="cart" aria-labelledby="cart-title">
+      {/* With a precedence, so it is sent ahead of the script preloads (root.tsx). */}
+      <link rel="stylesheet" href={cartHref} precedence="default" />
       <h1 id="cart-title" className="cart__title">
         {empty ? 'Shopping Cart is Empty' : 'Shopping Cart'}
       </h1>

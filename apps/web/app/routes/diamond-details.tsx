@@ -23,8 +23,6 @@ import { pageMeta } from '../lib/seo';
 import { shipsByText } from '../lib/ship-date';
 import detailHref from '../styles/diamond-details.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: detailHref }];
-
 type DetailData = { diamond: Diamond | null };
 
 /** Diamond ids are positive whole numbers; anything else cannot name a stone. */
@@ -201,7 +199,12 @@ export default function DiamondDetails({ loaderData }: Route.ComponentProps) {
   // The loaders settle where the record comes from (the navigation or the API), so the server's HTML and
   // the hydrating browser always render the same stone.
   const { diamond } = loaderData;
-  if (!diamond) return <NoDiamond />;
-  // Keyed by stone, so moving from one stone to another starts with a fresh viewer, steps and cart button.
-  return <DiamondPage key={diamond.diamondid} diamond={diamond} />;
+  return (
+    <>
+      {/* With a precedence, so it is sent ahead of the script preloads (root.tsx). */}
+      <link rel="stylesheet" href={detailHref} precedence="default" />
+      {/* Keyed by stone, so moving from one stone to another starts with a fresh viewer, steps and cart button. */}
+      {diamond ? <DiamondPage key={diamond.diamondid} diamond={diamond} /> : <NoDiamond />}
+    </>
+  );
 }

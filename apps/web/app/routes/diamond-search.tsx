@@ -27,8 +27,6 @@ import {
 import { pageMeta } from '../lib/seo';
 import searchHref from '../styles/diamond-search.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: searchHref }];
-
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Lab-Grown, Natural & Color Diamonds',
@@ -150,6 +148,8 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="ds-page">
+      {/* With a precedence, so it is sent ahead of the script preloads (root.tsx). */}
+      <link rel="stylesheet" href={searchHref} precedence="default" />
       <header className="ds-hero">
         <h1 className="ds-title">Create Your Diamond Ring</h1>
         <BuilderSteps />

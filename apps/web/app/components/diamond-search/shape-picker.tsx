@@ -33,7 +33,7 @@ export function ShapePicker({ shapes, selected, onToggle }: Props) {
             return (
               <li key={shape.id}>
                 <button type="button" className="ds-shape" aria-pressed={on} onClick={() => onToggle(shape.id)}>
-                  <SafeImage src={`/shapes/${shape.image}.svg`} alt="" width={40} height={40} className="ds-shape__image" />
+                  <SafeImage src={`/shapes/${shape.image}.svg`} alt="" width={40} height={40} className="ds-shape__image" fetchPriority="low" />
                   <span className="ds-shape__name">{shape.name}</span>
                 </button>
               </li>
