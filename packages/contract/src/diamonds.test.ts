@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDiamondSearch } from './diamonds.ts';
+import { parseDiamondSearch } from './search.ts';
 
 describe('parseDiamondSearch', () => {
   it('accepts repeated, bracket and comma list forms alike', () => {

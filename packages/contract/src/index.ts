@@ -2,7 +2,9 @@ import './browser.ts';
 
 export * from './constants.ts';
 export * from './query.ts';
+export * from './search.ts';
 export * from './diamonds.ts';
+export * from './storefront-terms.ts';
 export * from './storefront.ts';
 export * from './display.ts';
 export * from './accounts.ts';

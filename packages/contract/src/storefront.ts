@@ -3,13 +3,7 @@
  * The browser validates with these schemas before sending and the server validates again with the same ones.
  */
 import { z } from 'zod';
-
-/** §5: the topic select offers 'Select' (empty) and these five. */
-export const CONTACT_TOPICS = ['Diamonds', 'Engagement Rings', 'Jewelry', 'Home Preview', 'Policies'] as const;
-export type ContactTopic = (typeof CONTACT_TOPICS)[number];
-
-/** §8: shown for any contact failure other than a 422. */
-export const CONTACT_FAILURE_MESSAGE = 'Something went wrong. Please try again later.';
+import { APPOINTMENTS, CONTACT_TOPICS } from './storefront-terms.ts';
 
 /** An email field as every form sends it: trimmed, required, at most 254 characters, well-formed. */
 export const emailField = z
@@ -54,11 +48,6 @@ export const validationErrorSchema = z.object({
 });
 export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;
 
-/** §8: the contact banner joins every message of the errors map with spaces. */
-export function joinErrorMessages(errors: Record<string, string[]>): string {
-  return Object.values(errors).flat().join(' ');
-}
-
 export const newsletterRequestSchema = z.object({ email });
 export const newsletterResponseSchema = z.object({
   message: z.string(),
@@ -66,34 +55,6 @@ export const newsletterResponseSchema = z.object({
   subscribed: z.boolean(),
 });
 export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;
-
-/** §9: the welcome offer the newsletter confirmation carries. */
-export const WELCOME_OFFER = {
-  code: 'WELCOME',
-  text: '$100 off your first purchase of $1,000 or more. One use per customer, for new customers only.',
-} as const;
-
-/**
- * Showroom appointments: 30-minute slots (§9 date picker default), seven days a week (§1), in the
- * showroom's time zone. Times travel as ISO 8601 instants (UTC).
- */
-export const APPOINTMENTS = {
-  kinds: ['virtual', 'in-person'] as const,
-  slotMinutes: 30,
-  timeZone: 'America/New_York',
-  /** First and last bookable slot start, local time, every day. */
-  firstSlot: '10:00',
-  lastSlot: '18:30',
-  /** How far ahead a shopper may book. */
-  maxDaysAhead: 90,
-  /** The soonest a slot may start, from now: time for a gemologist to prepare. */
-  minNoticeMinutes: 60,
-} as const;
-export type AppointmentKind = (typeof APPOINTMENTS.kinds)[number];
-export const APPOINTMENT_KIND_LABELS: Record<AppointmentKind, string> = {
-  virtual: 'Virtual appointment',
-  'in-person': 'In-person showroom visit',
-};
 
 export const appointmentRequestSchema = z.object({
   kind: z.enum(APPOINTMENTS.kinds, { error: 'Please choose a virtual or an in-person appointment.' }),
@@ -115,14 +76,6 @@ export const appointmentResponseSchema = z.object({
   appointment: z.object({ id: z.number(), kind: z.enum(APPOINTMENTS.kinds), starts_at: z.string() }),
 });
 export type AppointmentResponse = z.infer<typeof appointmentResponseSchema>;
-
-/** Where in-person appointments take place (the showroom the confirmation email gives). */
-export const SHOWROOM_ADDRESS = {
-  street: '580 Fifth Avenue, Suite 1200',
-  city: 'New York',
-  region: 'NY',
-  zip: '10036',
-} as const;
 
 /** The slots of one showroom day, for the booking dialog to grey out the ones it cannot offer. */
 export const appointmentSlotsQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIAMOND_LOOKUP_MAX, PROMOTIONS, type Diamond } from '@everstone/contract';
+import { DIAMOND_LOOKUP_MAX, PROMOTIONS, type Diamond } from '@everstone/contract/core';
 import type { CartLine } from './cart';
 import {
   cartTotals,

@@ -5,7 +5,7 @@ import {
   formatMoney,
   type Diamond,
   type DiamondLookupResponse,
-} from '@everstone/contract';
+} from '@everstone/contract/core';
 import { cartSubtotal, type CartLine } from './cart';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SORT, SCALES, parseDiamondSearch } from '@everstone/contract';
+import { DEFAULT_SORT, SCALES, parseDiamondSearch } from '@everstone/contract/core';
 import {
   DEFAULT_FILTERS,
   filtersToApiQuery,

@@ -27,7 +27,7 @@ import {
   type ReportId,
   type ScaleName,
   type Sort,
-} from '@everstone/contract';
+} from '@everstone/contract/core';
 
 export type RangeName = ContinuousRangeName | ScaleName;
 

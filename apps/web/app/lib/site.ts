@@ -1,4 +1,4 @@
-import { SHOWROOM_ADDRESS } from '@everstone/contract';
+import { SHOWROOM_ADDRESS } from '@everstone/contract/core';
 
 /** Facts about the store shown across pages: one place to change a phone number or an address. */
 export const STORE = {

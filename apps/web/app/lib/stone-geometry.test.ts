@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHAPES } from '@everstone/contract';
+import { SHAPES } from '@everstone/contract/core';
 import {
   RING_FINGER_MM,
   SHAPE_PROFILES,

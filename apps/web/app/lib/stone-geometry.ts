@@ -8,7 +8,7 @@
  * Drawing coordinates: the girdle is 100 units wide (x from -50 to 50) and 100 × ratio units long
  * (y from -50·ratio at the top to 50·ratio at the bottom); SVG's y axis points down.
  */
-import { shapeImageName, type Diamond } from '@everstone/contract';
+import { shapeImageName, type Diamond } from '@everstone/contract/core';
 
 export type ShapeKey =
   | 'round'

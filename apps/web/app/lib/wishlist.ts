@@ -1,4 +1,4 @@
-import type { Diamond } from '@everstone/contract';
+import type { Diamond } from '@everstone/contract/core';
 import { createBrowserStore } from './browser-store';
 
 /**

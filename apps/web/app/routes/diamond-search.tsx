@@ -1,12 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
-import {
-  SEARCH,
-  diamondListResponseSchema,
-  shapeListResponseSchema,
-  type DiamondListResponse,
-  type DiamondTypeId,
-} from '@everstone/contract';
+import { SEARCH, type DiamondListResponse, type DiamondTypeId } from '@everstone/contract/core';
+// Used by the loader only, so the client build leaves the schemas (and Zod) out of the page's first load.
+import { diamondListResponseSchema, shapeListResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/diamond-search';
 import { BuilderSteps, TypeTabs } from '../components/diamond-search/builder-steps';
 import { FiltersPanel } from '../components/diamond-search/filters-panel';

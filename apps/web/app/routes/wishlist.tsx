@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { Diamond } from '@everstone/contract';
+import type { Diamond } from '@everstone/contract/core';
 import type { Route } from './+types/wishlist';
 import { pageMeta } from '../lib/seo';
 import { removeFromWishlist, useWishlist, wishlistStore } from '../lib/wishlist';

@@ -6,14 +6,13 @@ import {
   APPOINTMENT_KIND_LABELS,
   CONTACT_FAILURE_MESSAGE,
   SHOWROOM_ADDRESS,
-  appointmentResponseSchema,
-  appointmentSlotsResponseSchema,
-  errorResponseSchema,
   joinErrorMessages,
-  validationErrorSchema,
   type AppointmentKind,
   type AppointmentSlotsResponse,
-} from '@everstone/contract';
+} from '@everstone/contract/core';
+
+/** The response schemas load with the first call, not with every page (the dialog's button is in the header). */
+const schemas = () => import('@everstone/contract');
 import datepickerHref from 'react-datepicker/dist/react-datepicker.css?url';
 import formsHref from '../../styles/forms.css?url';
 import { CloseIcon } from '../layout/icons';
@@ -99,6 +98,7 @@ function useSlots(day: string, kind: AppointmentKind, version: number): SlotsSta
     })
       .then(async (res) => {
         if (!res.ok) throw new Error(`slots answered ${res.status}`);
+        const { appointmentSlotsResponseSchema } = await schemas();
         setState({ status: 'ready', slots: appointmentSlotsResponseSchema.parse(await res.json()).slots });
       })
       .catch((error: unknown) => {
@@ -132,6 +132,7 @@ async function bookAppointment(booking: Booking): Promise<Outcome> {
   try {
     const res = await fetch('/api/appointments', { method: 'POST', headers: jsonHeaders, body: JSON.stringify(booking) });
     const body: unknown = await res.json().catch(() => null);
+    const { appointmentResponseSchema, errorResponseSchema, validationErrorSchema } = await schemas();
     if (res.status === 201) {
       const ok = appointmentResponseSchema.safeParse(body);
       if (ok.success) {

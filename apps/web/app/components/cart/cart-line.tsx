@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { colorLabel, diamondTitle, formatMoney, orNA } from '@everstone/contract';
+import { colorLabel, diamondTitle, formatMoney, orNA } from '@everstone/contract/core';
 import { changeQuantity, removeFromCart, type CartLine } from '../../lib/cart';
 import { MAX_DIAMOND_QUANTITY, unavailabilityReason, type Unavailability } from '../../lib/cart-check';
 import { SafeImage } from '../home/safe-image';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
-import { formatMoney } from '@everstone/contract';
+import { formatMoney } from '@everstone/contract/core';
 import type { CartLine } from '../../lib/cart';
 import { giftProgress } from '../../lib/cart-check';
 

@@ -1,4 +1,4 @@
-import { WELCOME_OFFER } from '@everstone/contract';
+import { WELCOME_OFFER } from '@everstone/contract/core';
 import { FINANCING_TEXT } from '../../content/education/facts';
 
 /**

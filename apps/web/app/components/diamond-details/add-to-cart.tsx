@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Diamond } from '@everstone/contract';
+import type { Diamond } from '@everstone/contract/core';
 import { addToCart } from '../../lib/cart';
 import { toggleWishlist, useWishlist } from '../../lib/wishlist';
 import { HeartIcon } from '../layout/icons';

@@ -1,4 +1,4 @@
-import { colorLabel, formatCarat, optional, orNA, type Diamond } from '@everstone/contract';
+import { colorLabel, formatCarat, optional, orNA, type Diamond } from '@everstone/contract/core';
 import { ProfileStone } from './stone-art';
 import { formatMeasurements } from './specs';
 

@@ -1,6 +1,6 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { Link } from 'react-router';
-import { colorLabel, formatCarat, orNA, type Diamond } from '@everstone/contract';
+import { colorLabel, formatCarat, orNA, type Diamond } from '@everstone/contract/core';
 import { DETAIL_OFFERS } from './offers';
 
 /** Where the stone comes from, in a sentence a shopper can repeat. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Diamond } from '@everstone/contract';
+import type { Diamond } from '@everstone/contract/core';
 import { RING_FINGER_MM, RING_FINGER_SIZE_US, faceUpSize, fingerCoverage } from '../../lib/stone-geometry';
 import { StoneFacets, drawingFor, stoneTint } from './stone-art';
 

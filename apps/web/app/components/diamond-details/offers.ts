@@ -1,4 +1,4 @@
-import { STORE_TERMS } from '@everstone/contract';
+import { STORE_TERMS } from '@everstone/contract/core';
 
 /** What the detail page promises next to the price (SPEC §9), named as this page uses them. */
 export const DETAIL_OFFERS = {

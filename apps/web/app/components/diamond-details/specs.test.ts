@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Diamond } from '@everstone/contract';
+import type { Diamond } from '@everstone/contract/core';
 import { diamondSpecs, formatMeasurements } from './specs';
 
 const base: Diamond = {

@@ -7,7 +7,7 @@ import {
   orNA,
   typeLabel,
   type Diamond,
-} from '@everstone/contract';
+} from '@everstone/contract/core';
 
 export interface SpecRow {
   label: string;

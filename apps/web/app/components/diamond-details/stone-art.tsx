@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Diamond } from '@everstone/contract';
+import type { Diamond } from '@everstone/contract/core';
 import { drawingRatio, profileDrawing, shapeKey, stoneDrawing, type StoneDrawing } from '../../lib/stone-geometry';
 
 /** Body colours of the fancy colours, light enough for the facet pattern to read on top. */

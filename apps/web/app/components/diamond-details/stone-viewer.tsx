@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
-import { formatRatio, type Diamond } from '@everstone/contract';
+import { formatRatio, type Diamond } from '@everstone/contract/core';
 import { drawingRatio, drawingTable, faceUpSize, shapeKey } from '../../lib/stone-geometry';
 import { CertificateView } from './certificate-view';
 import { HandView } from './hand-view';

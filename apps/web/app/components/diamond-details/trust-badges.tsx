@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '@everstone/contract';
+import { formatPrice } from '@everstone/contract/core';
 import { STORE } from '../../lib/site';
 import { CloseIcon, LineIcon } from '../layout/icons';
 import { DETAIL_OFFERS } from './offers';

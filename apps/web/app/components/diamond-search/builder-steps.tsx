@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { DiamondTypeId } from '@everstone/contract';
+import type { DiamondTypeId } from '@everstone/contract/core';
 import { TABS } from './labels';
 
 const STEPS = [

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DIAMOND_TYPES, FANCY_COLORS } from '@everstone/contract';
+import { DIAMOND_TYPES, FANCY_COLORS } from '@everstone/contract/core';
 import {
   ADVANCED_RANGES,
   hasAdvancedFilter,

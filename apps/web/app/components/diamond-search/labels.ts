@@ -9,7 +9,7 @@ import {
   type ReportId,
   type ScaleName,
   type Sort,
-} from '@everstone/contract';
+} from '@everstone/contract/core';
 
 /** The tabs, in the page's order: LAB DIAMONDS first (the default), then NATURAL and COLOR. */
 export const TABS: ReadonlyArray<{ id: DiamondTypeId; label: string }> = [

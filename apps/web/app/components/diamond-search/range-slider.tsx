@@ -1,6 +1,6 @@
 import * as Slider from '@radix-ui/react-slider';
 import { useId, useState } from 'react';
-import { GRADE_SHORT_NAMES, RANGES, SCALES, type ContinuousRangeName, type Range, type ScaleName } from '@everstone/contract';
+import { GRADE_SHORT_NAMES, RANGES, SCALES, type ContinuousRangeName, type Range, type ScaleName } from '@everstone/contract/core';
 import { RANGE_LABELS } from './labels';
 import {
   boundText,

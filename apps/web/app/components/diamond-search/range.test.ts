@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RANGES } from '@everstone/contract';
+import { RANGES } from '@everstone/contract/core';
 import {
   boundText,
   commitBound,

@@ -2,7 +2,7 @@
  * The sliders' arithmetic (SPEC §5, §9), kept apart from React so it can be tested on its own: where a typed
  * bound lands, how the handles keep their minimum gap, and what a screen reader hears for each handle.
  */
-import { RANGES, SCALES, type ContinuousRangeName, type Range, type ScaleName } from '@everstone/contract';
+import { RANGES, SCALES, type ContinuousRangeName, type Range, type ScaleName } from '@everstone/contract/core';
 
 /** Decimals a value of each slider keeps (from its step: 1, 0.01, 0.001). */
 export function decimalsOf(name: ContinuousRangeName): number {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { colorLabel, diamondTitle, formatCarat, formatPrice, orNA, type Diamond } from '@everstone/contract';
+import { colorLabel, diamondTitle, formatCarat, formatPrice, orNA, type Diamond } from '@everstone/contract/core';
 import { SafeImage } from '../home/safe-image';
 import { HeartIcon } from '../layout/icons';
 import { toggleWishlist, useWishlist } from '../../lib/wishlist';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DiamondTypeId, ReportId, Sort } from '@everstone/contract';
+import type { DiamondTypeId, ReportId, Sort } from '@everstone/contract/core';
 import { normalizeCertificate } from '../../lib/search-state';
 import { ChoiceMenu } from './choice-menu';
 import { REPORT_OPTIONS, SORT_OPTIONS, tabNoun } from './labels';

@@ -1,4 +1,4 @@
-import type { Shape } from '@everstone/contract';
+import type { Shape } from '@everstone/contract/core';
 import { SafeImage } from '../home/safe-image';
 
 /** The shapes as the loader found them: a list (maybe empty), or the failure of §8. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { diamondListResponseSchema, type Diamond, type DiamondListResponse } from '@everstone/contract';
+import type { Diamond, DiamondListResponse } from '@everstone/contract/core';
 
 /**
  * The search results for one API query, page by page (infinite scroll). A small hand-written stand-in for a
@@ -39,6 +39,8 @@ const MAX_RESERVE = 20;
 export async function fetchDiamondPage(key: string, page: number, signal?: AbortSignal): Promise<DiamondListResponse> {
   const res = await fetch(`/api/get-all-diamonds?${key}&page=${page}`, { signal, headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`The diamond search answered ${res.status}`);
+  // The schema loads with the first page fetched in the browser; the server rendered page 1.
+  const { diamondListResponseSchema } = await import('@everstone/contract');
   const parsed = diamondListResponseSchema.safeParse(await res.json());
   if (!parsed.success) throw new Error('The diamond search answered in an unexpected shape');
   return parsed.data;

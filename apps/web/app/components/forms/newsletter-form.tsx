@@ -1,10 +1,5 @@
 import { useId, useState } from 'react';
-import {
-  CONTACT_FAILURE_MESSAGE,
-  joinErrorMessages,
-  newsletterResponseSchema,
-  validationErrorSchema,
-} from '@everstone/contract';
+import { CONTACT_FAILURE_MESSAGE, joinErrorMessages } from '@everstone/contract/core';
 import formsHref from '../../styles/forms.css?url';
 
 type State =
@@ -22,6 +17,8 @@ async function subscribe(email: string): Promise<State> {
       body: JSON.stringify({ email }),
     });
     const body: unknown = await res.json().catch(() => null);
+    // The schemas load with the first subscription, not with every page's footer.
+    const { newsletterResponseSchema, validationErrorSchema } = await import('@everstone/contract');
     // 201: newly subscribed; 200: already on the list, answered kindly rather than as an error.
     if (res.status === 200 || res.status === 201) {
       const ok = newsletterResponseSchema.safeParse(body);

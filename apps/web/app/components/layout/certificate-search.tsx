@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { DiamondListResponse } from '@everstone/contract';
+import type { DiamondListResponse } from '@everstone/contract/core';
 import { CloseIcon, SearchIcon } from './icons';
 
 type State = { kind: 'idle' } | { kind: 'searching' } | { kind: 'none'; query: string } | { kind: 'error' };

@@ -1,4 +1,4 @@
-import { SHAPES, shapeImageName } from '@everstone/contract';
+import { SHAPES, shapeImageName } from '@everstone/contract/core';
 import type { Guide, GuideSection } from './types';
 
 type ShapeName = (typeof SHAPES)[number];

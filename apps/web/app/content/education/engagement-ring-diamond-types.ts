@@ -1,4 +1,4 @@
-import { FANCY_COLORS, FANCY_INTENSITIES } from '@everstone/contract';
+import { FANCY_COLORS, FANCY_INTENSITIES } from '@everstone/contract/core';
 import type { Guide } from './types';
 
 type Intensity = (typeof FANCY_INTENSITIES)[number];

@@ -1,4 +1,4 @@
-import { STORE_TERMS } from '@everstone/contract';
+import { STORE_TERMS } from '@everstone/contract/core';
 
 /** Store promises the guides quote (SPEC §9), from the contract so the guides and the pages cannot disagree. */
 export const FINANCING = STORE_TERMS.financing;

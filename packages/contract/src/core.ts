@@ -1,0 +1,13 @@
+/**
+ * The contract without its Zod schemas: constants, the search's parsing, display rules and fixed texts.
+ * The storefront imports this on every page's first load; the schemas (index.ts) come with the code that
+ * sends or checks a request, so Zod stays out of the first download.
+ */
+export * from './constants.ts';
+export * from './query.ts';
+export * from './search.ts';
+export * from './display.ts';
+export * from './storefront-terms.ts';
+export type * from './diamonds.ts';
+export type * from './storefront.ts';
+export type * from './accounts.ts';
