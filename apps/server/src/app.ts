@@ -129,8 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactRoutes(contact, { limiter }));
       await api.register(accountRoutes(accounts, { auth, limiter, now }));
       await api.register(addressRoutes(addresses, { auth }));
-      await api.register(newsletterRoutes(newsletter));
-      await api.register(appointmentRoutes(appointments));
+      await api.register(newsletterRoutes(newsletter, { limiter }));
+      await api.register(appointmentRoutes(appointments, { limiter }));
       // An unknown API path is answered in JSON, never by the storefront's HTML 404 page.
       api.all('/*', { schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` }),

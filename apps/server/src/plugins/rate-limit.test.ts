@@ -133,6 +133,19 @@ describe.each(TEST_ENGINES)('rate limits in the database on %s', (engine) => {
     expect429(await postFrom(app, ip, '/api/contact', message), 'Too many messages.', 600);
   });
 
+  it('limits newsletter sign-ups to 5 in 10 minutes per client', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) expect((await postFrom(app, ip, '/api/newsletter', { email: uniqueEmail('news') })).statusCode).toBe(201);
+    expect429(await postFrom(app, ip, '/api/newsletter', { email: uniqueEmail('news') }), 'Too many sign-ups to the newsletter.', 600);
+  });
+
+  it('limits booking attempts to 10 an hour per client', async () => {
+    const ip = nextIp();
+    // Invalid bookings count too: the limit guards the endpoint before any work is done.
+    for (let i = 0; i < 10; i++) expect((await postFrom(app, ip, '/api/appointments', { kind: 'virtual' })).statusCode).toBe(422);
+    expect429(await postFrom(app, ip, '/api/appointments', { kind: 'virtual' }), 'Too many booking attempts.', 3600);
+  });
+
   it('limits account changes per user (guessing the current password with a borrowed session)', async () => {
     const { token } = await signUpAndIn(app);
     const guess = (i: number) =>

@@ -61,6 +61,18 @@ export const RATE_LIMITS = {
     what: 'Too many messages.',
     rules: [{ by: 'client', max: 5, windowMs: 10 * MINUTE }],
   },
+  /** Each subscription emails the address given: no mail bombing a stranger through the store. */
+  newsletter: {
+    name: 'newsletter',
+    what: 'Too many sign-ups to the newsletter.',
+    rules: [{ by: 'client', max: 5, windowMs: 10 * MINUTE }],
+  },
+  /** Each booking holds a slot and emails the shopper and the store. */
+  appointments: {
+    name: 'appointments',
+    what: 'Too many booking attempts.',
+    rules: [{ by: 'client', max: 10, windowMs: 60 * MINUTE }],
+  },
   /** Account details and password changes check the current password: no guessing it with a borrowed session. */
   accountChanges: {
     name: 'account',

@@ -7,9 +7,10 @@ import {
   errorResponseSchema,
   validationErrorSchema,
 } from '@everstone/contract';
+import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { AppointmentService } from './service.ts';
 
-export function appointmentRoutes(service: AppointmentService): FastifyPluginAsyncZod {
+export function appointmentRoutes(service: AppointmentService, deps: { limiter: RateLimiter }): FastifyPluginAsyncZod {
   return async function (app) {
     app.post(
       '/appointments',
@@ -21,8 +22,9 @@ export function appointmentRoutes(service: AppointmentService): FastifyPluginAsy
             'starts_at must be a 30-minute slot from 10:00 am to 6:30 pm Eastern, at least an hour ahead and at most 90 days ahead. ' +
             'A slot holds one appointment per kind; a taken one answers 409. The shopper and the store are emailed.',
           body: appointmentRequestSchema,
-          response: { 201: appointmentResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema },
+          response: { 201: appointmentResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema, 429: errorResponseSchema },
         },
+        preValidation: deps.limiter.guard(RATE_LIMITS.appointments),
       },
       async (request, reply) => reply.status(201).send(await service.bookAppointment(request.body)),
     );
