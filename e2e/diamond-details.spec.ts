@@ -37,16 +37,12 @@ async function openStone(page: Page, d: Pick<Diamond, 'diamondid'>) {
   await hydrated(page);
 }
 
-/** A client-side navigation, as a link on the search page makes it: optionally handing the record over. */
-async function navigateInApp(page: Page, path: string, diamond?: Diamond) {
-  await page.evaluate(
-    ({ path, diamond }) => {
-      const router = (window as unknown as { __reactRouterDataRouter: { navigate: (to: string, opts?: object) => Promise<void> } })
-        .__reactRouterDataRouter;
-      return router.navigate(path, diamond ? { state: { diamond } } : undefined);
-    },
-    { path, diamond },
-  );
+/** A client-side navigation with nothing handed over, as a typed-in link inside the app would make it. */
+async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((path) => {
+    const router = (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter;
+    return router.navigate(path);
+  }, path);
 }
 
 const storedCart = (page: Page) =>
@@ -117,25 +113,32 @@ test('the page hydrates without script errors and keeps to the phone screen', as
 });
 
 test('a record handed over with the navigation is shown without another request', async ({ page, request }) => {
-  const [from, to] = await stones(request, '', 2);
-  await openStone(page, from!);
+  // The search page's first row, as a shopper follows it.
+  await page.goto('/diamond');
+  await hydrated(page);
+  const row = page.locator('.ds-row__link').first();
+  const href = (await row.getAttribute('href')) ?? '';
+  const id = href.split('/').pop()!;
+  const to = (await (await request.post('/api/diamonds/lookup', { data: { ids: [Number(id)] } })).json()).data[0] as Diamond;
   // Neither the API nor this page's server loader is asked for the stone (the layout may refresh its own data).
   const asked: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
     const routes = url.searchParams.get('_routes') ?? '';
-    if (url.pathname === `/api/diamonds/${to!.diamondid}` || (url.pathname.endsWith('.data') && routes.includes('diamond-details'))) {
+    if (url.pathname === `/api/diamonds/${id}` || (url.pathname.endsWith('.data') && routes.includes('diamond-details'))) {
       asked.push(r.url());
     }
   });
-  await navigateInApp(page, `/diamond-details/${to!.diamondid}`, to);
-  await expect(page).toHaveURL(new RegExp(`/diamond-details/${to!.diamondid}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(to!));
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/diamond-details/${id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(to));
   expect(asked).toEqual([]);
 
   // Without a record, the browser asks the API for the stone itself.
-  await navigateInApp(page, `/diamond-details/${from!.diamondid}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(from!));
+  const [other] = await stones(request, '&sort=price_desc', 1);
+  await navigateInApp(page, `/diamond-details/${other!.diamondid}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(other!));
+  expect(asked).toEqual([]);
 });
 
 test('the viewer switches between image, video, on-hand and certificate views', async ({ page, request }) => {
@@ -265,8 +268,11 @@ test('a sold or reserved stone says so and cannot be added', async ({ page, requ
   await expect(page.getByText('This diamond has been sold')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
 
-  // A reserved record handed over with the navigation.
-  await navigateInApp(page, `/diamond-details/${reserved!.diamondid}`, { ...reserved!, status: 'reserved' });
+  // Reserved by another shopper's order meanwhile.
+  await page.route(`**/api/diamonds/${reserved!.diamondid}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { ...reserved, status: 'reserved' } }) }),
+  );
+  await navigateInApp(page, `/diamond-details/${reserved!.diamondid}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(reserved!));
   await expect(page.getByText('This diamond has been reserved')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();

@@ -3,7 +3,6 @@ import {
   bankWirePrice,
   colorLabel,
   diamondResponseSchema,
-  diamondSchema,
   diamondTitle,
   formatMoney,
   formatPrice,
@@ -19,6 +18,7 @@ import { StepIndicator } from '../components/diamond-details/step-indicator';
 import { StoneViewer } from '../components/diamond-details/stone-viewer';
 import { TrustBadges } from '../components/diamond-details/trust-badges';
 import { appContext } from '../lib/app-context';
+import { takeHandedOver } from '../lib/diamond-handoff';
 import { pageMeta } from '../lib/seo';
 import { shipsByText } from '../lib/ship-date';
 import detailHref from '../styles/diamond-details.css?url';
@@ -49,24 +49,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return diamond === 'none' ? data<DetailData>({ diamond: null }, { status: 404 }) : data<DetailData>({ diamond });
 }
 
-/**
- * The record the search page (or any link) handed over with the navigation, when it is this stone.
- * Loaders are not given the navigation's state, but the router publishes the navigation in progress
- * (with its location and state) before it calls them; reading it there spares a second request (§2).
- */
-function handedOverRecord(id: string): Diamond | null {
-  const router = (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { location?: { state?: unknown } } } } })
-    .__reactRouterDataRouter;
-  const state = router?.state.navigation.location?.state as { diamond?: unknown } | null | undefined;
-  const parsed = diamondSchema.safeParse(state?.diamond);
-  return parsed.success && String(parsed.data.diamondid) === id ? parsed.data : null;
-}
-
 /** In the browser: the handed-over record when there is one, else the stone straight from the API. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<DetailData> {
   const id = params.diamondid;
   if (!DIAMOND_ID.test(id)) return { diamond: null };
-  const handed = handedOverRecord(id);
+  const handed = takeHandedOver(id);
   if (handed) return { diamond: handed };
   const res = await fetch(`/api/diamonds/${id}`, { headers: { Accept: 'application/json' } });
   const diamond = await readDiamond(res);

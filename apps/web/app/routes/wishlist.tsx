@@ -4,6 +4,7 @@ import type { Diamond } from '@everstone/contract/core';
 import type { Route } from './+types/wishlist';
 import { pageMeta } from '../lib/seo';
 import { removeFromWishlist, useWishlist, wishlistStore } from '../lib/wishlist';
+import { handOver } from '../lib/diamond-handoff';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -96,7 +97,7 @@ export default function Wishlist() {
                   {unavailable && <p className="unavailable">This diamond is no longer available.</p>}
                   <div className="row">
                     {!unavailable && (
-                      <Link className="button" to={`/diamond-details/${record.diamondid}`} state={{ diamond: record }}>
+                      <Link className="button" to={`/diamond-details/${record.diamondid}`} onClick={() => handOver(record)}>
                         View diamond
                       </Link>
                     )}

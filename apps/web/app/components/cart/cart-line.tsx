@@ -4,6 +4,7 @@ import { changeQuantity, removeFromCart, type CartLine } from '../../lib/cart';
 import { MAX_DIAMOND_QUANTITY, unavailabilityReason, type Unavailability } from '../../lib/cart-check';
 import { SafeImage } from '../home/safe-image';
 import { QuantityControl } from './quantity-control';
+import { handOver } from '../../lib/diamond-handoff';
 
 /** One stone in the cart: its picture, title and grades, the quantity, the price and a remove button. */
 export function CartLineItem({ line, unavailable }: { line: CartLine; unavailable: Unavailability | null }) {
@@ -25,7 +26,7 @@ export function CartLineItem({ line, unavailable }: { line: CartLine; unavailabl
       />
       <div className="cart-line__info">
         <h2 className="cart-line__title">
-          <Link to={`/diamond-details/${line.diamondid}`} state={{ diamond: line }}>
+          <Link to={`/diamond-details/${line.diamondid}`} onClick={() => handOver(line)}>
             {title}
           </Link>
         </h2>

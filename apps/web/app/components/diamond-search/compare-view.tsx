@@ -18,6 +18,7 @@ import {
 } from '@everstone/contract';
 import { SafeImage } from '../home/safe-image';
 import { CloseIcon } from '../layout/icons';
+import { handOver } from '../../lib/diamond-handoff';
 
 /** Every attribute of the §3 record, one row each, with the display rules of §3 and §5. */
 export const COMPARE_ROWS: ReadonlyArray<{ label: string; value: (d: Diamond) => string }> = [
@@ -136,8 +137,10 @@ export default function CompareView({ ids, known, onClose, onRemove, onMissing, 
                             <Link
                               className="ds-text-button"
                               to={`/diamond-details/${d.diamondid}`}
-                              state={{ diamond: d }}
-                              onClick={onOpenDiamond}
+                              onClick={() => {
+                                handOver(d);
+                                onOpenDiamond();
+                              }}
                               aria-label={`View ${title}, certificate ${d.certificate_number}`}
                             >
                               View

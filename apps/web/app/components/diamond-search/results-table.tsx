@@ -5,6 +5,7 @@ import { SafeImage } from '../home/safe-image';
 import { HeartIcon } from '../layout/icons';
 import { toggleWishlist, useWishlist } from '../../lib/wishlist';
 import type { DiamondResults } from './use-diamond-results';
+import { handOver } from '../../lib/diamond-handoff';
 
 interface Props {
   results: DiamondResults;
@@ -85,7 +86,12 @@ function ResultRow({
   return (
     <tr role="row" className="ds-row">
       <td role="cell" className="ds-cell ds-cell--shape">
-        <Link className="ds-row__link" to={`/diamond-details/${d.diamondid}`} state={{ diamond: d }} onClick={onOpen}>
+        <Link className="ds-row__link" to={`/diamond-details/${d.diamondid}`}
+          onClick={() => {
+            handOver(d);
+            onOpen();
+          }}
+        >
           <SafeImage src={`/shapes/${d.shape.image}.svg`} alt="" width={40} height={40} className="ds-row__image" loading="lazy" />
           <span className="ds-row__name">
             <span className="ds-row__shape">{d.shape.name}</span>

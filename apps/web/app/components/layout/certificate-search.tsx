@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DiamondListResponse } from '@everstone/contract/core';
 import { CloseIcon, SearchIcon } from './icons';
+import { handOver } from '../../lib/diamond-handoff';
 
 type State = { kind: 'idle' } | { kind: 'searching' } | { kind: 'none'; query: string } | { kind: 'error' };
 
@@ -32,7 +33,8 @@ export function CertificateSearch({ className }: { className?: string }) {
       setOpen(false);
       setState({ kind: 'idle' });
       setQuery('');
-      navigate(`/diamond-details/${match.diamondid}`, { state: { diamond: match } });
+      handOver(match);
+      navigate(`/diamond-details/${match.diamondid}`);
     } catch (err) {
       console.error(err);
       setState({ kind: 'error' });
