@@ -30,6 +30,9 @@ const config = loadConfig({
   // Every journey comes from 127.0.0.1, so per-client limits would count the whole suite as one shopper.
   // The limits themselves are tested against the API (apps/server/src/plugins/rate-limit.test.ts).
   RATE_LIMITS_ENABLED: 'false',
+  // Mail goes to files the journeys can read (e2e/support.ts `readOutbox`).
+  OUTBOX_DIR: `${dir}/outbox`,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
 });
 // WEB_BUILD_DIR (absolute) serves a build made elsewhere, as `WEB_BUILD_DIR=… npm run build` writes it.
 await startServer({ config, buildDir: process.env.WEB_BUILD_DIR ? resolve(process.env.WEB_BUILD_DIR) : undefined });

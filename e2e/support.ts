@@ -29,3 +29,33 @@ export async function sidewaysOverflow(page: Page, scope = 'body'): Promise<stri
     return found.slice(0, 10);
   }, scope);
 }
+
+/**
+ * The messages the store under test has written to its outbox (e2e/serve.ts points OUTBOX_DIR there), newest
+ * last, with their text. `to` narrows to one recipient; waits up to `timeoutMs` for at least one to arrive.
+ */
+export async function readOutbox(to: string, { timeoutMs = 7_000 } = {}): Promise<Array<{ subject: string; text: string }>> {
+  const { readFile } = await import('node:fs/promises');
+  const { resolve } = await import('node:path');
+  const dir = resolve(`test-results/e2e-db-${process.env.E2E_PORT ?? '3210'}/outbox`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let index = '';
+    try {
+      index = await readFile(`${dir}/index.jsonl`, 'utf8');
+    } catch {
+      // No message yet.
+    }
+    const entries = index
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { file: string; to: string; subject: string })
+      .filter((e) => e.to.toLowerCase() === to.toLowerCase());
+    if (entries.length > 0 || Date.now() > deadline) {
+      return Promise.all(
+        entries.map(async (e) => ({ subject: e.subject, text: await readFile(`${dir}/${e.file.replace(/\.eml$/, '.txt')}`, 'utf8') })),
+      );
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

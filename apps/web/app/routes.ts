@@ -27,8 +27,13 @@ export default [
   route('diamond-details/:diamondid', 'routes/diamond-details.tsx'),
   route('cart', 'routes/cart.tsx'),
 
-  // Accounts and checkout: served by their own modules as they open.
-  route('signin', 'routes/coming-soon.tsx', { id: 'signin' }),
+  route('signin', 'routes/account/signin.tsx'),
+  route('signup', 'routes/account/signup.tsx'),
+  route('resetpassword', 'routes/account/reset-request.tsx'),
+  route('reset-password/:token', 'routes/account/reset-password.tsx'),
+  route('profile', 'routes/account/profile.tsx'),
+
+  // Checkout opens with its own issue.
   route('checkout', 'routes/coming-soon.tsx', { id: 'checkout' }),
 
   route('sitemap.xml', 'routes/sitemap.ts'),

@@ -58,6 +58,14 @@ export const ACCOUNT_FALLBACK_MESSAGES = {
   generic: 'Something went wrong.',
 } as const;
 
+/** §9 Timing: how long the storefront's account pages wait. */
+export const ACCOUNT_TIMINGS = {
+  /** The sign-up page's 'Registration successful!' banner. */
+  registeredBannerMs: 3000,
+  /** From a completed password reset to the sign-in page. */
+  resetRedirectMs: 2000,
+} as const;
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True for a YYYY-MM-DD text naming a day that exists (2024-02-29 yes, 2023-02-29 no). */

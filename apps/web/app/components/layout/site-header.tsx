@@ -4,14 +4,44 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { AppointmentButton } from '../appointments/appointment-dialog';
 import { useCart } from '../../lib/cart';
 import { useWishlist } from '../../lib/wishlist';
+import { greeting, useSession } from '../../lib/session';
 import { STORE, STORE_NAME } from '../../lib/site';
 import { CertificateSearch } from './certificate-search';
 import { BagIcon, CalendarIcon, CloseIcon, HeartIcon, MenuIcon, PhoneIcon, UserIcon } from './icons';
 import { PRIMARY_NAV, SECONDARY_NAV } from './navigation';
 
 /**
- * The header (§2): dark over the home page's hero, white everywhere else. The account area shows
- * 'SIGN IN / UP' until the shopper's session is known.
+ * The account button (§2): 'Hi, {name}' to the profile when signed in, else 'SIGN IN / UP' to /signin, which
+ * brings the shopper back here afterwards. Held invisible (its room kept) until the session has settled, so a
+ * signed-in shopper never sees 'SIGN IN / UP' flash first.
+ */
+function AccountLink({ className = 'header-link account-link', textClassName = 'header-link-text' }: { className?: string; textClassName?: string }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'signed-in') {
+    return (
+      <Link to="/profile" className={className} aria-label={`${greeting(session.user)}: your account`}>
+        <UserIcon />
+        <span className={`${textClassName} account-name`}>{greeting(session.user)}</span>
+      </Link>
+    );
+  }
+  const from = `${location.pathname}${location.search}`;
+  return (
+    <Link
+      to="/signin"
+      state={from === '/signin' ? undefined : { from }}
+      className={className}
+      data-pending={session.status === 'loading' ? '' : undefined}
+    >
+      <UserIcon />
+      <span className={textClassName}>SIGN IN / UP</span>
+    </Link>
+  );
+}
+
+/**
+ * The header (§2): dark over the home page's hero, white everywhere else.
  */
 export function SiteHeader({ variant }: { variant: 'dark' | 'light' }) {
   const cartLines = useCart().length;
@@ -54,6 +84,7 @@ export function SiteHeader({ variant }: { variant: 'dark' | 'light' }) {
                     <PhoneIcon /> {STORE.phone.display}
                   </a>
                   <Link to="/contact">Contact us</Link>
+                  <AccountLink className="drawer-account" textClassName="drawer-account-text" />
                 </div>
               </Dialog.Content>
             </Dialog.Portal>
@@ -75,10 +106,7 @@ export function SiteHeader({ variant }: { variant: 'dark' | 'light' }) {
           <Link to="/wishlist" className="icon-button badge-host" aria-label={saved > 0 ? `Wishlist, ${saved} saved` : 'Wishlist'}>
             <HeartIcon />
           </Link>
-          <Link to="/signin" className="header-link account-link">
-            <UserIcon />
-            <span className="header-link-text">SIGN IN / UP</span>
-          </Link>
+          <AccountLink />
           <Link
             to="/cart"
             className="icon-button badge-host"

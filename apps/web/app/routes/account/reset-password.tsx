@@ -1,0 +1,207 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, data, useNavigate, useSearchParams } from 'react-router';
+import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_TIMINGS, PASSWORD_MIN_LENGTH, messageResponseSchema } from '@everstone/contract';
+import type { Route } from './+types/reset-password';
+import { JSON_HEADERS, postJson, readBody, readErrorAnswer } from '../../components/auth/answers';
+import { AuthPage } from '../../components/auth/auth-page';
+import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/auth/field-errors';
+import { appContext } from '../../lib/app-context';
+import { pageMeta } from '../../lib/seo';
+
+/** The link's token is a secret: the head names the page but does not repeat its address. */
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Choose a New Password',
+    description: 'Choose a new password for your Everstone account.',
+    noindex: true,
+  }).filter((tag) => !('rel' in tag && tag.rel === 'canonical') && !('property' in tag && tag.property === 'og:url'));
+
+type Outcome =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'reset'; message: string }
+  | { kind: 'rejected'; message: string; errors: FieldErrors }
+  /** No answer, or a success without a message. */
+  | { kind: 'failed' };
+
+/**
+ * §8 Reset completion: the server's message (for a 422, its field messages: the token's, the password's);
+ * 'Failed to reset password' when an error answer carries none; 'Something went wrong.' when there is no
+ * usable answer (the network failed, or a 2xx without a message).
+ */
+async function readReset(res: Response): Promise<Outcome> {
+  const body = await readBody(res);
+  if (res.ok) {
+    const ok = messageResponseSchema.safeParse(body);
+    return ok.success && ok.data.message ? { kind: 'reset', message: ok.data.message } : { kind: 'failed' };
+  }
+  const { message, errors } = readErrorAnswer(body);
+  return { kind: 'rejected', message: message ?? ACCOUNT_FALLBACK_MESSAGES.resetCompletion, errors };
+}
+
+type Payload = { token: string; email: string; password: string; password_confirmation: string };
+
+/** Without JavaScript (or before the page has hydrated) the form posts here and goes to the same API. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const text = (field: string) => {
+    const value = form.get(field);
+    return typeof value === 'string' ? value : '';
+  };
+  const payload: Payload = { token: params.token, email: text('email'), password: text('password'), password_confirmation: text('password_confirmation') };
+  let outcome: Outcome;
+  try {
+    const res = await context.get(appContext).api('/password/reset', { method: 'POST', body: JSON.stringify(payload), headers: JSON_HEADERS });
+    outcome = await readReset(res);
+  } catch (error) {
+    console.error('The password reset could not reach the API', error);
+    outcome = { kind: 'failed' };
+  }
+  const status = outcome.kind === 'reset' ? 200 : outcome.kind === 'rejected' ? 422 : 502;
+  // The passwords are never sent back into the page.
+  return data({ outcome, email: payload.email }, { status });
+}
+
+export default function ResetPassword({ actionData, params }: Route.ComponentProps) {
+  const id = useId();
+  const titleId = `${id}-heading`;
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [outcome, setOutcome] = useState<Outcome>(actionData?.outcome ?? { kind: 'idle' });
+  const [errors, setErrors] = useState<FieldErrors>(actionData?.outcome.kind === 'rejected' ? actionData.outcome.errors : {});
+  const sending = outcome.kind === 'sending';
+  const done = outcome.kind === 'reset';
+
+  // §2, §9: to the sign-in page 2 seconds after a successful reset.
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => void navigate('/signin', { replace: true }), ACCOUNT_TIMINGS.resetRedirectMs);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending || done) return;
+    const form = new FormData(event.currentTarget);
+    const text = (field: string) => String(form.get(field) ?? '');
+    // §5: whether the two passwords match is left to the server.
+    const payload: Payload = { token: params.token, email: text('email'), password: text('password'), password_confirmation: text('password_confirmation') };
+    setOutcome({ kind: 'sending' });
+    let next: Outcome;
+    try {
+      next = await readReset(await postJson('/password/reset', payload));
+    } catch (error) {
+      console.error('The password reset could not reach the API', error);
+      next = { kind: 'failed' };
+    }
+    setOutcome(next);
+    setErrors(next.kind === 'rejected' ? next.errors : {});
+  }
+
+  const clear = (...fields: string[]) => () => setErrors((e) => withoutField(e, ...fields));
+  const passwordHint = `${id}-password-hint`;
+  // A link that no longer works cannot be mended on this page: offer a new one.
+  const linkFailed = outcome.kind === 'rejected' && (outcome.errors.token?.length ?? 0) > 0;
+
+  return (
+    <AuthPage titleId={titleId} title="Choose a New Password" lead={done ? undefined : 'Enter the email address of your account and your new password, twice.'}>
+      <div role="status" className="form-live">
+        {done && (
+          <div className="form-banner form-banner--success auth-done">
+            <p>{outcome.message}</p>
+            <p>Redirecting to sign-in page...</p>
+          </div>
+        )}
+      </div>
+      {done ? (
+        <p className="auth-switch">
+          <Link className="auth-link" to="/signin" replace>
+            Sign in now
+          </Link>
+        </p>
+      ) : (
+        <form className="auth-form" method="post" onSubmit={submit} aria-labelledby={titleId}>
+          <div className="form-field">
+            <label className="form-label" htmlFor={`${id}-email`}>
+              Email
+            </label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              className="form-control"
+              type="email"
+              autoComplete="username"
+              required
+              maxLength={254}
+              defaultValue={actionData?.email ?? search.get('email') ?? ''}
+              onChange={clear('email')}
+              {...describedBy(id, errors, 'email')}
+            />
+            <FieldError formId={id} errors={errors} field="email" />
+          </div>
+          <div className="form-field">
+            <label className="form-label" htmlFor={`${id}-password`}>
+              New password
+            </label>
+            <input
+              id={`${id}-password`}
+              name="password"
+              className="form-control"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={256}
+              onChange={clear('password', 'password_confirmation')}
+              {...describedBy(id, errors, 'password', passwordHint)}
+            />
+            <p id={passwordHint} className="auth-hint">
+              At least {PASSWORD_MIN_LENGTH} characters.
+            </p>
+            <FieldError formId={id} errors={errors} field="password" />
+          </div>
+          <div className="form-field">
+            <label className="form-label" htmlFor={`${id}-password_confirmation`}>
+              Confirm password
+            </label>
+            <input
+              id={`${id}-password_confirmation`}
+              name="password_confirmation"
+              className="form-control"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={256}
+              onChange={clear('password_confirmation')}
+              {...describedBy(id, errors, 'password_confirmation')}
+            />
+            <FieldError formId={id} errors={errors} field="password_confirmation" />
+          </div>
+          <div role="alert" className="form-live">
+            {outcome.kind === 'rejected' && (
+              <div className="form-banner form-banner--error">
+                <p>{outcome.message}</p>
+                {linkFailed && (
+                  <p>
+                    <Link to="/resetpassword">Request a new link</Link>
+                  </p>
+                )}
+              </div>
+            )}
+            {outcome.kind === 'failed' && <p className="form-banner form-banner--error">{ACCOUNT_FALLBACK_MESSAGES.generic}</p>}
+          </div>
+          <button type="submit" className="button auth-submit" disabled={sending}>
+            {sending ? 'Resetting...' : 'Reset Password'}
+          </button>
+        </form>
+      )}
+      {!done && !linkFailed && (
+        <p className="auth-switch">
+          Link not working?{' '}
+          <Link className="auth-link" to="/resetpassword">
+            Request a new one
+          </Link>
+        </p>
+      )}
+    </AuthPage>
+  );
+}

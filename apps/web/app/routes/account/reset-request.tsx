@@ -1,0 +1,133 @@
+import { useId, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, data, useLocation } from 'react-router';
+import { ACCOUNT_FALLBACK_MESSAGES, passwordEmailResponseSchema } from '@everstone/contract';
+import type { Route } from './+types/reset-request';
+import { JSON_HEADERS, postJson, readBody, readErrorAnswer } from '../../components/auth/answers';
+import { AuthPage } from '../../components/auth/auth-page';
+import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/auth/field-errors';
+import { appContext } from '../../lib/app-context';
+import { pageMeta } from '../../lib/seo';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Reset Your Password',
+    description: 'Forgotten your Everstone password? We will email you a one-time link to choose a new one.',
+    noindex: true,
+  });
+
+type Outcome =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'sent'; message: string }
+  | { kind: 'rejected'; message: string; errors: FieldErrors }
+  /** No answer, or one that is not what a success looks like. */
+  | { kind: 'failed' };
+
+/**
+ * §8 Reset request: the server's message in green on success; on failure its message in red, 'Failed to send
+ * reset link.' when an error answer carries none, and 'Something went wrong.' when there is no usable answer
+ * at all (the network failed, or a 2xx without `success` and `message`).
+ */
+async function readResetRequest(res: Response): Promise<Outcome> {
+  const body = await readBody(res);
+  if (res.ok) {
+    const ok = passwordEmailResponseSchema.safeParse(body);
+    return ok.success ? { kind: 'sent', message: ok.data.message } : { kind: 'failed' };
+  }
+  const { message, errors } = readErrorAnswer(body);
+  return { kind: 'rejected', message: message ?? ACCOUNT_FALLBACK_MESSAGES.resetRequest, errors };
+}
+
+/** Without JavaScript (or before the page has hydrated) the form posts here and goes to the same API. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const value = form.get('email');
+  const email = typeof value === 'string' ? value : '';
+  let outcome: Outcome;
+  try {
+    const res = await context.get(appContext).api('/api/password/email', { method: 'POST', body: JSON.stringify({ email }), headers: JSON_HEADERS });
+    outcome = await readResetRequest(res);
+  } catch (error) {
+    console.error('The reset request could not reach the API', error);
+    outcome = { kind: 'failed' };
+  }
+  const status = outcome.kind === 'sent' ? 200 : outcome.kind === 'rejected' ? 422 : 502;
+  return data({ outcome, email }, { status });
+}
+
+export default function ResetRequest({ actionData }: Route.ComponentProps) {
+  const id = useId();
+  const titleId = `${id}-heading`;
+  const location = useLocation();
+  const carry = location.state && typeof location.state === 'object' ? location.state : undefined;
+  const [outcome, setOutcome] = useState<Outcome>(actionData?.outcome ?? { kind: 'idle' });
+  const [errors, setErrors] = useState<FieldErrors>(actionData?.outcome.kind === 'rejected' ? actionData.outcome.errors : {});
+  const sending = outcome.kind === 'sending';
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    setOutcome({ kind: 'sending' });
+    let next: Outcome;
+    try {
+      next = await readResetRequest(await postJson('/api/password/email', { email }));
+    } catch (error) {
+      console.error('The reset request could not reach the API', error);
+      next = { kind: 'failed' };
+    }
+    // The green message is on screen before the alert holds the page.
+    flushSync(() => {
+      setOutcome(next);
+      setErrors(next.kind === 'rejected' ? next.errors : {});
+    });
+    // §8: an alert says a reset link was sent to the email. Worded like the server's answer, which is the
+    // same whether or not the address has an account (no account enumeration).
+    if (next.kind === 'sent') window.alert(`A password reset link has been sent to ${email} if it belongs to an Everstone account.`);
+  }
+
+  return (
+    <AuthPage
+      titleId={titleId}
+      title="Reset Your Password"
+      lead="Enter the email address of your account and we will send you an OTP: a one-time link to choose a new password."
+    >
+      <form className="auth-form" method="post" onSubmit={submit} aria-labelledby={titleId}>
+        <div className="form-field">
+          <label className="form-label" htmlFor={`${id}-email`}>
+            Email
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            className="form-control"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={actionData?.email}
+            onChange={() => setErrors((e) => withoutField(e, 'email'))}
+            {...describedBy(id, errors, 'email')}
+          />
+          <FieldError formId={id} errors={errors} field="email" />
+        </div>
+        <div role="status" className="form-live">
+          {outcome.kind === 'sent' && <p className="form-banner form-banner--success">{outcome.message}</p>}
+        </div>
+        <div role="alert" className="form-live">
+          {outcome.kind === 'rejected' && <p className="form-banner form-banner--error">{outcome.message}</p>}
+          {outcome.kind === 'failed' && <p className="form-banner form-banner--error">{ACCOUNT_FALLBACK_MESSAGES.generic}</p>}
+        </div>
+        <div className="auth-buttons">
+          <button type="submit" className="button auth-submit" disabled={sending}>
+            {sending ? 'Submitting...' : 'Submit'}
+          </button>
+          <Link className="button auth-secondary" to="/signin" state={carry}>
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,336 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, data, useLocation } from 'react-router';
+import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES, ACCOUNT_TIMINGS, PASSWORD_MIN_LENGTH, TITLES, type RegisterRequest } from '@everstone/contract';
+import type { Route } from './+types/signup';
+import { JSON_HEADERS, postJson, readBody, readErrorAnswer } from '../../components/auth/answers';
+import { AuthPage } from '../../components/auth/auth-page';
+import { DateField, usDateToIso } from '../../components/auth/date-field';
+import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/auth/field-errors';
+import { SocialSignIn } from '../../components/auth/social-sign-in';
+import { appContext } from '../../lib/app-context';
+import { pageMeta } from '../../lib/seo';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Create an Account',
+    description: 'Create your Everstone account to keep your addresses and orders in one place.',
+    noindex: true,
+  });
+
+/* ------------------------------------------------------------------------------------------------
+ * The form's values and the registration payload (§3)
+ * --------------------------------------------------------------------------------------------- */
+
+/** Dates as YYYY-MM-DD, '' for none; the title '' until one is chosen. */
+interface Values {
+  title: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  birth_date: string;
+  anniversary_date: string;
+  password: string;
+}
+type Field = keyof Values;
+const EMPTY: Values = { title: '', first_name: '', last_name: '', email: '', birth_date: '', anniversary_date: '', password: '' };
+
+/**
+ * §5: sign-up has no client checks beyond the email type, so the form sends what it holds and the server
+ * judges (a missing title included, hence the wider `title`).
+ */
+type RegisterPayload = Omit<RegisterRequest, 'title'> & { title: string };
+
+function toPayload(v: Values): RegisterPayload {
+  return {
+    title: v.title,
+    // §3: first and last name joined by a space.
+    name: [v.first_name.trim(), v.last_name.trim()].filter(Boolean).join(' '),
+    email: v.email.trim(),
+    birth_date: v.birth_date || null,
+    anniversary_date: v.anniversary_date || null,
+    password: v.password,
+  };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Reading the answer (§8 Registration)
+ * --------------------------------------------------------------------------------------------- */
+
+type Outcome =
+  | { kind: 'registered' }
+  /** A success code other than 201. */
+  | { kind: 'not-created' }
+  | { kind: 'rejected'; message: string; errors: FieldErrors }
+  /** No answer at all. */
+  | { kind: 'failed' };
+
+async function readRegistration(res: Response): Promise<Outcome> {
+  if (res.status === 201) return { kind: 'registered' };
+  if (res.ok) return { kind: 'not-created' };
+  const { message, errors } = readErrorAnswer(await readBody(res));
+  return { kind: 'rejected', message: message ?? ACCOUNT_FALLBACK_MESSAGES.register, errors };
+}
+
+function outcomeMessage(outcome: Outcome): string | null {
+  switch (outcome.kind) {
+    case 'registered':
+      return ACCOUNT_MESSAGES.registered;
+    case 'not-created':
+      return ACCOUNT_FALLBACK_MESSAGES.registerNot201;
+    case 'rejected':
+      return outcome.message;
+    case 'failed':
+      return ACCOUNT_FALLBACK_MESSAGES.register;
+  }
+}
+
+/**
+ * Without JavaScript (or before the page has hydrated) the form posts here and goes to the same API
+ * in-process. The password is never sent back into the page.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const text = (field: Field) => {
+    const value = form.get(field);
+    return typeof value === 'string' ? value : '';
+  };
+  const values: Values = {
+    title: text('title'),
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    email: text('email'),
+    birth_date: usDateToIso(text('birth_date')),
+    anniversary_date: usDateToIso(text('anniversary_date')),
+    password: text('password'),
+  };
+  let outcome: Outcome;
+  try {
+    const res = await context.get(appContext).api('/api/register', { method: 'POST', body: JSON.stringify(toPayload(values)), headers: JSON_HEADERS });
+    outcome = await readRegistration(res);
+  } catch (error) {
+    console.error('Registration could not reach the API', error);
+    outcome = { kind: 'failed' };
+  }
+  const status = outcome.kind === 'registered' ? 201 : outcome.kind === 'rejected' ? 422 : outcome.kind === 'failed' ? 502 : 200;
+  return data({ outcome, values: outcome.kind === 'registered' ? EMPTY : { ...values, password: '' } }, { status });
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The page
+ * --------------------------------------------------------------------------------------------- */
+
+export default function SignUp({ actionData }: Route.ComponentProps) {
+  const id = useId();
+  const titleId = `${id}-heading`;
+  const location = useLocation();
+  const carry = location.state && typeof location.state === 'object' ? location.state : undefined;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const [values, setValues] = useState<Values>(actionData?.values ?? EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>(actionData?.outcome.kind === 'rejected' ? actionData.outcome.errors : {});
+  const [sending, setSending] = useState(false);
+  // Each success gets a new number, so a second registration restarts the banner's three seconds.
+  const [registered, setRegistered] = useState(actionData?.outcome.kind === 'registered' ? 1 : 0);
+  const [bannerShown, setBannerShown] = useState(registered > 0);
+  // Only a form posted without JavaScript shows its failure on the page; with it, §8's alert does.
+  const [noScriptFailure, setNoScriptFailure] = useState(
+    actionData && actionData.outcome.kind !== 'registered' ? outcomeMessage(actionData.outcome) : null,
+  );
+
+  // §2, §9: 'Registration successful!' for 3 seconds.
+  useEffect(() => {
+    if (registered === 0) return;
+    setBannerShown(true);
+    const timer = window.setTimeout(() => setBannerShown(false), ACCOUNT_TIMINGS.registeredBannerMs);
+    return () => window.clearTimeout(timer);
+  }, [registered]);
+
+  function update(field: Field, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    const serverField = field === 'first_name' || field === 'last_name' ? 'name' : field;
+    setErrors((e) => withoutField(e, serverField));
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    setNoScriptFailure(null);
+    let outcome: Outcome;
+    try {
+      outcome = await readRegistration(await postJson('/api/register', toPayload(values)));
+    } catch (error) {
+      console.error('Registration could not reach the API', error);
+      outcome = { kind: 'failed' };
+    }
+    // The field messages are on screen before the alert holds the page.
+    flushSync(() => {
+      setSending(false);
+      setErrors(outcome.kind === 'rejected' ? outcome.errors : {});
+      if (outcome.kind === 'registered') {
+        setValues(EMPTY);
+        setRegistered((n) => n + 1);
+      }
+    });
+    if (outcome.kind === 'registered') return;
+    // §8: the server's message in an alert, 'Registration failed.' for another success code, else the fallback.
+    window.alert(outcomeMessage(outcome));
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }
+
+  const passwordHint = `${id}-password-hint`;
+  const control = (field: Field, serverField: string = field, ...hints: string[]) => ({
+    id: `${id}-${field}`,
+    name: field,
+    ...describedBy(id, errors, serverField, ...hints),
+  });
+
+  return (
+    <AuthPage
+      titleId={titleId}
+      title="Create an Account"
+      wide
+      lead="Keep your saved addresses, orders and account details in one place. It takes a minute."
+    >
+      <form ref={formRef} className="auth-form" method="post" onSubmit={submit} aria-labelledby={titleId}>
+        <div className="auth-grid">
+          <div className="auth-names">
+            <div className="form-field">
+              <label className="form-label" htmlFor={`${id}-title`}>
+                Title
+              </label>
+              <select
+                {...control('title')}
+                className="form-control"
+                value={values.title}
+                onChange={(e) => update('title', e.target.value)}
+              >
+                <option value="">Select</option>
+                {TITLES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+              <FieldError formId={id} errors={errors} field="title" />
+            </div>
+            <div className="form-field">
+              <label className="form-label" htmlFor={`${id}-first_name`}>
+                First name
+              </label>
+              <input
+                {...control('first_name', 'name')}
+                className="form-control"
+                type="text"
+                autoComplete="given-name"
+                maxLength={100}
+                value={values.first_name}
+                onChange={(e) => update('first_name', e.target.value)}
+              />
+            </div>
+            <div className="form-field">
+              <label className="form-label" htmlFor={`${id}-last_name`}>
+                Last name
+              </label>
+              <input
+                {...control('last_name', 'name')}
+                className="form-control"
+                type="text"
+                autoComplete="family-name"
+                maxLength={100}
+                value={values.last_name}
+                onChange={(e) => update('last_name', e.target.value)}
+              />
+            </div>
+            {errors.name && (
+              <div className="auth-names-error">
+                <FieldError formId={id} errors={errors} field="name" />
+              </div>
+            )}
+          </div>
+          <div className="form-field form-field--wide">
+            <label className="form-label" htmlFor={`${id}-email`}>
+              Email
+            </label>
+            <input
+              {...control('email')}
+              className="form-control"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              value={values.email}
+              onChange={(e) => update('email', e.target.value)}
+            />
+            <FieldError formId={id} errors={errors} field="email" />
+          </div>
+          <div className="form-field">
+            <label className="form-label" htmlFor={`${id}-birth_date`}>
+              Birth date <span className="form-optional">(optional)</span>
+            </label>
+            <DateField
+              id={`${id}-birth_date`}
+              name="birth_date"
+              value={values.birth_date}
+              onChange={(v) => update('birth_date', v)}
+              {...dateErrorProps(id, errors, 'birth_date')}
+            />
+            <FieldError formId={id} errors={errors} field="birth_date" />
+          </div>
+          <div className="form-field">
+            <label className="form-label" htmlFor={`${id}-anniversary_date`}>
+              Anniversary date <span className="form-optional">(optional)</span>
+            </label>
+            <DateField
+              id={`${id}-anniversary_date`}
+              name="anniversary_date"
+              value={values.anniversary_date}
+              onChange={(v) => update('anniversary_date', v)}
+              {...dateErrorProps(id, errors, 'anniversary_date')}
+            />
+            <FieldError formId={id} errors={errors} field="anniversary_date" />
+          </div>
+          <div className="form-field form-field--wide">
+            <label className="form-label" htmlFor={`${id}-password`}>
+              Password
+            </label>
+            <input
+              {...control('password', 'password', passwordHint)}
+              className="form-control"
+              type="password"
+              autoComplete="new-password"
+              maxLength={256}
+              value={values.password}
+              onChange={(e) => update('password', e.target.value)}
+            />
+            <p id={passwordHint} className="auth-hint">
+              At least {PASSWORD_MIN_LENGTH} characters.
+            </p>
+            <FieldError formId={id} errors={errors} field="password" />
+          </div>
+        </div>
+        <div role="status" className="form-live">
+          {bannerShown && <p className="form-banner form-banner--success">{ACCOUNT_MESSAGES.registered}</p>}
+        </div>
+        <div role="alert" className="form-live">
+          {noScriptFailure && <p className="form-banner form-banner--error">{noScriptFailure}</p>}
+        </div>
+        <button type="submit" className="button auth-submit" disabled={sending}>
+          {sending ? 'Creating...' : 'Create'}
+        </button>
+      </form>
+      <SocialSignIn verb="Sign up" />
+      <p className="auth-switch">
+        Already have an account?{' '}
+        <Link className="auth-link" to="/signin" state={carry}>
+          Sign in
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}
+
+function dateErrorProps(formId: string, errors: FieldErrors, field: string) {
+  const props = describedBy(formId, errors, field);
+  return { invalid: props['aria-invalid'], describedBy: props['aria-describedby'] };
+}
