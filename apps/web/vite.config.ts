@@ -43,4 +43,7 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [reactRouter(), precompress()],
   build: { assetsInlineLimit: 0 },
+  // `npm run dev`: scan every route and component at start, so the first page load does not find a
+  // dependency Vite has not pre-bundled yet (an "Outdated Optimize Dep" 504 and a failed hydration).
+  optimizeDeps: { entries: ['app/**/*.tsx', 'app/**/*.ts', '!app/**/*.test.ts'] },
 });
