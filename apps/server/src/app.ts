@@ -31,6 +31,9 @@ import { createAccountService } from './modules/accounts/service.ts';
 import { accountRootRoutes, accountRoutes } from './modules/accounts/routes.ts';
 import { createAddressService } from './modules/addresses/service.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
+import { createOrderService } from './modules/orders/service.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { startHoldSweeper } from './modules/orders/holds.ts';
 
 export interface AppDeps {
   config: Config;
@@ -45,12 +48,14 @@ export interface AppDeps {
   logStream?: LogStream;
   /** Overrides for the mail transport and the dispatcher's timings (tests). */
   mail?: MailSetupOptions;
-  /** The clock of accounts, addresses and rate limits (tests move it to expire tokens and windows). */
+  /** The clock of accounts, addresses, orders and rate limits (tests move it to expire tokens, windows and holds). */
   now?: () => Date;
   /** Replaces the password hasher (tests count its calls). */
   passwordHasher?: PasswordHasher;
   /** Overrides for the rate-limit store (tests). */
   rateLimit?: RateLimitOptions;
+  /** Replaces ORDER_HOLD_SWEEP_SECONDS, in milliseconds (tests sweep often and move the clock). */
+  holdSweepIntervalMs?: number;
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
@@ -120,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const auth = registerAuth(app, accounts);
   const addresses = createAddressService({ db: db.db, engine: db.engine, now });
+  const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, now });
+  startHoldSweeper(app, orders, deps.holdSweepIntervalMs ?? config.ORDER_HOLD_SWEEP_SECONDS * 1000);
 
   await app.register(healthRoutes(db));
   await app.register(accountRootRoutes(accounts, { limiter }));
@@ -129,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactRoutes(contact, { limiter }));
       await api.register(accountRoutes(accounts, { auth, limiter, now }));
       await api.register(addressRoutes(addresses, { auth }));
+      await api.register(orderRoutes(orders, { auth, limiter }));
       await api.register(newsletterRoutes(newsletter, { limiter }));
       await api.register(appointmentRoutes(appointments, { limiter }));
       // An unknown API path is answered in JSON, never by the storefront's HTML 404 page.

@@ -63,6 +63,8 @@ const configSchema = z.object({
     .optional(),
   /** false turns every rate limit off (a benchmark instance); never in front of shoppers. */
   RATE_LIMITS_ENABLED: bool(true),
+  /** How often each instance looks for unpaid wire holds that have run out, in seconds. */
+  ORDER_HOLD_SWEEP_SECONDS: int(60, 1, 3600),
   /** Requests carrying this value in X-Rate-Limit-Exempt are not counted (load tests against a live setup). */
   RATE_LIMIT_EXEMPT_TOKEN: z.string().min(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' }).optional(),
 });

@@ -63,3 +63,17 @@ export class NotFoundError extends HttpError {
 export function summarizeErrors(errors: Record<string, string[]>): string {
   return Object.values(errors).flat().join(' ');
 }
+
+/** 409: the request lost a race for something only one can have (a stone, a slot). */
+export class ConflictError extends HttpError {
+  constructor(message: string, errors?: Record<string, string[]>) {
+    super(409, message, errors);
+  }
+}
+
+/** 503: the database stayed busy; nothing was done and the request may simply be sent again. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string, retryAfterSeconds = 1) {
+    super(503, message, undefined, { 'retry-after': String(retryAfterSeconds) });
+  }
+}

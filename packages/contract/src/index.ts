@@ -8,3 +8,4 @@ export * from './storefront-terms.ts';
 export * from './storefront.ts';
 export * from './display.ts';
 export * from './accounts.ts';
+export * from './orders.ts';

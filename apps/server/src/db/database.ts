@@ -7,6 +7,7 @@ import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 import { catalogMigration } from './migrations/001-catalog.ts';
 import { storefrontMigration } from './migrations/002-storefront.ts';
 import { accountsMigration } from './migrations/003-accounts.ts';
+import { ordersMigration } from './migrations/004-orders.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -54,6 +55,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '001-catalog': catalogMigration(engine),
     '002-storefront': storefrontMigration(engine),
     '003-accounts': accountsMigration(engine),
+    '004-orders': ordersMigration(engine),
   };
 }
 

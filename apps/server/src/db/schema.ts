@@ -175,6 +175,50 @@ export interface RateLimitTable {
   reset_at: IsoTimestamp;
 }
 
+/** An order (docs/decisions/008-reserving-stones.md). Money in integer cents. */
+export interface OrderTable {
+  id: Generated<number>;
+  /** Human-friendly and unique, e.g. EV-2026-K7M3QX. */
+  order_number: string;
+  user_id: number;
+  user_name: string;
+  /** The address the confirmation went to (the account's email when the order was placed). */
+  contact_email: string;
+  contact_number: string;
+  street: string;
+  apartment: string | null;
+  city: string;
+  state: string | null;
+  zip: string;
+  country: string;
+  payment_mode: string;
+  order_status: string;
+  payment_status: string;
+  total_cents: number;
+  currency: Generated<string>;
+  /** 1 or 0. */
+  is_gift: number;
+  notes: string | null;
+  /** Wire transfer: when the unpaid hold runs out; null for other methods. */
+  hold_expires_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** A stone of an order, copied as it was when ordered. */
+export interface OrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  diamond_id: number;
+  certificate_number: string;
+  description: string;
+  type: number;
+  carat: number;
+  price_cents: number;
+  /** When the order gave the stone back; null while the order holds it (at most one such row per stone). */
+  released_at: IsoTimestamp | null;
+}
+
 export interface Database {
   shapes: ShapeTable;
   colors: LookupTable;
@@ -197,6 +241,8 @@ export interface Database {
   password_resets: PasswordResetTable;
   addresses: AddressTable;
   rate_limits: RateLimitTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
 }
 
 export type DiamondRow = Selectable<DiamondTable>;
@@ -204,3 +250,5 @@ export type NewDiamond = Insertable<DiamondTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type UserRow = Selectable<UserTable>;
 export type AddressRow = Selectable<AddressTable>;
+export type OrderRow = Selectable<OrderTable>;
+export type OrderItemRow = Selectable<OrderItemTable>;

@@ -79,6 +79,18 @@ export const RATE_LIMITS = {
     what: 'Too many changes to your account.',
     rules: [{ by: 'user', max: 10, windowMs: 15 * MINUTE }],
   },
+  /**
+   * Each order reserves stones and emails the shopper: one account must not take the inventory off the search by
+   * placing order after order. Generous for a real shopper, who places one or two.
+   */
+  orders: {
+    name: 'orders',
+    what: 'Too many orders.',
+    rules: [
+      { by: 'user', max: 10, windowMs: 60 * MINUTE },
+      { by: 'client', max: 30, windowMs: 60 * MINUTE },
+    ],
+  },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export interface RateLimitHit {

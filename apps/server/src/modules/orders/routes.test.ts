@@ -1,0 +1,443 @@
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import {
+  ACCOUNT_MESSAGES,
+  ORDER_MESSAGES,
+  PROMOTIONS,
+  STORE_TERMS,
+  WIRE_TRANSFER,
+  centsToPrice,
+  totalChangedMessage,
+  unavailableMessage,
+  type Order,
+  type PaymentMethod,
+} from '@everstone/contract';
+import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
+import { createTestApp } from '../../test/app.ts';
+import { createTestClock, type TestClock } from '../../test/clock.ts';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { waitFor } from '../../test/wait-for.ts';
+import { bearer, signUpAndIn } from '../../test/accounts.ts';
+import { createDb, type Db } from '../../db/database.ts';
+import type { DiamondRow } from '../../db/schema.ts';
+import type { PasswordHasher } from '../accounts/passwords.ts';
+import { seedInventory } from '../inventory/seed.ts';
+
+/** Sign-ups are not what these tests are about: a hasher without scrypt's 90 ms lets 50 shoppers sign up quickly. */
+const quickHasher: PasswordHasher = {
+  hash: async (password) => `plain$${password}`,
+  verify: async (stored, password) => stored === `plain$${password}`,
+  verifyNobody: async () => false,
+  needsRehash: () => false,
+};
+
+const ADDRESS = { apartment: 'Apt 4B', street: '580 Fifth Avenue', city: 'New York', zip: '10036', country: 'United States' };
+
+type Stone = Pick<DiamondRow, 'id' | 'certificate_number' | 'price_cents' | 'type' | 'carat'>;
+
+/** §3's order payload as the checkout page builds it from the cart. */
+/** What the shopper pays per stone: the bank-wire price (−$5) by wire, the list price otherwise. */
+const chargedCents = (s: Stone, method: unknown) => s.price_cents - (method === 'pay-wire' ? PROMOTIONS.bankWireDiscount * 100 : 0);
+
+function orderPayload(userId: number, stones: Stone[], overrides: Record<string, unknown> = {}) {
+  const total = stones.reduce((sum, s) => sum + chargedCents(s, overrides.payment_mode), 0);
+  return {
+    user_id: userId,
+    user_name: 'Ann Lee',
+    contact_number: '212-555-0100',
+    items_id: stones.map((s) => s.id),
+    item_details: JSON.stringify(
+      Object.fromEntries(stones.map((s) => [s.id, { type: s.type, price: s.price_cents / 100, quantity: 1, weight: s.carat }])),
+    ),
+    total_price: centsToPrice(total),
+    address: JSON.stringify(ADDRESS),
+    order_status: 'pending',
+    payment_mode: 'cod',
+    payment_status: 'pending',
+    is_gift: 0,
+    notes: null,
+    ...overrides,
+  };
+}
+
+describe.each(TEST_ENGINES)('orders on %s', (engine) => {
+  let db: TestDb;
+  let app: FastifyInstance;
+  let smtp: TestSmtp;
+  let clock: TestClock;
+  let stones: Stone[];
+  let nextStone = 0;
+
+  beforeAll(async () => {
+    db = await createTestDb(engine);
+    await seedInventory(db, { count: 80, seed: 11 });
+    stones = (await db.db.selectFrom('diamonds').select(['id', 'certificate_number', 'price_cents', 'type', 'carat']).orderBy('id').execute()).map(
+      (r) => ({ ...r, id: Number(r.id), price_cents: Number(r.price_cents), type: Number(r.type), carat: Number(r.carat) }),
+    );
+    smtp = await startTestSmtp();
+    clock = createTestClock(new Date());
+    app = await createTestApp(db, { SMTP_URL: smtp.url }, { now: clock.now, passwordHasher: quickHasher, holdSweepIntervalMs: 20 });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+    await db?.destroy();
+  });
+
+  /** Stones no other test has touched. */
+  const take = (n = 1) => {
+    const out = stones.slice(nextStone, nextStone + n);
+    nextStone += n;
+    if (out.length < n) throw new Error('the test inventory ran out');
+    return out;
+  };
+
+  const place = (token: string, payload: object, on: FastifyInstance = app) =>
+    on.inject({ method: 'POST', url: '/api/store-order', headers: bearer(token), payload });
+  const get = (token: string, url: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  const statusOf = async (id: number) => (await db.db.selectFrom('diamonds').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const searchTotal = async (certificate: string) => (await app.inject(`/api/get-all-diamonds?certificate=${certificate}`)).json().total as number;
+  const ordersOfUser = async (userId: number) => db.db.selectFrom('orders').selectAll().where('user_id', '=', userId).execute();
+
+  describe('placing an order', () => {
+    it('reserves the stones, stores the order pending with the server’s prices, and answers §3’s fields', async () => {
+      const { user, token, email } = await signUpAndIn(app, { name: 'Ann Lee' });
+      const pair = take(2);
+      const [a, b] = pair as [Stone, Stone];
+      // Searched once before the order, so the search has this result cached.
+      expect(await searchTotal(a.certificate_number)).toBe(1);
+
+      const res = await place(token, orderPayload(user.id, pair, { is_gift: true, notes: 'Please gift-wrap.' }));
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json() as Order;
+      const total = centsToPrice(a.price_cents + b.price_cents);
+      expect(order).toEqual({
+        order_id: expect.any(Number),
+        order_number: expect.stringMatching(/^EV-\d{4}-[0-9A-HJKMNP-TV-Z]{6}$/),
+        total_price: total,
+        currency: 'USD',
+        order_status: 'pending',
+        payment_status: 'pending',
+        payment_mode: 'cod',
+        hold_expires_at: null,
+        items: pair.map((s) => ({
+          diamondid: s.id,
+          certificate_number: s.certificate_number,
+          description: expect.stringMatching(/^\d+\.\d{2} Carat \w+ (Natural|Lab|Color) Diamond/),
+          type: s.type,
+          carat_weight: s.carat,
+          price: centsToPrice(s.price_cents),
+        })),
+        user_name: 'Ann Lee',
+        contact_number: '212-555-0100',
+        address: { ...ADDRESS, state: null },
+        is_gift: true,
+        notes: 'Please gift-wrap.',
+        created_at: clock.now().toISOString(),
+      });
+      expect(res.headers['cache-control']).toBe('no-store');
+
+      expect(await statusOf(a.id)).toBe('reserved');
+      expect(await statusOf(b.id)).toBe('reserved');
+      // The search no longer offers them, although the earlier result was cached.
+      expect(await searchTotal(a.certificate_number)).toBe(0);
+      expect((await app.inject(`/api/diamonds/${a.id}`)).json().data.status).toBe('reserved');
+
+      const mail = await waitFor(() => smtp.to(email)[0], { what: 'the order confirmation' });
+      expect(mail.subject).toBe(`Your Everstone order ${order.order_number}`);
+      for (const text of [order.order_number, a.certificate_number, b.certificate_number, order.items[0]!.description, 'Cash on delivery']) {
+        expect(mail.text).toContain(text);
+      }
+      expect(mail.text).toContain(`Total: $${Number(total).toLocaleString('en-US', { minimumFractionDigits: 2 })} USD`);
+      expect(mail.html).toContain(order.order_number);
+
+      expect((await get(token, `/api/orders/${order.order_id}`)).json()).toEqual(order);
+    });
+
+    const methods: Array<[PaymentMethod, string, RegExp]> = [
+      ['cod', 'Cash on delivery', /You pay \$[\d,.]+ when your order is delivered\. A member of our team will call you at 212-555-0100/],
+      ['pay-credit', 'Credit card', /Your card has not been charged\. A member of our team will call you at 212-555-0100 .*card payment/],
+      ['pay-synchrony', 'Synchrony financing', /link to apply for Synchrony financing .*no interest for 12 months on purchases of \$199 or more/],
+      ['pay-affirm', 'Affirm', /a link to pay \$[\d,.]+ with Affirm/],
+      ['pay-multiple', 'Multiple payment methods', /arrange how the total of \$[\d,.]+ is split between your payment methods/],
+      ['pay-wire', 'Bank wire transfer', /Please send \$[\d,.]+ by bank wire transfer, quoting your order number EV-/],
+    ];
+
+    it.each(methods)('stores a %s order with its method and emails what happens next', async (method, label, nextStep) => {
+      const { user, token, email } = await signUpAndIn(app);
+      const [stone] = take();
+      const res = await place(token, orderPayload(user.id, [stone!], { payment_mode: method }));
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json() as Order;
+      expect(order).toMatchObject({ payment_mode: method, order_status: 'pending', payment_status: 'pending' });
+      const [row] = await ordersOfUser(user.id);
+      expect(row).toMatchObject({ payment_mode: method, order_status: 'pending', payment_status: 'pending', total_cents: chargedCents(stone!, method) });
+
+      const mail = await waitFor(() => smtp.to(email)[0], { what: `the ${method} confirmation` });
+      const text = mail.text.replace(/\s+/g, ' ');
+      expect(text).toContain(`Payment method: ${label}`);
+      expect(text).toMatch(nextStep);
+      if (method === 'pay-wire') {
+        // The bank-wire price the detail page shows: $5 below the list price.
+        expect(order.items[0]!.price).toBe(centsToPrice(stone!.price_cents - 500));
+        expect(order.hold_expires_at).toBe(new Date(clock.now().getTime() + STORE_TERMS.wireHoldHours * 3_600_000).toISOString());
+        for (const detail of [WIRE_TRANSFER.beneficiary, WIRE_TRANSFER.routingNumber, WIRE_TRANSFER.accountNumber, WIRE_TRANSFER.swift]) {
+          expect(text).toContain(detail);
+        }
+        expect(text).toContain(`We hold your diamonds for 24 hours, until`);
+        expect(text).toContain('the order is cancelled and the diamonds return to our collection');
+      } else {
+        expect(order.hold_expires_at).toBeNull();
+        expect(text).toContain('Your diamonds are reserved for you while your order is pending');
+        expect(text).not.toContain('wire');
+      }
+    });
+
+    it('leaves PayPal to the wallet flow', async () => {
+      const { user, token } = await signUpAndIn(app);
+      const [stone] = take();
+      const res = await place(token, orderPayload(user.id, [stone!], { payment_mode: 'pay-paypal' }));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ payment_mode: [ORDER_MESSAGES.walletElsewhere] });
+      expect(await statusOf(stone!.id)).toBe('available');
+    });
+  });
+
+  describe('prices come from the database', () => {
+    it('refuses a lowered total with the server’s figure and stores nothing', async () => {
+      const { user, token } = await signUpAndIn(app);
+      const [stone] = take();
+      const cheap = orderPayload(user.id, [stone!], { total_price: '1.00', item_details: JSON.stringify({ [stone!.id]: { price: 1, quantity: 1 } }) });
+      const res = await place(token, cheap);
+      expect(res.statusCode).toBe(422);
+      const message = totalChangedMessage(centsToPrice(stone!.price_cents));
+      expect(res.json()).toEqual({ message, errors: { total_price: [message] } });
+      expect(message).toContain(`$${(stone!.price_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+      expect(await ordersOfUser(user.id)).toEqual([]);
+      expect(await statusOf(stone!.id)).toBe('available');
+    });
+
+    it('refuses a raised total too, and a total that is not an amount', async () => {
+      const { user, token } = await signUpAndIn(app);
+      const [stone] = take();
+      expect((await place(token, orderPayload(user.id, [stone!], { total_price: centsToPrice(stone!.price_cents + 1) }))).statusCode).toBe(422);
+      const bad = await place(token, orderPayload(user.id, [stone!], { total_price: 'free' }));
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors).toEqual({ total_price: ['The total price must be an amount such as 1890.00.'] });
+      expect(await ordersOfUser(user.id)).toEqual([]);
+    });
+
+    it('stores the database’s item prices whatever item_details says', async () => {
+      const { user, token } = await signUpAndIn(app);
+      const [stone] = take();
+      const lying = orderPayload(user.id, [stone!], {
+        item_details: JSON.stringify({ [stone!.id]: { type: 9, price: 0.01, quantity: 5, weight: 99 } }),
+        order_status: 'completed',
+        payment_status: 'paid',
+      });
+      const res = await place(token, lying);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ order_status: 'pending', payment_status: 'pending', items: [{ price: centsToPrice(stone!.price_cents), carat_weight: stone!.carat }] });
+      const items = await db.db.selectFrom('order_items').selectAll().where('diamond_id', '=', stone!.id).execute();
+      expect(items.map((i) => Number(i.price_cents))).toEqual([stone!.price_cents]);
+    });
+  });
+
+  describe('stones that cannot be ordered', () => {
+    it('answers 409 naming a stone that is no longer available, and reserves none of the order', async () => {
+      const first = await signUpAndIn(app);
+      const second = await signUpAndIn(app);
+      const [gone, free] = take(2) as [Stone, Stone];
+      expect((await place(first.token, orderPayload(first.user.id, [gone]))).statusCode).toBe(201);
+
+      const res = await place(second.token, orderPayload(second.user.id, [free, gone]));
+      expect(res.statusCode).toBe(409);
+      const message = unavailableMessage([gone.certificate_number]);
+      expect(res.json()).toEqual({ message, errors: { items_id: [message] } });
+      expect(message).toContain(gone.certificate_number);
+      expect(await statusOf(free.id)).toBe('available');
+      expect(await searchTotal(free.certificate_number)).toBe(1);
+      expect(await ordersOfUser(second.user.id)).toEqual([]);
+      expect(await db.db.selectFrom('order_items').select('id').where('diamond_id', '=', free.id).execute()).toEqual([]);
+    });
+
+    it('answers 422 for no stones, a repeated stone, an unknown stone and no payment method', async () => {
+      const { user, token } = await signUpAndIn(app);
+      const [stone] = take();
+      const cases: Array<[Record<string, unknown>, string, string]> = [
+        [{ items_id: [] }, 'items_id', ORDER_MESSAGES.noItems],
+        [{ items_id: [stone!.id, stone!.id], total_price: centsToPrice(stone!.price_cents * 2) }, 'items_id', ORDER_MESSAGES.duplicateItems],
+        [{ items_id: [999_999] }, 'items_id', 'We could not find the diamond with id 999999. Please remove it from your cart.'],
+        [{ items_id: [3_000_000_000] }, 'items_id', 'We could not find the diamond with id 3000000000. Please remove it from your cart.'],
+        [{ payment_mode: '' }, 'payment_mode', 'Please select a payment method'],
+        [{ address: '{not json' }, 'address', 'The address must be JSON text.'],
+        [{ address: JSON.stringify({ ...ADDRESS, country: 'Mexico' }) }, 'address.country', 'Please choose United States or Canada.'],
+      ];
+      for (const [override, field, message] of cases) {
+        const res = await place(token, orderPayload(user.id, [stone!], override));
+        expect(res.statusCode, JSON.stringify(override)).toBe(422);
+        expect(res.json().errors[field], JSON.stringify(override)).toEqual([message]);
+      }
+      expect(await ordersOfUser(user.id)).toEqual([]);
+      expect(await statusOf(stone!.id)).toBe('available');
+    });
+  });
+
+  describe('whose orders', () => {
+    it('refuses an order in another user’s name (403) and a caller without a token (401)', async () => {
+      const alice = await signUpAndIn(app);
+      const bob = await signUpAndIn(app);
+      const [stone] = take();
+      const res = await place(alice.token, orderPayload(bob.user.id, [stone!]));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.notYourAccount });
+      const anonymous = await app.inject({ method: 'POST', url: '/api/store-order', payload: orderPayload(bob.user.id, [stone!]) });
+      expect(anonymous.statusCode).toBe(401);
+      expect(await statusOf(stone!.id)).toBe('available');
+    });
+
+    it('lists only the user’s own orders, newest first, and answers 403/404 for others', async () => {
+      const alice = await signUpAndIn(app);
+      const bob = await signUpAndIn(app);
+      const [s1, s2, s3] = take(3) as [Stone, Stone, Stone];
+      const a1 = (await place(alice.token, orderPayload(alice.user.id, [s1]))).json() as Order;
+      const a2 = (await place(alice.token, orderPayload(alice.user.id, [s2], { payment_mode: 'pay-wire' }))).json() as Order;
+      const b1 = (await place(bob.token, orderPayload(bob.user.id, [s3], { user_name: 'Bob Brandt' }))).json() as Order;
+
+      const list = await get(alice.token, '/api/orders');
+      expect(list.statusCode).toBe(200);
+      expect(list.json()).toEqual({ data: [a2, a1] });
+      expect((await get(bob.token, '/api/orders')).json()).toEqual({ data: [b1] });
+
+      const foreign = await get(alice.token, `/api/orders/${b1.order_id}`);
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json()).toEqual({ message: ORDER_MESSAGES.notYourOrder });
+      expect(foreign.body).not.toContain('Bob Brandt');
+      const unknown = await get(alice.token, '/api/orders/99999999');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ message: ORDER_MESSAGES.noOrder });
+      expect((await get(alice.token, '/api/orders/abc')).statusCode).toBe(400);
+      expect((await app.inject('/api/orders')).statusCode).toBe(401);
+    });
+  });
+
+  describe('wire transfer holds', () => {
+    it('releases the stones of an unpaid wire order after 24 hours, and keeps other orders', async () => {
+      const { user, token, email } = await signUpAndIn(app);
+      const [wired, cod] = take(2) as [Stone, Stone];
+      const wire = (await place(token, orderPayload(user.id, [wired], { payment_mode: 'pay-wire' }))).json() as Order;
+      const other = (await place(token, orderPayload(user.id, [cod], { payment_mode: 'cod' }))).json() as Order;
+      expect(await searchTotal(wired.certificate_number)).toBe(0);
+
+      // An hour before the end the hold still stands, through several sweeps.
+      clock.advance(23 * 3_600_000);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect((await get(token, `/api/orders/${wire.order_id}`)).json()).toMatchObject({ order_status: 'pending', payment_status: 'pending' });
+      expect(await statusOf(wired.id)).toBe('reserved');
+
+      clock.advance(3_600_000);
+      const ended = await waitFor(
+        async () => {
+          const o = (await get(token, `/api/orders/${wire.order_id}`)).json() as Order;
+          return o.order_status === 'cancelled' ? o : null;
+        },
+        { what: 'the hold to be released' },
+      );
+      expect(ended).toMatchObject({ order_status: 'cancelled', payment_status: 'expired' });
+      expect(await statusOf(wired.id)).toBe('available');
+      expect(await searchTotal(wired.certificate_number)).toBe(1);
+      const mail = await waitFor(() => smtp.to(email).find((m) => m.subject.includes('cancelled')), { what: 'the cancellation email' });
+      expect(mail.subject).toBe(`Your Everstone order ${wire.order_number} has been cancelled`);
+
+      // Cash on delivery keeps its stone while pending, however long.
+      expect((await get(token, `/api/orders/${other.order_id}`)).json()).toMatchObject({ order_status: 'pending' });
+      expect(await statusOf(cod.id)).toBe('reserved');
+
+      // The released stone can be ordered again.
+      const again = await signUpAndIn(app);
+      expect((await place(again.token, orderPayload(again.user.id, [wired]))).statusCode).toBe(201);
+    });
+  });
+
+  describe('concurrency', () => {
+    it('gives one stone to exactly one of 50 simultaneous shoppers, across two instances', async () => {
+      // A second instance with its own connection(s) to the same database, as behind a load balancer.
+      let secondDb: Db | undefined;
+      let second: FastifyInstance | undefined;
+      try {
+        secondDb = createDb(db.url, { poolSize: 20 });
+        second = await createTestApp(secondDb, {}, { now: clock.now, passwordHasher: quickHasher });
+        const shoppers = await Promise.all(Array.from({ length: 50 }, () => signUpAndIn(app)));
+        const [stone] = take();
+        const answers = await Promise.all(
+          shoppers.map((s, i) => place(s.token, orderPayload(s.user.id, [stone!]), i % 2 === 0 ? app : second)),
+        );
+        const codes = answers.map((r) => r.statusCode);
+        expect(codes.filter((c) => c === 201), answers.find((r) => r.statusCode !== 201 && r.statusCode !== 409)?.body).toHaveLength(1);
+        expect(codes.filter((c) => c === 409)).toHaveLength(49);
+        for (const lost of answers.filter((r) => r.statusCode === 409)) {
+          expect(lost.json().message).toBe(unavailableMessage([stone!.certificate_number]));
+        }
+
+        expect(await statusOf(stone!.id)).toBe('reserved');
+        const items = await db.db.selectFrom('order_items').select('order_id').where('diamond_id', '=', stone!.id).execute();
+        expect(items).toHaveLength(1);
+        const winner = answers.find((r) => r.statusCode === 201)!.json() as Order;
+        expect(Number(items[0]!.order_id)).toBe(winner.order_id);
+        const ordersOfShoppers = await db.db
+          .selectFrom('orders')
+          .select('id')
+          .where('user_id', 'in', shoppers.map((s) => s.user.id))
+          .execute();
+        expect(ordersOfShoppers).toHaveLength(1);
+      } finally {
+        await second?.close();
+        await secondDb?.close();
+      }
+    });
+  });
+
+  it.runIf(engine === 'sqlite')('answers 503 (never 500) while another process holds the write lock, and nothing is reserved', async () => {
+    const { user, token } = await signUpAndIn(app);
+    const [stone] = take();
+    // Another process (an import, a second instance) writing to the same file for longer than we wait.
+    const other = new DatabaseSync(db.url.slice('sqlite:'.length));
+    await sql`pragma busy_timeout = 30`.execute(db.db);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const res = await place(token, orderPayload(user.id, [stone!]));
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toEqual({ message: ORDER_MESSAGES.busy });
+      expect(res.headers['retry-after']).toBe('1');
+      other.exec('COMMIT');
+      expect(await statusOf(stone!.id)).toBe('available');
+      // Once the lock is free the same request goes through.
+      expect((await place(token, orderPayload(user.id, [stone!]))).statusCode).toBe(201);
+    } finally {
+      if (other.isTransaction) other.exec('ROLLBACK');
+      other.close();
+      await sql`pragma busy_timeout = 10000`.execute(db.db);
+    }
+  });
+
+  describe('rate limit', () => {
+    it('refuses the 11th order attempt of one user within an hour', async () => {
+      const limited = await createTestApp(db, { RATE_LIMITS_ENABLED: 'true' }, { now: clock.now, passwordHasher: quickHasher });
+      try {
+        const { user, token } = await signUpAndIn(limited);
+        const empty = orderPayload(user.id, [], { items_id: [] });
+        for (let i = 0; i < 10; i++) expect((await place(token, empty, limited)).statusCode).toBe(422);
+        const res = await place(token, empty, limited);
+        expect(res.statusCode).toBe(429);
+        expect(res.json().message).toBe('Too many orders. Please try again in 60 minutes.');
+        expect(res.headers['retry-after']).toBe('3600');
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorResponseSchema,
+  idParamSchema,
+  orderListResponseSchema,
+  orderRequestSchema,
+  orderSchema,
+  validationErrorSchema,
+} from '@everstone/contract';
+import { requireUser, type Auth } from '../../plugins/auth.ts';
+import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
+import type { OrderService } from './service.ts';
+
+const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
+const security = [{ bearer: [] }];
+
+/** Orders, all in a signed-in scope: §7's POST /api/store-order, and the user's own orders for the profile. */
+export function orderRoutes(service: OrderService, deps: { auth: Auth; limiter: RateLimiter }): FastifyPluginAsyncZod {
+  return async function (app) {
+    app.addHook('onRequest', deps.auth.requireSignedIn);
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.post(
+      '/store-order',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Place an order (§7): reserve the stones and store the order, pending',
+          description:
+            'Only items_id, payment_mode and the typed contact, address, is_gift and notes are taken from the payload; prices ' +
+            'and the total come from the inventory. A total_price that differs from the server’s is a 422 naming the real ' +
+            'total. A stone that is not available is a 409 naming it by certificate number; nothing is reserved then. ' +
+            'pay-wire holds the stones for 24 hours. pay-paypal orders are placed by the wallet flow, not here (422).',
+          security,
+          body: orderRequestSchema,
+          response: {
+            201: orderSchema,
+            409: errorResponseSchema,
+            422: validationErrorSchema,
+            429: errorResponseSchema,
+            503: errorResponseSchema,
+            ...denied,
+          },
+        },
+        preValidation: deps.limiter.guard(RATE_LIMITS.orders),
+      },
+      async (request, reply) => reply.status(201).send(await service.placeOrder(requireUser(request), request.body)),
+    );
+
+    app.get(
+      '/orders',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: "The signed-in user's orders, newest first (at most 100)",
+          security,
+          response: { 200: orderListResponseSchema, ...denied },
+        },
+      },
+      async (request) => service.listOrders(requireUser(request)),
+    );
+
+    app.get(
+      '/orders/:id',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'One of the signed-in user’s orders',
+          description: '403 for another user’s order, 404 for an id that names no order.',
+          security,
+          params: idParamSchema,
+          response: { 200: orderSchema, 400: errorResponseSchema, 404: errorResponseSchema, ...denied },
+        },
+      },
+      async (request) => service.getOrder(requireUser(request), request.params.id),
+    );
+  };
+}

@@ -1,0 +1,276 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  DIAMOND_TYPE_LABELS,
+  ORDER_CURRENCY,
+  ORDER_LIST_LIMIT,
+  ORDER_MESSAGES,
+  WALLET_PAYMENT_METHOD,
+  WIRE_HOLD_MS,
+  centsToPrice,
+  PROMOTIONS,
+  totalChangedMessage,
+  unavailableMessage,
+  unknownDiamondsMessage,
+  type DeliveryCountry,
+  type Diamond,
+  type Order,
+  type OrderListResponse,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+  type orderRequestSchema,
+} from '@everstone/contract';
+import type { Db } from '../../db/database.ts';
+import type { Database, OrderItemRow, OrderRow } from '../../db/schema.ts';
+import { DatabaseBusyError, writeTransaction } from '../../db/transaction.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
+import { requireOwner } from '../../plugins/auth.ts';
+import type { SignedIn } from '../accounts/service.ts';
+import { createDiamondRepository } from '../diamonds/repository.ts';
+import { toDiamondRecord } from '../diamonds/service.ts';
+import { bumpInventoryVersion } from '../inventory/version.ts';
+import type { MailQueue } from '../mail/setup.ts';
+import { holdExpiredMail, orderConfirmationMail } from './mail.ts';
+import { createOrderRepository, type NewOrderItem } from './repository.ts';
+
+export type OrderInput = z.output<typeof orderRequestSchema>;
+
+/** Ids above PostgreSQL's integer cannot name a stone (and would be refused as parameters). */
+const MAX_ID = 2_147_483_647;
+/** Crockford's base32 without I, L, O, U: nothing to misread when a shopper reads the number out on the phone. */
+const ORDER_NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 409: stones someone else has (or had) ordered; nothing was reserved. */
+export class DiamondUnavailableError extends ConflictError {
+  readonly certificateNumbers: string[];
+  constructor(certificateNumbers: string[]) {
+    const message = unavailableMessage(certificateNumbers);
+    super(message, { items_id: [message] });
+    this.certificateNumbers = certificateNumbers;
+  }
+}
+
+/** 'EV-2026-K7M3QX': the year and six random characters (a billion a year; not a count of the store's sales). */
+export function drawOrderNumber(at: Date): string {
+  let code = '';
+  for (let i = 0; i < 6; i++) code += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
+  return `EV-${at.getUTCFullYear()}-${code}`;
+}
+
+/** '1.52 Carat Oval Lab Diamond, F VS1', '0.90 Carat Pear Color Diamond, Fancy Intense Pink VS2'. */
+export function describeDiamond(d: Diamond): string {
+  const grades = [d.fancy_color ? `${d.fancy_color.intensity} ${d.fancy_color.name}` : d.color?.name, d.clarity?.name].filter(Boolean).join(' ');
+  const title = `${d.carat_weight.toFixed(2)} Carat ${d.shape.name} ${DIAMOND_TYPE_LABELS[d.type]} Diamond`;
+  return (grades ? `${title}, ${grades}` : title).slice(0, 200);
+}
+
+export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+  return {
+    order_id: row.id,
+    order_number: row.order_number,
+    total_price: centsToPrice(row.total_cents),
+    currency: ORDER_CURRENCY,
+    order_status: row.order_status as OrderStatus,
+    payment_status: row.payment_status as PaymentStatus,
+    payment_mode: row.payment_mode as PaymentMethod,
+    hold_expires_at: row.hold_expires_at,
+    items: items.map((i) => ({
+      diamondid: i.diamond_id,
+      certificate_number: i.certificate_number,
+      description: i.description,
+      type: i.type as 1 | 2 | 3,
+      carat_weight: i.carat,
+      price: centsToPrice(i.price_cents),
+    })),
+    user_name: row.user_name,
+    contact_number: row.contact_number,
+    address: { street: row.street, apartment: row.apartment, city: row.city, state: row.state, zip: row.zip, country: row.country as DeliveryCountry },
+    is_gift: row.is_gift === 1,
+    notes: row.notes,
+    created_at: row.created_at,
+  };
+}
+
+export interface OrderServiceDeps {
+  db: Db;
+  mail: MailQueue;
+  storeEmail: string;
+  now?: () => Date;
+}
+
+/**
+ * Orders: placing one (reserve the stones, store the order, queue its confirmation, all in one transaction),
+ * reading a user's own orders, and ending unpaid wire holds. docs/decisions/008-reserving-stones.md.
+ */
+export function createOrderService(deps: OrderServiceDeps) {
+  const { db: d, mail, storeEmail } = deps;
+  const now = deps.now ?? (() => new Date());
+  const diamonds = createDiamondRepository(d.db, d.engine);
+  const repo = createOrderRepository(d.db);
+
+  async function load(r: ReturnType<typeof createOrderRepository>, id: number): Promise<Order | null> {
+    const row = await r.findById(id);
+    return row ? toOrder(row, await r.itemsOf([id])) : null;
+  }
+
+  async function write<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    try {
+      return await writeTransaction(d, work);
+    } catch (err) {
+      if (err instanceof DatabaseBusyError) throw new ServiceUnavailableError(ORDER_MESSAGES.busy, 1);
+      throw err;
+    }
+  }
+
+  return {
+    /**
+     * §7 POST /api/store-order. Only the ids, the method and what the shopper typed are taken from the payload;
+     * every price comes from the inventory, and a total that differs from it is refused, never stored.
+     */
+    async placeOrder(signedIn: SignedIn, input: OrderInput): Promise<Order> {
+      if (input.user_id !== undefined) requireOwner(signedIn, input.user_id, ACCOUNT_MESSAGES.notYourAccount);
+      if (input.payment_mode === WALLET_PAYMENT_METHOD) {
+        throw new ValidationError({ payment_mode: [ORDER_MESSAGES.walletElsewhere] }, ORDER_MESSAGES.walletElsewhere);
+      }
+      const ids = input.items_id;
+      const impossible = ids.filter((id) => id > MAX_ID);
+      if (impossible.length > 0) throw new ValidationError({ items_id: [unknownDiamondsMessage(impossible)] }, unknownDiamondsMessage(impossible));
+      const lookups = await diamonds.lookups();
+
+      let orderId: number;
+      let certificates: string[] = [];
+      try {
+        orderId = await write(async (trx) => {
+          const at = now();
+          const atIso = at.toISOString();
+          const r = createOrderRepository(trx);
+          const rows = await createDiamondRepository(trx, d.engine).findByIds(ids);
+          const byId = new Map(rows.map((row) => [Number(row.id), row]));
+          certificates = rows.map((row) => row.certificate_number);
+
+          const unknown = ids.filter((id) => !byId.has(id));
+          if (unknown.length > 0) throw new ValidationError({ items_id: [unknownDiamondsMessage(unknown)] }, unknownDiamondsMessage(unknown));
+          const taken = ids.map((id) => byId.get(id)!).filter((row) => row.status !== 'available');
+          if (taken.length > 0) throw new DiamondUnavailableError(taken.map((row) => row.certificate_number));
+
+          // A bank wire pays the bank-wire price the detail page shows (§5: price − 5 per stone).
+          const wireDiscountCents = input.payment_mode === 'pay-wire' ? PROMOTIONS.bankWireDiscount * 100 : 0;
+          const items: NewOrderItem[] = ids.map((id) => {
+            const row = byId.get(id)!;
+            return {
+              diamond_id: id,
+              certificate_number: row.certificate_number,
+              description: describeDiamond(toDiamondRecord(row, lookups)),
+              type: Number(row.type),
+              carat: Number(row.carat),
+              price_cents: Number(row.price_cents) - wireDiscountCents,
+            };
+          });
+          const totalCents = items.reduce((sum, item) => sum + item.price_cents, 0);
+          if (totalCents !== input.total_price) {
+            const message = totalChangedMessage(centsToPrice(totalCents));
+            throw new ValidationError({ total_price: [message] }, message);
+          }
+
+          // Ascending ids: two orders sharing stones lock them in the same order on PostgreSQL, so neither waits
+          // on the other in a cycle. A lost race (the row changed since it was read) rolls everything back.
+          const lost: string[] = [];
+          for (const id of [...ids].sort((a, b) => a - b)) {
+            if (!(await r.reserveStone(id))) lost.push(byId.get(id)!.certificate_number);
+          }
+          if (lost.length > 0) throw new DiamondUnavailableError(lost);
+
+          const order = {
+            user_id: signedIn.user.id,
+            user_name: input.user_name,
+            contact_email: signedIn.user.email,
+            contact_number: input.contact_number,
+            street: input.address.street,
+            apartment: input.address.apartment,
+            city: input.address.city,
+            state: input.address.state,
+            zip: input.address.zip,
+            country: input.address.country,
+            payment_mode: input.payment_mode,
+            order_status: 'pending',
+            payment_status: 'pending',
+            total_cents: totalCents,
+            is_gift: input.is_gift ? 1 : 0,
+            notes: input.notes,
+            hold_expires_at: input.payment_mode === 'pay-wire' ? new Date(at.getTime() + WIRE_HOLD_MS).toISOString() : null,
+            created_at: atIso,
+            updated_at: atIso,
+          };
+          let id: number | null = null;
+          for (let i = 0; id === null; i++) {
+            if (i === 5) throw new Error('Could not draw a free order number');
+            id = await r.insertOrder(order, drawOrderNumber(at));
+          }
+          await r.insertItems(id, items);
+
+          const placed = (await load(r, id))!;
+          await mail.enqueue(trx, [orderConfirmationMail(placed, signedIn.user.email, storeEmail)]);
+          // Last, so the store_meta row every order writes is locked only for the moment before commit.
+          await bumpInventoryVersion(trx);
+          return id;
+        });
+      } catch (err) {
+        // The partial unique index on order_items caught what the conditional update should have: still a 409.
+        if (isUniqueViolation(err)) throw new DiamondUnavailableError(certificates);
+        throw err;
+      }
+      mail.flush();
+      return (await load(repo, orderId))!;
+    },
+
+    /** GET /api/orders: the user's own orders, newest first. */
+    async listOrders(signedIn: SignedIn): Promise<OrderListResponse> {
+      const rows = await repo.listByUser(signedIn.user.id, ORDER_LIST_LIMIT);
+      const items = await repo.itemsOf(rows.map((row) => row.id));
+      const byOrder = Map.groupBy(items, (item) => item.order_id);
+      return { data: rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [])) };
+    },
+
+    /** GET /api/orders/{id}: 404 when unknown, 403 when it is someone else's. */
+    async getOrder(signedIn: SignedIn, id: number): Promise<Order> {
+      const order = id > MAX_ID ? null : await repo.findById(id);
+      if (!order) throw new NotFoundError(ORDER_MESSAGES.noOrder);
+      requireOwner(signedIn, order.user_id, ORDER_MESSAGES.notYourOrder);
+      return toOrder(order, await repo.itemsOf([id]));
+    },
+
+    /**
+     * Cancels every unpaid wire order whose hold has run out and returns its stones to the search. Each order in
+     * its own transaction; safe to run on several instances at once. Answers how many orders it cancelled.
+     */
+    async expireWireHolds(batchSize = 100): Promise<number> {
+      let cancelled = 0;
+      for (;;) {
+        const due = await repo.findExpiredHolds(now().toISOString(), batchSize);
+        for (const orderId of due) {
+          const done = await writeTransaction(d, async (trx) => {
+            const at = now().toISOString();
+            const r = createOrderRepository(trx);
+            if (!(await r.cancelExpiredHold(orderId, at))) return false;
+            await r.releaseStones(orderId, at);
+            const order = (await load(r, orderId))!;
+            const row = (await r.findById(orderId))!;
+            await mail.enqueue(trx, [holdExpiredMail(order, row.contact_email, storeEmail)]);
+            await bumpInventoryVersion(trx);
+            return true;
+          });
+          if (done) cancelled += 1;
+        }
+        if (due.length < batchSize) break;
+      }
+      if (cancelled > 0) mail.flush();
+      return cancelled;
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,242 @@
+/**
+ * Contracts of orders (SPEC §3 Order payload, §4 Orders and Checkout, §7 POST /api/store-order, §9 Checkout).
+ * The server trusts only the diamond ids, the payment method and what the shopper typed (contact, address, gift,
+ * notes): prices, totals and item details are recomputed from the inventory.
+ */
+import { z } from 'zod';
+import { DELIVERY_COUNTRIES } from './accounts.ts';
+import { STORE_TERMS } from './constants.ts';
+
+/** §4 Checkout: the payment methods, in the order the checkout page offers them, with their labels. */
+export const PAYMENT_METHODS = [
+  { id: 'cod', label: 'Cash on delivery' },
+  { id: 'pay-credit', label: 'Credit card' },
+  { id: 'pay-paypal', label: 'PayPal' },
+  { id: 'pay-synchrony', label: 'Synchrony financing' },
+  { id: 'pay-affirm', label: 'Affirm' },
+  { id: 'pay-multiple', label: 'Multiple payment methods' },
+  { id: 'pay-wire', label: 'Bank wire transfer' },
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['id'];
+export const PAYMENT_METHOD_IDS = PAYMENT_METHODS.map((m) => m.id) as [PaymentMethod, ...PaymentMethod[]];
+export const PAYMENT_METHOD_LABELS = Object.fromEntries(PAYMENT_METHODS.map((m) => [m.id, m.label])) as Record<PaymentMethod, string>;
+/** Paid online through the wallet's approval page (§4 Wallet payment): never placed by POST /api/store-order. */
+export const WALLET_PAYMENT_METHOD: PaymentMethod = 'pay-paypal';
+
+/** §4: orders start 'pending'; a wire order whose hold ran out is 'cancelled'. */
+export const ORDER_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** §4: payments start 'pending'; 'expired' when a wire transfer did not arrive within the hold. */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'refunded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** §9: the currency of every order. */
+export const ORDER_CURRENCY = 'USD';
+/** Stones in one order: §9 allows one ring or loose diamond order at a time; a few stones (a pair of studs) fit. */
+export const MAX_ORDER_ITEMS = 10;
+/** How many orders GET /api/orders lists, newest first. */
+export const ORDER_LIST_LIMIT = 100;
+
+/** The server's fixed texts, for the storefront to compare with or show. */
+export const ORDER_MESSAGES = {
+  /** §8: the storefront's alert for any failure saving the address or the order. */
+  failed: 'Failed to process your order.',
+  notYourOrder: 'You can only view your own orders.',
+  noOrder: 'No order was found.',
+  noItems: 'Your order has no diamonds. Please add a diamond to your cart.',
+  duplicateItems: 'Each diamond can be ordered only once. Please remove the repeated diamond from your cart.',
+  tooManyItems: `An order can hold at most ${MAX_ORDER_ITEMS} diamonds.`,
+  walletElsewhere: 'PayPal payments are completed on PayPal’s page. Please choose PayPal again at checkout.',
+  busy: 'The store is very busy right now. Please try again in a moment.',
+} as const;
+
+/** 409: the stones (by certificate number) that are no longer available; nothing was reserved. */
+export function unavailableMessage(certificateNumbers: readonly string[]): string {
+  return certificateNumbers.length === 1
+    ? `The diamond ${certificateNumbers[0]} is no longer available. Please remove it from your cart and choose another.`
+    : `The diamonds ${certificateNumbers.join(', ')} are no longer available. Please remove them from your cart and choose others.`;
+}
+
+/** 422: ids that name no diamond. */
+export function unknownDiamondsMessage(ids: readonly number[]): string {
+  return `We could not find the diamond${ids.length === 1 ? '' : 's'} with id ${ids.join(', ')}. Please remove ${ids.length === 1 ? 'it' : 'them'} from your cart.`;
+}
+
+/** 422: the payload's total is not the server's; the shopper is shown the real figure. */
+export function totalChangedMessage(serverTotal: string): string {
+  return `The order total is $${formatUsd(serverTotal)}, not the total your cart sent. Please review your cart and try again.`;
+}
+
+/** '1890.5' → '1,890.50'. */
+export function formatUsd(amount: string | number): string {
+  return Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** Integer cents → §3's 2-decimal text ('1890.00'). */
+export function centsToPrice(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** §3's 2-decimal text (or a number) → integer cents; null when it is not an amount. */
+export function priceToCents(value: string | number): number | null {
+  const text = typeof value === 'number' ? String(value) : value.trim().replace(/,/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/**
+ * Where a wire transfer goes (the checkout's info box and the confirmation email show it). Placeholder details of
+ * the demo store: replace them with the store's real account before taking wire orders.
+ */
+export const WIRE_TRANSFER = {
+  beneficiary: 'Everstone Fine Jewelry LLC',
+  bank: 'Example National Bank, New York, NY',
+  routingNumber: '021000000',
+  accountNumber: '000123456789',
+  swift: 'EXNBUS33',
+} as const;
+
+/** The wire-transfer hold of §9, in milliseconds. */
+export const WIRE_HOLD_MS = STORE_TERMS.wireHoldHours * 3_600_000;
+
+const positiveId = (label: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: `The ${label} must be a positive whole number.` })
+    .pipe(z.number().int(`The ${label} must be a positive whole number.`).positive(`The ${label} must be a positive whole number.`));
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `The ${label} must be text.` })
+    .trim()
+    .max(max, `The ${label} must not be longer than ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const requiredText = (max: number, label: string) =>
+  z
+    .string({ error: `The ${label} field is required.` })
+    .trim()
+    .min(1, `The ${label} field is required.`)
+    .max(max, `The ${label} must not be longer than ${max} characters.`);
+
+/** §3 fields sent as JSON text; an object is accepted too. Text that is not JSON is a field error. */
+const jsonText = <T extends z.ZodType>(label: string, inner: T) =>
+  z
+    .union([z.string(), z.record(z.string(), z.unknown())], { error: `The ${label} must be JSON text.` })
+    .transform((v, ctx) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `The ${label} must be JSON text.` });
+        return z.NEVER;
+      }
+    })
+    .pipe(inner);
+
+/** §3 Order payload: address, JSON text with apartment, street, city, zip, country. */
+export const orderAddressSchema = z.object(
+  {
+    street: requiredText(200, 'street address'),
+    apartment: optionalText(100, 'apartment'),
+    city: requiredText(100, 'city'),
+    state: optionalText(100, 'state'),
+    zip: requiredText(20, 'zip code'),
+    country: z.enum(DELIVERY_COUNTRIES, { error: 'Please choose United States or Canada.' }),
+  },
+  { error: 'The address field is required.' },
+);
+export type OrderAddress = z.output<typeof orderAddressSchema>;
+
+/** §3 item_details: keyed by diamond id, each with type, price, quantity, weight. Read, never trusted. */
+const itemDetailsSchema = z.record(z.string(), z.unknown(), { error: 'The item details must be JSON text keyed by diamond id.' });
+
+const flag = (label: string) =>
+  z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')], {
+      error: `The ${label} choice must be 1 or 0.`,
+    })
+    .nullish()
+    .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+/**
+ * §3 Order payload, as POST /api/store-order receives it. order_status and payment_status are accepted but not
+ * used: every order starts 'pending'. total_price is the total the shopper saw; it must equal the server's.
+ */
+export const orderRequestSchema = z.object({
+  user_id: positiveId('user id').optional(),
+  user_name: requiredText(200, 'name'),
+  contact_number: requiredText(30, 'phone').regex(/^[0-9+()\s.-]*$/, 'The phone may contain only digits, spaces and + ( ) - .'),
+  items_id: z
+    .array(positiveId('diamond id'), { error: 'The items must be a list of diamond ids.' })
+    .min(1, ORDER_MESSAGES.noItems)
+    .max(MAX_ORDER_ITEMS, ORDER_MESSAGES.tooManyItems)
+    .refine((ids) => new Set(ids).size === ids.length, ORDER_MESSAGES.duplicateItems),
+  item_details: jsonText('item details', itemDetailsSchema).optional(),
+  total_price: z
+    .union([z.string(), z.number()], { error: 'The total price is required.' })
+    .transform((v, ctx) => {
+      const cents = priceToCents(v);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: 'The total price must be an amount such as 1890.00.' });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  address: jsonText('address', orderAddressSchema),
+  order_status: z.string().max(32).optional(),
+  payment_mode: z.enum(PAYMENT_METHOD_IDS, { error: 'Please select a payment method' }),
+  payment_status: z.string().max(32).optional(),
+  is_gift: flag('gift'),
+  notes: optionalText(2000, 'notes'),
+});
+export type OrderRequest = z.input<typeof orderRequestSchema>;
+
+/** A stone of an order, as it was when ordered. */
+export const orderItemSchema = z.object({
+  diamondid: z.number().int(),
+  certificate_number: z.string(),
+  /** e.g. '1.52 Carat Oval Lab Diamond, F VS1'. */
+  description: z.string(),
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  carat_weight: z.number(),
+  /** The price when ordered, 2-decimal text. */
+  price: z.string(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** An order as the API answers it: POST /api/store-order (201), GET /api/orders/{id} and each entry of the list. */
+export const orderSchema = z.object({
+  order_id: z.number().int(),
+  /** Human-friendly, e.g. 'EV-2026-K7M3QX'. */
+  order_number: z.string(),
+  /** 2-decimal text (§3), the sum of the items' prices. */
+  total_price: z.string(),
+  currency: z.literal(ORDER_CURRENCY),
+  order_status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_mode: z.enum(PAYMENT_METHOD_IDS),
+  /** Wire transfer: the instant (ISO 8601) the stones are released unless the transfer arrived; else null. */
+  hold_expires_at: z.string().nullable(),
+  items: z.array(orderItemSchema),
+  user_name: z.string(),
+  contact_number: z.string(),
+  address: z.object({
+    street: z.string(),
+    apartment: z.string().nullable(),
+    city: z.string(),
+    state: z.string().nullable(),
+    zip: z.string(),
+    country: z.enum(DELIVERY_COUNTRIES),
+  }),
+  is_gift: z.boolean(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListResponseSchema = z.object({ data: z.array(orderSchema) });
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
