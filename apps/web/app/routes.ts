@@ -33,8 +33,8 @@ export default [
   route('reset-password/:token', 'routes/account/reset-password.tsx'),
   route('profile', 'routes/account/profile.tsx'),
 
-  // Checkout opens with its own issue.
-  route('checkout', 'routes/coming-soon.tsx', { id: 'checkout' }),
+  route('checkout', 'routes/checkout.tsx'),
+  route('thankyou', 'routes/thankyou.tsx'),
 
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),

@@ -22,6 +22,8 @@ export interface CartCheckState {
    */
   settled: boolean;
   retry(): void;
+  /** Asks the store about every line again (checkout does, when an order finds a stone gone). */
+  recheck(): void;
 }
 
 /** How long the cart waits for the store before showing the saved lines anyway. */
@@ -100,11 +102,16 @@ export function useCartCheck(lines: CartLine[], hydrated: boolean): CartCheckSta
   }, [hydrated, key, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const recheck = useCallback(() => {
+    setChecked(new Set());
+    setAttempt((n) => n + 1);
+  }, []);
   return {
     status: key === '' && status === 'checking' ? 'checked' : status,
     missing,
     notices,
     settled: hydrated && (settledOnce || impatient || lines.length === 0),
     retry,
+    recheck,
   };
 }

@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { Link, data } from 'react-router';
+import type { PaymentMethod } from '@everstone/contract';
+import { STORE_TERMS } from '@everstone/contract/core';
+import type { Route } from './+types/checkout';
+import { CheckoutForm } from '../components/checkout/checkout-form';
+import { OrderSummary } from '../components/checkout/order-summary';
+import { useCartCheck } from '../components/cart/use-cart-check';
+import { useCart } from '../lib/cart';
+import { cartTotals } from '../lib/cart-check';
+import { orderTotal } from '../lib/checkout';
+import { pageMeta } from '../lib/seo';
+import { useSession } from '../lib/session';
+import formsHref from '../styles/forms.css?url';
+import checkoutHref from '../styles/checkout.css?url';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Checkout',
+    description: 'Enter your delivery details and choose how to pay for your diamonds.',
+    noindex: true,
+  });
+
+/**
+ * Pay now pressed before the page's scripts ran (or with JavaScript off). The cart and the session live in the
+ * browser (§3, §4), so the server cannot place an order from here; the body is not read.
+ */
+export function action() {
+  return data({ needsScript: true }, { status: 400 });
+}
+
+/**
+ * /checkout. The cart lives in the browser, so the server sends the page's frame (the form and an empty
+ * summary) and the browser fills it in. The stored cart is the order, not the state CHECKOUT carried: it is
+ * the same lines, and it survives a reload or a detour through sign-in. Its stones are checked again here.
+ */
+export default function Checkout({ actionData }: Route.ComponentProps) {
+  const session = useSession();
+  const lines = useCart();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const check = useCartCheck(lines, hydrated);
+  const totals = cartTotals(lines, check.missing);
+  const empty = hydrated && lines.length === 0;
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+
+  return (
+    <div className="checkout">
+      {/* With a precedence, so they are sent ahead of the script preloads (root.tsx). */}
+      <link rel="stylesheet" href={formsHref} precedence="default" />
+      <link rel="stylesheet" href={checkoutHref} precedence="default" />
+      <div className="checkout__head">
+        <h1 className="checkout__title">Checkout</h1>
+        <ul className="checkout__promise" aria-label="Our promises">
+          <li>Free insured shipping</li>
+          <li>{`${STORE_TERMS.returnDays}-day returns`}</li>
+          <li>Prices in USD</li>
+        </ul>
+      </div>
+      {actionData?.needsScript && (
+        <p className="form-banner form-banner--error checkout__noscript" role="alert">
+          This page was still loading. Please try again: checkout needs JavaScript turned on in your browser.
+        </p>
+      )}
+      {empty ? (
+        <div className="checkout-empty">
+          <h2 className="checkout-empty__title">Your cart is empty</h2>
+          <p>There is nothing to check out yet. Choose a certified diamond to begin.</p>
+          <Link className="button" to="/diamond">
+            Shop diamonds
+          </Link>
+        </div>
+      ) : (
+        <div className="checkout__layout">
+          <OrderSummary
+            lines={hydrated ? lines : null}
+            missing={check.missing}
+            subtotal={totals.subtotal}
+            total={orderTotal(totals.payable, method)}
+            checking={check.status === 'checking'}
+          />
+          <div className="checkout__main">
+            <Extras />
+            <CheckoutForm
+              session={session}
+              payable={totals.payable}
+              method={method}
+              setMethod={setMethod}
+              unavailableCount={totals.unavailableCount}
+              ready={hydrated}
+              recheck={check.recheck}
+            />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Radiance Rewards and express checkout, as the spec has them: shown, and honestly unavailable (§1, §9: the
+ * points box is disabled; the express buttons do nothing). aria-disabled keeps the buttons findable and says why.
+ */
+function Extras() {
+  return (
+    <>
+      <section className="checkout-express" aria-labelledby="checkout-express-title">
+        <h2 id="checkout-express-title" className="checkout-express__title">
+          Express checkout
+        </h2>
+        <div className="checkout-express__buttons">
+          {['PayPal', 'Apple Pay', 'Google Pay'].map((name) => (
+            <button key={name} type="button" className="checkout-express__button" aria-disabled="true" aria-describedby="checkout-express-note">
+              {name}
+            </button>
+          ))}
+        </div>
+        <p id="checkout-express-note" className="summary-note">
+          Express checkout is not available yet. Please enter your details below.
+        </p>
+      </section>
+      <p className="checkout-or" aria-hidden="true">
+        <span>or</span>
+      </p>
+      <section className="checkout-points" aria-labelledby="checkout-points-title">
+        <h2 id="checkout-points-title" className="checkout-points__title">
+          Radiance Rewards
+        </h2>
+        <p className="summary-note" id="checkout-points-note">
+          Redeeming points is not available at checkout yet. Your points stay in your account.
+        </p>
+        <div className="summary-discount__row">
+          <label className="visually-hidden" htmlFor="checkout-points">
+            Points to redeem
+          </label>
+          <input id="checkout-points" className="form-control" type="text" inputMode="numeric" placeholder="Points to redeem" disabled aria-describedby="checkout-points-note" />
+          <button type="button" className="button summary-discount__apply" disabled>
+            Redeem
+          </button>
+        </div>
+      </section>
+    </>
+  );
+}

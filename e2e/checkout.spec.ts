@@ -1,0 +1,374 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { PROMOTIONS, formatMoney, type Diamond } from '../packages/contract/src/index.ts';
+import { sidewaysOverflow } from './support.ts';
+
+/*
+ * /checkout and /thankyou (issue 6): §5's messages, the guest's detour through sign-in, the signed-in prefill and
+ * the purchase itself. Each test makes its own account and its own cart; the stones come from the store's API,
+ * picked at random from a price band the other journeys leave alone, so orders placed here take nothing they use.
+ */
+
+const PASSWORD = 'sparkle-and-shine';
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+type Line = Diamond & { quantity: number };
+
+interface Account {
+  id: number;
+  email: string;
+  token: string;
+}
+
+async function createAccount(request: APIRequestContext, name = 'Ada Lovelace'): Promise<Account> {
+  const email = `checkout-${unique()}@example.com`;
+  const registered = await request.post('/api/register', {
+    data: { title: 'Ms', name, email, birth_date: null, anniversary_date: null, password: PASSWORD },
+  });
+  expect(registered.status()).toBe(201);
+  const login = await request.post('/api/login', { data: { email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+  return { id: user.id, email, token };
+}
+
+/** `count` distinct available stones priced 5,000–8,000 dollars, at random. */
+async function stones(request: APIRequestContext, count: number): Promise<Diamond[]> {
+  const res = await request.get('/api/get-all-diamonds?price=5000&price=8000&sort=price_asc&per_page=100');
+  expect(res.status()).toBe(200);
+  const { data } = (await res.json()) as { data: Diamond[] };
+  expect(data.length).toBeGreaterThanOrEqual(count);
+  const picked = new Set<number>();
+  while (picked.size < count) picked.add(Math.floor(Math.random() * data.length));
+  return [...picked].map((i) => data[i]!);
+}
+
+/** Opens /checkout with this cart (and this token, when given) in storage. */
+async function openCheckout(page: Page, lines: Line[], token?: string) {
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ([cart, t]) => {
+      localStorage.setItem('cart', JSON.stringify(cart));
+      if (t) localStorage.setItem('auth_token', t);
+    },
+    [lines, token ?? null] as const,
+  );
+  await page.goto('/checkout');
+  // Hydrated, and the session settled: the contact section shows the email field or the signed-in email.
+  await expect(checkoutForm(page).getByLabel('Email', { exact: true }).or(page.getByTestId('checkout-email'))).toBeVisible();
+}
+
+const checkoutForm = (page: Page) => page.getByRole('form', { name: 'Checkout' });
+const field = (page: Page, label: string) => checkoutForm(page).getByLabel(label, { exact: true });
+const payNow = (page: Page) => checkoutForm(page).getByRole('button', { name: 'Pay now' });
+
+const DELIVERY = {
+  'First name': 'Ada',
+  'Last name': 'Lovelace',
+  Address: '12 Analytical Row',
+  'Apartment, suite, etc. (optional)': 'Suite 3',
+  City: 'New York',
+  'ZIP code': '10036',
+  Phone: '212-555-0100',
+} as const;
+
+async function fillDelivery(page: Page) {
+  for (const [label, value] of Object.entries(DELIVERY)) await field(page, label).fill(value);
+}
+
+async function expectMessage(control: Locator, message: string) {
+  await expect(control).toHaveAttribute('aria-invalid', 'true');
+  await expect(control).toHaveAccessibleDescription(message);
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the server sends noindex shells; an empty cart says so and links to the diamonds', async ({ page, request }) => {
+  for (const path of ['/checkout', '/thankyou']) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain('<meta name="robots" content="noindex"/>');
+  }
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Shop diamonds' })).toHaveAttribute('href', '/diamond');
+  await expect(page.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+});
+
+test('Pay now checks the form exactly as §5 says, each message beside its field, focus on the first', async ({ page, request }) => {
+  const [a] = await stones(request, 1);
+  await openCheckout(page, [{ ...a!, quantity: 1 }]);
+
+  await payNow(page).click();
+  const email = field(page, 'Email');
+  await expectMessage(email, 'Email is required');
+  await expect(email).toBeFocused();
+  await expectMessage(field(page, 'First name'), 'first name is required');
+  await expectMessage(field(page, 'Last name'), 'last name is required');
+  await expectMessage(field(page, 'Address'), 'address is required');
+  await expectMessage(field(page, 'City'), 'city is required');
+  await expectMessage(field(page, 'ZIP code'), 'zip code is required');
+  await expectMessage(field(page, 'Phone'), 'phone is required');
+  const methods = checkoutForm(page).getByRole('radiogroup', { name: 'Payment' });
+  await expectMessage(methods, 'Please select a payment method');
+  // Apartment and country are not checked.
+  await expect(field(page, 'Apartment, suite, etc. (optional)')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'Country')).not.toHaveAttribute('aria-invalid', 'true');
+
+  await email.fill('ada@example');
+  await field(page, 'First name').fill('   ');
+  await payNow(page).click();
+  await expectMessage(email, 'Email is invalid');
+  await expect(email).toBeFocused();
+  // Only spaces is still empty.
+  await expectMessage(field(page, 'First name'), 'first name is required');
+
+  await email.fill('ada@example.com');
+  await fillDelivery(page);
+  await payNow(page).click();
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(checkoutForm(page).getByText('Please select a payment method')).toBeVisible();
+  await expect(checkoutForm(page).getByRole('radio', { name: 'Cash on delivery' })).toBeFocused();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  // Choosing a method opens its info box.
+  await checkoutForm(page).getByRole('radio', { name: 'Bank wire transfer' }).check();
+  await expect(checkoutForm(page).getByRole('radio', { name: 'Bank wire transfer' })).toHaveAccessibleDescription(/bank-wire price.*held for 24 hours.*instructions come by email/);
+  await expect(checkoutForm(page).getByText('Please select a payment method')).toHaveCount(0);
+});
+
+test('a guest’s valid form waits while they sign in, then is restored and forgotten', async ({ page, request }) => {
+  const account = await createAccount(request, 'Grace Hopper');
+  const [a] = await stones(request, 1);
+  await openCheckout(page, [{ ...a!, quantity: 1 }]);
+  await field(page, 'Email').fill('grace@example.com');
+  await fillDelivery(page);
+  await field(page, 'Country').selectOption('Canada');
+  await field(page, 'Postal code').fill('K1A 0B1');
+  await checkoutForm(page).getByLabel('Email me with news and offers').check();
+  await checkoutForm(page).getByRole('radio', { name: 'Cash on delivery' }).check();
+  await payNow(page).click();
+
+  await expect(page).toHaveURL(/\/signin$/);
+  const pending = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingAddress') ?? 'null') as unknown);
+  expect(pending).toMatchObject({
+    form: { email: 'grace@example.com', country: 'Canada', first_name: 'Ada', city: 'New York', zip_code: 'K1A 0B1', emailOffers: true },
+    method: 'cod',
+  });
+
+  const signIn = page.getByRole('form', { name: 'Sign In' });
+  await signIn.getByLabel('Email').fill(account.email);
+  await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('checkout-email')).toHaveText(account.email);
+  await expect(field(page, 'Country')).toHaveValue('Canada');
+  await expect(field(page, 'First name')).toHaveValue('Ada');
+  await expect(field(page, 'Last name')).toHaveValue('Lovelace');
+  await expect(field(page, 'Address')).toHaveValue('12 Analytical Row');
+  await expect(field(page, 'Apartment, suite, etc. (optional)')).toHaveValue('Suite 3');
+  await expect(field(page, 'City')).toHaveValue('New York');
+  await expect(field(page, 'Postal code')).toHaveValue('K1A 0B1');
+  await expect(field(page, 'Phone')).toHaveValue('212-555-0100');
+  await expect(checkoutForm(page).getByLabel('Email me with news and offers')).toBeChecked();
+  await expect(checkoutForm(page).getByRole('radio', { name: 'Cash on delivery' })).toBeChecked();
+  expect(await page.evaluate(() => localStorage.getItem('pendingAddress'))).toBeNull();
+});
+
+test('a signed-in shopper sees their email and their saved address; having none is fine', async ({ page, request }) => {
+  const [a] = await stones(request, 1);
+  const bare = await createAccount(request);
+  await openCheckout(page, [{ ...a!, quantity: 1 }], bare.token);
+  await expect(page.getByTestId('checkout-email')).toHaveText(bare.email);
+  await expect(field(page, 'Email')).toHaveCount(0);
+  await expect(field(page, 'First name')).toHaveValue('');
+
+  const account = await createAccount(request, 'Katherine Johnson');
+  const saved = await request.post('/api/addresses', {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: {
+      first_name: 'Katherine',
+      last_name: 'Johnson',
+      country: 'United States',
+      address: { street: '1 Langley Blvd', apartment: 'Unit 7', city: 'Hampton', zip: '23681' },
+      phone_number: '757-555-0142',
+      is_get_offer: 1,
+    },
+  });
+  expect(saved.status()).toBe(201);
+  await openCheckout(page, [{ ...a!, quantity: 1 }], account.token);
+  await expect(page.getByTestId('checkout-email')).toHaveText(account.email);
+  await expect(field(page, 'First name')).toHaveValue('Katherine');
+  await expect(field(page, 'Last name')).toHaveValue('Johnson');
+  await expect(field(page, 'Address')).toHaveValue('1 Langley Blvd');
+  await expect(field(page, 'Apartment, suite, etc. (optional)')).toHaveValue('Unit 7');
+  await expect(field(page, 'City')).toHaveValue('Hampton');
+  await expect(field(page, 'ZIP code')).toHaveValue('23681');
+  await expect(field(page, 'Phone')).toHaveValue('757-555-0142');
+  await expect(field(page, 'Country')).toHaveValue('United States');
+});
+
+test('the summary lists each stone; the wallet says it opens soon and places nothing', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const [a, b] = await stones(request, 2);
+  const lines = [{ ...a!, quantity: 1 }, { ...b!, quantity: 1 }];
+  await openCheckout(page, lines, account.token);
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  const items = summary.getByRole('list', { name: 'Items in your order' }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText(a!.shape.name);
+  await expect(items.first()).toContainText('Quantity 1');
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(a!.price + b!.price));
+  await expect(summary.getByText('Enter shipping address')).toBeAttached();
+  await expect(summary.getByLabel('Discount code or gift card')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toHaveAttribute('aria-disabled', 'true');
+
+  let alerted = false;
+  page.on('dialog', (d) => {
+    alerted = true;
+    void d.dismiss();
+  });
+  await fillDelivery(page);
+  const wallet = checkoutForm(page).getByRole('radio', { name: 'PayPal' });
+  await wallet.check();
+  await expect(wallet).toHaveAccessibleDescription(/PayPal opens soon/);
+  await payNow(page).click();
+  await expect(checkoutForm(page).getByRole('radiogroup', { name: 'Payment' })).toHaveAccessibleDescription(/choose another payment method/);
+  await expect(page).toHaveURL(/\/checkout$/);
+  expect(alerted).toBe(false);
+  const orders = await request.get('/api/orders', { headers: { Authorization: `Bearer ${account.token}` } });
+  expect(((await orders.json()) as { data: unknown[] }).data).toEqual([]);
+});
+
+test('a purchase: the address saved, the order placed, /thankyou shows it and the cart is empty', async ({ page, request }) => {
+  const probe = await request.post('/api/store-order', { data: {} });
+  test.fixme(probe.status() === 404, 'POST /api/store-order is not open yet');
+
+  const account = await createAccount(request);
+  const [a] = await stones(request, 1);
+  await openCheckout(page, [{ ...a!, quantity: 1 }], account.token);
+  await fillDelivery(page);
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(a!.price));
+  await checkoutForm(page).getByRole('radio', { name: 'Bank wire transfer' }).check();
+  // A bank wire pays the bank-wire price (§5: $5 less per stone).
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(a!.price - PROMOTIONS.bankWireDiscount));
+  await payNow(page).click();
+
+  await expect(page).toHaveURL(/\/thankyou$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
+  const orders = (await (await request.get('/api/orders', { headers: { Authorization: `Bearer ${account.token}` } })).json()) as {
+    data: Array<{ order_id: number; order_number: string; total_price: string; payment_mode: string; items: Array<{ diamondid: number }> }>;
+  };
+  expect(orders.data).toHaveLength(1);
+  const order = orders.data[0]!;
+  expect(order.payment_mode).toBe('pay-wire');
+  expect(Number(order.total_price)).toBe(a!.price - PROMOTIONS.bankWireDiscount);
+  expect(order.items.map((i) => i.diamondid)).toEqual([a!.diamondid]);
+  await expect(page.getByTestId('thankyou-order-id')).toHaveText(String(order.order_id));
+  await expect(page.getByTestId('thankyou-order-number')).toHaveText(order.order_number);
+  await expect(page.getByTestId('thankyou-total')).toContainText(formatMoney(Number(order.total_price)));
+  await expect(page.getByRole('link', { name: 'View order' })).toHaveAttribute('href', '/profile?tab=orders');
+  await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/diamond');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as unknown[])).toEqual([]);
+  await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+
+  // The address was saved first (§7): it is the default now.
+  const saved = await request.get(`/api/user-address/${account.id}`, { headers: { Authorization: `Bearer ${account.token}` } });
+  expect(saved.status()).toBe(200);
+  expect(await saved.json()).toMatchObject({ first_name: 'Ada', address: { street: '12 Analytical Row', zip: '10036' } });
+
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await sidewaysOverflow(page)).toEqual([]);
+});
+
+test('a stone sold meanwhile: the alert, the server’s message naming it, the line marked and the cart kept', async ({ page, request }) => {
+  const probe = await request.post('/api/store-order', { data: {} });
+  test.fixme(probe.status() === 404, 'POST /api/store-order is not open yet');
+
+  const shopper = await createAccount(request);
+  const rival = await createAccount(request, 'Rival Buyer');
+  const [a] = await stones(request, 1);
+  const lines = [{ ...a!, quantity: 1 }];
+  await openCheckout(page, lines, shopper.token);
+  await expect(page.getByRole('list', { name: 'Items in your order' })).not.toHaveAttribute('aria-busy', 'true');
+
+  // Another shopper orders the stone after this page checked it.
+  const taken = await request.post('/api/store-order', {
+    headers: { Authorization: `Bearer ${rival.token}` },
+    data: {
+      user_id: rival.id,
+      user_name: 'Rival Buyer',
+      contact_number: '212-555-0199',
+      items_id: [a!.diamondid],
+      item_details: JSON.stringify({ [a!.diamondid]: { type: a!.type, price: a!.price, quantity: 1, weight: a!.carat_weight } }),
+      total_price: a!.price.toFixed(2),
+      address: JSON.stringify({ apartment: '', street: '5 Main St', city: 'Boston', zip: '02108', country: 'United States' }),
+      order_status: 'pending',
+      payment_mode: 'cod',
+      payment_status: 'pending',
+      is_gift: false,
+      notes: '',
+    },
+  });
+  expect(taken.status()).toBe(201);
+
+  const alerts: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.dismiss();
+  });
+  await fillDelivery(page);
+  await checkoutForm(page).getByRole('radio', { name: 'Cash on delivery' }).check();
+  await payNow(page).click();
+
+  const failure = checkoutForm(page).getByRole('alert');
+  await expect(failure).toContainText('Failed to process your order.');
+  await expect(failure).toContainText(a!.certificate_number);
+  expect(alerts[0]).toContain('Failed to process your order.');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.locator(`li.summary-line[data-certificate="${a!.certificate_number}"]`)).toContainText('No longer available');
+  expect((await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as Line[])).map((l) => l.certificate_number)).toEqual([
+    a!.certificate_number,
+  ]);
+  await expect(payNow(page)).toBeDisabled();
+});
+
+test('/thankyou without an order says so', async ({ page }) => {
+  await page.goto('/thankyou');
+  await expect(page.getByText('No order data found.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/diamond');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('checkout passes axe, with and without messages, and fits 375 pixels with the summary open', async ({ page, request }) => {
+  const [a, b] = await stones(request, 2);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openCheckout(page, [
+    { ...a!, quantity: 1 },
+    { ...b!, quantity: 1 },
+  ]);
+  expect(await sidewaysOverflow(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const toggle = page.getByRole('button', { name: /Show order summary/ });
+  await toggle.click();
+  await expect(page.getByRole('button', { name: /Hide order summary/ })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('list', { name: 'Items in your order' })).toBeVisible();
+  await payNow(page).click();
+  await expect(field(page, 'Email')).toBeFocused();
+  await checkoutForm(page).getByRole('radio', { name: 'Bank wire transfer' }).check();
+  expect(await sidewaysOverflow(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Desktop: the summary is always open beside the form, and the fold's button is gone.
+  await expect(page.getByRole('button', { name: /order summary/ })).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Items in your order' })).toBeVisible();
+  expect(await sidewaysOverflow(page)).toEqual([]);
+});
