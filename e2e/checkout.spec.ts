@@ -285,6 +285,18 @@ test('a purchase: the address saved, the order placed, /thankyou shows it and th
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await sidewaysOverflow(page)).toEqual([]);
+
+  // VIEW ORDER: the profile's Order History lists it with its status, its stone and its total.
+  await page.getByRole('link', { name: 'View order' }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=orders$/);
+  const card = page.getByRole('listitem', { name: `Order ${order.order_number}` });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Pending');
+  await expect(card).toContainText('Bank wire transfer');
+  await expect(card).toContainText(`Total ${formatMoney(Number(order.total_price))}`);
+  await expect(card).toContainText('while your bank wire arrives');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await sidewaysOverflow(page)).toEqual([]);
 });
 
 test('a stone sold meanwhile: the alert, the server’s message naming it, the line marked and the cart kept', async ({ page, request }) => {

@@ -1,29 +1,142 @@
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { PAYMENT_METHOD_LABELS, formatMoney, orderListResponseSchema, type Order } from '@everstone/contract';
+import { ApiError, api } from '../../lib/session';
 
-/**
- * The Order History tab (§2). Orders open with the checkout issue and there is no orders API yet, so no account
- * can have one: the tab says so plainly instead of showing sample orders.
- */
-export function OrderHistory() {
+type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; orders: Order[] };
+
+const STATUS_LABELS: Record<Order['order_status'], string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+};
+
+const PAYMENT_LABELS: Record<Order['payment_status'], string> = {
+  pending: 'Payment pending',
+  paid: 'Paid',
+  expired: 'Hold expired',
+  refunded: 'Refunded',
+  failed: 'Payment failed',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' });
+const holdFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' });
+
+/** The signed-in shopper's orders (GET /api/orders, newest first). */
+function useOrders(onUnauthorized: () => void) {
+  const [history, setHistory] = useState<History>({ status: 'loading' });
+  const load = useCallback(async () => {
+    setHistory({ status: 'loading' });
+    try {
+      const { data } = orderListResponseSchema.parse(await api('/api/orders'));
+      setHistory({ status: 'ready', orders: data });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) onUnauthorized();
+      else {
+        console.error('The order history could not be loaded', err);
+        setHistory({ status: 'failed' });
+      }
+    }
+  }, [onUnauthorized]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { history, reload: load };
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const waitingForWire = order.payment_mode === 'pay-wire' && order.order_status === 'pending' && order.hold_expires_at;
   return (
-    <div className="profile-empty">
-      <svg className="profile-empty__icon" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
-        <path d="M17 8h14l5 7-12 9-12-9z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
-        <path d="M12 15h24M21 8l-2 7 5 9 5-9-2-7" fill="none" stroke="currentColor" strokeWidth="1.1" strokeLinejoin="round" />
-        <circle cx="24" cy="32" r="10" fill="none" stroke="currentColor" strokeWidth="1.4" />
-      </svg>
-      <p className="profile-empty__title">You have not placed an order yet</p>
-      <p className="profile-empty__text">
-        When you place an order, it will appear here with its status, its pieces and its delivery address.
-      </p>
-      <div className="profile-empty__actions">
-        <Link to="/diamond" className="button">
-          Shop diamonds
-        </Link>
-        <Link to="/engagement" className="button button--ghost">
-          Engagement rings
-        </Link>
+    <li className="order-card" aria-labelledby={`order-${order.order_id}`}>
+      <div className="order-card__head">
+        <div>
+          <h3 id={`order-${order.order_id}`} className="order-card__number">
+            Order {order.order_number}
+          </h3>
+          <p className="order-card__date">Placed {dateFormat.format(new Date(order.created_at))}</p>
+        </div>
+        <p className="order-card__status">
+          <span className={`order-badge order-badge--${order.order_status}`}>{STATUS_LABELS[order.order_status]}</span>
+          <span className="order-card__payment">{PAYMENT_LABELS[order.payment_status]}</span>
+        </p>
       </div>
-    </div>
+      <ul className="order-card__items">
+        {order.items.map((item) => (
+          <li key={item.diamondid}>
+            <span>
+              {item.description}
+              <span className="order-card__cert"> · certificate {item.certificate_number}</span>
+            </span>
+            <span className="order-card__price">{formatMoney(Number(item.price))}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="order-card__foot">
+        <span>{PAYMENT_METHOD_LABELS[order.payment_mode]}</span>
+        <span className="order-card__total">Total {formatMoney(Number(order.total_price))}</span>
+      </div>
+      {waitingForWire && (
+        <p className="order-card__note">
+          We hold your diamonds until {holdFormat.format(new Date(order.hold_expires_at!))} Eastern while your bank wire arrives; the
+          instructions are in your confirmation email.
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The Order History tab (§2): the shopper's real orders with their status, or a plain empty state. */
+export function OrderHistory({ onUnauthorized }: { onUnauthorized: () => void }) {
+  const { history, reload } = useOrders(onUnauthorized);
+
+  if (history.status === 'loading') {
+    return (
+      <div className="profile-loading" role="status">
+        <span className="visually-hidden">Loading your orders…</span>
+        <span className="profile-skeleton" aria-hidden="true" />
+        <span className="profile-skeleton profile-skeleton--short" aria-hidden="true" />
+      </div>
+    );
+  }
+  if (history.status === 'failed') {
+    return (
+      <div className="form-banner form-banner--error" role="alert">
+        Your orders could not be loaded.{' '}
+        <button type="button" className="text-button" onClick={() => void reload()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (history.orders.length === 0) {
+    return (
+      <div className="profile-empty">
+        <svg className="profile-empty__icon" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
+          <path d="M17 8h14l5 7-12 9-12-9z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+          <path d="M12 15h24M21 8l-2 7 5 9 5-9-2-7" fill="none" stroke="currentColor" strokeWidth="1.1" strokeLinejoin="round" />
+          <circle cx="24" cy="32" r="10" fill="none" stroke="currentColor" strokeWidth="1.4" />
+        </svg>
+        <p className="profile-empty__title">You have not placed an order yet</p>
+        <p className="profile-empty__text">
+          When you place an order, it will appear here with its status, its pieces and its delivery address.
+        </p>
+        <div className="profile-empty__actions">
+          <Link to="/diamond" className="button">
+            Shop diamonds
+          </Link>
+          <Link to="/engagement" className="button button--ghost">
+            Engagement rings
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <ul className="order-list" aria-label="Your orders">
+      {history.orders.map((order) => (
+        <OrderCard key={order.order_id} order={order} />
+      ))}
+    </ul>
   );
 }

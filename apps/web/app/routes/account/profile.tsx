@@ -108,7 +108,7 @@ export default function Profile() {
             <span className="profile-skeleton" aria-hidden="true" />
           </div>
         ) : tab.id === 'orders' ? (
-          <OrderHistory />
+          <OrderHistory key={user.id} onUnauthorized={onUnauthorized} />
         ) : tab.id === 'details' ? (
           <AccountDetails user={user} />
         ) : tab.id === 'addresses' ? (
