@@ -20,7 +20,16 @@ export async function startServer(options: { config?: Config; buildDir?: string;
     storefrontBuildDir: existsSync(resolve(buildDir, 'server/index.js')) ? buildDir : undefined,
     storefrontDev: options.storefrontDev,
   });
-  app.addHook('onClose', async () => db.close());
+  // The database closes after app.close() has run every onClose hook (see shutdown below), not in a hook of its
+  // own: Fastify runs onClose hooks last-registered first, so a hook added here would close the database while
+  // the mail dispatcher and the hold sweep were still finishing their work.
+  const closeAll = async () => {
+    try {
+      await app.close();
+    } finally {
+      await db.close();
+    }
+  };
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let closing = false;
@@ -33,7 +42,7 @@ export async function startServer(options: { config?: Config; buildDir?: string;
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    app.close().then(
+    closeAll().then(
       () => process.exit(0),
       (err) => {
         app.log.error({ err }, 'error while shutting down');
@@ -43,7 +52,7 @@ export async function startServer(options: { config?: Config; buildDir?: string;
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  return { app, config, db };
+  return { app, config, db, close: closeAll };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
