@@ -15,6 +15,7 @@ import { appContext } from '../lib/app-context';
 import { pageMeta } from '../lib/seo';
 import { STORE } from '../lib/site';
 import formsHref from '../styles/forms.css?url';
+import { JSON_HEADERS } from '../lib/http';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -59,7 +60,6 @@ async function readOutcome(res: Response): Promise<Outcome> {
   return { kind: 'failed' };
 }
 
-const jsonHeaders = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
 /**
  * Without JavaScript (or before the page has hydrated) the form posts here; the message goes to the
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const res = await context.get(appContext).api('/api/contact', {
       method: 'POST',
       body: JSON.stringify(values),
-      headers: jsonHeaders,
+      headers: JSON_HEADERS,
     });
     outcome = await readOutcome(res);
   } catch (error) {
@@ -115,7 +115,7 @@ function ContactForm({ initial }: { initial?: { outcome: Outcome; values: Values
     setOutcome({ kind: 'sending' });
     let next: Outcome;
     try {
-      const res = await fetch('/api/contact', { method: 'POST', headers: jsonHeaders, body: JSON.stringify(values) });
+      const res = await fetch('/api/contact', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(values) });
       next = await readOutcome(res);
     } catch {
       next = { kind: 'failed' };

@@ -16,6 +16,7 @@ const schemas = () => import('@everstone/contract');
 import datepickerHref from 'react-datepicker/dist/react-datepicker.css?url';
 import formsHref from '../../styles/forms.css?url';
 import { CloseIcon } from '../layout/icons';
+import { JSON_HEADERS } from '../../lib/http';
 
 /** The locale the calendar runs in: US English, with day names read out as 'Monday, November 23, 2026'. */
 const CALENDAR_LOCALE = 'en-US-spoken';
@@ -84,7 +85,6 @@ function bookableDays(now = new Date()): { first: Date; last: Date } {
 type Slot = AppointmentSlotsResponse['slots'][number];
 type SlotsState = { status: 'loading' } | { status: 'ready'; slots: Slot[] } | { status: 'error' };
 
-const jsonHeaders = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
 /** The slots of one day for one kind of appointment; `version` forces a reload (after a 409). */
 function useSlots(day: string, kind: AppointmentKind, version: number): SlotsState {
@@ -130,7 +130,7 @@ interface Booking {
 
 async function bookAppointment(booking: Booking): Promise<Outcome> {
   try {
-    const res = await fetch('/api/appointments', { method: 'POST', headers: jsonHeaders, body: JSON.stringify(booking) });
+    const res = await fetch('/api/appointments', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(booking) });
     const body: unknown = await res.json().catch(() => null);
     const { appointmentResponseSchema, errorResponseSchema, validationErrorSchema } = await schemas();
     if (res.status === 201) {

@@ -1,17 +1,8 @@
 import { joinErrorMessages, messageResponseSchema, validationErrorSchema } from '@everstone/contract';
 import type { FieldErrors } from './field-errors';
+import { JSON_HEADERS } from '../../lib/http';
 
-export const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
-
-/** The JSON body of an answer, or null when it has none (an empty body, an HTML error page). */
-export async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text().catch(() => '');
-  try {
-    return text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
+export { JSON_HEADERS, readBody } from '../../lib/http';
 
 /**
  * What an error answer says: for a 422, its field messages (joined, they read better than the summary,

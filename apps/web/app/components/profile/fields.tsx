@@ -1,8 +1,9 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { ApiError } from '../../lib/session';
+import type { FieldErrors } from '../auth/field-errors';
 
-/** Messages by field, keyed as the API keys them (`first_name`, `address.street`). */
-export type FieldErrors = Record<string, string[]>;
+/** Messages by field, keyed as the API keys them (`first_name`, `address.street`); one type for every form. */
+export type { FieldErrors };
 
 /** A form's outcome line under its submit button. */
 export type Notice = { kind: 'success' | 'error'; text: string } | null;
