@@ -51,7 +51,7 @@ const PG_NAME = `everstone_bench_${process.pid}`;
 if (process.argv[2] === '--serve') {
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { startServer } = await import('../apps/server/src/server.ts');
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', WALLET_PROVIDER: 'simulator', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   await startServer({ config, buildDir: join(SCRATCH, 'no-build') });
 } else {
   await main();
@@ -66,6 +66,8 @@ interface Answer {
   at: number;
   orderId?: number;
   stoneId: number;
+  /** A request cut off by the crash: what it takes to send it again, with the same Idempotency-Key. */
+  resend?: () => Promise<Response>;
 }
 
 interface Check {
@@ -96,6 +98,7 @@ async function startStore(databaseUrl: string, port: number): Promise<ChildProce
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    WALLET_PROVIDER: 'simulator',
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     OUTBOX_DIR: join(SCRATCH, 'outbox'),
@@ -178,10 +181,10 @@ async function stoneQueue(url: string): Promise<Array<{ id: number; total: strin
   }
 }
 
-async function post(origin: string, path: string, body: unknown, token?: string) {
+async function post(origin: string, path: string, body: unknown, token?: string, headers: Record<string, string> = {}) {
   return fetch(origin + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -217,8 +220,9 @@ async function placeOrders(origin: string, tokens: string[], queue: Array<{ id: 
       while (!stop() && next < queue.length) {
         const stone = queue[next++]!;
         const t = performance.now();
-        try {
-          const res = await post(
+        // One key per order attempt, as the storefront sends: a retry after a lost answer cannot order twice.
+        const send = () =>
+          post(
             origin,
             '/api/store-order',
             {
@@ -234,13 +238,16 @@ async function placeOrders(origin: string, tokens: string[], queue: Array<{ id: 
               notes: null,
             },
             token,
+            { 'idempotency-key': `bench-${process.pid}-${stone.id}` },
           );
+        try {
+          const res = await send();
           const body = (await res.json().catch(() => ({}))) as { order_id?: number };
           const now = performance.now();
           answers.push({ status: res.status, ms: now - t, at: now - started, orderId: res.status === 201 ? body.order_id : undefined, stoneId: stone.id });
         } catch {
           const now = performance.now();
-          answers.push({ status: 'error', ms: now - t, at: now - started, stoneId: stone.id });
+          answers.push({ status: 'error', ms: now - t, at: now - started, stoneId: stone.id, resend: send });
           return;
         }
       }
@@ -374,12 +381,32 @@ async function crashRun(engine: Engine): Promise<RunResult> {
     // After the restart the store must take orders again: five shoppers, one order each.
     const after = await placeOrders(origin, tokens.slice(0, 5), queue.slice(answers.length, answers.length + 5), () => false);
     const afterOk = after.answers.filter((a) => a.status === 201).length;
-    await stopStore(child);
     const before = answers.filter((a) => a.status === 201 && a.at <= killedAt && a.orderId !== undefined);
     const answered = new Map([...before, ...after.answers.filter((a) => a.status === 201 && a.orderId !== undefined)].map((a) => [a.orderId!, a.stoneId]));
     const unanswered = answers.filter((a) => a.status === 'error').length;
-    const { checks, orders } = await checkDatabase(url, answered, unanswered);
+    const { orders } = await checkDatabase(url, answered, unanswered);
+    // What a shopper's browser does about a request the crash cut off: send it again with its key. An order that
+    // was committed is answered (200, replayed); one that was not is placed now (201); nothing is ordered twice.
+    const retries = await Promise.all(
+      answers
+        .filter((a) => a.resend)
+        .map(async (a) => {
+          const res = await a.resend!();
+          const body = (await res.json().catch(() => ({}))) as { order_id?: number };
+          return { status: res.status, replayed: res.headers.get('idempotent-replayed') === 'true', orderId: body.order_id, stoneId: a.stoneId };
+        }),
+    );
+    await stopStore(child);
+    for (const r of retries) if ((r.status === 200 || r.status === 201) && r.orderId !== undefined) answered.set(r.orderId, r.stoneId);
+    const { checks, orders: finalOrders } = await checkDatabase(url, answered, 0);
+    const replayed = retries.filter((r) => r.status === 200 && r.replayed).length;
+    const placed = retries.filter((r) => r.status === 201).length;
     checks.push({ name: 'the restarted store takes orders', ok: afterOk === Math.min(5, queue.length - answers.length), detail: `${afterOk} of 5 answered 201` });
+    checks.push({
+      name: 'every cut-off request, sent again with its key, gets its one order',
+      ok: replayed + placed === retries.length && finalOrders === answered.size,
+      detail: `${retries.length} resent: ${replayed} answered with the order already committed, ${placed} placed now, ${retries.length - replayed - placed} other; ${finalOrders} orders, all answered`,
+    });
     return {
       engine,
       run: 'crash',
@@ -389,7 +416,7 @@ async function crashRun(engine: Engine): Promise<RunResult> {
       orders,
       note:
         `SIGKILL at ${(killedAt / 1000).toFixed(1)} s; ${before.length} orders answered 201 before it, ${unanswered} requests cut off; ` +
-        `${orders} orders in the database after the restart (${orders - answered.size} committed without their 201 arriving); ready again in ${restartSeconds.toFixed(1)} s`,
+        `${orders} orders in the database after the restart (${orders - before.length - afterOk} committed without their 201 arriving, each answered when resent with its key); ready again in ${restartSeconds.toFixed(1)} s`,
     };
   } finally {
     await stopStore(child);

@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { walletProviderOf, type Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -33,7 +33,13 @@ import { createAddressService } from './modules/addresses/service.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { createOrderService } from './modules/orders/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
-import { startHoldSweeper } from './modules/orders/holds.ts';
+import { startSweeper } from './lib/sweeper.ts';
+import { createPayPalProvider } from './modules/payments/paypal.ts';
+import { createSimulatorProvider } from './modules/payments/simulator.ts';
+import { simulatorRoutes } from './modules/payments/simulator-routes.ts';
+import { createWalletService } from './modules/payments/service.ts';
+import { walletRoutes, walletWebhookRoutes } from './modules/payments/routes.ts';
+import type { WalletProvider } from './modules/payments/provider.ts';
 
 export interface AppDeps {
   config: Config;
@@ -56,6 +62,10 @@ export interface AppDeps {
   rateLimit?: RateLimitOptions;
   /** Replaces ORDER_HOLD_SWEEP_SECONDS, in milliseconds (tests sweep often and move the clock). */
   holdSweepIntervalMs?: number;
+  /** Replaces WALLET_RECOVERY_SWEEP_SECONDS, in milliseconds. */
+  walletSweepIntervalMs?: number;
+  /** Wraps the configured wallet provider (tests make calls fail or count them). */
+  walletProvider?: (provider: WalletProvider) => WalletProvider;
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
@@ -104,8 +114,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const diamonds = createDiamondService({ repo: createDiamondRepository(db.db, db.engine) });
   const mail = await setupMail(app, { config, db }, deps.mail);
   const storefrontCalls = { db: db.db, mail, storeEmail: config.STORE_EMAIL };
+  // Links in emails: PUBLIC_URL, never a request's Host header (docs/configuration.md).
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const contact = createContactService(storefrontCalls);
-  const newsletter = createNewsletterService(storefrontCalls);
+  const newsletter = createNewsletterService({ ...storefrontCalls, publicUrl });
   const appointments = createAppointmentService(storefrontCalls);
 
   const now = deps.now ?? (() => new Date());
@@ -117,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     tokenTtlMs: config.AUTH_TOKEN_TTL_DAYS * 86_400_000,
     resetTtlMs: config.PASSWORD_RESET_TTL_MINUTES * 60_000,
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    publicUrl,
     storeEmail: config.STORE_EMAIL,
   });
   if (!config.PUBLIC_URL && config.NODE_ENV === 'production') {
@@ -126,9 +138,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = registerAuth(app, accounts);
   const addresses = createAddressService({ db: db.db, engine: db.engine, now });
   const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, now });
-  startHoldSweeper(app, orders, deps.holdSweepIntervalMs ?? config.ORDER_HOLD_SWEEP_SECONDS * 1000);
+  startSweeper(app, {
+    module: 'orders',
+    run: () => orders.expireWireHolds(),
+    done: 'unpaid wire holds released',
+    intervalMs: deps.holdSweepIntervalMs ?? config.ORDER_HOLD_SWEEP_SECONDS * 1000,
+  });
+
+  const simulator = createSimulatorProvider({ db: db.db, now });
+  const configuredProvider =
+    walletProviderOf(config) === 'paypal'
+      ? createPayPalProvider({
+          clientId: config.PAYPAL_CLIENT_ID!,
+          clientSecret: config.PAYPAL_CLIENT_SECRET!,
+          apiBase: config.PAYPAL_API_BASE,
+          webhookId: config.PAYPAL_WEBHOOK_ID,
+        })
+      : simulator.provider;
+  const wallet = createWalletService({
+    db,
+    provider: deps.walletProvider ? deps.walletProvider(configuredProvider) : configuredProvider,
+    orders,
+    mail,
+    storeEmail: config.STORE_EMAIL,
+    now,
+    log: app.log.child({ module: 'payments' }),
+  });
+  startSweeper(app, {
+    module: 'payments',
+    run: () => wallet.recover(),
+    done: 'wallet payments finished after an interruption',
+    intervalMs: deps.walletSweepIntervalMs ?? config.WALLET_RECOVERY_SWEEP_SECONDS * 1000,
+  });
 
   await app.register(healthRoutes(db));
+  if (walletProviderOf(config) === 'simulator') await app.register(simulatorRoutes(simulator));
   await app.register(accountRootRoutes(accounts, { limiter }));
   await app.register(
     async (api) => {
@@ -137,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountRoutes(accounts, { auth, limiter, now }));
       await api.register(addressRoutes(addresses, { auth }));
       await api.register(orderRoutes(orders, { auth, limiter }));
+      await api.register(walletRoutes(wallet, { auth, limiter, publicUrl: config.PUBLIC_URL ? publicUrl : undefined }));
+      if (wallet.acceptsEvents) await api.register(walletWebhookRoutes(wallet, { limiter }));
       await api.register(newsletterRoutes(newsletter, { limiter }));
       await api.register(appointmentRoutes(appointments, { limiter }));
       // An unknown API path is answered in JSON, never by the storefront's HTML 404 page.

@@ -67,6 +67,23 @@ const configSchema = z.object({
   ORDER_HOLD_SWEEP_SECONDS: int(60, 1, 3600),
   /** Requests carrying this value in X-Rate-Limit-Exempt are not counted (load tests against a live setup). */
   RATE_LIMIT_EXEMPT_TOKEN: z.string().min(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' }).optional(),
+  /**
+   * The online wallet (docs/decisions/009-wallet-payments.md): 'paypal' (PayPal's Orders v2 API) or 'simulator'
+   * (an approval page served by the store; no money moves). Unset: 'paypal' when PAYPAL_CLIENT_ID is set, else
+   * the simulator, which production refuses unless chosen by name.
+   */
+  WALLET_PROVIDER: z.enum(['paypal', 'simulator'], { message: "must be 'paypal' or 'simulator'" }).optional(),
+  PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** https://api-m.paypal.com for live payments; the sandbox by default. */
+  PAYPAL_API_BASE: z
+    .url({ message: 'must be an absolute URL such as https://api-m.paypal.com' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('https://api-m.sandbox.paypal.com'),
+  /** The id of the PayPal webhook that notifies this store; set, POST /api/paypal/webhook accepts its events. */
+  PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
+  /** How often each instance finishes wallet payments that stopped half-way (a crash mid-capture), in seconds. */
+  WALLET_RECOVERY_SWEEP_SECONDS: int(60, 1, 3600),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -88,5 +105,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`));
   }
+  const problems = walletProblems(result.data);
+  if (problems.length > 0) throw new ConfigError(problems);
   return result.data;
+}
+
+/** Which wallet provider the configuration chooses (docs/configuration.md, "Payments"). */
+export function walletProviderOf(config: Pick<Config, 'WALLET_PROVIDER' | 'PAYPAL_CLIENT_ID'>): 'paypal' | 'simulator' {
+  return config.WALLET_PROVIDER ?? (config.PAYPAL_CLIENT_ID ? 'paypal' : 'simulator');
+}
+
+function walletProblems(config: Config): string[] {
+  const provider = walletProviderOf(config);
+  if (provider === 'paypal') {
+    const missing = (['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] as const).filter((key) => !config[key]);
+    return missing.map((key) => `${key} is required when the wallet is PayPal (WALLET_PROVIDER=paypal or PAYPAL_CLIENT_ID set)`);
+  }
+  // The simulator approves payments without taking money: in front of shoppers only when asked for by name.
+  if (config.NODE_ENV === 'production' && config.WALLET_PROVIDER !== 'simulator') {
+    return [
+      'WALLET_PROVIDER: production needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET for the PayPal wallet, or WALLET_PROVIDER=simulator for a demo store where no money moves',
+    ];
+  }
+  return [];
 }

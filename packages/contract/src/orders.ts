@@ -48,6 +48,8 @@ export const ORDER_MESSAGES = {
   tooManyItems: `An order can hold at most ${MAX_ORDER_ITEMS} diamonds.`,
   walletElsewhere: 'PayPal payments are completed on PayPal’s page. Please choose PayPal again at checkout.',
   busy: 'The store is very busy right now. Please try again in a moment.',
+  keyReused: 'This Idempotency-Key was already used for an order of other diamonds. Please send a new key for a new order.',
+  badKey: 'The Idempotency-Key header must be 1 to 100 letters, digits, dashes, underscores, dots or colons.',
 } as const;
 
 /** 409: the stones (by certificate number) that are no longer available; nothing was reserved. */
@@ -240,3 +242,64 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const orderListResponseSchema = z.object({ data: z.array(orderSchema) });
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
+
+/** The texts of the online wallet (§4 Wallet payment), for the storefront to show as the server sends them. */
+export const WALLET_MESSAGES = {
+  noPayment: 'We could not find this PayPal payment. Please choose PayPal again at checkout.',
+  notYourPayment: 'This PayPal payment belongs to another account.',
+  notApproved: 'Your PayPal payment has not been approved yet. Please approve it on PayPal’s page, or choose PayPal again at checkout.',
+  declined: 'PayPal declined this payment and nothing was charged. Please choose PayPal again with another funding source, or choose another payment method.',
+  cancelled: 'You cancelled this PayPal payment and nothing was charged. Please choose PayPal again at checkout.',
+  unreachable: 'We could not reach PayPal just now. Please try again in a moment; you will never be charged twice.',
+  expired: 'This PayPal payment was started more than three hours ago and has expired, so nothing was taken. Please check out again to see today’s prices.',
+  amountChanged: 'PayPal reported a different amount than your order total, so nothing was kept: any amount taken is being refunded. Please check out again.',
+} as const;
+
+/** 409 after approval: a stone sold while the shopper was on PayPal's page, so the payment was never taken. */
+export function soldBeforeCaptureMessage(certificateNumbers: readonly string[]): string {
+  const which = certificateNumbers.length === 1 ? `The diamond ${certificateNumbers[0]} was` : `The diamonds ${certificateNumbers.join(', ')} were`;
+  return `${which} bought by another shopper while you were on PayPal’s page. Your PayPal payment was not taken; please choose another diamond.`;
+}
+
+/** 409 after capture: a stone sold in the moment the payment was taken, so the payment was refunded in full. */
+export function refundedMessage(certificateNumbers: readonly string[], amount: string): string {
+  const which = certificateNumbers.length === 1 ? `The diamond ${certificateNumbers[0]} was` : `The diamonds ${certificateNumbers.join(', ')} were`;
+  return `${which} bought by another shopper while your PayPal payment went through. We have refunded your $${formatUsd(amount)} in full; it returns to your PayPal account. Please choose another diamond.`;
+}
+
+/**
+ * §7 POST /api/paypal/create-order: amount (2-decimal text), currency 'USD' and user_id, as §7 lists them, with
+ * what the order will need once the payment is approved (the cart's diamond ids and the delivery details the
+ * checkout form holds). The amount must equal the cart's real total: the server computes it from the inventory.
+ */
+export const walletOrderRequestSchema = orderRequestSchema
+  .pick({ user_name: true, contact_number: true, items_id: true, item_details: true, address: true, is_gift: true, notes: true })
+  .extend({
+    user_id: positiveId('user id'),
+    amount: z
+      .union([z.string(), z.number()], { error: 'The amount is required.' })
+      .transform((v, ctx) => {
+        const cents = priceToCents(v);
+        if (cents === null || cents === 0) {
+          ctx.addIssue({ code: 'custom', message: 'The amount must be an amount such as 1890.00.' });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+    currency: z.literal(ORDER_CURRENCY, { error: `The currency must be '${ORDER_CURRENCY}'.` }),
+  });
+export type WalletOrderRequest = z.input<typeof walletOrderRequestSchema>;
+
+/** §3 Payment-provider order response. */
+export const walletOrderResponseSchema = z.object({
+  /** The provider's payment id (PayPal's order id); the return URL carries it back as ?token=. */
+  orderID: z.string(),
+  /** Where the browser goes to approve the payment. */
+  approve_url: z.string(),
+});
+export type WalletOrderResponse = z.infer<typeof walletOrderResponseSchema>;
+
+/** POST /api/paypal/capture-order and /api/paypal/cancel-order: the payment the return or cancel URL named. */
+export const walletPaymentRequestSchema = z.object({
+  orderID: z.string({ error: 'The orderID is required.' }).trim().min(1, 'The orderID is required.').max(64, 'The orderID is not a payment id.'),
+});

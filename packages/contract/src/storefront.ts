@@ -56,6 +56,26 @@ export const newsletterResponseSchema = z.object({
 });
 export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;
 
+/** The texts of unsubscribing, for the storefront's page to show as the server sends them. */
+export const NEWSLETTER_UNSUBSCRIBE_MESSAGES = {
+  done: 'You have been unsubscribed. We will not send you our newsletter again.',
+  invalid: 'This unsubscribe link is not valid. If our emails keep arriving, reply to one of them and we will take you off our list.',
+} as const;
+
+/** The token of an unsubscribe link: as sent in JSON, or in the link's query for RFC 8058's one-click post. */
+export const newsletterTokenSchema = z
+  .string({ error: 'The unsubscribe token is required.' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, NEWSLETTER_UNSUBSCRIBE_MESSAGES.invalid);
+
+/** GET /api/newsletter/subscription?token=…: whom the link names (the address partly hidden) and whether subscribed. */
+export const newsletterSubscriptionSchema = z.object({
+  /** e.g. 'an***@example.com': enough to recognise, not to harvest. */
+  email: z.string(),
+  subscribed: z.boolean(),
+});
+export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
+
 export const appointmentRequestSchema = z.object({
   kind: z.enum(APPOINTMENTS.kinds, { error: 'Please choose a virtual or an in-person appointment.' }),
   starts_at: z.iso.datetime({ offset: true, error: 'Please choose a date and time.' }),

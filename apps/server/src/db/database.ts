@@ -8,6 +8,8 @@ import { catalogMigration } from './migrations/001-catalog.ts';
 import { storefrontMigration } from './migrations/002-storefront.ts';
 import { accountsMigration } from './migrations/003-accounts.ts';
 import { ordersMigration } from './migrations/004-orders.ts';
+import { paymentsMigration } from './migrations/005-payments.ts';
+import { newsletterUnsubscribeMigration } from './migrations/006-newsletter-unsubscribe.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -56,6 +58,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '002-storefront': storefrontMigration(engine),
     '003-accounts': accountsMigration(engine),
     '004-orders': ordersMigration(engine),
+    '005-payments': paymentsMigration(engine),
+    '006-newsletter-unsubscribe': newsletterUnsubscribeMigration(engine),
   };
 }
 

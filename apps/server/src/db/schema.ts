@@ -78,6 +78,8 @@ export interface MailOutboxTable {
   created_at: IsoTimestamp;
   /** 1 when the body holds a secret (a reset link): it is replaced once the message is sent. */
   scrub_after_send: Generated<number>;
+  /** JSON object of extra header lines (List-Unsubscribe); null for most messages. */
+  headers: string | null;
 }
 
 export interface NewsletterSubscriberTable {
@@ -86,6 +88,10 @@ export interface NewsletterSubscriberTable {
   email: string;
   welcome_mail_id: number | null;
   created_at: IsoTimestamp;
+  /** Random; names the subscriber in the unsubscribe link of every newsletter email. */
+  unsubscribe_token: string | null;
+  /** Set when the address asked to stop; it gets no newsletter email while set. */
+  unsubscribed_at: IsoTimestamp | null;
 }
 
 export interface ContactMessageTable {
@@ -201,6 +207,8 @@ export interface OrderTable {
   notes: string | null;
   /** Wire transfer: when the unpaid hold runs out; null for other methods. */
   hold_expires_at: IsoTimestamp | null;
+  /** The shopper's Idempotency-Key of POST /api/store-order (unique per user); null when none was sent. */
+  idempotency_key: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }
@@ -217,6 +225,46 @@ export interface OrderItemTable {
   price_cents: number;
   /** When the order gave the stone back; null while the order holds it (at most one such row per stone). */
   released_at: IsoTimestamp | null;
+}
+
+/** An online wallet payment, from create-order to its order or its refund (docs/decisions/009-wallet-payments.md). */
+export interface WalletPaymentTable {
+  id: Generated<number>;
+  reference: string;
+  provider: string;
+  provider_order_id: string | null;
+  user_id: number;
+  contact_email: string;
+  status: string;
+  amount_cents: number;
+  currency: Generated<string>;
+  /** JSON: [{ id, price_cents }]. */
+  items: string;
+  /** JSON: WalletOrderDetails. */
+  details: string;
+  capture_id: string | null;
+  refund_id: string | null;
+  order_id: number | null;
+  failure: string | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** The offline simulator's ledger: what PayPal would keep for each payment. */
+export interface WalletSimulatedPaymentTable {
+  id: string;
+  create_key: string;
+  reference: string;
+  description: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  return_url: string;
+  cancel_url: string;
+  capture_id: string | null;
+  refund_id: string | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
 }
 
 export interface Database {
@@ -243,6 +291,8 @@ export interface Database {
   rate_limits: RateLimitTable;
   orders: OrderTable;
   order_items: OrderItemTable;
+  wallet_payments: WalletPaymentTable;
+  wallet_simulated_payments: WalletSimulatedPaymentTable;
 }
 
 export type DiamondRow = Selectable<DiamondTable>;
@@ -252,3 +302,5 @@ export type UserRow = Selectable<UserTable>;
 export type AddressRow = Selectable<AddressTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
+export type WalletPaymentRow = Selectable<WalletPaymentTable>;
+export type WalletSimulatedPaymentRow = Selectable<WalletSimulatedPaymentTable>;

@@ -91,6 +91,21 @@ export const RATE_LIMITS = {
       { by: 'client', max: 30, windowMs: 60 * MINUTE },
     ],
   },
+  /** A wallet payment costs a call to the provider; a shopper retrying PayPal a few times stays well inside. */
+  walletPayments: {
+    name: 'wallet-payments',
+    what: 'Too many PayPal payments started.',
+    rules: [
+      { by: 'user', max: 20, windowMs: 60 * MINUTE },
+      { by: 'client', max: 60, windowMs: 60 * MINUTE },
+    ],
+  },
+  /** Each notification costs a verification call to PayPal: a flood of forged ones must not become ours. */
+  walletEvents: {
+    name: 'wallet-events',
+    what: 'Too many notifications.',
+    rules: [{ by: 'client', max: 300, windowMs: 5 * MINUTE }],
+  },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export interface RateLimitHit {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LoginResponse, RegisterRequest, User } from '@everstone/contract';
+import type { PasswordHasher } from '../modules/accounts/passwords.ts';
 
 /** An address no other test uses, so tests never depend on each other's accounts. */
 export function uniqueEmail(label = 'shopper'): string {
@@ -34,3 +35,11 @@ export async function signUpAndIn(
   const answer = login.json() as LoginResponse;
   return { user: answer.user, token: answer.token, email: body.email, password: body.password };
 }
+
+/** For suites where sign-ups are not the subject: no scrypt (90 ms each), so dozens of shoppers sign up quickly. */
+export const quickHasher: PasswordHasher = {
+  hash: async (password) => `plain$${password}`,
+  verify: async (stored, password) => stored === `plain$${password}`,
+  verifyNobody: async () => false,
+  needsRehash: () => false,
+};

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   html?: string | null;
   /** The body holds a secret (a password reset link): the outbox keeps it only until the message is sent. */
   sensitive?: boolean;
+  /** Extra header lines, e.g. List-Unsubscribe and List-Unsubscribe-Post for newsletter mail (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -97,6 +99,7 @@ export function composeMail(input: {
   greeting?: string;
   blocks: MailBlock[];
   sensitive?: boolean;
+  headers?: Record<string, string>;
 }): OutgoingMail {
   const blocks = input.greeting ? [paragraph(input.greeting), ...input.blocks] : input.blocks;
   const text = [...blocks.map(blockText), SIGNATURE].join('\n\n') + '\n';
@@ -108,5 +111,6 @@ ${blocks.map(blockHtml)}
 </body></html>
 `;
   const mail: OutgoingMail = { to: input.to, replyTo: input.replyTo ?? null, subject: input.subject, text, html: body.value };
-  return input.sensitive ? { ...mail, sensitive: true } : mail;
+  const withHeaders = input.headers ? { ...mail, headers: input.headers } : mail;
+  return input.sensitive ? { ...withHeaders, sensitive: true } : withHeaders;
 }

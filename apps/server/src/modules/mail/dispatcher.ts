@@ -67,6 +67,7 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
       });
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);

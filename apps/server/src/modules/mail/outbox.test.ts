@@ -114,7 +114,7 @@ describe.each(TEST_ENGINES)('the outbox page on %s', (engine) => {
   });
 
   it.each([
-    ['in production', { NODE_ENV: 'production' }],
+    ['in production', { NODE_ENV: 'production', WALLET_PROVIDER: 'simulator' }],
     ['when mail goes over SMTP', { NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:9?ignoreTLS=true' }],
   ])('does not exist %s', async (_case, env) => {
     const app = await createTestApp(db, { OUTBOX_DIR: join(tmpdir(), 'everstone-unused-outbox'), ...env });

@@ -27,6 +27,7 @@ export function createMailOutboxRepository(db: Kysely<Database>) {
             next_attempt_at: at,
             created_at: at,
             scrub_after_send: m.sensitive ? 1 : 0,
+            headers: m.headers && Object.keys(m.headers).length > 0 ? JSON.stringify(m.headers) : null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

@@ -30,6 +30,7 @@ const toNodemailer = (from: string, m: OutgoingMail) => ({
   subject: m.subject,
   text: m.text,
   html: m.html ?? undefined,
+  headers: m.headers,
   textEncoding: 'quoted-printable' as const,
 });
 

@@ -4,6 +4,7 @@ import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts'
 import { createTestApp } from '../../test/app.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
+import { NEWSLETTER_UNSUBSCRIBE_MESSAGES } from '@everstone/contract';
 
 const SUBSCRIBED = { message: 'Thank you for subscribing! Check your inbox for your $100 welcome code.', subscribed: true };
 const ALREADY = { message: "You're already on our list. Thank you for staying in touch!", subscribed: false };
@@ -16,7 +17,7 @@ describe.each(TEST_ENGINES)('POST /api/newsletter on %s', (engine) => {
   beforeAll(async () => {
     db = await createTestDb(engine);
     smtp = await startTestSmtp();
-    app = await createTestApp(db, { SMTP_URL: smtp.url, STORE_EMAIL: 'care@store.test' });
+    app = await createTestApp(db, { SMTP_URL: smtp.url, STORE_EMAIL: 'care@store.test', PUBLIC_URL: 'https://shop.example.test' });
   });
 
   afterAll(async () => {
@@ -78,5 +79,70 @@ describe.each(TEST_ENGINES)('POST /api/newsletter on %s', (engine) => {
     const res = await subscribe(email);
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().errors).toEqual({ email: [message] });
+  });
+
+  describe('unsubscribing', () => {
+    /** Subscribes `email` and reads the unsubscribe link out of its welcome email, as a subscriber would follow it. */
+    async function subscribedWithLink(email: string) {
+      expect((await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email } })).statusCode).toBe(201);
+      const mail = await waitFor(() => smtp.to(email)[0], { what: 'the welcome email' });
+      const page = /https:\/\/shop\.example\.test\/newsletter\/unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
+      expect(page, mail.text).not.toBeNull();
+      return { token: page![1]!, mail };
+    }
+
+    const isSubscribed = async (email: string) =>
+      (await db.db.selectFrom('newsletter_subscribers').select('unsubscribed_at').where('email', '=', email).executeTakeFirstOrThrow()).unsubscribed_at === null;
+
+    it('puts a one-click unsubscribe link in the welcome email, with RFC 8058 headers', async () => {
+      const { token, mail } = await subscribedWithLink('lee@shopper.test');
+      // Long header lines are folded onto continuation lines; unfold them as a mail program does.
+      const headers = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+      expect(headers).toContain(`List-Unsubscribe: <https://shop.example.test/api/newsletter/unsubscribe?token=${token}>`);
+      expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    });
+
+    it('tells whom a link names, unsubscribes it, and answers the same when repeated', async () => {
+      const { token } = await subscribedWithLink('anna.kim@shopper.test');
+      const who = await app.inject(`/api/newsletter/subscription?token=${token}`);
+      expect(who.json()).toEqual({ email: 'an***@shopper.test', subscribed: true });
+
+      for (let i = 0; i < 2; i++) {
+        const res = await app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token } });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ message: NEWSLETTER_UNSUBSCRIBE_MESSAGES.done });
+      }
+      expect(await isSubscribed('anna.kim@shopper.test')).toBe(false);
+      expect((await app.inject(`/api/newsletter/subscription?token=${token}`)).json()).toEqual({ email: 'an***@shopper.test', subscribed: false });
+    });
+
+    it('takes the one-click post a mail program sends to the List-Unsubscribe address', async () => {
+      const { token } = await subscribedWithLink('one.click@shopper.test');
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/newsletter/unsubscribe?token=${token}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await isSubscribed('one.click@shopper.test')).toBe(false);
+    });
+
+    it('answers 404 for a token that names nobody, and 400 for one that is not a token', async () => {
+      const unknown = await app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token: 'A'.repeat(32) } });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(NEWSLETTER_UNSUBSCRIBE_MESSAGES.invalid);
+      expect((await app.inject('/api/newsletter/subscription?token=bad')).statusCode).toBe(400);
+    });
+
+    it('welcomes back an address that had unsubscribed, without a second welcome code', async () => {
+      const { token } = await subscribedWithLink('back@shopper.test');
+      await app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token } });
+      const again = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'back@shopper.test' } });
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual({ message: 'Welcome back! You are subscribed to our newsletter again.', subscribed: true });
+      expect(await isSubscribed('back@shopper.test')).toBe(true);
+      expect(await db.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'back@shopper.test').execute()).toHaveLength(1);
+    });
   });
 });

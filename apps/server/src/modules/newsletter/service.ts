@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { WELCOME_OFFER, type NewsletterResponse } from '@everstone/contract';
+import { NEWSLETTER_UNSUBSCRIBE_MESSAGES, WELCOME_OFFER, type MessageResponse, type NewsletterResponse, type NewsletterSubscription } from '@everstone/contract';
+import { NotFoundError } from '../../errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { composeMail, fields, paragraph, type OutgoingMail } from '../mail/compose.ts';
 import type { MailQueue } from '../mail/setup.ts';
@@ -8,9 +10,25 @@ import { createNewsletterRepository } from './repository.ts';
 export const NEWSLETTER_MESSAGES = {
   subscribed: 'Thank you for subscribing! Check your inbox for your $100 welcome code.',
   alreadySubscribed: "You're already on our list. Thank you for staying in touch!",
+  resubscribed: 'Welcome back! You are subscribed to our newsletter again.',
 } as const;
 
-function welcomeMail(email: string, storeEmail: string): OutgoingMail {
+/** Where a subscriber stops the newsletter: the page (a person clicking) and the API (RFC 8058 one-click post). */
+export function unsubscribeLinks(publicUrl: string, token: string) {
+  return {
+    page: `${publicUrl}/newsletter/unsubscribe?token=${token}`,
+    oneClick: `${publicUrl}/api/newsletter/unsubscribe?token=${token}`,
+  };
+}
+
+/** 'anna@example.com' → 'an***@example.com': the owner recognises it; a stranger holding the link learns little. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}
+
+function welcomeMail(email: string, storeEmail: string, links: ReturnType<typeof unsubscribeLinks>): OutgoingMail {
   return composeMail({
     to: email,
     // Replies (including "unsubscribe") reach a person, not the no-reply sender.
@@ -24,28 +42,49 @@ function welcomeMail(email: string, storeEmail: string): OutgoingMail {
         ['Offer', WELCOME_OFFER.text],
       ]),
       paragraph('Enter the code at checkout. We will write now and then with new collections and offers.'),
-      paragraph('To stop receiving our emails, reply with "unsubscribe".'),
+      paragraph(`To stop receiving our newsletter, unsubscribe here: ${links.page}`),
     ],
+    // Mail programs show their own Unsubscribe button for these, and may post to the one-click address (RFC 8058).
+    headers: { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   });
 }
 
-export function createNewsletterService(deps: { db: Kysely<Database>; mail: MailQueue; storeEmail: string; now?: () => Date }) {
+export function createNewsletterService(deps: { db: Kysely<Database>; mail: MailQueue; storeEmail: string; publicUrl: string; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
+  const repo = createNewsletterRepository(deps.db);
   return {
-    /** Subscribes an address once; a repeat (in any letter case) is a kind answer and no second email. */
+    /**
+     * Subscribes an address once; a repeat (in any letter case) is a kind answer and no second email. An address
+     * that had unsubscribed is welcomed back (its welcome code was sent the first time).
+     */
     async subscribe(rawEmail: string): Promise<NewsletterResponse> {
       const email = rawEmail.toLowerCase();
-      const isNew = await deps.db.transaction().execute(async (trx) => {
-        const repo = createNewsletterRepository(trx);
-        const id = await repo.insert(email, now().toISOString());
-        if (id === null) return false;
-        const [mailId] = await deps.mail.enqueue(trx, [welcomeMail(email, deps.storeEmail)]);
-        await repo.setWelcomeMail(id, mailId!);
-        return true;
+      const outcome = await deps.db.transaction().execute(async (trx) => {
+        const r = createNewsletterRepository(trx);
+        const token = randomBytes(24).toString('base64url');
+        const id = await r.insert(email, now().toISOString(), token);
+        if (id === null) return (await r.resubscribe(email)) ? 'back' : 'already';
+        const [mailId] = await deps.mail.enqueue(trx, [welcomeMail(email, deps.storeEmail, unsubscribeLinks(deps.publicUrl, token))]);
+        await r.setWelcomeMail(id, mailId!);
+        return 'new';
       });
-      if (!isNew) return { message: NEWSLETTER_MESSAGES.alreadySubscribed, subscribed: false };
+      if (outcome === 'already') return { message: NEWSLETTER_MESSAGES.alreadySubscribed, subscribed: false };
+      if (outcome === 'back') return { message: NEWSLETTER_MESSAGES.resubscribed, subscribed: true };
       deps.mail.flush();
       return { message: NEWSLETTER_MESSAGES.subscribed, subscribed: true };
+    },
+
+    /** Whom an unsubscribe link names, the address partly hidden; 404 for a token that names nobody. */
+    async subscription(token: string): Promise<NewsletterSubscription> {
+      const row = await repo.findByToken(token);
+      if (!row) throw new NotFoundError(NEWSLETTER_UNSUBSCRIBE_MESSAGES.invalid);
+      return { email: maskEmail(row.email), subscribed: row.unsubscribed_at === null };
+    },
+
+    /** Stops the newsletter for the link's address; the same link again answers the same. */
+    async unsubscribe(token: string): Promise<MessageResponse> {
+      if (!(await repo.unsubscribe(token, now().toISOString()))) throw new NotFoundError(NEWSLETTER_UNSUBSCRIBE_MESSAGES.invalid);
+      return { message: NEWSLETTER_UNSUBSCRIBE_MESSAGES.done };
     },
   };
 }

@@ -105,18 +105,34 @@ export function orderConfirmationMail(order: Order, to: string, storeEmail: stri
   });
 }
 
-export function holdExpiredMail(order: Order, to: string, storeEmail: string): OutgoingMail {
+/** An order cancelled without the shopper asking: why, its items, and what they can do now. */
+function cancelledMail(order: Order, to: string, storeEmail: string, why: string, now: string): OutgoingMail {
   return composeMail({
     to,
     replyTo: storeEmail,
     subject: `Your Everstone order ${order.order_number} has been cancelled`,
     greeting: `Dear ${order.user_name},`,
-    blocks: [
-      paragraph(
-        `We did not receive the bank wire transfer for order ${order.order_number} within ${STORE_TERMS.wireHoldHours} hours, so the order has been cancelled and its diamonds have returned to our collection.`,
-      ),
-      ...itemBlocks(order),
-      paragraph('If you have already sent the transfer, please reply to this email and we will sort it out with you.'),
-    ],
+    blocks: [paragraph(why), ...itemBlocks(order), paragraph(now)],
   });
+}
+
+export function holdExpiredMail(order: Order, to: string, storeEmail: string): OutgoingMail {
+  return cancelledMail(
+    order,
+    to,
+    storeEmail,
+    `We did not receive the bank wire transfer for order ${order.order_number} within ${STORE_TERMS.wireHoldHours} hours, so the order has been cancelled and its diamonds have returned to our collection.`,
+    'If you have already sent the transfer, please reply to this email and we will sort it out with you.',
+  );
+}
+
+/** PayPal held the payment for review and then denied it: the order is cancelled and its diamonds released. */
+export function paymentDeniedMail(order: Order, to: string, storeEmail: string): OutgoingMail {
+  return cancelledMail(
+    order,
+    to,
+    storeEmail,
+    `PayPal reviewed the payment for order ${order.order_number} and did not complete it, so no money has been taken and the order has been cancelled. Its diamonds have returned to our collection.`,
+    'If you would still like these diamonds, reply to this email and we will help you place the order again with another payment method.',
+  );
 }

@@ -85,6 +85,11 @@ export function createOrderRepository(db: Kysely<Database>) {
       return row ? normalizeOrder(row) : null;
     },
 
+    async findByIdempotencyKey(userId: number, key: string): Promise<OrderRow | null> {
+      const row = await db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+      return row ? normalizeOrder(row) : null;
+    },
+
     async listByUser(userId: number, limit: number): Promise<OrderRow[]> {
       const rows = await db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
       return rows.map(normalizeOrder);
@@ -94,6 +99,21 @@ export function createOrderRepository(db: Kysely<Database>) {
       if (orderIds.length === 0) return [];
       const rows = await db.selectFrom('order_items').selectAll().where('order_id', 'in', [...orderIds]).orderBy('id').execute();
       return rows.map(normalizeItem);
+    },
+
+    /**
+     * Cancels a pending order whose payment failed after it was placed (a PayPal capture denied after review). True
+     * when this call did it; false when the order had moved on meanwhile (staff already handled it).
+     */
+    async cancelForFailedPayment(orderId: number, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ order_status: 'cancelled', payment_status: 'failed', updated_at: at })
+        .where('id', '=', orderId)
+        .where('order_status', '=', 'pending')
+        .where('payment_status', '=', 'paid')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** Pending wire orders whose hold has run out at `at`, oldest first. */

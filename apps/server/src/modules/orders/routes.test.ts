@@ -19,19 +19,10 @@ import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
-import { bearer, signUpAndIn } from '../../test/accounts.ts';
+import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import type { DiamondRow } from '../../db/schema.ts';
-import type { PasswordHasher } from '../accounts/passwords.ts';
 import { seedInventory } from '../inventory/seed.ts';
-
-/** Sign-ups are not what these tests are about: a hasher without scrypt's 90 ms lets 50 shoppers sign up quickly. */
-const quickHasher: PasswordHasher = {
-  hash: async (password) => `plain$${password}`,
-  verify: async (stored, password) => stored === `plain$${password}`,
-  verifyNobody: async () => false,
-  needsRehash: () => false,
-};
 
 const ADDRESS = { apartment: 'Apt 4B', street: '580 Fifth Avenue', city: 'New York', zip: '10036', country: 'United States' };
 
@@ -360,6 +351,46 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       // The released stone can be ordered again.
       const again = await signUpAndIn(app);
       expect((await place(again.token, orderPayload(again.user.id, [wired]))).statusCode).toBe(201);
+    });
+  });
+
+  describe('retries with an Idempotency-Key', () => {
+    const placeWithKey = (token: string, body: object, key: string) =>
+      app.inject({ method: 'POST', url: '/api/store-order', headers: { ...bearer(token), 'idempotency-key': key }, payload: body });
+
+    it('answers the order the first try placed, instead of a second order or a 409', async () => {
+      const { user, token } = await signUpAndIn(app);
+      const body = orderPayload(user.id, take());
+      const first = await placeWithKey(token, body, 'checkout-attempt-1');
+      expect(first.statusCode).toBe(201);
+      // The answer was lost on the way back; the browser sends the same request again.
+      const again = await placeWithKey(token, body, 'checkout-attempt-1');
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect((again.json() as Order).order_id).toBe((first.json() as Order).order_id);
+      expect(await ordersOfUser(user.id)).toHaveLength(1);
+    });
+
+    it('makes one order when the same key arrives many times at once', async () => {
+      const { user, token } = await signUpAndIn(app);
+      const body = orderPayload(user.id, take());
+      const answers = await Promise.all(Array.from({ length: 6 }, () => placeWithKey(token, body, 'same-moment')));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+      expect(await ordersOfUser(user.id)).toHaveLength(1);
+    });
+
+    it('refuses a key reused for other diamonds (422) and a malformed key (400); keys are per user', async () => {
+      const { user, token } = await signUpAndIn(app);
+      expect((await placeWithKey(token, orderPayload(user.id, take()), 'attempt-x')).statusCode).toBe(201);
+      const reused = await placeWithKey(token, orderPayload(user.id, take()), 'attempt-x');
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json().message).toBe(ORDER_MESSAGES.keyReused);
+      const bad = await placeWithKey(token, orderPayload(user.id, take()), 'not a key!');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain(ORDER_MESSAGES.badKey);
+      // Another shopper's identical key is another order.
+      const other = await signUpAndIn(app);
+      expect((await placeWithKey(other.token, orderPayload(other.user.id, take()), 'attempt-x')).statusCode).toBe(201);
     });
   });
 

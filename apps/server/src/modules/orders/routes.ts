@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  ORDER_MESSAGES,
   errorResponseSchema,
   idParamSchema,
   orderListResponseSchema,
@@ -10,6 +12,10 @@ import {
 import { requireUser, type Auth } from '../../plugins/auth.ts';
 import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { OrderService } from './service.ts';
+
+const idempotencyHeaderSchema = z.object({
+  'idempotency-key': z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, ORDER_MESSAGES.badKey).optional(),
+});
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
 const security = [{ bearer: [] }];
@@ -32,11 +38,16 @@ export function orderRoutes(service: OrderService, deps: { auth: Auth; limiter: 
             'Only items_id, payment_mode and the typed contact, address, is_gift and notes are taken from the payload; prices ' +
             'and the total come from the inventory. A total_price that differs from the server’s is a 422 naming the real ' +
             'total. A stone that is not available is a 409 naming it by certificate number; nothing is reserved then. ' +
-            'pay-wire holds the stones for 24 hours. pay-paypal orders are placed by the wallet flow, not here (422).',
+            'pay-wire holds the stones for 24 hours. pay-paypal orders are placed by the wallet flow, not here (422). ' +
+            'An optional Idempotency-Key header (1–100 of A–Z a–z 0–9 - _ . :) makes retries safe: the same key again ' +
+            'answers the order it placed (200, Idempotent-Replayed: true) instead of placing another.',
           security,
           body: orderRequestSchema,
+          headers: idempotencyHeaderSchema,
           response: {
+            200: orderSchema,
             201: orderSchema,
+            400: errorResponseSchema,
             409: errorResponseSchema,
             422: validationErrorSchema,
             429: errorResponseSchema,
@@ -46,7 +57,11 @@ export function orderRoutes(service: OrderService, deps: { auth: Auth; limiter: 
         },
         preValidation: deps.limiter.guard(RATE_LIMITS.orders),
       },
-      async (request, reply) => reply.status(201).send(await service.placeOrder(requireUser(request), request.body)),
+      async (request, reply) => {
+        const placed = await service.placeOrder(requireUser(request), request.body, request.headers['idempotency-key'] ?? null);
+        if (placed.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(placed.replayed ? 200 : 201).send(placed.order);
+      },
     );
 
     app.get(

@@ -24,23 +24,57 @@ import {
   type orderRequestSchema,
 } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
-import type { Database, OrderItemRow, OrderRow } from '../../db/schema.ts';
+import type { Database, DiamondRow, OrderItemRow, OrderRow } from '../../db/schema.ts';
 import { DatabaseBusyError, writeTransaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
 import { requireOwner } from '../../plugins/auth.ts';
 import type { SignedIn } from '../accounts/service.ts';
-import { createDiamondRepository } from '../diamonds/repository.ts';
+import { createDiamondRepository, type DiamondRepository, type Lookups } from '../diamonds/repository.ts';
 import { toDiamondRecord } from '../diamonds/service.ts';
 import { bumpInventoryVersion } from '../inventory/version.ts';
 import type { MailQueue } from '../mail/setup.ts';
-import { holdExpiredMail, orderConfirmationMail } from './mail.ts';
+import { holdExpiredMail, orderConfirmationMail, paymentDeniedMail } from './mail.ts';
 import { createOrderRepository, type NewOrderItem } from './repository.ts';
 
 export type OrderInput = z.output<typeof orderRequestSchema>;
 
+/** What the shopper typed for delivery, as the order keeps it. */
+export type OrderDetails = Pick<OrderInput, 'user_name' | 'contact_number' | 'address' | 'is_gift' | 'notes'>;
+
+/** An order ready to be stored: its stones priced, its payment decided. */
+export interface OrderDraft {
+  userId: number;
+  contactEmail: string;
+  details: OrderDetails;
+  paymentMode: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  items: NewOrderItem[];
+  holdExpiresAt: string | null;
+  idempotencyKey: string | null;
+  at: Date;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  /** True when an Idempotency-Key named an order placed before: nothing new was stored. */
+  replayed: boolean;
+}
+
+/** An order item from the stone's row, at `priceCents` (the list price, the bank-wire price, or what was paid). */
+export function orderItemOf(row: DiamondRow, lookups: Lookups, priceCents: number): NewOrderItem {
+  return {
+    diamond_id: Number(row.id),
+    certificate_number: row.certificate_number,
+    description: describeDiamond(toDiamondRecord(row, lookups)),
+    type: Number(row.type),
+    carat: Number(row.carat),
+    price_cents: priceCents,
+  };
+}
+
 /** Ids above PostgreSQL's integer cannot name a stone (and would be refused as parameters). */
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
 /** Crockford's base32 without I, L, O, U: nothing to misread when a shopper reads the number out on the phone. */
 const ORDER_NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -66,6 +100,34 @@ export function describeDiamond(d: Diamond): string {
   const grades = [d.fancy_color ? `${d.fancy_color.intensity} ${d.fancy_color.name}` : d.color?.name, d.clarity?.name].filter(Boolean).join(' ');
   const title = `${d.carat_weight.toFixed(2)} Carat ${d.shape.name} ${DIAMOND_TYPE_LABELS[d.type]} Diamond`;
   return (grades ? `${title}, ${grades}` : title).slice(0, 200);
+}
+
+/** 422 for ids that cannot name a stone, before any query. */
+export function refuseImpossibleIds(ids: readonly number[]): void {
+  const impossible = ids.filter((id) => id > MAX_ID);
+  if (impossible.length > 0) throw new ValidationError({ items_id: [unknownDiamondsMessage(impossible)] }, unknownDiamondsMessage(impossible));
+}
+
+/** The stones `ids` name, in that order: 422 naming ids that name no stone, 409 naming stones no longer available. */
+export async function availableStones(repo: DiamondRepository, ids: readonly number[]): Promise<DiamondRow[]> {
+  const rows = await repo.findByIds([...ids]);
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const unknown = ids.filter((id) => !byId.has(id));
+  if (unknown.length > 0) throw new ValidationError({ items_id: [unknownDiamondsMessage(unknown)] }, unknownDiamondsMessage(unknown));
+  const stones = ids.map((id) => byId.get(id)!);
+  const taken = stones.filter((row) => row.status !== 'available');
+  if (taken.length > 0) throw new DiamondUnavailableError(taken.map((row) => row.certificate_number));
+  return stones;
+}
+
+/** The items' total, refused with the real figure (422 under `field`) when it is not the total the shopper sent. */
+export function requireTotal(items: readonly NewOrderItem[], sentCents: number, field: string): number {
+  const totalCents = items.reduce((sum, item) => sum + item.price_cents, 0);
+  if (totalCents !== sentCents) {
+    const message = totalChangedMessage(centsToPrice(totalCents));
+    throw new ValidationError({ [field]: [message] }, message);
+  }
+  return totalCents;
 }
 
 export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
@@ -126,105 +188,130 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
   }
 
+  /** The order this user placed earlier under `key`; a 422 when that order holds other diamonds. */
+  async function replay(signedIn: SignedIn, key: string, ids: readonly number[]): Promise<Order | null> {
+    const row = await repo.findByIdempotencyKey(signedIn.user.id, key);
+    if (!row) return null;
+    const order = toOrder(row, await repo.itemsOf([row.id]));
+    const same = order.items.length === ids.length && order.items.every((item) => ids.includes(item.diamondid));
+    if (!same) throw new ValidationError({ idempotency_key: [ORDER_MESSAGES.keyReused] }, ORDER_MESSAGES.keyReused);
+    return order;
+  }
+
+  /**
+   * Inside `trx`: reserves the stones, stores the order and its items, and queues its confirmation. The caller
+   * has checked the stones and priced the items; a stone taken meanwhile throws DiamondUnavailableError, which
+   * rolls the whole transaction back. Used by POST /api/store-order and by the wallet once a payment is captured.
+   */
+  async function storeOrder(trx: Kysely<Database>, draft: OrderDraft): Promise<number> {
+    const r = createOrderRepository(trx);
+    const atIso = draft.at.toISOString();
+    // Ascending ids: two orders sharing stones lock them in the same order on PostgreSQL, so neither waits
+    // on the other in a cycle. A lost race (the row changed since it was read) rolls everything back.
+    const lost: string[] = [];
+    for (const item of [...draft.items].sort((a, b) => a.diamond_id - b.diamond_id)) {
+      if (!(await r.reserveStone(item.diamond_id))) lost.push(item.certificate_number);
+    }
+    if (lost.length > 0) throw new DiamondUnavailableError(lost);
+
+    const { details } = draft;
+    const order = {
+      user_id: draft.userId,
+      user_name: details.user_name,
+      contact_email: draft.contactEmail,
+      contact_number: details.contact_number,
+      street: details.address.street,
+      apartment: details.address.apartment,
+      city: details.address.city,
+      state: details.address.state,
+      zip: details.address.zip,
+      country: details.address.country,
+      payment_mode: draft.paymentMode,
+      order_status: 'pending',
+      payment_status: draft.paymentStatus,
+      total_cents: draft.items.reduce((sum, item) => sum + item.price_cents, 0),
+      is_gift: details.is_gift ? 1 : 0,
+      notes: details.notes,
+      hold_expires_at: draft.holdExpiresAt,
+      idempotency_key: draft.idempotencyKey,
+      created_at: atIso,
+      updated_at: atIso,
+    };
+    let id: number | null = null;
+    for (let i = 0; id === null; i++) {
+      if (i === 5) throw new Error('Could not draw a free order number');
+      id = await r.insertOrder(order, drawOrderNumber(draft.at));
+    }
+    await r.insertItems(id, draft.items);
+
+    const placed = (await load(r, id))!;
+    await mail.enqueue(trx, [orderConfirmationMail(placed, draft.contactEmail, storeEmail)]);
+    // Last, so the store_meta row every order writes is locked only for the moment before commit.
+    await bumpInventoryVersion(trx);
+    return id;
+  }
+
   return {
+    storeOrder,
+    load: (id: number) => load(repo, id),
+
     /**
      * §7 POST /api/store-order. Only the ids, the method and what the shopper typed are taken from the payload;
-     * every price comes from the inventory, and a total that differs from it is refused, never stored.
+     * every price comes from the inventory, and a total that differs from it is refused, never stored. With an
+     * Idempotency-Key, a repeat of a request that placed an order answers that order (`replayed`) instead of a 409.
      */
-    async placeOrder(signedIn: SignedIn, input: OrderInput): Promise<Order> {
+    async placeOrder(signedIn: SignedIn, input: OrderInput, idempotencyKey: string | null = null): Promise<PlacedOrder> {
       if (input.user_id !== undefined) requireOwner(signedIn, input.user_id, ACCOUNT_MESSAGES.notYourAccount);
       if (input.payment_mode === WALLET_PAYMENT_METHOD) {
         throw new ValidationError({ payment_mode: [ORDER_MESSAGES.walletElsewhere] }, ORDER_MESSAGES.walletElsewhere);
       }
       const ids = input.items_id;
-      const impossible = ids.filter((id) => id > MAX_ID);
-      if (impossible.length > 0) throw new ValidationError({ items_id: [unknownDiamondsMessage(impossible)] }, unknownDiamondsMessage(impossible));
+      refuseImpossibleIds(ids);
       const lookups = await diamonds.lookups();
+
+      if (idempotencyKey) {
+        const earlier = await replay(signedIn, idempotencyKey, ids);
+        if (earlier) return { order: earlier, replayed: true };
+      }
 
       let orderId: number;
       let certificates: string[] = [];
       try {
         orderId = await write(async (trx) => {
           const at = now();
-          const atIso = at.toISOString();
-          const r = createOrderRepository(trx);
-          const rows = await createDiamondRepository(trx, d.engine).findByIds(ids);
-          const byId = new Map(rows.map((row) => [Number(row.id), row]));
-          certificates = rows.map((row) => row.certificate_number);
-
-          const unknown = ids.filter((id) => !byId.has(id));
-          if (unknown.length > 0) throw new ValidationError({ items_id: [unknownDiamondsMessage(unknown)] }, unknownDiamondsMessage(unknown));
-          const taken = ids.map((id) => byId.get(id)!).filter((row) => row.status !== 'available');
-          if (taken.length > 0) throw new DiamondUnavailableError(taken.map((row) => row.certificate_number));
+          const stones = await availableStones(createDiamondRepository(trx, d.engine), ids);
+          certificates = stones.map((row) => row.certificate_number);
 
           // A bank wire pays the bank-wire price the detail page shows (§5: price − 5 per stone).
           const wireDiscountCents = input.payment_mode === 'pay-wire' ? PROMOTIONS.bankWireDiscount * 100 : 0;
-          const items: NewOrderItem[] = ids.map((id) => {
-            const row = byId.get(id)!;
-            return {
-              diamond_id: id,
-              certificate_number: row.certificate_number,
-              description: describeDiamond(toDiamondRecord(row, lookups)),
-              type: Number(row.type),
-              carat: Number(row.carat),
-              price_cents: Number(row.price_cents) - wireDiscountCents,
-            };
+          const items = stones.map((row) => orderItemOf(row, lookups, Number(row.price_cents) - wireDiscountCents));
+          requireTotal(items, input.total_price, 'total_price');
+
+          return storeOrder(trx, {
+            userId: signedIn.user.id,
+            contactEmail: signedIn.user.email,
+            details: input,
+            paymentMode: input.payment_mode,
+            paymentStatus: 'pending',
+            items,
+            holdExpiresAt: input.payment_mode === 'pay-wire' ? new Date(at.getTime() + WIRE_HOLD_MS).toISOString() : null,
+            idempotencyKey,
+            at,
           });
-          const totalCents = items.reduce((sum, item) => sum + item.price_cents, 0);
-          if (totalCents !== input.total_price) {
-            const message = totalChangedMessage(centsToPrice(totalCents));
-            throw new ValidationError({ total_price: [message] }, message);
-          }
-
-          // Ascending ids: two orders sharing stones lock them in the same order on PostgreSQL, so neither waits
-          // on the other in a cycle. A lost race (the row changed since it was read) rolls everything back.
-          const lost: string[] = [];
-          for (const id of [...ids].sort((a, b) => a - b)) {
-            if (!(await r.reserveStone(id))) lost.push(byId.get(id)!.certificate_number);
-          }
-          if (lost.length > 0) throw new DiamondUnavailableError(lost);
-
-          const order = {
-            user_id: signedIn.user.id,
-            user_name: input.user_name,
-            contact_email: signedIn.user.email,
-            contact_number: input.contact_number,
-            street: input.address.street,
-            apartment: input.address.apartment,
-            city: input.address.city,
-            state: input.address.state,
-            zip: input.address.zip,
-            country: input.address.country,
-            payment_mode: input.payment_mode,
-            order_status: 'pending',
-            payment_status: 'pending',
-            total_cents: totalCents,
-            is_gift: input.is_gift ? 1 : 0,
-            notes: input.notes,
-            hold_expires_at: input.payment_mode === 'pay-wire' ? new Date(at.getTime() + WIRE_HOLD_MS).toISOString() : null,
-            created_at: atIso,
-            updated_at: atIso,
-          };
-          let id: number | null = null;
-          for (let i = 0; id === null; i++) {
-            if (i === 5) throw new Error('Could not draw a free order number');
-            id = await r.insertOrder(order, drawOrderNumber(at));
-          }
-          await r.insertItems(id, items);
-
-          const placed = (await load(r, id))!;
-          await mail.enqueue(trx, [orderConfirmationMail(placed, signedIn.user.email, storeEmail)]);
-          // Last, so the store_meta row every order writes is locked only for the moment before commit.
-          await bumpInventoryVersion(trx);
-          return id;
         });
       } catch (err) {
+        // The same Idempotency-Key sent twice at once: the other request placed the order, and this one found its
+        // stones taken (or, on SQLite, its key): that order is the answer, not a 409.
+        if (idempotencyKey && (err instanceof DiamondUnavailableError || isUniqueViolation(err))) {
+          const earlier = await replay(signedIn, idempotencyKey, ids);
+          if (earlier) return { order: earlier, replayed: true };
+        }
         // The partial unique index on order_items caught what the conditional update should have: still a 409.
         if (isUniqueViolation(err)) throw new DiamondUnavailableError(certificates);
         throw err;
       }
       mail.flush();
-      return (await load(repo, orderId))!;
+      return { order: (await load(repo, orderId))!, replayed: false };
     },
 
     /** GET /api/orders: the user's own orders, newest first. */
@@ -241,6 +328,26 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (!order) throw new NotFoundError(ORDER_MESSAGES.noOrder);
       requireOwner(signedIn, order.user_id, ORDER_MESSAGES.notYourOrder);
       return toOrder(order, await repo.itemsOf([id]));
+    },
+
+    /**
+     * A paid order whose payment the provider denied after all: cancelled, its stones back in the search, the
+     * shopper told; the store's copy goes to STORE_EMAIL. False when the order had already moved on.
+     */
+    async cancelForDeniedPayment(orderId: number): Promise<boolean> {
+      const done = await writeTransaction(d, async (trx) => {
+        const at = now().toISOString();
+        const r = createOrderRepository(trx);
+        if (!(await r.cancelForFailedPayment(orderId, at))) return false;
+        await r.releaseStones(orderId, at);
+        const order = (await load(r, orderId))!;
+        const row = (await r.findById(orderId))!;
+        await mail.enqueue(trx, [paymentDeniedMail(order, row.contact_email, storeEmail), paymentDeniedMail(order, storeEmail, storeEmail)]);
+        await bumpInventoryVersion(trx);
+        return true;
+      });
+      if (done) mail.flush();
+      return done;
     },
 
     /**

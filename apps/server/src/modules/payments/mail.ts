@@ -1,0 +1,25 @@
+import { formatUsd, centsToPrice } from '@everstone/contract';
+import type { WalletPaymentRow } from '../../db/schema.ts';
+import { composeMail, fields, paragraph, type OutgoingMail } from '../mail/compose.ts';
+
+/** Sent when a captured wallet payment was given back (a stone sold in the moment it was paid for). */
+export function walletRefundMail(payment: WalletPaymentRow, storeEmail: string): OutgoingMail {
+  const details = JSON.parse(payment.details) as { user_name?: string };
+  const amount = `$${formatUsd(centsToPrice(payment.amount_cents))}`;
+  return composeMail({
+    to: payment.contact_email,
+    replyTo: storeEmail,
+    subject: `Your Everstone PayPal payment of ${amount} has been refunded`,
+    greeting: details.user_name ? `Dear ${details.user_name},` : undefined,
+    blocks: [
+      paragraph(payment.failure ?? `We have refunded your PayPal payment of ${amount} in full.`),
+      fields([
+        ['Refunded', `${amount} USD`],
+        ['PayPal transaction', payment.capture_id],
+        ['Our reference', payment.reference],
+      ]),
+      paragraph('PayPal usually shows a refund within a few days. No order was placed, so there is nothing else to cancel.'),
+      paragraph('We are sorry for the disappointment. Reply to this email and our gemologists will gladly help you find a similar diamond.'),
+    ],
+  });
+}

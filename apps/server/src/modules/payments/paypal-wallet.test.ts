@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { WALLET_MESSAGES, centsToPrice, refundedMessage, soldBeforeCaptureMessage, type Order } from '@everstone/contract';
+import { createTestDb, type TestDb } from '../../test/database.ts';
+import { createTestApp } from '../../test/app.ts';
+import { startFakePayPal, type FakePayPal } from '../../test/fake-paypal.ts';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { waitFor } from '../../test/wait-for.ts';
+import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
+import { seedInventory } from '../inventory/seed.ts';
+import type { WalletProvider } from './provider.ts';
+
+const WEBHOOK_ID = 'WH-EVERSTONE-TEST';
+
+interface Stone {
+  id: number;
+  certificate_number: string;
+  price_cents: number;
+}
+
+/**
+ * The whole wallet flow with WALLET_PROVIDER=paypal, against a local server that speaks PayPal's Orders v2 JSON
+ * (test/fake-paypal.ts): what the store sends PayPal, and what it does with each answer.
+ */
+describe('the online wallet on PayPal (a local fake of its REST API)', () => {
+  let db: TestDb;
+  let app: FastifyInstance;
+  let paypal: FakePayPal;
+  let smtp: TestSmtp;
+  let stones: Stone[];
+  let nextStone = 0;
+  let sellAfterCapture = false;
+
+  beforeAll(async () => {
+    db = await createTestDb('sqlite');
+    await seedInventory(db, { count: 30, seed: 31 });
+    stones = (await db.db.selectFrom('diamonds').select(['id', 'certificate_number', 'price_cents']).where('status', '=', 'available').orderBy('id').execute()).map(
+      (r) => ({ id: Number(r.id), certificate_number: r.certificate_number, price_cents: Number(r.price_cents) }),
+    );
+    paypal = await startFakePayPal();
+    smtp = await startTestSmtp();
+    const sellingOne = (inner: WalletProvider): WalletProvider => ({
+      ...inner,
+      createPayment: (request) => inner.createPayment(request),
+      refundCapture: (...args) => inner.refundCapture(...args),
+      async capturePayment(id, key) {
+        const outcome = await inner.capturePayment(id, key);
+        if (sellAfterCapture) {
+          sellAfterCapture = false;
+          const payment = await db.db.selectFrom('wallet_payments').select('items').where('provider_order_id', '=', id).executeTakeFirstOrThrow();
+          const [first] = JSON.parse(payment.items) as { id: number }[];
+          await db.db.updateTable('diamonds').set({ status: 'sold' }).where('id', '=', first!.id).execute();
+        }
+        return outcome;
+      },
+    });
+    app = await createTestApp(
+      db,
+      {
+        PAYPAL_CLIENT_ID: paypal.clientId,
+        PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+        PAYPAL_API_BASE: paypal.url,
+        PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
+        SMTP_URL: smtp.url,
+        PUBLIC_URL: 'https://shop.example.test',
+      },
+      { passwordHasher: quickHasher, walletProvider: sellingOne, walletSweepIntervalMs: 3_600_000 },
+    );
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await paypal?.close();
+    await smtp?.close();
+    await db?.destroy();
+  });
+
+  const take = () => {
+    const stone = stones[nextStone++];
+    if (!stone) throw new Error('the test inventory ran out');
+    return stone;
+  };
+
+  async function startPayment(stone: Stone) {
+    const shopper = await signUpAndIn(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/paypal/create-order',
+      headers: bearer(shopper.token),
+      payload: {
+        amount: centsToPrice(stone.price_cents),
+        currency: 'USD',
+        user_id: shopper.user.id,
+        items_id: [stone.id],
+        user_name: 'Grace Hopper',
+        contact_number: '212-555-0199',
+        address: { street: '1 Navy Way', apartment: '', city: 'Arlington', zip: '22202', country: 'United States' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { ...shopper, ...(res.json() as { orderID: string; approve_url: string }) };
+  }
+
+  const capture = (token: string, orderID: string) =>
+    app.inject({ method: 'POST', url: '/api/paypal/capture-order', headers: bearer(token), payload: { orderID } });
+  const ordersOf = (userId: number) => db.db.selectFrom('orders').selectAll().where('user_id', '=', userId).execute();
+
+  it('creates a PayPal order for the cart’s total, with the store’s return and cancel URLs', async () => {
+    const stone = take();
+    const { orderID, approve_url } = await startPayment(stone);
+    const order = paypal.orders.get(orderID)!;
+    expect(order.amount).toEqual({ currency_code: 'USD', value: centsToPrice(stone.price_cents) });
+    expect(order.returnUrl).toBe('https://shop.example.test/checkout/paypal-return');
+    expect(order.cancelUrl).toBe('https://shop.example.test/checkout?payment=cancelled');
+    expect(order.customId).toMatch(/^W[0-9A-F]{24}$/);
+    expect(approve_url).toBe(`${paypal.url}/checkoutnow?token=${orderID}`);
+  });
+
+  it('captures once after approval: the order is paid, and a repeated return neither orders nor charges again', async () => {
+    const stone = take();
+    const { user, token, orderID } = await startPayment(stone);
+    expect((await capture(token, orderID)).json().message).toBe(WALLET_MESSAGES.notApproved);
+    paypal.approve(orderID);
+    const first = await capture(token, orderID);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json() as Order).toMatchObject({ payment_mode: 'pay-paypal', payment_status: 'paid', total_price: centsToPrice(stone.price_cents) });
+    const again = await Promise.all([capture(token, orderID), capture(token, orderID)]);
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(paypal.orders.get(orderID)!.captures).toHaveLength(1);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+  });
+
+  it('a declined funding source: 422, no order, and the payment ends', async () => {
+    const { user, token, orderID } = await startPayment(take());
+    paypal.approve(orderID);
+    paypal.declineNextCapture();
+    const res = await capture(token, orderID);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(WALLET_MESSAGES.declined);
+    expect(await ordersOf(user.id)).toHaveLength(0);
+  });
+
+  it('PayPal down: 503 and nothing decided; the same call later completes the order with one capture', async () => {
+    const { user, token, orderID } = await startPayment(take());
+    paypal.approve(orderID);
+    paypal.failNext(1, 503);
+    const down = await capture(token, orderID);
+    expect(down.statusCode).toBe(503);
+    expect(down.json().message).toBe(WALLET_MESSAGES.unreachable);
+    const later = await capture(token, orderID);
+    expect(later.statusCode, later.body).toBe(201);
+    expect(paypal.orders.get(orderID)!.captures).toHaveLength(1);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+  });
+
+  it('a stone sold before the capture: nothing is captured at PayPal', async () => {
+    const stone = take();
+    const { token, orderID } = await startPayment(stone);
+    paypal.approve(orderID);
+    await db.db.updateTable('diamonds').set({ status: 'sold' }).where('id', '=', stone.id).execute();
+    const res = await capture(token, orderID);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(soldBeforeCaptureMessage([stone.certificate_number]));
+    expect(paypal.orders.get(orderID)!.captures).toHaveLength(0);
+  });
+
+  it('a stone sold in the moment of capture: the capture is refunded in full at PayPal, once', async () => {
+    const stone = take();
+    const { user, token, orderID } = await startPayment(stone);
+    paypal.approve(orderID);
+    sellAfterCapture = true;
+    const res = await capture(token, orderID);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(refundedMessage([stone.certificate_number], centsToPrice(stone.price_cents)));
+    expect((await capture(token, orderID)).statusCode).toBe(409);
+    const refunds = paypal.orders.get(orderID)!.refunds;
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.amount).toEqual({ currency_code: 'USD', value: centsToPrice(stone.price_cents) });
+    expect(await ordersOf(user.id)).toHaveLength(0);
+  });
+
+  const notify = (headers: Record<string, string>, body: object) => app.inject({ method: 'POST', url: '/api/paypal/webhook', headers, payload: body });
+
+  it('an approval PayPal notifies is captured and placed at once; the shopper’s return then answers that order', async () => {
+    const stone = take();
+    const { user, token, email, orderID } = await startPayment(stone);
+    paypal.approve(orderID);
+    // The shopper closed the tab after approving: only PayPal's notification arrives.
+    const event = paypal.notification('CHECKOUT.ORDER.APPROVED', { id: orderID, status: 'APPROVED', intent: 'CAPTURE' }, WEBHOOK_ID);
+    const res = await notify(event.headers, event.body);
+    expect(res.statusCode, res.body).toBe(200);
+    const orders = await ordersOf(user.id);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ payment_mode: 'pay-paypal', payment_status: 'paid', contact_email: email });
+    expect(paypal.orders.get(orderID)!.captures).toHaveLength(1);
+
+    // PayPal sends it again (it retries), and the shopper comes back after all: still one order, one capture.
+    expect((await notify(event.headers, event.body)).statusCode).toBe(200);
+    const back = await capture(token, orderID);
+    expect(back.statusCode).toBe(200);
+    expect((back.json() as Order).order_id).toBe(Number(orders[0]!.id));
+    expect(paypal.orders.get(orderID)!.captures).toHaveLength(1);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+  });
+
+  it('refuses a notification PayPal did not sign, or that was changed on the way, and does nothing', async () => {
+    const { user, orderID } = await startPayment(take());
+    paypal.approve(orderID);
+    const genuine = paypal.notification('CHECKOUT.ORDER.APPROVED', { id: 'SOME-OTHER-ORDER' }, WEBHOOK_ID);
+    const changed = await notify(genuine.headers, { ...genuine.body, resource: { id: orderID } });
+    expect(changed.statusCode).toBe(400);
+    const unsigned = await notify({}, { event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: orderID } });
+    expect(unsigned.statusCode).toBe(400);
+    const otherWebhook = paypal.notification('CHECKOUT.ORDER.APPROVED', { id: orderID }, 'WH-SOMEONE-ELSE');
+    expect((await notify(otherWebhook.headers, otherWebhook.body)).statusCode).toBe(400);
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    expect(paypal.orders.get(orderID)!.captures).toHaveLength(0);
+  });
+
+  it('acknowledges the events it has nothing to do for', async () => {
+    const event = paypal.notification('PAYMENT.CAPTURE.COMPLETED', { id: 'CAPTURE-1', status: 'COMPLETED' }, WEBHOOK_ID);
+    const res = await notify(event.headers, event.body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+  });
+
+  it('a capture PayPal held for review and then denied: the order is cancelled, its stone released, the shopper told', async () => {
+    const stone = take();
+    const { user, token, email, orderID } = await startPayment(stone);
+    paypal.approve(orderID);
+    paypal.holdNextCapture();
+    const placed = await capture(token, orderID);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json() as Order;
+    const status = async () => (await db.db.selectFrom('diamonds').select('status').where('id', '=', stone.id).executeTakeFirstOrThrow()).status;
+    expect(await status()).toBe('reserved');
+
+    const captureId = paypal.orders.get(orderID)!.captures[0]!.id;
+    const denied = paypal.notification('PAYMENT.CAPTURE.DENIED', { id: captureId, status: 'DECLINED' }, WEBHOOK_ID);
+    expect((await notify(denied.headers, denied.body)).statusCode).toBe(200);
+    const [row] = await ordersOf(user.id);
+    expect(row).toMatchObject({ order_status: 'cancelled', payment_status: 'failed' });
+    expect(await status()).toBe('available');
+    const mail = await waitFor(() => smtp.to(email).find((m) => m.subject === `Your Everstone order ${order.order_number} has been cancelled`), {
+      what: 'the cancellation email',
+    });
+    expect(mail.text).toContain('did not complete it, so no money has been taken');
+
+    // Sent again: nothing more happens.
+    expect((await notify(denied.headers, denied.body)).statusCode).toBe(200);
+    const queued = await db.db.selectFrom('mail_outbox').select('id').where('to_address', '=', email).where('subject', 'like', '%has been cancelled').execute();
+    expect(queued).toHaveLength(1);
+  });
+});

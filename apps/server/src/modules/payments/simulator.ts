@@ -1,0 +1,139 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, WalletSimulatedPaymentRow } from '../../db/schema.ts';
+import type { CaptureOutcome, CreateWalletPayment, CreatedWalletPayment, RefundOutcome, WalletProvider } from './provider.ts';
+
+const ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const drawId = (prefix: string) => {
+  let id = prefix;
+  for (let i = 0; i < 17; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return id;
+};
+
+/** The buyer identifier the simulator hands back on approval, as PayPal adds PayerID to the return URL. */
+export const SIMULATED_PAYER_ID = 'SIMULATEDBUYER';
+
+const normalize = (row: WalletSimulatedPaymentRow): WalletSimulatedPaymentRow => ({ ...row, amount_cents: Number(row.amount_cents) });
+
+export interface SimulatorOptions {
+  db: Kysely<Database>;
+  now?: () => Date;
+}
+
+/**
+ * The offline wallet: behaves as PayPal does for the store (create, approve on a page of its own, capture once,
+ * refund once, every call idempotent), keeping its ledger in the store's database so it survives restarts and
+ * serves several instances. No money moves. The approval page is in simulator-routes.ts.
+ */
+export function createSimulatorProvider(options: SimulatorOptions) {
+  const { db } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function find(id: string): Promise<WalletSimulatedPaymentRow | null> {
+    const row = await db.selectFrom('wallet_simulated_payments').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? normalize(row) : null;
+  }
+
+  /** Moves a payment from one status to another; false when it was not in `from` (someone else moved it). */
+  async function move(id: string, from: string, to: string, extra: Partial<WalletSimulatedPaymentRow> = {}): Promise<boolean> {
+    const result = await db
+      .updateTable('wallet_simulated_payments')
+      .set({ ...extra, status: to, updated_at: now().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  const provider: WalletProvider = {
+    name: 'simulator',
+
+    async createPayment(request: CreateWalletPayment): Promise<CreatedWalletPayment> {
+      const at = now().toISOString();
+      await db
+        .insertInto('wallet_simulated_payments')
+        .values({
+          id: drawId('SIM'),
+          create_key: request.idempotencyKey,
+          reference: request.reference,
+          description: request.description.slice(0, 200),
+          amount_cents: request.amountCents,
+          currency: request.currency,
+          status: 'CREATED',
+          return_url: request.returnUrl,
+          cancel_url: request.cancelUrl,
+          created_at: at,
+          updated_at: at,
+        })
+        // The same key twice answers the first payment, as PayPal-Request-Id does.
+        .onConflict((oc) => oc.column('create_key').doNothing())
+        .execute();
+      const row = await db.selectFrom('wallet_simulated_payments').select('id').where('create_key', '=', request.idempotencyKey).executeTakeFirstOrThrow();
+      // The approval page is the store's own, on the address the shopper is returned to.
+      return { providerOrderId: row.id, approveUrl: `${new URL(request.returnUrl).origin}/wallet-simulator/${row.id}` };
+    },
+
+    async capturePayment(providerOrderId: string): Promise<CaptureOutcome> {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const row = await find(providerOrderId);
+        if (!row) return { status: 'declined', reason: 'The payment could not be found.' };
+        switch (row.status) {
+          case 'COMPLETED':
+            // Idempotent whatever the key: a captured payment answers its one capture.
+            return { status: 'completed', captureId: row.capture_id!, amountCents: row.amount_cents, currency: row.currency };
+          case 'CREATED':
+            return { status: 'not_approved' };
+          case 'VOIDED':
+            return { status: 'declined', reason: 'The payment was voided.' };
+          case 'APPROVED':
+            if (await move(row.id, 'APPROVED', 'COMPLETED', { capture_id: drawId('SIMCAP') })) continue;
+            continue; // Another capture won the race: read its result.
+        }
+      }
+      throw new Error(`Simulated payment ${providerOrderId} kept changing during capture`);
+    },
+
+    async refundCapture(captureId: string, amountCents: number): Promise<RefundOutcome> {
+      const row = await db.selectFrom('wallet_simulated_payments').selectAll().where('capture_id', '=', captureId).executeTakeFirst();
+      if (!row) throw new Error(`No simulated capture ${captureId}`);
+      if (Number(row.amount_cents) !== amountCents) throw new Error('The simulator refunds captures in full only');
+      if (!row.refund_id) {
+        await db
+          .updateTable('wallet_simulated_payments')
+          .set({ refund_id: drawId('SIMREF'), updated_at: now().toISOString() })
+          .where('capture_id', '=', captureId)
+          .where('refund_id', 'is', null)
+          .execute();
+      }
+      const refunded = await db.selectFrom('wallet_simulated_payments').select('refund_id').where('capture_id', '=', captureId).executeTakeFirstOrThrow();
+      return { refundId: refunded.refund_id!, status: 'completed' };
+    },
+  };
+
+  return {
+    provider,
+    find,
+
+    /** The buyer approves on the simulator's page: where the browser goes next (the store's return URL). */
+    async approve(id: string): Promise<string | null> {
+      const row = await find(id);
+      if (!row) return null;
+      await move(id, 'CREATED', 'APPROVED');
+      const url = new URL(row.return_url);
+      url.searchParams.set('token', id);
+      url.searchParams.set('PayerID', SIMULATED_PAYER_ID);
+      return url.toString();
+    },
+
+    /** The buyer cancels: nothing changes (as on PayPal, the payment simply is not approved); back to the store. */
+    async cancel(id: string): Promise<string | null> {
+      const row = await find(id);
+      if (!row) return null;
+      const url = new URL(row.cancel_url);
+      url.searchParams.set('token', id);
+      return url.toString();
+    },
+  };
+}
+
+export type WalletSimulator = ReturnType<typeof createSimulatorProvider>;
