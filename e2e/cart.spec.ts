@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { PROMOTIONS, colorLabel, diamondTitle, formatMoney, type Diamond } from '../packages/contract/src/index.ts';
-import { sidewaysOverflow } from './support.ts';
+import { hydrated, sidewaysOverflow } from './support.ts';
 
 /**
  * The cart journeys (/cart). Stones come from the store's own API, so nothing here depends on the seed's
@@ -9,10 +9,6 @@ import { sidewaysOverflow } from './support.ts';
  */
 
 type Line = Diamond & { quantity: number };
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-}
 
 /** Available stones priced within [min, max] dollars, cheapest first. */
 async function stones(request: APIRequestContext, min: number, max: number, count: number): Promise<Diamond[]> {

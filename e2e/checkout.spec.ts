@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { PROMOTIONS, formatMoney, type Diamond } from '../packages/contract/src/index.ts';
-import { sidewaysOverflow } from './support.ts';
+import { PROMOTIONS, WALLET_MESSAGES, formatMoney, type Diamond, type Order } from '../packages/contract/src/index.ts';
+import { SHOPPER_PASSWORD, createAccount as createShopper, sidewaysOverflow, stonesPricedWithin } from './support.ts';
 
 /*
  * /checkout and /thankyou (issue 6): §5's messages, the guest's detour through sign-in, the signed-in prefill and
@@ -9,38 +9,13 @@ import { sidewaysOverflow } from './support.ts';
  * picked at random from a price band the other journeys leave alone, so orders placed here take nothing they use.
  */
 
-const PASSWORD = 'sparkle-and-shine';
-const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+const PASSWORD = SHOPPER_PASSWORD;
 type Line = Diamond & { quantity: number };
 
-interface Account {
-  id: number;
-  email: string;
-  token: string;
-}
+const createAccount = (request: APIRequestContext, name?: string) => createShopper(request, 'checkout', name);
 
-async function createAccount(request: APIRequestContext, name = 'Ada Lovelace'): Promise<Account> {
-  const email = `checkout-${unique()}@example.com`;
-  const registered = await request.post('/api/register', {
-    data: { title: 'Ms', name, email, birth_date: null, anniversary_date: null, password: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  const login = await request.post('/api/login', { data: { email, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
-  return { id: user.id, email, token };
-}
-
-/** `count` distinct available stones priced 5,000–8,000 dollars, at random. */
-async function stones(request: APIRequestContext, count: number): Promise<Diamond[]> {
-  const res = await request.get('/api/get-all-diamonds?price=5000&price=8000&sort=price_asc&per_page=100');
-  expect(res.status()).toBe(200);
-  const { data } = (await res.json()) as { data: Diamond[] };
-  expect(data.length).toBeGreaterThanOrEqual(count);
-  const picked = new Set<number>();
-  while (picked.size < count) picked.add(Math.floor(Math.random() * data.length));
-  return [...picked].map((i) => data[i]!);
-}
+/** `count` stones priced 5,000–8,000 dollars, a band the other journeys leave alone. */
+const stones = (request: APIRequestContext, count: number) => stonesPricedWithin(request, 5000, 8000, count);
 
 /** Opens /checkout with this cart (and this token, when given) in storage. */
 async function openCheckout(page: Page, lines: Line[], token?: string) {
@@ -213,7 +188,7 @@ test('a signed-in shopper sees their email and their saved address; having none 
   await expect(field(page, 'Country')).toHaveValue('United States');
 });
 
-test('the summary lists each stone; the wallet says it opens soon and places nothing', async ({ page, request }) => {
+test('the summary lists each stone; a wallet purchase goes through the simulator’s page and comes back paid', async ({ page, request }) => {
   const account = await createAccount(request);
   const [a, b] = await stones(request, 2);
   const lines = [{ ...a!, quantity: 1 }, { ...b!, quantity: 1 }];
@@ -236,13 +211,87 @@ test('the summary lists each stone; the wallet says it opens soon and places not
   await fillDelivery(page);
   const wallet = checkoutForm(page).getByRole('radio', { name: 'PayPal' });
   await wallet.check();
-  await expect(wallet).toHaveAccessibleDescription(/PayPal opens soon/);
+  await expect(wallet).toHaveAccessibleDescription(/takes you to PayPal to approve the payment/);
   await payNow(page).click();
-  await expect(checkoutForm(page).getByRole('radiogroup', { name: 'Payment' })).toHaveAccessibleDescription(/choose another payment method/);
-  await expect(page).toHaveURL(/\/checkout$/);
+
+  // §4: the browser goes to approve_url; no order exists yet.
+  await expect(page).toHaveURL(/\/wallet-simulator\/SIM[0-9A-Z]+$/);
+  const orderID = page.url().split('/').pop()!;
+  const headers = { Authorization: `Bearer ${account.token}` };
+  expect(((await (await request.get('/api/orders', { headers })).json()) as { data: unknown[] }).data).toEqual([]);
+  const total = formatMoney(a!.price + b!.price);
+  const pay = page.getByRole('button', { name: `Pay ${total}` });
+  await expect(pay).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await pay.click();
+
+  // Back at the store: the payment captured, the order placed paid, /thankyou, the cart empty.
+  await expect(page).toHaveURL(/\/thankyou$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await expect(page.getByTestId('thankyou-total')).toContainText(total);
+  expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
+  const orders = ((await (await request.get('/api/orders', { headers })).json()) as { data: Order[] }).data;
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ payment_mode: 'pay-paypal', payment_status: 'paid', order_status: 'pending' });
+  expect(orders[0]!.items.map((i) => i.diamondid).sort()).toEqual([a!.diamondid, b!.diamondid].sort());
+  await expect(page.getByTestId('thankyou-order-number')).toHaveText(orders[0]!.order_number);
   expect(alerted).toBe(false);
-  const orders = await request.get('/api/orders', { headers: { Authorization: `Bearer ${account.token}` } });
-  expect(((await orders.json()) as { data: unknown[] }).data).toEqual([]);
+
+  // The return URL opened again (a reload, the Back button) answers the same order: nothing is charged twice.
+  await page.goto(`/checkout/paypal-return?token=${orderID}&PayerID=SIMULATEDBUYER`);
+  await expect(page).toHaveURL(/\/thankyou$/);
+  await expect(page.getByTestId('thankyou-order-id')).toHaveText(String(orders[0]!.order_id));
+  expect(((await (await request.get('/api/orders', { headers })).json()) as { data: unknown[] }).data).toHaveLength(1);
+});
+
+test('a cancelled wallet payment returns to /checkout with the cart and details intact, and nothing is charged', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const [a] = await stones(request, 1);
+  await openCheckout(page, [{ ...a!, quantity: 1 }], account.token);
+  await fillDelivery(page);
+  await checkoutForm(page).getByRole('radio', { name: 'PayPal' }).check();
+  await payNow(page).click();
+  await expect(page).toHaveURL(/\/wallet-simulator\//);
+  const orderID = page.url().split('/').pop()!;
+  const closed = page.waitForResponse((r) => r.url().endsWith('/api/paypal/cancel-order'));
+  await page.getByRole('button', { name: 'Cancel and return to Everstone' }).click();
+
+  await expect(page).toHaveURL(/\/checkout\?payment=cancelled&token=/);
+  await expect(page.getByTestId('wallet-cancelled')).toContainText('nothing was charged');
+  await expect(page.getByRole('complementary', { name: 'Order summary' }).getByRole('listitem')).toHaveCount(1);
+  await expect(checkoutForm(page).getByRole('radio', { name: 'PayPal' })).toBeChecked();
+  // The address was saved before the wallet opened (§4), so it is filled in again.
+  await expect(field(page, 'Address')).toHaveValue(DELIVERY.Address);
+  const headers = { Authorization: `Bearer ${account.token}` };
+  expect(((await (await request.get('/api/orders', { headers })).json()) as { data: unknown[] }).data).toEqual([]);
+  // The store closed that payment: approving it later from an old tab cannot place an order.
+  expect((await closed).status()).toBe(200);
+  const late = await request.post('/api/paypal/capture-order', { headers, data: { orderID } });
+  expect(late.status()).toBe(422);
+  expect(((await late.json()) as { message: string }).message).toBe(WALLET_MESSAGES.cancelled);
+});
+
+test('the wallet’s return page says what went wrong and offers the way on', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await page.goto('/robots.txt');
+  await page.evaluate((t) => localStorage.setItem('auth_token', t), account.token);
+
+  // A payment this store never created (a mistyped or stale link): refused, back to checkout.
+  await page.goto('/checkout/paypal-return?token=SIMNOTAPAYMENT&PayerID=SIMULATEDBUYER');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your order was not placed' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your order was not placed' }).getByRole('alert')).toHaveText(WALLET_MESSAGES.noPayment);
+  await expect(page.getByRole('link', { name: 'Back to checkout' })).toHaveAttribute('href', '/checkout');
+
+  // No payment named at all.
+  await page.goto('/checkout/paypal-return');
+  await expect(page.getByRole('heading', { level: 1, name: 'No payment to complete' })).toBeVisible();
+
+  // Signed out: asked to sign in, and brought back here afterwards.
+  await page.evaluate(() => localStorage.removeItem('auth_token'));
+  await page.goto('/checkout/paypal-return?token=SIMNOTAPAYMENT');
+  await expect(page.getByRole('heading', { level: 1, name: 'Please sign in to finish' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute('href', '/signin');
 });
 
 test('a purchase: the address saved, the order placed, /thankyou shows it and the cart is empty', async ({ page, request }) => {
@@ -272,7 +321,7 @@ test('a purchase: the address saved, the order placed, /thankyou shows it and th
   await expect(page.getByTestId('thankyou-order-id')).toHaveText(String(order.order_id));
   await expect(page.getByTestId('thankyou-order-number')).toHaveText(order.order_number);
   await expect(page.getByTestId('thankyou-total')).toContainText(formatMoney(Number(order.total_price)));
-  await expect(page.getByRole('link', { name: 'View order' })).toHaveAttribute('href', '/profile?tab=orders');
+  await expect(page.getByRole('link', { name: 'View order' })).toHaveAttribute('href', `/orders/${order.order_id}`);
   await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/diamond');
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as unknown[])).toEqual([]);
   await expect(page.getByTestId('cart-badge')).toHaveCount(0);
@@ -286,9 +335,11 @@ test('a purchase: the address saved, the order placed, /thankyou shows it and th
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await sidewaysOverflow(page)).toEqual([]);
 
-  // VIEW ORDER: the profile's Order History lists it with its status, its stone and its total.
+  // VIEW ORDER opens the order's page; the profile's Order History lists it with its status, stone and total.
   await page.getByRole('link', { name: 'View order' }).click();
-  await expect(page).toHaveURL(/\/profile\?tab=orders$/);
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.order_id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${order.order_number}` })).toBeVisible();
+  await page.goto('/profile?tab=orders');
   const card = page.getByRole('listitem', { name: `Order ${order.order_number}` });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Pending');

@@ -1,10 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { sidewaysOverflow } from './support.ts';
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-}
+import { hydrated, sidewaysOverflow } from './support.ts';
 
 async function openContact(page: Page) {
   await page.goto('/contact');

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Diamond } from '../packages/contract/src/index.ts';
-import { sidewaysOverflow } from './support.ts';
+import { hydrated, sidewaysOverflow } from './support.ts';
 
 /**
  * The diamond detail journeys (/diamond-details/{id}). Every stone and every expected figure comes from
@@ -13,10 +13,6 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 
 /** §2: '{carat} Carat {Shape} {Natural|Lab|Color} Diamond', carat to 2 decimals. */
 const titleOf = (d: Diamond) => `${d.carat_weight.toFixed(2)} Carat ${d.shape.name} ${TYPE_LABELS[d.type]} Diamond`;
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-}
 
 /** Available stones from the search API. */
 async function stones(request: APIRequestContext, query = '', count = 20): Promise<Diamond[]> {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { SCALES, type Diamond, type DiamondListResponse } from '../packages/contract/src/index.ts';
-import { sidewaysOverflow } from './support.ts';
+import { hydrated, sidewaysOverflow } from './support.ts';
 
 /**
  * The diamond search journeys (/diamond). Every expectation about which stones are listed comes from the
@@ -19,10 +19,6 @@ interface Row {
   report: string;
   price: number;
   featured: boolean;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
 }
 
 async function openSearch(page: Page, query = '') {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { sidewaysOverflow } from './support.ts';
+import { hydrated, sidewaysOverflow } from './support.ts';
 
 /** Every education page (§2 route table) with the heading it opens on. */
 const EDUCATION_PAGES: Array<{ path: string; h1: string }> = [
@@ -27,10 +27,6 @@ const SIDE_MENU: Array<{ name: string; path: string; h1: string }> = [
 ];
 
 const STYLES = ['Solitaire', 'Halo', 'Vintage', 'Side Stone', 'Three Stone', 'Pavé', 'Hidden Halo', 'Something Blue', 'Luxe'];
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-}
 
 /** Serious and critical axe findings in the page's own content (the shared header and footer have their own spec). */
 async function seriousViolations(page: Page) {

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { hydrated } from './support.ts';
 
 /** SPEC §2 "Home page", in order (after the hero). */
 const SECTIONS = [
@@ -31,10 +32,6 @@ const OFFERS = ['natural diamonds', 'bracelets', 'studs earrings', 'eternity rin
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 375, height: 812 };
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-}
 
 async function openHome(page: Page) {
   await page.goto('/');

@@ -1,11 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { PUBLIC_PAGES } from '../apps/web/app/content/public-pages.ts';
-import { sidewaysOverflow } from './support.ts';
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-}
+import { hydrated, sidewaysOverflow } from './support.ts';
 
 async function aDiamond(page: Page) {
   const res = await page.request.get('/api/get-all-diamonds?active_tab=2&per_page=1');

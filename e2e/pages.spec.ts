@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { sidewaysOverflow } from './support.ts';
+import { hydrated, sidewaysOverflow } from './support.ts';
 
 /** The brand, legal and offer pages (§2 route table and the routes linked from menus), with their one heading. */
 const PAGES: Array<{ path: string; h1: string }> = [
@@ -20,10 +20,6 @@ const PAGES: Array<{ path: string; h1: string }> = [
 
 const ENGAGEMENT_STYLES = ['Solitaire', 'Halo', 'Vintage', 'Side Stone', 'Three Stone', 'Pavé', 'Hidden Halo'];
 const WEDDING_COLLECTIONS = ['METAL BRANDS', 'DIAMOND BRANDS', 'ANNIVERSARY RINGS', 'ETERNITY RINGS'];
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-}
 
 async function open(page: Page, path: string) {
   const res = await page.goto(path);

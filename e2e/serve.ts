@@ -33,6 +33,8 @@ const config = loadConfig({
   // Mail goes to files the journeys can read (e2e/support.ts `readOutbox`).
   OUTBOX_DIR: `${dir}/outbox`,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // The journeys pay through the store's own wallet simulator; a production store must choose it by name.
+  WALLET_PROVIDER: 'simulator',
 });
 // WEB_BUILD_DIR (absolute) serves a build made elsewhere, as `WEB_BUILD_DIR=… npm run build` writes it.
 await startServer({ config, buildDir: process.env.WEB_BUILD_DIR ? resolve(process.env.WEB_BUILD_DIR) : undefined });

@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Diamond } from '../packages/contract/src/index.ts';
 
 /**
  * What sticks out sideways on this screen. The body clips horizontal overflow, so the document's scroll width
@@ -58,4 +59,53 @@ export async function readOutbox(to: string, { timeoutMs = 7_000 } = {}): Promis
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The password of every shopper the journeys create. */
+export const SHOPPER_PASSWORD = 'sparkle-and-shine';
+
+export interface ShopperAccount {
+  id: number;
+  email: string;
+  token: string;
+}
+
+/** Registers and signs in a shopper of its own through the API (`label` names the journey in the address). */
+export async function createAccount(request: APIRequestContext, label: string, name = 'Ada Lovelace'): Promise<ShopperAccount> {
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const registered = await request.post('/api/register', {
+    data: { title: 'Ms', name, email, birth_date: null, anniversary_date: null, password: SHOPPER_PASSWORD },
+  });
+  expect(registered.status()).toBe(201);
+  const login = await request.post('/api/login', { data: { email, password: SHOPPER_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+  return { id: user.id, email, token };
+}
+
+/**
+ * The page has hydrated: its route modules are loaded and React has taken over the document (hydrateRoot marks the
+ * body with its fiber). Before that, a click on server-rendered HTML does nothing and is lost; after, React handles
+ * it (or replays it while hydration finishes).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined &&
+      Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')),
+  );
+}
+
+/**
+ * `count` distinct available stones priced within [min, max] dollars, picked at random: a journey that orders
+ * stones takes them from a price band of its own, so it never takes what another journey uses.
+ */
+export async function stonesPricedWithin(request: APIRequestContext, min: number, max: number, count: number): Promise<Diamond[]> {
+  const res = await request.get(`/api/get-all-diamonds?price=${min}&price=${max}&sort=price_asc&per_page=100`);
+  expect(res.status()).toBe(200);
+  const { data } = (await res.json()) as { data: Diamond[] };
+  expect(data.length).toBeGreaterThanOrEqual(count);
+  const picked = new Set<number>();
+  while (picked.size < count) picked.add(Math.floor(Math.random() * data.length));
+  return [...picked].map((i) => data[i]!);
 }

@@ -22,6 +22,7 @@ export default [
   route('fine-jewelry', 'routes/offers/fine-jewelry.tsx'),
 
   route('wishlist', 'routes/wishlist.tsx'),
+  route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
 
   route('diamond', 'routes/diamond-search.tsx'),
   route('diamond-details/:diamondid', 'routes/diamond-details.tsx'),
@@ -32,8 +33,10 @@ export default [
   route('resetpassword', 'routes/account/reset-request.tsx'),
   route('reset-password/:token', 'routes/account/reset-password.tsx'),
   route('profile', 'routes/account/profile.tsx'),
+  route('orders/:id', 'routes/account/order.tsx'),
 
   route('checkout', 'routes/checkout.tsx'),
+  route('checkout/paypal-return', 'routes/checkout-wallet-return.tsx'),
   route('thankyou', 'routes/thankyou.tsx'),
 
   route('sitemap.xml', 'routes/sitemap.ts'),

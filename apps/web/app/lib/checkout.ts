@@ -1,4 +1,12 @@
-import { ORDER_MESSAGES, PAYMENT_METHODS, orderSchema, type OrderRequest, type PaymentMethod } from '@everstone/contract';
+import {
+  ORDER_CURRENCY,
+  ORDER_MESSAGES,
+  PAYMENT_METHODS,
+  orderSchema,
+  type OrderRequest,
+  type PaymentMethod,
+  type WalletOrderRequest,
+} from '@everstone/contract';
 import { PROMOTIONS, STORE_TERMS, bankWirePrice } from '@everstone/contract/core';
 import type { AddressRequest, DeliveryCountry } from '@everstone/contract/core';
 import type { CartLine } from './cart';
@@ -25,20 +33,11 @@ export interface CheckoutForm {
 
 export const isPaymentMethod = (value: unknown): value is PaymentMethod => PAYMENT_METHODS.some((m) => m.id === value);
 
-/**
- * The online wallet (pay-paypal) is not open yet: its flow (§4: save the address, POST /api/paypal/create-order,
- * go to approve_url) has no API to call, and POST /api/store-order refuses the method. So choosing it cannot
- * place an order: its info box says so and Pay now stops with WALLET_UNAVAILABLE instead of pretending. When
- * the wallet opens, its flow replaces this flag.
- */
-export const WALLET_OPEN = false;
-export const WALLET_UNAVAILABLE = 'Paying with PayPal opens soon. Please choose another payment method to place your order today.';
-
 /** Each method's info box: one honest sentence on what happens after Pay now. */
 export const PAYMENT_METHOD_INFO: Record<PaymentMethod, string> = {
   cod: 'You pay when your order is delivered; our team calls you within one business day of your order to confirm the delivery.',
   'pay-credit': 'No card details are taken on this page and nothing is charged now; our team calls you within one business day to take your card payment securely.',
-  'pay-paypal': WALLET_UNAVAILABLE,
+  'pay-paypal': 'Pay now takes you to PayPal to approve the payment, then back here: your order is placed and your diamonds reserved as soon as PayPal confirms it. Nothing is taken if you cancel.',
   'pay-synchrony': `We email you a link to apply for Synchrony financing within one business day (no interest for ${STORE_TERMS.financing.interestFreeMonths} months on purchases of $${STORE_TERMS.financing.minimumPurchase} or more, subject to credit approval); nothing is charged now.`,
   'pay-affirm': "We email you a link to pay with Affirm within one business day, subject to Affirm's approval; nothing is charged now.",
   'pay-multiple': 'Our team calls you within one business day to arrange how the total is split between your payment methods; nothing is charged now.',
@@ -211,6 +210,38 @@ export function orderPayload(form: CheckoutForm, method: PaymentMethod, user: { 
     is_gift: false,
     notes: '',
   };
+}
+
+/**
+ * §7 POST /api/paypal/create-order: amount (2-decimal text), currency and user_id as §7 lists them, with the
+ * cart's diamond ids and the delivery details the order will carry once the payment is approved.
+ */
+export function walletPayload(form: CheckoutForm, user: { id: number }, lines: readonly CartLine[]): WalletOrderRequest {
+  const order = orderPayload(form, 'pay-paypal', user, lines);
+  return {
+    amount: orderTotal(lines, 'pay-paypal').toFixed(2),
+    currency: ORDER_CURRENCY,
+    user_id: user.id,
+    items_id: order.items_id,
+    item_details: order.item_details,
+    user_name: order.user_name,
+    contact_number: order.contact_number,
+    address: order.address,
+    is_gift: order.is_gift,
+    notes: order.notes,
+  };
+}
+
+/** The query the wallet's cancel URL carries back to /checkout (docs/api.md, "Online wallet"). */
+export const WALLET_CANCELLED_PARAM = { name: 'payment', value: 'cancelled' } as const;
+
+/**
+ * A key for one press of Pay now: a retry of the same order after a lost answer carries it again, and the server
+ * answers the order the first try placed instead of placing a second (docs/api.md, Idempotency-Key).
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** What the thank-you page shows of the order (§3: order_id and total_price; the order number too). */

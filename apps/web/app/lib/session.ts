@@ -61,9 +61,12 @@ export class ApiError extends Error {
  * A JSON call to the API with the session's bearer token when there is one. Resolves to the parsed body of a
  * 2xx answer (undefined for 204); rejects with ApiError for any other status, or with the network error.
  */
-export async function api<T = unknown>(path: string, init: { method?: string; body?: unknown; token?: string | null } = {}): Promise<T> {
+export async function api<T = unknown>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
+): Promise<T> {
   const token = init.token === undefined ? (current.status === 'signed-in' ? current.token : readToken()) : init.token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...init.headers, Accept: 'application/json' };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(path, {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, data } from 'react-router';
-import type { PaymentMethod } from '@everstone/contract';
+import { Link, data, useSearchParams } from 'react-router';
+import { WALLET_PAYMENT_METHOD, type PaymentMethod } from '@everstone/contract';
 import { STORE_TERMS } from '@everstone/contract/core';
 import type { Route } from './+types/checkout';
 import { CheckoutForm } from '../components/checkout/checkout-form';
@@ -8,9 +8,9 @@ import { OrderSummary } from '../components/checkout/order-summary';
 import { useCartCheck } from '../components/cart/use-cart-check';
 import { useCart } from '../lib/cart';
 import { cartTotals } from '../lib/cart-check';
-import { orderTotal } from '../lib/checkout';
+import { WALLET_CANCELLED_PARAM, orderTotal } from '../lib/checkout';
 import { pageMeta } from '../lib/seo';
-import { useSession } from '../lib/session';
+import { api, useSession, type Session } from '../lib/session';
 import formsHref from '../styles/forms.css?url';
 import checkoutHref from '../styles/checkout.css?url';
 
@@ -43,6 +43,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
   const totals = cartTotals(lines, check.missing);
   const empty = hydrated && lines.length === 0;
   const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const walletCancelled = useWalletCancel(session, setMethod);
 
   return (
     <div className="checkout">
@@ -60,6 +61,12 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
       {actionData?.needsScript && (
         <p className="form-banner form-banner--error checkout__noscript" role="alert">
           This page was still loading. Please try again: checkout needs JavaScript turned on in your browser.
+        </p>
+      )}
+      {walletCancelled && (
+        <p className="form-banner checkout-notice" role="status" data-testid="wallet-cancelled">
+          You cancelled the PayPal payment, so nothing was charged. Your cart and details are just as you left them: choose PayPal again or
+          another payment method and press Pay now.
         </p>
       )}
       {empty ? (
@@ -95,6 +102,27 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+/**
+ * The wallet's cancel URL brings the shopper back here with ?payment=cancelled&token={orderID}: the page says
+ * so, keeps PayPal chosen, and closes that payment at the store so an old approval tab can never complete it.
+ */
+function useWalletCancel(session: Session, setMethod: (method: PaymentMethod) => void): boolean {
+  const [params] = useSearchParams();
+  const cancelled = params.get(WALLET_CANCELLED_PARAM.name) === WALLET_CANCELLED_PARAM.value;
+  const token = params.get('token');
+  const signedIn = session.status === 'signed-in';
+  useEffect(() => {
+    if (!cancelled) return;
+    setMethod(WALLET_PAYMENT_METHOD);
+    if (!signedIn || !token) return;
+    api('/api/paypal/cancel-order', { method: 'POST', body: { orderID: token } }).catch((err: unknown) => {
+      // Nothing was captured either way; an open payment simply expires at the provider.
+      console.error('Could not close the cancelled PayPal payment', err);
+    });
+  }, [cancelled, token, signedIn, setMethod]);
+  return cancelled;
 }
 
 /**

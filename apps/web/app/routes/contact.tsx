@@ -9,7 +9,7 @@ import {
   validationErrorSchema,
 } from '@everstone/contract';
 import type { Route } from './+types/contact';
-import { AppointmentButton } from '../components/appointments/appointment-dialog';
+import { AppointmentButton } from '../components/appointments/appointment-button';
 import { PhoneIcon } from '../components/layout/icons';
 import { appContext } from '../lib/app-context';
 import { pageMeta } from '../lib/seo';

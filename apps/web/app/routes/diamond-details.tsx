@@ -1,14 +1,5 @@
 import { Link, data } from 'react-router';
-import {
-  bankWirePrice,
-  colorLabel,
-  diamondResponseSchema,
-  diamondTitle,
-  formatMoney,
-  formatPrice,
-  orNA,
-  type Diamond,
-} from '@everstone/contract';
+import { bankWirePrice, colorLabel, diamondTitle, formatMoney, formatPrice, orNA, type Diamond } from '@everstone/contract/core';
 import type { Route } from './+types/diamond-details';
 import { AddToCart } from '../components/diamond-details/add-to-cart';
 import { DetailAccordion } from '../components/diamond-details/detail-accordion';
@@ -32,6 +23,8 @@ const DIAMOND_ID = /^[1-9]\d{0,11}$/;
 async function readDiamond(res: Response): Promise<Diamond | 'none'> {
   if (res.status === 404 || res.status === 400) return 'none';
   if (!res.ok) throw data('The diamond could not be loaded', { status: 502 });
+  // The schemas (and Zod) load here, on the server, never in the page's first download.
+  const { diamondResponseSchema } = await import('@everstone/contract');
   const parsed = diamondResponseSchema.safeParse(await res.json());
   if (!parsed.success) throw data('The diamond could not be loaded', { status: 502 });
   return parsed.data.data;

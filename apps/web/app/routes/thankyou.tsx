@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { formatMoney } from '@everstone/contract/core';
 import type { Route } from './+types/thankyou';
 import { placedOrderFrom } from '../lib/checkout';
+import { orderPath } from '../lib/orders';
 import { pageMeta } from '../lib/seo';
 import checkoutHref from '../styles/checkout.css?url';
 
@@ -59,8 +60,7 @@ export default function ThankYou() {
             </div>
           </dl>
           <div className="thankyou__actions">
-            {/* The order page opens with the order history; until then, the list of orders. */}
-            <Link className="button" to="/profile?tab=orders">
+            <Link className="button" to={orderPath(order.order_id)}>
               View order
             </Link>
             <Link className="button button--ghost" to="/diamond">

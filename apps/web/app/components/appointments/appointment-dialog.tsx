@@ -17,6 +17,7 @@ import datepickerHref from 'react-datepicker/dist/react-datepicker.css?url';
 import formsHref from '../../styles/forms.css?url';
 import { CloseIcon } from '../layout/icons';
 import { JSON_HEADERS } from '../../lib/http';
+import { returnFocusOnClose } from '../../lib/lazy-dialog';
 
 /** The locale the calendar runs in: US English, with day names read out as 'Monday, November 23, 2026'. */
 const CALENDAR_LOCALE = 'en-US-spoken';
@@ -424,30 +425,37 @@ function Confirmation({ booked }: { booked: Extract<Outcome, { kind: 'booked' }>
  * The button every page uses (header, footer, home page, contact page)
  * --------------------------------------------------------------------------------------------- */
 
-function warmUp() {
+/** Fetches the calendar and its styles ahead of the first opening (the button calls it on hover or focus). */
+export function warmUp() {
   void loadDatePicker();
   preload(datepickerHref, { as: 'style' });
 }
 
-/** A button that opens the booking dialog: virtual or in-person, a day, a free slot, and how to reach the shopper. */
-export function AppointmentButton({
-  className,
-  children,
+/**
+ * The booking dialog: virtual or in-person, a day, a free slot, and how to reach the shopper. Loaded when its
+ * button (appointment-button.tsx) is first pressed, so Radix's dialog is not in any page's first load. Closing
+ * gives focus back to that button.
+ */
+export default function AppointmentDialog({
+  open,
+  onOpenChange,
   defaultKind = 'virtual',
+  returnFocusTo,
 }: {
-  className?: string;
-  children: React.ReactNode;
+  open: boolean;
+  onOpenChange(open: boolean): void;
   defaultKind?: AppointmentKind;
+  returnFocusTo: React.RefObject<HTMLElement | null>;
 }) {
   return (
-    <Dialog.Root>
-      <link rel="stylesheet" href={formsHref} precedence="default" />
-      <Dialog.Trigger className={className} onPointerEnter={warmUp} onFocus={warmUp}>
-        {children}
-      </Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="appt-dialog">
+        <Dialog.Content
+          className="appt-dialog"
+          onCloseAutoFocus={returnFocusOnClose(returnFocusTo)}
+        >
+          <link rel="stylesheet" href={formsHref} precedence="default" />
           <link rel="stylesheet" href={datepickerHref} precedence="default" />
           <div className="appt-head">
             <Dialog.Title className="appt-title">Book an appointment</Dialog.Title>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { diamondLookupResponseSchema, type DiamondLookupResponse } from '@everstone/contract';
+import type { DiamondLookupResponse } from '@everstone/contract/core';
 import { cartStore, type CartLine } from '../../lib/cart';
 import {
   linesDiffer,
@@ -39,6 +39,8 @@ async function lookupDiamonds(ids: number[], signal: AbortSignal): Promise<Diamo
         body: JSON.stringify({ ids: batch }),
       });
       if (!res.ok) throw new Error(`The diamond lookup answered ${res.status}`);
+      // The schemas (and Zod) load with the first check, not with the page.
+      const { diamondLookupResponseSchema } = await import('@everstone/contract');
       return diamondLookupResponseSchema.parse(await res.json());
     }),
   );

@@ -1,17 +1,17 @@
-import { useCallback, useId, useRef, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DELIVERY_COUNTRIES, WALLET_PAYMENT_METHOD, type PaymentMethod } from '@everstone/contract';
+import { DELIVERY_COUNTRIES, WALLET_PAYMENT_METHOD, walletOrderResponseSchema, type PaymentMethod } from '@everstone/contract';
 import { clearCart, type CartLine } from '../../lib/cart';
 import {
   ADDRESS_ERROR_FIELDS,
   EMPTY_FORM,
   ORDER_FAILED_MESSAGE,
   PENDING_ADDRESS_KEY,
-  WALLET_OPEN,
-  WALLET_UNAVAILABLE,
   addressPayload,
   firstBroken,
+  newIdempotencyKey,
   orderPayload,
+  walletPayload,
   validateCheckout,
   type CheckoutErrors,
   type CheckoutForm as Form,
@@ -66,6 +66,24 @@ export function CheckoutForm({ session, payable, method, setMethod, unavailableC
   const sending = useRef(false);
   const touched = useRef(false);
   const prefill = useCheckoutPrefill(session, setForm, setMethod, touched);
+  // One key per order attempt: pressing Pay now again after an answer was lost resends the same key, and the
+  // store answers the order it already placed. A different set of diamonds is another order, with a new key.
+  const idempotency = useRef<{ ids: string; key: string } | null>(null);
+  // Back from the wallet's page can show this page from the browser's cache, still busy: make it usable again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      sending.current = false;
+      setBusy(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+  const orderKey = (lines: readonly CartLine[]) => {
+    const ids = lines.map((l) => l.diamondid).join(',');
+    if (idempotency.current?.ids !== ids) idempotency.current = { ids, key: newIdempotencyKey() };
+    return idempotency.current.key;
+  };
 
   const user = session.status === 'signed-in' ? session.user : null;
   const guest = session.status === 'guest';
@@ -135,11 +153,6 @@ export function CheckoutForm({ session, payable, method, setMethod, unavailableC
       showErrors(found);
       return;
     }
-    // The online wallet cannot take a payment yet (WALLET_OPEN): stop here, before the shopper signs in for nothing.
-    if (method === WALLET_PAYMENT_METHOD && !WALLET_OPEN) {
-      showErrors({ payment: WALLET_UNAVAILABLE });
-      return;
-    }
     setErrors({});
     if (!user) {
       // §4: a guest's details wait under the pending-address key while they sign in; /signin brings them back.
@@ -169,7 +182,18 @@ export function CheckoutForm({ session, payable, method, setMethod, unavailableC
         }
         throw err;
       }
-      const order = await api('/api/store-order', { method: 'POST', body: orderPayload(form, method, user, payable) });
+      if (method === WALLET_PAYMENT_METHOD) {
+        // §4 Wallet payment: no order yet. The shopper approves on the wallet's page and comes back to
+        // /checkout/paypal-return, which places the order; the cart stays as it is until then.
+        const payment = walletOrderResponseSchema.parse(await api('/api/paypal/create-order', { method: 'POST', body: walletPayload(form, user, payable) }));
+        window.location.assign(payment.approve_url);
+        return;
+      }
+      const order = await api('/api/store-order', {
+        method: 'POST',
+        body: orderPayload(form, method, user, payable),
+        headers: { 'Idempotency-Key': orderKey(payable) },
+      });
       // §4: the order is placed: the order goes to the thank-you page and the cart is emptied (after leaving,
       // so this page never flashes its empty-cart state).
       await navigate('/thankyou', { replace: true, state: { order } });
@@ -297,7 +321,9 @@ export function CheckoutForm({ session, payable, method, setMethod, unavailableC
         <p className="checkout-fineprint">
           {guest
             ? 'You will be asked to sign in before your order is placed; your details are kept on this device meanwhile.'
-            : 'Your order is placed as pending. The store checks each price and that every diamond is still available when you press Pay now.'}
+            : method === WALLET_PAYMENT_METHOD
+              ? 'You approve the payment on PayPal’s page; your order is placed, paid, when you come back. The store checks each price and that every diamond is still available first.'
+              : 'Your order is placed as pending. The store checks each price and that every diamond is still available when you press Pay now.'}
         </p>
         <p className="checkout-fineprint">
           By placing your order you agree to our <Link to="/terms">Terms</Link> and <Link to="/policy">Privacy Policy</Link>.

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AppointmentButton } from '../appointments/appointment-dialog';
+import { AppointmentButton } from '../appointments/appointment-button';
 
 /** A call to action: a page of the store, an outside address (tel:, mailto:) or the appointment dialog. */
 export type Action =

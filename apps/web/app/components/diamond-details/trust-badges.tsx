@@ -1,10 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { formatPrice } from '@everstone/contract/core';
-import { STORE } from '../../lib/site';
-import { CloseIcon, LineIcon } from '../layout/icons';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { LineIcon } from '../layout/icons';
 import { DETAIL_OFFERS } from './offers';
+import { useLazyDialog } from '../../lib/lazy-dialog';
 
 const icon = (children: ReactNode) => (
   <LineIcon size={30} weight={1.4}>
@@ -57,51 +54,26 @@ const BADGES: ReadonlyArray<{ title: string; text: string; icon: ReactNode }> = 
   },
 ];
 
+const loadHeroesDialog = () => import('./heroes-dialog');
+const HeroesDialog = lazy(loadHeroesDialog);
+
 /**
- * §2: the discount for military, nurses and first responders. The spec's button had no behaviour; here it
- * explains the offer (§9: $100 off orders of $2,000 and above for verified groups) and how to verify.
+ * §2: the discount for military, nurses and first responders. The spec's button had no behaviour; here it opens
+ * a dialog (heroes-dialog.tsx, loaded on the first press) that explains the offer and how to verify.
  */
 function VerifiedGroupsButton() {
-  const amount = formatPrice(DETAIL_OFFERS.verifiedGroupDiscount);
-  const minimum = formatPrice(DETAIL_OFFERS.verifiedGroupMinimum);
+  const dialog = useLazyDialog(loadHeroesDialog);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
-        <button type="button" className="button button--ghost dd-heroes">
-          Military, Nurses, and First Responders
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content dd-heroes-dialog">
-          <div className="dialog-head">
-            <Dialog.Title className="dialog-title">Thank you for your service</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="dialog-description">
-            Active and veteran military, nurses and first responders save {amount} on orders of {minimum} and above.
-          </Dialog.Description>
-          <h3 className="dd-heroes-subtitle">How to verify</h3>
-          <ol className="dd-heroes-steps">
-            <li>Call or message our customer care team before you place your order.</li>
-            <li>Share proof of your service, such as a service, nursing or agency ID.</li>
-            <li>Once you are verified, we apply the {amount} discount to your order.</li>
-          </ol>
-          <div className="dd-heroes-actions">
-            <a className="button" href={STORE.phone.href}>
-              Call {STORE.phone.display}
-            </a>
-            <Dialog.Close asChild>
-              <Link className="button button--ghost" to="/contact">
-                Send us a message
-              </Link>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button className="button button--ghost dd-heroes" {...dialog.buttonProps}>
+        Military, Nurses, and First Responders
+      </button>
+      {dialog.wanted && (
+        <Suspense fallback={null}>
+          <HeroesDialog open={dialog.open} onOpenChange={dialog.setOpen} returnFocusTo={dialog.button} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AppointmentButton } from '../appointments/appointment-dialog';
+import { AppointmentButton } from '../appointments/appointment-button';
 import { HOME_ART, HOME_PROMOTION } from '../../content/home';
 import { SafeImage } from './safe-image';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { NewsletterForm } from '../forms/newsletter-form';
-import { AppointmentButton } from '../appointments/appointment-dialog';
+import { AppointmentButton } from '../appointments/appointment-button';
 import { STORE } from '../../lib/site';
 import { FOOTER_LINKS } from './navigation';
 

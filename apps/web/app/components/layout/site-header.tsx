@@ -1,14 +1,18 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { AppointmentButton } from '../appointments/appointment-dialog';
+import { AppointmentButton } from '../appointments/appointment-button';
 import { useCart } from '../../lib/cart';
+import { useLazyDialog } from '../../lib/lazy-dialog';
 import { useWishlist } from '../../lib/wishlist';
 import { greeting, useSession } from '../../lib/session';
 import { STORE, STORE_NAME } from '../../lib/site';
 import { CertificateSearch } from './certificate-search';
-import { BagIcon, CalendarIcon, CloseIcon, HeartIcon, MenuIcon, PhoneIcon, UserIcon } from './icons';
+import { BagIcon, CalendarIcon, HeartIcon, MenuIcon, PhoneIcon, UserIcon } from './icons';
 import { PRIMARY_NAV, SECONDARY_NAV } from './navigation';
+
+// The phone menu is a dialog; its code loads on the first press (or hover), not with every page.
+const loadMenu = () => import('./menu-drawer');
+const MenuDrawer = lazy(loadMenu);
 
 /**
  * The account button (§2): 'Hi, {name}' to the profile when signed in, else 'SIGN IN / UP' to /signin, which
@@ -46,7 +50,8 @@ function AccountLink({ className = 'header-link account-link', textClassName = '
 export function SiteHeader({ variant }: { variant: 'dark' | 'light' }) {
   const cartLines = useCart().length;
   const saved = useWishlist().length;
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useLazyDialog(loadMenu);
+  const { setOpen: setMenuOpen } = menu;
   const location = useLocation();
   const nav = [...PRIMARY_NAV, ...SECONDARY_NAV[variant]];
 
@@ -57,38 +62,16 @@ export function SiteHeader({ variant }: { variant: 'dark' | 'light' }) {
     <header className={`site-header site-header--${variant}`}>
       <div className="header-bar">
         <div className="header-left">
-          <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-            <Dialog.Trigger className="icon-button menu-button" aria-label="Open menu">
-              <MenuIcon />
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="dialog-overlay" />
-              <Dialog.Content className="menu-drawer" aria-describedby={undefined}>
-                <div className="dialog-head">
-                  <Dialog.Title className="dialog-title">Menu</Dialog.Title>
-                  <Dialog.Close className="icon-button" aria-label="Close menu">
-                    <CloseIcon />
-                  </Dialog.Close>
-                </div>
-                <nav aria-label="Main">
-                  <ul className="drawer-nav">
-                    {nav.map((item) => (
-                      <li key={item.label}>
-                        <NavLink to={item.to}>{item.label}</NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                </nav>
-                <div className="drawer-extra">
-                  <a href={STORE.phone.href}>
-                    <PhoneIcon /> {STORE.phone.display}
-                  </a>
-                  <Link to="/contact">Contact us</Link>
-                  <AccountLink className="drawer-account" textClassName="drawer-account-text" />
-                </div>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          <button className="icon-button menu-button" aria-label="Open menu" {...menu.buttonProps}>
+            <MenuIcon />
+          </button>
+          {menu.wanted && (
+            <Suspense fallback={null}>
+              <MenuDrawer open={menu.open} onOpenChange={menu.setOpen} nav={nav} returnFocusTo={menu.button}>
+                <AccountLink className="drawer-account" textClassName="drawer-account-text" />
+              </MenuDrawer>
+            </Suspense>
+          )}
           <AppointmentButton className="header-link appointment-link">
             <CalendarIcon />
             <span className="header-link-text">Book an appointment</span>

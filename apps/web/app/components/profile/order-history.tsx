@@ -1,27 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, formatMoney, orderListResponseSchema, type Order } from '@everstone/contract';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, awaitsWireTransfer, formatEasternTime, formatOrderDate, orderPath } from '../../lib/orders';
 import { ApiError, api } from '../../lib/session';
 
 type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; orders: Order[] };
-
-const STATUS_LABELS: Record<Order['order_status'], string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
-  completed: 'Completed',
-};
-
-const PAYMENT_LABELS: Record<Order['payment_status'], string> = {
-  pending: 'Payment pending',
-  paid: 'Paid',
-  expired: 'Hold expired',
-  refunded: 'Refunded',
-  failed: 'Payment failed',
-};
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' });
-const holdFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' });
 
 /** The signed-in shopper's orders (GET /api/orders, newest first). */
 function useOrders(onUnauthorized: () => void) {
@@ -46,7 +29,6 @@ function useOrders(onUnauthorized: () => void) {
 }
 
 function OrderCard({ order }: { order: Order }) {
-  const waitingForWire = order.payment_mode === 'pay-wire' && order.order_status === 'pending' && order.hold_expires_at;
   return (
     <li className="order-card" aria-labelledby={`order-${order.order_id}`}>
       <div className="order-card__head">
@@ -54,11 +36,11 @@ function OrderCard({ order }: { order: Order }) {
           <h3 id={`order-${order.order_id}`} className="order-card__number">
             Order {order.order_number}
           </h3>
-          <p className="order-card__date">Placed {dateFormat.format(new Date(order.created_at))}</p>
+          <p className="order-card__date">Placed {formatOrderDate(order.created_at)}</p>
         </div>
         <p className="order-card__status">
-          <span className={`order-badge order-badge--${order.order_status}`}>{STATUS_LABELS[order.order_status]}</span>
-          <span className="order-card__payment">{PAYMENT_LABELS[order.payment_status]}</span>
+          <span className={`order-badge order-badge--${order.order_status}`}>{ORDER_STATUS_LABELS[order.order_status]}</span>
+          <span className="order-card__payment">{PAYMENT_STATUS_LABELS[order.payment_status]}</span>
         </p>
       </div>
       <ul className="order-card__items">
@@ -76,12 +58,17 @@ function OrderCard({ order }: { order: Order }) {
         <span>{PAYMENT_METHOD_LABELS[order.payment_mode]}</span>
         <span className="order-card__total">Total {formatMoney(Number(order.total_price))}</span>
       </div>
-      {waitingForWire && (
+      {awaitsWireTransfer(order) && (
         <p className="order-card__note">
-          We hold your diamonds until {holdFormat.format(new Date(order.hold_expires_at!))} Eastern while your bank wire arrives; the
-          instructions are in your confirmation email.
+          We hold your diamonds until {formatEasternTime(order.hold_expires_at)} while your bank wire arrives; the wire instructions
+          are on the order page and in your confirmation email.
         </p>
       )}
+      <p className="order-card__more">
+        <Link className="order-card__link" to={orderPath(order.order_id)}>
+          View order<span className="visually-hidden"> {order.order_number}</span>
+        </Link>
+      </p>
     </li>
   );
 }

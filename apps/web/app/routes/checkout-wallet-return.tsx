@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { WALLET_MESSAGES, orderSchema } from '@everstone/contract';
+import type { Route } from './+types/checkout-wallet-return';
+import { clearCart } from '../lib/cart';
+import { ORDER_FAILED_MESSAGE } from '../lib/checkout';
+import { pageMeta } from '../lib/seo';
+import { ApiError, api, useSession } from '../lib/session';
+import checkoutHref from '../styles/checkout.css?url';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Completing Your PayPal Payment',
+    description: 'Your PayPal payment is being confirmed and your order placed.',
+    noindex: true,
+  });
+
+type Outcome =
+  | { kind: 'working' }
+  /** A stone sold meanwhile: the payment was not taken, or was refunded (the message says which). */
+  | { kind: 'sold'; message: string }
+  /** Not approved, declined, cancelled, unknown or someone else's: back to checkout. */
+  | { kind: 'refused'; message: string }
+  /** The store or PayPal could not be reached: the same call is safe to send again. */
+  | { kind: 'retry'; message: string }
+  | { kind: 'sign-in' }
+  | { kind: 'no-payment' };
+
+function outcomeOf(err: unknown): Outcome {
+  if (!(err instanceof ApiError)) return { kind: 'retry', message: 'We could not reach the store. Please check your connection and try again.' };
+  const message = err.body?.message;
+  if (err.status === 401) return { kind: 'sign-in' };
+  if (err.status === 409) return { kind: 'sold', message: message ?? ORDER_FAILED_MESSAGE };
+  if (err.status === 503 || err.status >= 500) return { kind: 'retry', message: message ?? WALLET_MESSAGES.unreachable };
+  return { kind: 'refused', message: message ?? ORDER_FAILED_MESSAGE };
+}
+
+/**
+ * /checkout/paypal-return: where the wallet sends the shopper after approving (§4 Wallet payment), with
+ * ?token={orderID}. The store captures the payment and places the order; on success the cart is emptied and
+ * the shopper lands on /thankyou with the order, as after any order. Sending the capture again (a reload, the
+ * Try again button, a second tab) is safe: the store answers the same order and never charges twice.
+ */
+export default function WalletReturn() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
+  const started = useRef(false);
+
+  const capture = useCallback(async () => {
+    if (!token) {
+      setOutcome({ kind: 'no-payment' });
+      return;
+    }
+    setOutcome({ kind: 'working' });
+    try {
+      const order = orderSchema.parse(await api('/api/paypal/capture-order', { method: 'POST', body: { orderID: token } }));
+      // As after any order (§4): the order to the thank-you page, then the cart emptied.
+      await navigate('/thankyou', { replace: true, state: { order } });
+      clearCart();
+    } catch (err) {
+      console.error('The PayPal payment could not be completed', err);
+      setOutcome(outcomeOf(err));
+    }
+  }, [token, navigate]);
+
+  useEffect(() => {
+    if (session.status === 'loading' || started.current) return;
+    started.current = true;
+    if (session.status === 'guest') setOutcome({ kind: 'sign-in' });
+    else void capture();
+  }, [session.status, capture]);
+
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <section className="thankyou wallet-return" aria-labelledby="wallet-return-title" aria-busy={outcome.kind === 'working' || undefined}>
+      <link rel="stylesheet" href={checkoutHref} precedence="default" />
+      {outcome.kind === 'working' ? (
+        <>
+          <div className="wallet-return__spinner" aria-hidden="true" />
+          <h1 id="wallet-return-title" className="thankyou__title">
+            Completing your payment
+          </h1>
+          <p className="thankyou__lead" role="status">
+            We are confirming your PayPal payment and placing your order. Please keep this page open.
+          </p>
+        </>
+      ) : outcome.kind === 'sign-in' ? (
+        <>
+          <h1 id="wallet-return-title" className="thankyou__title">
+            Please sign in to finish
+          </h1>
+          <p className="thankyou__lead">Your PayPal payment is waiting. Sign in to the account you checked out with and your order will be placed.</p>
+          <div className="thankyou__actions">
+            <Link className="button" to="/signin" state={{ from: here }}>
+              Sign in
+            </Link>
+          </div>
+        </>
+      ) : outcome.kind === 'no-payment' ? (
+        <>
+          <h1 id="wallet-return-title" className="thankyou__title">
+            No payment to complete
+          </h1>
+          <p className="thankyou__lead">This page finishes a PayPal payment, but no payment was named. Your cart is as you left it.</p>
+          <div className="thankyou__actions">
+            <Link className="button" to="/checkout">
+              Back to checkout
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <h1 id="wallet-return-title" className="thankyou__title">
+            {outcome.kind === 'sold' ? 'A diamond is no longer available' : 'Your order was not placed'}
+          </h1>
+          <div role="alert" className="thankyou__lead wallet-return__message">
+            <p>{outcome.message}</p>
+          </div>
+          <div className="thankyou__actions">
+            {outcome.kind === 'retry' ? (
+              <button type="button" className="button" onClick={() => void capture()}>
+                Try again
+              </button>
+            ) : outcome.kind === 'sold' ? (
+              <Link className="button" to="/cart">
+                Review your cart
+              </Link>
+            ) : (
+              <Link className="button" to="/checkout">
+                Back to checkout
+              </Link>
+            )}
+            <Link className="button button--ghost" to="/diamond">
+              Continue shopping
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

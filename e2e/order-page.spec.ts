@@ -1,0 +1,407 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  PAYMENT_METHOD_LABELS,
+  WIRE_HOLD_MS,
+  WIRE_TRANSFER,
+  bankWirePrice,
+  formatMoney,
+  orderSchema,
+  type Diamond,
+  type Order,
+} from '../packages/contract/src/index.ts';
+import { SHOPPER_PASSWORD, createAccount as createShopper, readOutbox, sidewaysOverflow, type ShopperAccount, stonesPricedWithin } from './support.ts';
+
+/*
+ * /orders/{id}: one order of the signed-in shopper. Each test makes its own accounts through the API and places its
+ * own orders, through the API or the checkout, with stones picked at random from a price band no other journey
+ * orders from (checkout takes 5,000–8,000; the cart and detail journeys only look at cheaper or the dearest stones).
+ */
+
+const PASSWORD = SHOPPER_PASSWORD;
+const STORE_TIME_ZONE = 'America/New_York';
+
+const createAccount = (request: APIRequestContext, name?: string) => createShopper(request, 'order-page', name);
+
+/** `count` stones priced 8,000–9,500 dollars, a band the other journeys leave alone. */
+const stones = (request: APIRequestContext, count: number) => stonesPricedWithin(request, 8000, 9500, count);
+
+interface Delivery {
+  name: string;
+  phone: string;
+  address: { street: string; apartment: string; city: string; state: string; zip: string; country: 'United States' | 'Canada' };
+}
+
+const DELIVERY: Delivery = {
+  name: 'Ada Lovelace',
+  phone: '212-555-0100',
+  address: { street: '12 Analytical Row', apartment: 'Suite 3', city: 'New York', state: 'NY', zip: '10036', country: 'United States' },
+};
+
+/** Places an order through the API (§7 POST /api/store-order), as the checkout sends it. */
+async function placeOrder(request: APIRequestContext, account: ShopperAccount, method: 'cod' | 'pay-wire', items: Diamond[], delivery = DELIVERY): Promise<Order> {
+  const price = (d: Diamond) => (method === 'pay-wire' ? bankWirePrice(d.price) : d.price);
+  const res = await request.post('/api/store-order', {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: {
+      user_id: account.id,
+      user_name: delivery.name,
+      contact_number: delivery.phone,
+      items_id: items.map((d) => d.diamondid),
+      item_details: JSON.stringify(Object.fromEntries(items.map((d) => [d.diamondid, { type: d.type, price: price(d), quantity: 1, weight: d.carat_weight }]))),
+      total_price: items.reduce((sum, d) => sum + price(d), 0).toFixed(2),
+      address: JSON.stringify(delivery.address),
+      order_status: 'pending',
+      payment_mode: method,
+      payment_status: 'pending',
+      is_gift: false,
+      notes: '',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return orderSchema.parse(await res.json());
+}
+
+/** Signs the browser in as the session does after a login: the token in localStorage under `auth_token`. */
+async function signInBrowser(page: Page, token: string) {
+  await page.goto('/robots.txt');
+  await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+}
+
+/** Opens an order's page and waits for it to have loaded (or failed to). */
+async function openOrder(page: Page, orderId: number | string) {
+  await page.goto(`/orders/${orderId}`);
+  await expect(page.locator('article.order-page')).not.toHaveAttribute('aria-busy', 'true');
+}
+
+async function signInThroughForm(page: Page, account: ShopperAccount) {
+  const form = page.getByRole('form', { name: 'Sign In' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The value beside a term of a description list. */
+const detail = (scope: Locator, term: string) => scope.locator('div').filter({ has: scope.page().getByRole('term').getByText(term, { exact: true }) }).getByRole('definition');
+
+const placedOn = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: STORE_TIME_ZONE }).format(new Date(iso));
+/** The hold's deadline as the confirmation email words it: '07/14/2026 at 3:42 PM Eastern Time'. */
+function easternTime(iso: string) {
+  const at = new Date(iso);
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: STORE_TIME_ZONE, month: '2-digit', day: '2-digit', year: 'numeric' }).format(at);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: STORE_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true }).format(at);
+  return `${day} at ${time.replace(/\s/g, ' ')} Eastern Time`;
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The 'what happens next' section's paragraphs, each of which the confirmation email must say word for word. */
+async function expectSaidInConfirmationEmail(page: Page, account: ShopperAccount, order: Order) {
+  const mails = await readOutbox(account.email);
+  const confirmation = mails.find((m) => m.subject === `Your Everstone order ${order.order_number}`);
+  expect(confirmation, 'the confirmation email').toBeDefined();
+  const said = await page.locator('.order-next > p:not(.order-next__contact)').allInnerTexts();
+  expect(said.length).toBeGreaterThan(0);
+  for (const text of said) expect(squash(confirmation!.text)).toContain(squash(text));
+  return squash(confirmation!.text);
+}
+
+test('a cash-on-delivery order shows its number, date, statuses, stones, total, delivery address and next steps', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const picked = await stones(request, 2);
+  const order = await placeOrder(request, account, 'cod', picked);
+  await signInBrowser(page, account.token);
+  await openOrder(page, order.order_id);
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.order_number}`);
+  await expect(page.locator('.order-page__date')).toHaveText(`Placed ${placedOn(order.created_at)}`);
+  const badges = page.locator('.order-page__badges');
+  await expect(badges).toContainText('Order status: Pending');
+  await expect(badges).toContainText('Payment status: Payment pending');
+
+  const items = page.getByRole('region', { name: 'Your diamonds (2)' }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  for (const stone of picked) {
+    const item = order.items.find((i) => i.diamondid === stone.diamondid)!;
+    const line = items.filter({ hasText: item.certificate_number });
+    await expect(line).toContainText(`Certificate ${stone.certificate_number}`);
+    await expect(line).toContainText(`${stone.carat_weight.toFixed(2)} carat`);
+    await expect(line).toContainText(formatMoney(stone.price));
+    await expect(line.getByRole('link', { name: item.description })).toHaveAttribute('href', `/diamond-details/${stone.diamondid}`);
+  }
+
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(detail(summary, 'Payment method')).toHaveText(PAYMENT_METHOD_LABELS.cod);
+  await expect(page.getByTestId('order-total')).toHaveText(`USD ${formatMoney(picked[0]!.price + picked[1]!.price)}`);
+  const delivery = page.getByRole('region', { name: 'Delivery' });
+  expect((await delivery.getByTestId('order-address').innerText()).split('\n')).toEqual([
+    'Ada Lovelace',
+    '12 Analytical Row',
+    'Suite 3',
+    'New York, NY 10036',
+    'United States',
+  ]);
+  await expect(delivery.getByTestId('order-phone')).toHaveText('212-555-0100');
+
+  const next = page.getByRole('region', { name: 'What happens next' });
+  await expect(next).toContainText(`You pay ${formatMoney(Number(order.total_price))} when your order is delivered.`);
+  await expect(next).toContainText('call you at 212-555-0100 within one business day');
+  await expect(page.getByText('Wire transfer details')).toHaveCount(0);
+  await expectSaidInConfirmationEmail(page, account, order);
+
+  await expect(page.getByRole('link', { name: 'Back to Order History' })).toHaveAttribute('href', '/profile?tab=orders');
+  await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/diamond');
+  // A stone's link opens its detail page.
+  await items.first().getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/diamond-details/${order.items[0]!.diamondid}$`));
+  await expect(page.getByText(order.items[0]!.certificate_number).first()).toBeVisible();
+});
+
+test('a wire order shows the wire instructions: its amount, its number as the reference and the hold’s deadline', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const [stone] = await stones(request, 1);
+  const order = await placeOrder(request, account, 'pay-wire', [stone!]);
+  expect(order.hold_expires_at).not.toBeNull();
+  expect(Date.parse(order.hold_expires_at!) - Date.parse(order.created_at)).toBe(WIRE_HOLD_MS);
+  await signInBrowser(page, account.token);
+  await openOrder(page, order.order_id);
+
+  const total = formatMoney(bankWirePrice(stone!.price));
+  await expect(page.getByTestId('order-total')).toHaveText(`USD ${total}`);
+  await expect(detail(page.getByRole('region', { name: 'Summary' }), 'Payment method')).toHaveText('Bank wire transfer');
+  const next = page.getByRole('region', { name: 'Complete your payment by bank wire' });
+  await expect(next).toContainText(`Please send ${total} by bank wire transfer, quoting your order number ${order.order_number} as the reference.`);
+  await expect(next).toContainText(`We hold your diamonds for 24 hours, until ${easternTime(order.hold_expires_at!)}.`);
+  const wire = next.locator('.order-wire');
+  await expect(wire.getByRole('heading', { name: 'Wire transfer details' })).toBeVisible();
+  await expect(detail(wire, 'Beneficiary')).toHaveText(WIRE_TRANSFER.beneficiary);
+  await expect(detail(wire, 'Bank')).toHaveText(WIRE_TRANSFER.bank);
+  await expect(detail(wire, 'Routing number (ABA)')).toHaveText(WIRE_TRANSFER.routingNumber);
+  await expect(detail(wire, 'Account number')).toHaveText(WIRE_TRANSFER.accountNumber);
+  await expect(detail(wire, 'SWIFT')).toHaveText(WIRE_TRANSFER.swift);
+  await expect(detail(wire, 'Reference')).toHaveText(order.order_number);
+  await expect(detail(wire, 'Amount')).toHaveText(`${total} USD`);
+  await expect(next).toContainText('If the transfer has not arrived by then, the order is cancelled and the diamonds return to our collection.');
+
+  // The page says what the confirmation email says, the instructions included.
+  const email = await expectSaidInConfirmationEmail(page, account, order);
+  for (const term of ['Beneficiary', 'Bank', 'Routing number (ABA)', 'Account number', 'SWIFT', 'Reference', 'Amount']) {
+    expect(email).toContain(`${term}: ${(await detail(wire, term).innerText()).trim()}`);
+  }
+});
+
+test('paid and lapsed orders say where they stand instead of asking for a payment', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const [stone] = await stones(request, 1);
+  const order = await placeOrder(request, account, 'pay-wire', [stone!]);
+  await signInBrowser(page, account.token);
+  // States the store reaches later (a wallet payment, an expired hold), given to the page by the API's answer.
+  let answer: Partial<Order> = { payment_mode: 'pay-paypal', payment_status: 'paid', order_status: 'confirmed', hold_expires_at: null };
+  await page.route(`**/api/orders/${order.order_id}`, async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...((await res.json()) as Order), ...answer } });
+  });
+
+  await openOrder(page, order.order_id);
+  const paid = page.getByRole('region', { name: 'Payment received' });
+  await expect(paid).toContainText(`Your PayPal payment of ${formatMoney(Number(order.total_price))} has been received.`);
+  await expect(page.locator('.order-page__badges')).toContainText('Payment status: Paid');
+  await expect(page.getByText('Wire transfer details')).toHaveCount(0);
+
+  answer = { order_status: 'cancelled', payment_status: 'expired' };
+  await openOrder(page, order.order_id);
+  const lapsed = page.getByRole('region', { name: 'Order cancelled' });
+  await expect(lapsed).toContainText(
+    `We did not receive the bank wire transfer for order ${order.order_number} within 24 hours, so the order has been cancelled and its diamonds have returned to our collection.`,
+  );
+  await expect(page.locator('.order-page__badges')).toContainText('Order status: Cancelled');
+  await expect(page.locator('.order-page__badges')).toContainText('Payment status: Hold expired');
+  await expect(page.getByText('Wire transfer details')).toHaveCount(0);
+  await expect(page.getByText('Please send')).toHaveCount(0);
+});
+
+test('VIEW ORDER on the thank-you page opens the page of the order just placed', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const [stone] = await stones(request, 1);
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ([cart, token]) => {
+      localStorage.setItem('cart', JSON.stringify(cart));
+      localStorage.setItem('auth_token', token);
+    },
+    [[{ ...stone!, quantity: 1 }], account.token] as const,
+  );
+  await page.goto('/checkout');
+  const form = page.getByRole('form', { name: 'Checkout' });
+  await expect(page.getByTestId('checkout-email')).toHaveText(account.email);
+  for (const [label, value] of Object.entries({ 'First name': 'Ada', 'Last name': 'Lovelace', Address: '12 Analytical Row', City: 'New York', 'ZIP code': '10036', Phone: '212-555-0100' })) {
+    await form.getByLabel(label, { exact: true }).fill(value);
+  }
+  await form.getByRole('radio', { name: 'Cash on delivery' }).check();
+  await form.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/thankyou$/);
+
+  const orderId = await page.getByTestId('thankyou-order-id').innerText();
+  const orderNumber = await page.getByTestId('thankyou-order-number').innerText();
+  await expect(page.getByRole('link', { name: 'View order' })).toHaveAttribute('href', `/orders/${orderId}`);
+  await page.getByRole('link', { name: 'View order' }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`);
+  await expect(page.getByRole('region', { name: 'Your diamond' })).toContainText(stone!.certificate_number);
+});
+
+test('each order in the Order History links to its page', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const [a, b] = await stones(request, 2);
+  const first = await placeOrder(request, account, 'cod', [a!]);
+  const second = await placeOrder(request, account, 'pay-wire', [b!]);
+  await signInBrowser(page, account.token);
+  await page.goto('/profile?tab=orders');
+
+  for (const order of [first, second]) {
+    const card = page.getByRole('listitem', { name: `Order ${order.order_number}` });
+    await expect(card.getByRole('link', { name: `View order ${order.order_number}` })).toHaveAttribute('href', `/orders/${order.order_id}`);
+  }
+  await page
+    .getByRole('listitem', { name: `Order ${second.order_number}` })
+    .getByRole('link', { name: `View order ${second.order_number}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${second.order_id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${second.order_number}`);
+  await expect(page.getByRole('region', { name: 'Complete your payment by bank wire' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Order History' }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=orders$/);
+  await expect(page.getByRole('listitem', { name: `Order ${first.order_number}` })).toBeVisible();
+});
+
+test('another account’s order: says so, shows nothing of it, and signing in as its owner opens it', async ({ page, request }) => {
+  const owner = await createAccount(request, 'Grace Hopper');
+  const other = await createAccount(request, 'Someone Else');
+  const [stone] = await stones(request, 1);
+  const order = await placeOrder(request, owner, 'cod', [stone!]);
+  await signInBrowser(page, other.token);
+  await openOrder(page, order.order_id);
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This order belongs to another account');
+  await expect(page.locator('.order-page')).toContainText(`You are signed in as ${other.email}`);
+  await expect(page.getByText(order.order_number)).toHaveCount(0);
+  await expect(page.getByText(DELIVERY.address.street)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Your Order History' })).toHaveAttribute('href', '/profile?tab=orders');
+
+  await page.getByRole('button', { name: 'Sign in with another account' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await signInThroughForm(page, owner);
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.order_id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.order_number}`);
+});
+
+test('an unknown order is not found; an id that cannot be one is not even asked for', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await signInBrowser(page, account.token);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/orders/')) asked.push(new URL(r.url()).pathname);
+  });
+
+  await openOrder(page, 987654321);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that order');
+  await expect(page.getByRole('link', { name: 'Go to Order History' })).toHaveAttribute('href', '/profile?tab=orders');
+  expect(asked).toEqual(['/api/orders/987654321']);
+
+  for (const id of ['abc', '0', '12abc', '-4']) {
+    await openOrder(page, id);
+    await expect(page.getByRole('heading', { level: 1 }), id).toHaveText('We could not find that order');
+  }
+  expect(asked).toEqual(['/api/orders/987654321']);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The server sends the neutral frame, not for robots.
+  const res = await request.get('/orders/987654321');
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain('<meta name="robots" content="noindex"/>');
+  expect(html).toContain('Loading your order');
+  expect(await (await request.get('/robots.txt')).text()).toContain('Disallow: /orders/');
+});
+
+test('a guest is sent to sign in and comes back to the order', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const [stone] = await stones(request, 1);
+  const order = await placeOrder(request, account, 'cod', [stone!]);
+  await page.goto(`/orders/${order.order_id}`);
+  await expect(page).toHaveURL(/\/signin$/);
+  await signInThroughForm(page, account);
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.order_id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.order_number}`);
+});
+
+test('a failed load says so and Try again loads the order', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const [stone] = await stones(request, 1);
+  const order = await placeOrder(request, account, 'cod', [stone!]);
+  await signInBrowser(page, account.token);
+  const failures = ['abort', 500];
+  await page.route(`**/api/orders/${order.order_id}`, async (route) => {
+    const failure = failures.shift();
+    if (failure === 'abort') await route.abort('internetdisconnected');
+    else if (failure === 500) await route.fulfill({ status: 500, json: { message: 'Something went wrong.' } });
+    else await route.fallback();
+  });
+
+  await openOrder(page, order.order_id);
+  const alert = page.locator('article.order-page').getByRole('alert');
+  const message = 'We could not load your order. Please check your connection and try again.';
+  await expect(alert).toHaveText(message);
+  expect(failures).toEqual([500]);
+  // The server failing the second time keeps the message and the button.
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect.poll(() => failures.length).toBe(0);
+  await expect(alert).toHaveText(message);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.order_number}`);
+  await expect(alert).toHaveCount(0);
+});
+
+test('the order page passes axe and fits 375 pixels, as do its other states', async ({ page, request }) => {
+  const account = await createAccount(request, 'Maximilian Alexander Worthington-Smythe');
+  const other = await createAccount(request);
+  const picked = await stones(request, 2);
+  const order = await placeOrder(request, account, 'pay-wire', picked, {
+    name: 'Maximilian Alexander Worthington-Smythe',
+    phone: '+1 (416) 555-0199',
+    address: {
+      street: '1 Avenue of the Extraordinarily Long Street Names',
+      apartment: 'Penthouse Suite 4100',
+      city: 'Toronto',
+      state: 'ON',
+      zip: 'M5X 1A9',
+      country: 'Canada',
+    },
+  });
+  await signInBrowser(page, account.token);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openOrder(page, order.order_id);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.order_number}`);
+  expect(await sidewaysOverflow(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  expect(await sidewaysOverflow(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await signInBrowser(page, other.token);
+  await openOrder(page, order.order_id);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This order belongs to another account');
+  expect(await sidewaysOverflow(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+});
