@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { readOutbox, sidewaysOverflow } from './support.ts';
+import { hydrated, readOutbox, sidewaysOverflow } from './support.ts';
 
 /*
  * The account journeys of §2 (Sign In, Sign up, Reset request, Reset completion) against the real API.
@@ -20,10 +20,6 @@ const MESSAGES = {
   passwordReset: 'Your password has been reset. You can now sign in with your new password.',
   resetTokenUsed: 'This password reset link has already been used. Please request a new link.',
 };
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-}
 
 async function open(page: Page, path: string) {
   await page.goto(path);
@@ -151,6 +147,7 @@ test('sign up with the date pickers: the payload, the 3-second banner and the cl
   await page.getByLabel('Month', { exact: true }).selectOption('April');
   await page.getByRole('gridcell', { name: 'Choose Thursday, April 12, 1990' }).click();
   await expect(form.getByLabel('Birth date')).toHaveValue('04/12/1990');
+  await expect(form.getByLabel('Birth date')).toBeFocused();
 
   await form.getByLabel('Anniversary date').click();
   // No future dates: the calendar opens on this month and cannot go further.
@@ -160,8 +157,12 @@ test('sign up with the date pickers: the payload, the 3-second banner and the cl
   await page.getByLabel('Month', { exact: true }).selectOption('June');
   await page.getByRole('gridcell', { name: 'Choose Saturday, June 20, 2015' }).click();
   await expect(form.getByLabel('Anniversary date')).toHaveValue('06/20/2015');
+  // The calendar hands focus back to its box on a timer after a day is chosen; typing the password before
+  // that would send the keys into the date box.
+  await expect(form.getByLabel('Anniversary date')).toBeFocused();
 
   await form.getByLabel('Password').fill(PASSWORD);
+  await expect(form.getByLabel('Password')).toHaveValue(PASSWORD);
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/register') && r.method() === 'POST');
   await form.getByRole('button', { name: 'Create' }).click();
   expect((await sent).postDataJSON()).toEqual({
