@@ -8,6 +8,7 @@ export * from './query.ts';
 export * from './search.ts';
 export * from './display.ts';
 export * from './storefront-terms.ts';
+export * from './order-steps.ts';
 export type * from './diamonds.ts';
 export type * from './storefront.ts';
 export type * from './accounts.ts';

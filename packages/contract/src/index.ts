@@ -9,3 +9,4 @@ export * from './storefront.ts';
 export * from './display.ts';
 export * from './accounts.ts';
 export * from './orders.ts';
+export * from './order-steps.ts';

@@ -1,31 +1,14 @@
-import {
-  PAYMENT_METHOD_LABELS,
-  STORE_TERMS,
-  WIRE_TRANSFER,
-  formatUsd,
-  type Order,
-  type PaymentMethod,
-} from '@everstone/contract';
+import { PAYMENT_METHOD_LABELS, STORE_TERMS, WIRE_TRANSFER, formatUsd, nextStepsOf, type Order } from '@everstone/contract';
 import { composeMail, fields, paragraph, type MailBlock, type OutgoingMail } from '../mail/compose.ts';
-import { formatShowroomTime } from '../appointments/schedule.ts';
 
-const easternTime = (iso: string) => {
-  const when = formatShowroomTime(new Date(iso));
-  return `${when.date} at ${when.time} Eastern Time`;
-};
-
-/** What happens next for each payment method: honest about what the store does, and that nothing is charged yet. */
-export function nextSteps(order: Pick<Order, 'payment_mode' | 'order_number' | 'total_price' | 'hold_expires_at' | 'contact_number'>): MailBlock[] {
-  const total = `$${formatUsd(order.total_price)}`;
-  const mode = order.payment_mode as PaymentMethod;
-  const reserved = paragraph('Your diamonds are reserved for you while your order is pending; nobody else can buy them.');
-  switch (mode) {
-    case 'pay-wire':
-      return [
-        paragraph(
-          `Please send ${total} by bank wire transfer, quoting your order number ${order.order_number} as the reference. ` +
-            `We hold your diamonds for ${STORE_TERMS.wireHoldHours} hours, until ${easternTime(order.hold_expires_at!)}.`,
-        ),
+/**
+ * What happens next, in the words the order page also shows (the contract's `nextStepsOf`), with the bank's
+ * details between the wire instructions' paragraphs.
+ */
+function nextSteps(order: Order): MailBlock[] {
+  const steps = nextStepsOf(order);
+  const wire: MailBlock[] = steps.wire
+    ? [
         fields([
           ['Beneficiary', WIRE_TRANSFER.beneficiary],
           ['Bank', WIRE_TRANSFER.bank],
@@ -33,49 +16,11 @@ export function nextSteps(order: Pick<Order, 'payment_mode' | 'order_number' | '
           ['Account number', WIRE_TRANSFER.accountNumber],
           ['SWIFT', WIRE_TRANSFER.swift],
           ['Reference', order.order_number],
-          ['Amount', `${total} USD`],
+          ['Amount', `$${formatUsd(order.total_price)} USD`],
         ]),
-        paragraph(
-          'If the transfer has not arrived by then, the order is cancelled and the diamonds return to our collection. ' +
-            'We will email you as soon as your payment is received.',
-        ),
-      ];
-    case 'cod':
-      return [
-        paragraph(
-          `You pay ${total} when your order is delivered. A member of our team will call you at ${order.contact_number} within one business day to confirm the delivery.`,
-        ),
-        reserved,
-      ];
-    case 'pay-credit':
-      return [
-        paragraph(
-          `Your card has not been charged. A member of our team will call you at ${order.contact_number} within one business day to take your card payment of ${total} securely.`,
-        ),
-        reserved,
-      ];
-    case 'pay-synchrony':
-      return [
-        paragraph(
-          `We will email you within one business day a link to apply for Synchrony financing for ${total}: no interest for ${STORE_TERMS.financing.interestFreeMonths} months on purchases of $${STORE_TERMS.financing.minimumPurchase} or more, subject to credit approval. Nothing has been charged.`,
-        ),
-        reserved,
-      ];
-    case 'pay-affirm':
-      return [
-        paragraph(`We will email you within one business day a link to pay ${total} with Affirm, subject to Affirm's approval. Nothing has been charged.`),
-        reserved,
-      ];
-    case 'pay-multiple':
-      return [
-        paragraph(
-          `A member of our team will call you at ${order.contact_number} within one business day to arrange how the total of ${total} is split between your payment methods. Nothing has been charged.`,
-        ),
-        reserved,
-      ];
-    case 'pay-paypal':
-      return [paragraph(`Your PayPal payment of ${total} has been received.`)];
-  }
+      ]
+    : [];
+  return [...steps.lead.map(paragraph), ...wire, ...steps.after.map(paragraph)];
 }
 
 function itemBlocks(order: Order): MailBlock[] {

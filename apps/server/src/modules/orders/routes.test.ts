@@ -9,6 +9,7 @@ import {
   STORE_TERMS,
   WIRE_TRANSFER,
   centsToPrice,
+  formatEasternTime,
   totalChangedMessage,
   unavailableMessage,
   type Order,
@@ -179,8 +180,10 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
         for (const detail of [WIRE_TRANSFER.beneficiary, WIRE_TRANSFER.routingNumber, WIRE_TRANSFER.accountNumber, WIRE_TRANSFER.swift]) {
           expect(text).toContain(detail);
         }
-        expect(text).toContain(`We hold your diamonds for 24 hours, until`);
-        expect(text).toContain('the order is cancelled and the diamonds return to our collection');
+        expect(text).toContain(`We hold your diamonds for 24 hours, until ${formatEasternTime(order.hold_expires_at!)}.`);
+        // The bank's details sit between the instructions and what happens if the transfer is late.
+        expect(text.indexOf('Please send')).toBeLessThan(text.indexOf(WIRE_TRANSFER.routingNumber));
+        expect(text.indexOf(WIRE_TRANSFER.routingNumber)).toBeLessThan(text.indexOf('the order is cancelled and the diamonds return to our collection'));
       } else {
         expect(order.hold_expires_at).toBeNull();
         expect(text).toContain('Your diamonds are reserved for you while your order is pending');

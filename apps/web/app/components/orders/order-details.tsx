@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PAYMENT_METHOD_LABELS, WIRE_TRANSFER, formatCarat, formatMoney, type Order } from '@everstone/contract';
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, formatOrderDate, nextStepsOf } from '../../lib/orders';
+import { PAYMENT_METHOD_LABELS, WIRE_TRANSFER, formatCarat, formatMoney, nextStepsOf, type Order } from '@everstone/contract';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, formatOrderDate } from '../../lib/orders';
 import { STORE } from '../../lib/site';
 
 /** The order's statuses, as the Order History shows them: the order's filled, the payment's outlined. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { PAYMENT_METHOD_LABELS, formatMoney, orderListResponseSchema, type Order } from '@everstone/contract';
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, awaitsWireTransfer, formatEasternTime, formatOrderDate, orderPath } from '../../lib/orders';
+import { PAYMENT_METHOD_LABELS, awaitsWireTransfer, formatEasternTime, formatMoney, orderListResponseSchema, type Order } from '@everstone/contract';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, formatOrderDate, orderPath } from '../../lib/orders';
 import { ApiError, api } from '../../lib/session';
 
 type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; orders: Order[] };
