@@ -46,6 +46,16 @@ describe('nextStepsOf', () => {
     expect(lapsed.lead[0]).toContain('within 24 hours, so the order has been cancelled and its diamonds have returned to our collection');
   });
 
+  it('a wire order the store cancelled is not said to have lapsed; a refunded one says so', () => {
+    const wire = { ...order, payment_mode: 'pay-wire', hold_expires_at: '2026-07-14T15:42:00.000Z', order_status: 'cancelled' } as const;
+    expect(nextStepsOf(wire).lead).toEqual([
+      'Order EV-2026-K7M3QX has been cancelled and its diamonds have returned to our collection. Nothing is due.',
+    ]);
+    expect(nextStepsOf({ ...wire, payment_status: 'refunded' }).lead).toEqual([
+      'Order EV-2026-K7M3QX has been cancelled and your payment of $1,890.50 has been refunded. Its diamonds have returned to our collection.',
+    ]);
+  });
+
   it('a confirmed order no longer calls its stones merely reserved', () => {
     expect(nextStepsOf({ ...order, order_status: 'confirmed' }).lead).toHaveLength(1);
   });

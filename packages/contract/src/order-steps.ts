@@ -44,11 +44,17 @@ export function nextStepsOf(order: Pick<Order, 'payment_mode' | 'order_number' |
   const total = formatMoney(Number(order.total_price));
   const said = (title: string, ...lead: string[]): NextSteps => ({ title, lead, wire: false, after: [] });
 
-  if (order.payment_status === 'expired' || (order.order_status === 'cancelled' && order.payment_mode === 'pay-wire')) {
+  if (order.payment_status === 'expired') {
     return said(
       'Order cancelled',
       `We did not receive the bank wire transfer for order ${order.order_number} within ${STORE_TERMS.wireHoldHours} hours, so the order has been cancelled and its diamonds have returned to our collection.`,
       'If you have already sent the transfer, please contact us and we will sort it out with you.',
+    );
+  }
+  if (order.order_status === 'cancelled' && order.payment_status === 'refunded') {
+    return said(
+      'Order cancelled',
+      `Order ${order.order_number} has been cancelled and your payment of ${total} has been refunded. Its diamonds have returned to our collection.`,
     );
   }
   if (order.order_status === 'cancelled') {

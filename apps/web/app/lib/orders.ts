@@ -21,6 +21,11 @@ export const PAYMENT_STATUS_LABELS: Record<Order['payment_status'], string> = {
   failed: 'Payment failed',
 };
 
+/** The payment's label; an order cancelled before it was paid says nothing was charged rather than 'pending'. */
+export function paymentLabel(order: Pick<Order, 'order_status' | 'payment_status'>): string {
+  return order.order_status === 'cancelled' && order.payment_status === 'pending' ? 'Not charged' : PAYMENT_STATUS_LABELS[order.payment_status];
+}
+
 /** The page of one order. */
 export const orderPath = (orderId: number) => `/orders/${orderId}`;
 

@@ -81,3 +81,23 @@ export function paymentDeniedMail(order: Order, to: string, storeEmail: string):
     'If you would still like these diamonds, reply to this email and we will help you place the order again with another payment method.',
   );
 }
+
+/** Staff recorded the payment of an order (a bank wire arrived, a card was charged by phone). */
+export function paymentReceivedMail(order: Order, to: string, storeEmail: string): OutgoingMail {
+  return composeMail({
+    to,
+    replyTo: storeEmail,
+    subject: `Payment received for your Everstone order ${order.order_number}`,
+    greeting: `Dear ${order.user_name},`,
+    blocks: [
+      paragraph(`We have received your payment of $${formatUsd(order.total_price)} for order ${order.order_number}. Your diamonds are yours.`),
+      ...itemBlocks(order),
+      paragraph('We will contact you to arrange insured delivery. Questions? Simply reply to this email, quoting your order number.'),
+    ],
+  });
+}
+
+/** The store cancelled an order (at the shopper's request, or because it could not be completed). */
+export function storeCancelledMail(order: Order, to: string, storeEmail: string): OutgoingMail {
+  return cancelledMail(order, to, storeEmail, nextStepsOf(order).lead.join(' '), 'If you have any questions, simply reply to this email.');
+}

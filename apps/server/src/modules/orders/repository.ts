@@ -116,6 +116,66 @@ export function createOrderRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    async findByNumber(orderNumber: string): Promise<OrderRow | null> {
+      const row = await db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
+      return row ? normalizeOrder(row) : null;
+    },
+
+    /** The newest orders, optionally only those with this order status; for the store's staff. */
+    async listRecent(limit: number, orderStatus?: string): Promise<OrderRow[]> {
+      let query = db.selectFrom('orders').selectAll().orderBy('id', 'desc').limit(limit);
+      if (orderStatus) query = query.where('order_status', '=', orderStatus);
+      return (await query.execute()).map(normalizeOrder);
+    },
+
+    /**
+     * Staff received the payment of a pending, unpaid order: paid and confirmed. The UPDATE re-checks both
+     * statuses, so against the hold sweep (or another desk) exactly one outcome wins. True when this call did it.
+     */
+    async recordPayment(orderId: number, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ order_status: 'confirmed', payment_status: 'paid', updated_at: at })
+        .where('id', '=', orderId)
+        .where('order_status', '=', 'pending')
+        .where('payment_status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** A paid order was delivered: completed. True when this call did it. */
+    async complete(orderId: number, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ order_status: 'completed', updated_at: at })
+        .where('id', '=', orderId)
+        .where('order_status', 'in', ['pending', 'confirmed'])
+        .where('payment_status', '=', 'paid')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The stones an order holds become sold: they stay out of the search for good. */
+    async sellStones(orderId: number): Promise<void> {
+      const held = db.selectFrom('order_items').select('diamond_id').where('order_id', '=', orderId).where('released_at', 'is', null);
+      await db.updateTable('diamonds').set({ status: 'sold' }).where('id', 'in', held).where('status', '=', 'reserved').execute();
+    },
+
+    /**
+     * The store cancels an open order: an unpaid one, or (`refunded`) a paid one whose payment staff have refunded.
+     * True when this call did it; false when the order had moved on meanwhile.
+     */
+    async cancelByStore(orderId: number, at: string, refunded: boolean): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ order_status: 'cancelled', payment_status: refunded ? 'refunded' : 'pending', updated_at: at })
+        .where('id', '=', orderId)
+        .where('order_status', 'in', ['pending', 'confirmed'])
+        .where('payment_status', '=', refunded ? 'paid' : 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Pending wire orders whose hold has run out at `at`, oldest first. */
     async findExpiredHolds(at: string, limit: number): Promise<number[]> {
       const rows = await db

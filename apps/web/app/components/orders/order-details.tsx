@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, WIRE_TRANSFER, formatCarat, formatMoney, nextStepsOf, type Order } from '@everstone/contract';
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, formatOrderDate } from '../../lib/orders';
+import { ORDER_STATUS_LABELS, formatOrderDate, paymentLabel } from '../../lib/orders';
 import { STORE } from '../../lib/site';
 
 /** The order's statuses, as the Order History shows them: the order's filled, the payment's outlined. */
@@ -13,7 +13,7 @@ export function OrderBadges({ order }: { order: Pick<Order, 'order_status' | 'pa
       </span>
       <span className={`order-badge order-badge--payment order-badge--payment-${order.payment_status}`}>
         <span className="visually-hidden">Payment status: </span>
-        {PAYMENT_STATUS_LABELS[order.payment_status]}
+        {paymentLabel(order)}
       </span>
     </p>
   );
@@ -114,7 +114,7 @@ function Summary({ order }: { order: Order }) {
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>{PAYMENT_STATUS_LABELS[order.payment_status]}</dd>
+          <dd>{paymentLabel(order)}</dd>
         </div>
         <div>
           <dt>Shipping</dt>

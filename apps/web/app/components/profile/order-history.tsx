@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, awaitsWireTransfer, formatEasternTime, formatMoney, orderListResponseSchema, type Order } from '@everstone/contract';
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, formatOrderDate, orderPath } from '../../lib/orders';
+import { ORDER_STATUS_LABELS, formatOrderDate, orderPath, paymentLabel } from '../../lib/orders';
 import { ApiError, api } from '../../lib/session';
 
 type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; orders: Order[] };
@@ -40,7 +40,7 @@ function OrderCard({ order }: { order: Order }) {
         </div>
         <p className="order-card__status">
           <span className={`order-badge order-badge--${order.order_status}`}>{ORDER_STATUS_LABELS[order.order_status]}</span>
-          <span className="order-card__payment">{PAYMENT_STATUS_LABELS[order.payment_status]}</span>
+          <span className="order-card__payment">{paymentLabel(order)}</span>
         </p>
       </div>
       <ul className="order-card__items">

@@ -1,0 +1,115 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { centsToPrice, type Order } from '@everstone/contract';
+import { createTestDb, TEST_ENGINES, type TestDb } from '../test/database.ts';
+import { createTestApp } from '../test/app.ts';
+import { startTestSmtp, type TestSmtp } from '../test/smtp.ts';
+import { waitFor } from '../test/wait-for.ts';
+import { bearer, quickHasher, signUpAndIn } from '../test/accounts.ts';
+import { seedInventory } from '../modules/inventory/seed.ts';
+
+const CLI = fileURLToPath(new URL('./orders.ts', import.meta.url));
+
+describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
+  let db: TestDb;
+  let app: FastifyInstance;
+  let smtp: TestSmtp;
+  let placed: Order;
+  let email: string;
+  let certificate: string;
+
+  /** Runs the desk as staff would, against the test database and mail server. */
+  function desk(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [CLI, ...args],
+        { env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: db.url, SMTP_URL: smtp.url, STORE_EMAIL: 'orders@everstone.test' }, timeout: 30_000 },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  }
+
+  beforeAll(async () => {
+    db = await createTestDb(engine);
+    await seedInventory(db, { count: 5, seed: 31 });
+    smtp = await startTestSmtp();
+    app = await createTestApp(db, { SMTP_URL: smtp.url }, { passwordHasher: quickHasher });
+    const shopper = await signUpAndIn(app, { name: 'Katherine Johnson' });
+    email = shopper.email;
+    const stone = await db.db.selectFrom('diamonds').select(['id', 'price_cents', 'certificate_number']).where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow();
+    certificate = stone.certificate_number;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/store-order',
+      headers: bearer(shopper.token),
+      payload: {
+        user_name: 'Katherine Johnson',
+        contact_number: '757-555-0199',
+        items_id: [Number(stone.id)],
+        total_price: centsToPrice(Number(stone.price_cents) - 500),
+        address: JSON.stringify({ street: '1 Langley Blvd', city: 'Hampton', zip: '23681', country: 'United States' }),
+        payment_mode: 'pay-wire',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    placed = res.json() as Order;
+    await waitFor(() => smtp.to(email)[0], { what: 'the order confirmation' });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+    await db?.destroy();
+  });
+
+  it('lists and shows the order staff need to act on', async () => {
+    const list = await desk('list', '--status', 'pending');
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout.split('\n')[0]).toMatch(/^ORDER\s+PLACED\s+STATUS\s+PAYMENT\s+METHOD\s+TOTAL\s+ITEMS\s+EMAIL$/);
+    expect(list.stdout).toMatch(new RegExp(`${placed.order_number}\\s+\\d{4}-\\d{2}-\\d{2}\\s+pending\\s+pending\\s+pay-wire\\s+\\$[\\d,.]+\\s+1\\s+${email}`));
+    expect((await desk('list', '--status', 'completed')).stdout.trim()).toBe('No orders.');
+
+    const show = await desk('show', placed.order_number.toLowerCase());
+    expect(show.code, show.stderr).toBe(0);
+    for (const text of ['status     pending, payment pending', 'method     Bank wire transfer', `held until ${placed.hold_expires_at}`, `Katherine Johnson <${email}>, 757-555-0199`, '1 Langley Blvd, Hampton, 23681, United States', `certificate ${certificate}`]) {
+      expect(show.stdout).toContain(text);
+    }
+  });
+
+  it('records the payment and sends the shopper’s email; a second time is refused with the reason', async () => {
+    const paid = await desk('paid', placed.order_number);
+    expect(paid.code, paid.stderr).toBe(0);
+    expect(paid.stdout).toContain('Payment recorded.');
+    expect(paid.stdout).toContain('status     confirmed, payment paid');
+    expect(paid.stdout).toContain('The shopper’s email was sent.');
+    // Sent by the desk itself, before it exited.
+    expect(smtp.to(email).map((m) => m.subject)).toContain(`Payment received for your Everstone order ${placed.order_number}`);
+
+    const again = await desk('paid', placed.order_number);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe(`Order ${placed.order_number} cannot take a payment: it is confirmed with payment paid.`);
+  });
+
+  it('explains a wrong command instead of guessing', async () => {
+    const unknown = await desk('show', 'EV-2000-ZZZZZZ');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe('No order EV-2000-ZZZZZZ.');
+    for (const [args, message] of [
+      [['ship', placed.order_number], 'Unknown command "ship".'],
+      [['paid'], '"paid" takes one order number.'],
+      [['list', '--status', 'shipped'], '--status must be one of pending, confirmed, cancelled, completed.'],
+      [['list', '--limit', '0'], '--limit must be a whole number from 1 to 1000.'],
+      [['paid', placed.order_number, '--refunded'], '--refunded belongs to "cancel".'],
+    ] as const) {
+      const run = await desk(...args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).toContain(message);
+    }
+    const help = await desk('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: npm run orders -- COMMAND');
+  });
+});

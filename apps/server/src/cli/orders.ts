@@ -1,0 +1,183 @@
+/**
+ * `npm run orders -- COMMAND`: the store's order desk, for staff. Lists and shows orders, records a payment that
+ * arrived (a bank wire, a card taken by phone, cash on delivery), completes a delivered order, and cancels an
+ * open one, emailing the shopper where the step calls for it. Honours DATABASE_URL, SMTP_URL and the other
+ * settings of the server, and may run while the store runs, on any host. docs/operations.md.
+ */
+import { parseArgs } from 'node:util';
+import type { FastifyBaseLogger } from 'fastify';
+import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, formatUsd, type OrderStatus } from '@everstone/contract';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDb, migrateToLatest } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
+import { createMailDispatcher } from '../modules/mail/dispatcher.ts';
+import { createMailOutboxRepository } from '../modules/mail/repository.ts';
+import { createMailTransport } from '../modules/mail/transport.ts';
+import { createOrderDesk, type DeskOrder } from '../modules/orders/desk.ts';
+
+const USAGE = `Usage: npm run orders -- COMMAND
+
+Commands:
+  list [--status S] [--limit N]   the newest orders (50 unless --limit), or only those with order status S
+                                  (${ORDER_STATUSES.join(', ')})
+  show ORDER                      one order: its items, address, statuses and contact
+  paid ORDER                      its payment arrived: paid and confirmed, a wire hold no longer runs out;
+                                  the shopper is emailed
+  complete ORDER                  a paid order was delivered: completed, its diamonds sold
+  cancel ORDER [--refunded]       cancels an open order and returns its diamonds to the search; the shopper
+                                  is emailed. A paid order needs --refunded, once its payment is refunded.
+
+ORDER is an order number, e.g. EV-2026-K7M3QX.`;
+
+/** Warnings and errors of the mail dispatcher on stderr; its routine notes are left out. */
+function consoleLogger(): FastifyBaseLogger {
+  const say = (level: string) => (obj: unknown, msg?: string) =>
+    console.error(`${level}: ${typeof obj === 'string' ? obj : (msg ?? '')}${typeof obj === 'object' && obj ? ` ${JSON.stringify(obj)}` : ''}`);
+  const quiet = () => {};
+  const log = { level: 'warn', fatal: say('error'), error: say('error'), warn: say('warning'), info: quiet, debug: quiet, trace: quiet, silent: quiet, child: () => log };
+  return log as unknown as FastifyBaseLogger;
+}
+
+const money = (order: DeskOrder) => `$${formatUsd(order.total_price)}`;
+
+function describe(order: DeskOrder): string {
+  const a = order.address;
+  const lines = [
+    `${order.order_number}  placed ${order.created_at}`,
+    `  status     ${order.order_status}, payment ${order.payment_status}`,
+    `  method     ${PAYMENT_METHOD_LABELS[order.payment_mode]}`,
+    ...(order.hold_expires_at && order.payment_status === 'pending' && order.order_status === 'pending' ? [`  held until ${order.hold_expires_at}`] : []),
+    `  customer   ${order.user_name} <${order.contact_email}>, ${order.contact_number}`,
+    `  deliver to ${[a.street, a.apartment, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ')}`,
+    ...(order.is_gift ? ['  gift'] : []),
+    ...(order.notes ? [`  notes      ${order.notes}`] : []),
+    ...order.items.map((item) => `  item       ${item.description}, certificate ${item.certificate_number}, $${formatUsd(item.price)}`),
+    `  total      ${money(order)} ${order.currency}`,
+  ];
+  return lines.join('\n');
+}
+
+function table(orders: DeskOrder[]): string {
+  if (orders.length === 0) return 'No orders.';
+  const rows = orders.map((o) => [o.order_number, o.created_at.slice(0, 10), o.order_status, o.payment_status, o.payment_mode, money(o), String(o.items.length), o.contact_email]);
+  const head = ['ORDER', 'PLACED', 'STATUS', 'PAYMENT', 'METHOD', 'TOTAL', 'ITEMS', 'EMAIL'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  return [head, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      help: { type: 'boolean', short: 'h', default: false },
+      status: { type: 'string' },
+      limit: { type: 'string' },
+      refunded: { type: 'boolean', default: false },
+    },
+  });
+  const [command, orderNumber, ...extra] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const needsOrder = ['show', 'paid', 'complete', 'cancel'].includes(command);
+  if (!needsOrder && command !== 'list') {
+    console.error(`Unknown command "${command}".\n\n${USAGE}`);
+    return 2;
+  }
+  if (needsOrder && (!orderNumber || extra.length > 0)) {
+    console.error(`"${command}" takes one order number.\n\n${USAGE}`);
+    return 2;
+  }
+  if (command === 'list' && orderNumber) {
+    console.error(`"list" takes no order number; use "show ${orderNumber}".`);
+    return 2;
+  }
+  if (values.status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(values.status)) {
+    console.error(`--status must be one of ${ORDER_STATUSES.join(', ')}.`);
+    return 2;
+  }
+  const limit = values.limit === undefined ? 50 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+    console.error('--limit must be a whole number from 1 to 1000.');
+    return 2;
+  }
+  if (values.refunded && command !== 'cancel') {
+    console.error('--refunded belongs to "cancel".');
+    return 2;
+  }
+
+  const config = loadConfig();
+  const d = createDb(config.DATABASE_URL);
+  const transport = createMailTransport(config);
+  const dispatcher = createMailDispatcher({ repo: createMailOutboxRepository(d.db), transport, log: consoleLogger() });
+  try {
+    await migrateToLatest(d);
+    // The step's email is queued in its transaction; the ids are known once that commits (flush).
+    let pending: number[] = [];
+    let queued: number[] = [];
+    const desk = createOrderDesk({
+      db: d,
+      storeEmail: config.STORE_EMAIL,
+      mail: {
+        enqueue: async (trx, messages) => {
+          pending = await createMailOutboxRepository(trx).enqueue(messages, new Date());
+          return pending;
+        },
+        flush: () => {
+          queued = pending;
+        },
+      },
+    });
+    try {
+      switch (command) {
+        case 'list':
+          console.log(table(await desk.list({ status: values.status as OrderStatus | undefined, limit })));
+          return 0;
+        case 'show':
+          console.log(describe(await desk.find(orderNumber!)));
+          return 0;
+        case 'paid':
+          console.log(`Payment recorded.\n${describe(await desk.recordPayment(orderNumber!))}`);
+          break;
+        case 'complete':
+          console.log(`Completed.\n${describe(await desk.complete(orderNumber!))}`);
+          break;
+        case 'cancel':
+          console.log(`Cancelled; its diamonds are back in the search.\n${describe(await desk.cancel(orderNumber!, { refunded: values.refunded }))}`);
+          break;
+      }
+    } catch (err) {
+      if (err instanceof HttpError) {
+        console.error(err.message);
+        return 1;
+      }
+      throw err;
+    }
+    if (queued.length > 0) {
+      // Sent now; if the mail server does not answer, a running store's dispatcher retries it.
+      await dispatcher.drain();
+      const rows = await d.db.selectFrom('mail_outbox').select('status').where('id', 'in', queued).execute();
+      const sent = rows.every((row) => row.status === 'sent');
+      console.log(
+        sent
+          ? `The shopper’s email was ${transport.kind === 'outbox' ? `written to ${config.OUTBOX_DIR}` : 'sent'}.`
+          : 'The shopper’s email is queued: the mail server did not take it, and the store will try again.',
+      );
+    }
+    return 0;
+  } finally {
+    await dispatcher.stop();
+    transport.close();
+    await d.close();
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (err) {
+  if (err instanceof ConfigError) console.error(err.message);
+  else if (err instanceof TypeError && (err as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') console.error(`${err.message}\n\n${USAGE}`);
+  else console.error(`The order desk failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+}

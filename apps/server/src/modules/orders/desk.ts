@@ -1,0 +1,139 @@
+import type { Order, OrderStatus } from '@everstone/contract';
+import type { Db } from '../../db/database.ts';
+import { writeTransaction } from '../../db/transaction.ts';
+import { ConflictError, NotFoundError } from '../../errors.ts';
+import { bumpInventoryVersion } from '../inventory/version.ts';
+import type { OutgoingMail } from '../mail/compose.ts';
+import type { MailQueue } from '../mail/setup.ts';
+import { paymentReceivedMail, storeCancelledMail } from './mail.ts';
+import { createOrderRepository, type OrderRepository } from './repository.ts';
+import { toOrder } from './service.ts';
+
+/** An order as the store's staff see it: the shopper's order and the address its emails go to. */
+export interface DeskOrder extends Order {
+  contact_email: string;
+}
+
+export interface OrderDeskDeps {
+  db: Db;
+  mail: MailQueue;
+  storeEmail: string;
+  now?: () => Date;
+}
+
+/** Why an order cannot take a step, in the words the desk prints. */
+export class OrderStepRefused extends ConflictError {}
+
+function refuse(order: Order, step: string, why: string): never {
+  throw new OrderStepRefused(`Order ${order.order_number} cannot ${step}: ${why}.`);
+}
+
+const where = (order: Order) => `it is ${order.order_status} with payment ${order.payment_status}`;
+
+/**
+ * The store's order desk (`npm run orders`): what staff do after an order is placed. Each step is one
+ * transaction whose UPDATE re-checks the order's statuses, so the hold sweep, the wallet and two people at
+ * two terminals cannot both act on the same order. docs/operations.md.
+ */
+export function createOrderDesk(deps: OrderDeskDeps) {
+  const { db: d, mail, storeEmail } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repo = createOrderRepository(d.db);
+
+  async function load(r: OrderRepository, orderNumber: string): Promise<DeskOrder> {
+    const row = await r.findByNumber(orderNumber.trim().toUpperCase());
+    if (!row) throw new NotFoundError(`No order ${orderNumber.trim()}.`);
+    return { ...toOrder(row, await r.itemsOf([row.id])), contact_email: row.contact_email };
+  }
+
+  /**
+   * One step on one order, in a transaction: `change` checks the order may take it and makes the change (false
+   * when the order moved on between the read and the UPDATE); then the shopper's email, if the step sends one,
+   * is queued with the changed order, and the search's caches are told when stones moved.
+   */
+  async function step(
+    orderNumber: string,
+    change: (r: OrderRepository, order: DeskOrder, at: string) => Promise<boolean>,
+    after: { mail?: (order: DeskOrder) => OutgoingMail; stonesMoved?: boolean } = {},
+  ): Promise<DeskOrder> {
+    const done = await writeTransaction(d, async (trx) => {
+      const r = createOrderRepository(trx);
+      const order = await load(r, orderNumber);
+      if (!(await change(r, order, now().toISOString()))) return null;
+      const changed = await load(r, order.order_number);
+      if (after.mail) await mail.enqueue(trx, [after.mail(changed)]);
+      if (after.stonesMoved) await bumpInventoryVersion(trx);
+      return changed;
+    });
+    if (!done) {
+      // Another step won the race between reading the order and changing it: say where it stands now.
+      const current = await load(repo, orderNumber);
+      throw new OrderStepRefused(`Order ${current.order_number} changed meanwhile: ${where(current)}. Nothing was done.`);
+    }
+    if (after.mail) mail.flush();
+    return done;
+  }
+
+  return {
+    find: (orderNumber: string) => load(repo, orderNumber),
+
+    /** The newest orders first, optionally only those with one order status. */
+    async list(options: { status?: OrderStatus; limit?: number } = {}): Promise<DeskOrder[]> {
+      const rows = await repo.listRecent(options.limit ?? 50, options.status);
+      const items = Map.groupBy(await repo.itemsOf(rows.map((row) => row.id)), (item) => item.order_id);
+      return rows.map((row) => ({ ...toOrder(row, items.get(row.id) ?? []), contact_email: row.contact_email }));
+    },
+
+    /**
+     * The payment of a pending order arrived (a bank wire, a card taken by phone, cash on delivery): the order is
+     * paid and confirmed, a wire hold no longer runs out, and the shopper is emailed.
+     */
+    recordPayment: (orderNumber: string) =>
+      step(
+        orderNumber,
+        async (r, order, at) => {
+          if (order.order_status !== 'pending' || order.payment_status !== 'pending') refuse(order, 'take a payment', where(order));
+          return r.recordPayment(order.order_id, at);
+        },
+        { mail: (order) => paymentReceivedMail(order, order.contact_email, storeEmail) },
+      ),
+
+    /** A paid order was delivered: completed, and its stones sold for good. */
+    complete: (orderNumber: string) =>
+      step(
+        orderNumber,
+        async (r, order, at) => {
+          if (order.payment_status !== 'paid' || (order.order_status !== 'pending' && order.order_status !== 'confirmed')) {
+            refuse(order, 'be completed', `${where(order)}; only a paid, open order can be`);
+          }
+          if (!(await r.complete(order.order_id, at))) return false;
+          await r.sellStones(order.order_id);
+          return true;
+        },
+        { stonesMoved: true },
+      ),
+
+    /**
+     * Cancels an open order and returns its stones to the search; the shopper is emailed. A paid order is cancelled
+     * only once its payment has been refunded (`refunded`), so nobody's order is cancelled with their money kept.
+     */
+    cancel: (orderNumber: string, options: { refunded?: boolean } = {}) =>
+      step(
+        orderNumber,
+        async (r, order, at) => {
+          const refunded = options.refunded === true;
+          if (order.order_status !== 'pending' && order.order_status !== 'confirmed') refuse(order, 'be cancelled', where(order));
+          if (order.payment_status === 'paid' && !refunded) {
+            refuse(order, 'be cancelled yet', 'it is paid. Refund the payment first, then cancel it with --refunded');
+          }
+          if (order.payment_status !== 'paid' && refunded) refuse(order, 'be cancelled as refunded', `${where(order)}, so there is nothing to refund`);
+          if (!(await r.cancelByStore(order.order_id, at, refunded))) return false;
+          await r.releaseStones(order.order_id, at);
+          return true;
+        },
+        { mail: (order) => storeCancelledMail(order, order.contact_email, storeEmail), stonesMoved: true },
+      ),
+  };
+}
+
+export type OrderDesk = ReturnType<typeof createOrderDesk>;
