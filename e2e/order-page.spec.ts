@@ -10,7 +10,15 @@ import {
   type Diamond,
   type Order,
 } from '../packages/contract/src/index.ts';
-import { SHOPPER_PASSWORD, createAccount as createShopper, readOutbox, sidewaysOverflow, type ShopperAccount, stonesPricedWithin } from './support.ts';
+import {
+  SHOPPER_PASSWORD,
+  createAccount as createShopper,
+  readOutbox,
+  runOrderDesk,
+  sidewaysOverflow,
+  type ShopperAccount,
+  stonesPricedWithin,
+} from './support.ts';
 
 /*
  * /orders/{id}: one order of the signed-in shopper. Each test makes its own accounts through the API and places its
@@ -225,6 +233,42 @@ test('paid and lapsed orders say where they stand instead of asking for a paymen
   await expect(page.locator('.order-page__badges')).toContainText('Payment status: Hold expired');
   await expect(page.getByText('Wire transfer details')).toHaveCount(0);
   await expect(page.getByText('Please send')).toHaveCount(0);
+});
+
+test('what the order desk records shows on the shopper’s pages: a wire received, an order cancelled', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const [first, second] = await stones(request, 2);
+  const wire = await placeOrder(request, account, 'pay-wire', [first!]);
+  const cod = await placeOrder(request, account, 'cod', [second!]);
+  await signInBrowser(page, account.token);
+
+  await openOrder(page, wire.order_id);
+  await expect(page.getByRole('region', { name: 'Complete your payment by bank wire' })).toBeVisible();
+  const paid = await runOrderDesk('paid', wire.order_number);
+  expect(paid.code, paid.stderr).toBe(0);
+  await openOrder(page, wire.order_id);
+  await expect(page.getByRole('region', { name: 'Payment received' })).toContainText(`Your payment of ${formatMoney(Number(wire.total_price))} has been received.`);
+  await expect(page.locator('.order-page__badges')).toContainText('Order status: Confirmed');
+  await expect(page.locator('.order-page__badges')).toContainText('Payment status: Paid');
+  await expect(page.getByText('Wire transfer details')).toHaveCount(0);
+  const mails = await readOutbox(account.email);
+  expect(mails.map((m) => m.subject)).toContain(`Payment received for your Everstone order ${wire.order_number}`);
+
+  const cancelled = await runOrderDesk('cancel', cod.order_number);
+  expect(cancelled.code, cancelled.stderr).toBe(0);
+  await openOrder(page, cod.order_id);
+  await expect(page.getByRole('region', { name: 'Order cancelled' })).toContainText(
+    `Order ${cod.order_number} has been cancelled and its diamonds have returned to our collection. Nothing is due.`,
+  );
+  await expect(page.locator('.order-page__badges')).toContainText('Payment status: Not charged');
+  // The stone is for sale again.
+  const search = await request.get(`/api/get-all-diamonds?certificate=${second!.certificate_number}`);
+  expect((await search.json()).total).toBe(1);
+
+  await page.goto('/profile?tab=orders');
+  const card = page.locator('.order-card', { hasText: cod.order_number });
+  await expect(card).toContainText('Cancelled');
+  await expect(card).toContainText('Not charged');
 });
 
 test('VIEW ORDER on the thank-you page opens the page of the order just placed', async ({ page, request }) => {

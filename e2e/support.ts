@@ -61,6 +61,24 @@ export async function readOutbox(to: string, { timeoutMs = 7_000 } = {}): Promis
   }
 }
 
+/**
+ * Runs the store's order desk (`npm run orders -- …`) against the store under test, as staff would beside it.
+ * Its mail goes to the same outbox `readOutbox` reads.
+ */
+export async function runOrderDesk(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { execFile } = await import('node:child_process');
+  const { resolve } = await import('node:path');
+  const dir = resolve(`test-results/e2e-db-${process.env.E2E_PORT ?? '3210'}`);
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [resolve('apps/server/src/cli/orders.ts'), ...args],
+      { env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: `sqlite:${dir}/store.db`, OUTBOX_DIR: `${dir}/outbox`, SMTP_URL: '' }, timeout: 20_000 },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
 /** The password of every shopper the journeys create. */
 export const SHOPPER_PASSWORD = 'sparkle-and-shine';
 
