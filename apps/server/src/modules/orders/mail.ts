@@ -1,5 +1,5 @@
-import { PAYMENT_METHOD_LABELS, STORE_TERMS, WIRE_TRANSFER, formatUsd, nextStepsOf, type Order } from '@everstone/contract';
-import { composeMail, fields, paragraph, type MailBlock, type OutgoingMail } from '../mail/compose.ts';
+import { PAYMENT_METHOD_LABELS, STORE_TERMS, WIRE_TRANSFER, formatEasternTime, formatUsd, nextStepsOf, type Order } from '@everstone/contract';
+import { composeMail, fields, paragraph, quote, type MailBlock, type OutgoingMail } from '../mail/compose.ts';
 
 /**
  * What happens next, in the words the order page also shows (the contract's `nextStepsOf`), with the bank's
@@ -46,6 +46,49 @@ export function orderConfirmationMail(order: Order, to: string, storeEmail: stri
       ...itemBlocks(order),
       ...nextSteps(order),
       paragraph('Questions about your order? Simply reply to this email, quoting your order number.'),
+    ],
+  });
+}
+
+/** What the store's team does next for an order of this method, and the desk command that records it. */
+function staffNextStep(order: Order): string {
+  const paid = `npm run orders -- paid ${order.order_number}`;
+  switch (order.payment_mode) {
+    case 'pay-wire':
+      return `Watch for the bank wire quoting ${order.order_number}. The diamonds are held until ${formatEasternTime(order.hold_expires_at!)}; record the transfer with "${paid}" before then, or the order is cancelled.`;
+    case 'cod':
+      return `Call the shopper within one business day to confirm the delivery. Once the courier has collected the cash, record it with "${paid}".`;
+    case 'pay-credit':
+      return `Call the shopper within one business day to take the card payment, then record it with "${paid}".`;
+    case 'pay-synchrony':
+    case 'pay-affirm':
+      return `Email the shopper the financing link within one business day. Once the lender has paid, record it with "${paid}".`;
+    case 'pay-multiple':
+      return `Call the shopper within one business day to arrange the split between payment methods, then record the payment with "${paid}".`;
+    case 'pay-paypal':
+      return 'Paid by PayPal. Arrange insured delivery.';
+  }
+}
+
+/** The store's copy of a new order: who ordered what, how they pay, and what the team does next. */
+export function newOrderNoticeMail(order: Order, contactEmail: string, storeEmail: string): OutgoingMail {
+  const a = order.address;
+  return composeMail({
+    to: storeEmail,
+    replyTo: contactEmail,
+    subject: `New order ${order.order_number}: $${formatUsd(order.total_price)}, ${PAYMENT_METHOD_LABELS[order.payment_mode]}`,
+    greeting: 'A new order has been placed.',
+    blocks: [
+      fields([
+        ['Customer', order.user_name],
+        ['Email', contactEmail],
+        ['Phone', order.contact_number],
+        ['Deliver to', [a.street, a.apartment, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ')],
+        ...(order.is_gift ? [['Gift', 'Yes'] as [string, string]] : []),
+      ]),
+      ...(order.notes ? [paragraph('The shopper’s notes:'), quote(order.notes)] : []),
+      ...itemBlocks(order),
+      paragraph(staffNextStep(order)),
     ],
   });
 }

@@ -10,6 +10,7 @@ import {
   WIRE_TRANSFER,
   centsToPrice,
   formatEasternTime,
+  formatUsd,
   totalChangedMessage,
   unavailableMessage,
   type Order,
@@ -24,6 +25,9 @@ import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import type { DiamondRow } from '../../db/schema.ts';
 import { seedInventory } from '../inventory/seed.ts';
+
+/** Where the store's copy of each order goes (STORE_EMAIL's default). */
+const STORE_COPY = 'care@everstone.example';
 
 const ADDRESS = { apartment: 'Apt 4B', street: '580 Fifth Avenue', city: 'New York', zip: '10036', country: 'United States' };
 
@@ -150,16 +154,17 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       expect((await get(token, `/api/orders/${order.order_id}`)).json()).toEqual(order);
     });
 
-    const methods: Array<[PaymentMethod, string, RegExp]> = [
-      ['cod', 'Cash on delivery', /You pay \$[\d,.]+ when your order is delivered\. A member of our team will call you at 212-555-0100/],
-      ['pay-credit', 'Credit card', /Your card has not been charged\. A member of our team will call you at 212-555-0100 .*card payment/],
-      ['pay-synchrony', 'Synchrony financing', /link to apply for Synchrony financing .*no interest for 12 months on purchases of \$199 or more/],
-      ['pay-affirm', 'Affirm', /a link to pay \$[\d,.]+ with Affirm/],
-      ['pay-multiple', 'Multiple payment methods', /arrange how the total of \$[\d,.]+ is split between your payment methods/],
-      ['pay-wire', 'Bank wire transfer', /Please send \$[\d,.]+ by bank wire transfer, quoting your order number EV-/],
+    /** Each method: its label, what the shopper is told happens next, and what the store's team is told to do. */
+    const methods: Array<[PaymentMethod, string, RegExp, RegExp]> = [
+      ['cod', 'Cash on delivery', /You pay \$[\d,.]+ when your order is delivered\. A member of our team will call you at 212-555-0100/, /Call the shopper within one business day to confirm the delivery\. Once the courier has collected the cash/],
+      ['pay-credit', 'Credit card', /Your card has not been charged\. A member of our team will call you at 212-555-0100 .*card payment/, /Call the shopper within one business day to take the card payment/],
+      ['pay-synchrony', 'Synchrony financing', /link to apply for Synchrony financing .*no interest for 12 months on purchases of \$199 or more/, /Email the shopper the financing link/],
+      ['pay-affirm', 'Affirm', /a link to pay \$[\d,.]+ with Affirm/, /Email the shopper the financing link/],
+      ['pay-multiple', 'Multiple payment methods', /arrange how the total of \$[\d,.]+ is split between your payment methods/, /arrange the split between payment methods/],
+      ['pay-wire', 'Bank wire transfer', /Please send \$[\d,.]+ by bank wire transfer, quoting your order number EV-/, /Watch for the bank wire quoting EV-\d{4}-\w{6}\. The diamonds are held until \d\d\/\d\d\/\d{4} at/],
     ];
 
-    it.each(methods)('stores a %s order with its method and emails what happens next', async (method, label, nextStep) => {
+    it.each(methods)('stores a %s order with its method and emails what happens next, to the shopper and the store', async (method, label, nextStep, staffStep) => {
       const { user, token, email } = await signUpAndIn(app);
       const [stone] = take();
       const res = await place(token, orderPayload(user.id, [stone!], { payment_mode: method }));
@@ -173,6 +178,17 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       const text = mail.text.replace(/\s+/g, ' ');
       expect(text).toContain(`Payment method: ${label}`);
       expect(text).toMatch(nextStep);
+
+      // The store's copy: who to call, what was ordered, and how to record the payment.
+      const notice = await waitFor(() => smtp.to(STORE_COPY).find((m) => m.subject.startsWith(`New order ${order.order_number}:`)), { what: 'the store’s copy' });
+      expect(notice.subject).toBe(`New order ${order.order_number}: $${formatUsd(order.total_price)}, ${label}`);
+      expect(notice.replyTo).toBe(email);
+      const staffText = notice.text.replace(/\s+/g, ' ');
+      for (const part of [`Email: ${email}`, 'Phone: 212-555-0100', 'Deliver to: 580 Fifth Avenue, Apt 4B, New York, 10036, United States', stone!.certificate_number]) {
+        expect(staffText).toContain(part);
+      }
+      expect(staffText).toMatch(staffStep);
+      expect(staffText).toContain(`npm run orders -- paid ${order.order_number}`);
       if (method === 'pay-wire') {
         // The bank-wire price the detail page shows: $5 below the list price.
         expect(order.items[0]!.price).toBe(centsToPrice(stone!.price_cents - 500));

@@ -34,7 +34,7 @@ import { createDiamondRepository, type DiamondRepository, type Lookups } from '.
 import { toDiamondRecord } from '../diamonds/service.ts';
 import { bumpInventoryVersion } from '../inventory/version.ts';
 import type { MailQueue } from '../mail/setup.ts';
-import { holdExpiredMail, orderConfirmationMail, paymentDeniedMail } from './mail.ts';
+import { holdExpiredMail, newOrderNoticeMail, orderConfirmationMail, paymentDeniedMail } from './mail.ts';
 import { createOrderRepository, type NewOrderItem } from './repository.ts';
 
 export type OrderInput = z.output<typeof orderRequestSchema>;
@@ -245,7 +245,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     await r.insertItems(id, draft.items);
 
     const placed = (await load(r, id))!;
-    await mail.enqueue(trx, [orderConfirmationMail(placed, draft.contactEmail, storeEmail)]);
+    await mail.enqueue(trx, [orderConfirmationMail(placed, draft.contactEmail, storeEmail), newOrderNoticeMail(placed, draft.contactEmail, storeEmail)]);
     // Last, so the store_meta row every order writes is locked only for the moment before commit.
     await bumpInventoryVersion(trx);
     return id;

@@ -193,6 +193,10 @@ describe.each(TEST_ENGINES)('the online wallet (simulator) on %s', (engine) => {
     expect((await ledgerOf(orderID)).status).toBe('COMPLETED');
     const mail = await waitFor(() => smtp.to(email).find((m) => m.subject.includes(order.order_number)), { what: 'the confirmation' });
     expect(mail.text).toContain('Your PayPal payment of');
+    // The store's copy says it is paid: nothing to record, only the delivery to arrange.
+    const notice = await waitFor(() => smtp.to('care@everstone.example').find((m) => m.subject.startsWith(`New order ${order.order_number}:`)), { what: 'the store’s copy' });
+    expect(notice.subject).toMatch(/, PayPal$/);
+    expect(notice.text).toContain('Paid by PayPal. Arrange insured delivery.');
 
     // The return page reloaded, the request retried: the same order, no second order or capture.
     const again = await capture(token, orderID);
