@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import type { OrderStatus, PaymentStatus } from '@everstone/contract';
 import type { Database, OrderItemRow, OrderRow, OrderTable } from '../../db/schema.ts';
 
 export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_number'>;
@@ -31,7 +32,31 @@ const normalizeItem = (row: OrderItemRow): OrderItemRow => ({
 });
 
 /** Orders, their items, and the stones' reservation. `db` may be a transaction. */
+/** The statuses an order must still have for a change to apply, checked by the UPDATE itself. */
+interface OrderState {
+  order_status: readonly OrderStatus[];
+  payment_status: PaymentStatus;
+  /** Only when its hold ran out by then. */
+  hold_expired_by?: string;
+}
+
 export function createOrderRepository(db: Kysely<Database>) {
+  /**
+   * Moves one order from `from` to `to`. The conditions are part of the UPDATE, so when a sweep on another instance,
+   * the wallet or the order desk acts on the same order at once, exactly one change wins. True when this call made it.
+   */
+  async function move(orderId: number, from: OrderState, to: { order_status?: OrderStatus; payment_status?: PaymentStatus }, at: string): Promise<boolean> {
+    let query = db
+      .updateTable('orders')
+      .set({ ...to, updated_at: at })
+      .where('id', '=', orderId)
+      .where('order_status', 'in', [...from.order_status])
+      .where('payment_status', '=', from.payment_status);
+    if (from.hold_expired_by) query = query.where('hold_expires_at', '<=', from.hold_expired_by);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   return {
     /**
      * Takes one stone for an order: the UPDATE re-checks `status = 'available'` itself, so of any number of
@@ -101,20 +126,9 @@ export function createOrderRepository(db: Kysely<Database>) {
       return rows.map(normalizeItem);
     },
 
-    /**
-     * Cancels a pending order whose payment failed after it was placed (a PayPal capture denied after review). True
-     * when this call did it; false when the order had moved on meanwhile (staff already handled it).
-     */
-    async cancelForFailedPayment(orderId: number, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable('orders')
-        .set({ order_status: 'cancelled', payment_status: 'failed', updated_at: at })
-        .where('id', '=', orderId)
-        .where('order_status', '=', 'pending')
-        .where('payment_status', '=', 'paid')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    /** Cancels a pending order whose payment failed after it was placed (a PayPal capture denied after review). */
+    cancelForFailedPayment: (orderId: number, at: string) =>
+      move(orderId, { order_status: ['pending'], payment_status: 'paid' }, { order_status: 'cancelled', payment_status: 'failed' }, at),
 
     async findByNumber(orderNumber: string): Promise<OrderRow | null> {
       const row = await db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
@@ -122,38 +136,19 @@ export function createOrderRepository(db: Kysely<Database>) {
     },
 
     /** The newest orders, optionally only those with this order status; for the store's staff. */
-    async listRecent(limit: number, orderStatus?: string): Promise<OrderRow[]> {
+    async listRecent(limit: number, orderStatus?: OrderStatus): Promise<OrderRow[]> {
       let query = db.selectFrom('orders').selectAll().orderBy('id', 'desc').limit(limit);
       if (orderStatus) query = query.where('order_status', '=', orderStatus);
       return (await query.execute()).map(normalizeOrder);
     },
 
-    /**
-     * Staff received the payment of a pending, unpaid order: paid and confirmed. The UPDATE re-checks both
-     * statuses, so against the hold sweep (or another desk) exactly one outcome wins. True when this call did it.
-     */
-    async recordPayment(orderId: number, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable('orders')
-        .set({ order_status: 'confirmed', payment_status: 'paid', updated_at: at })
-        .where('id', '=', orderId)
-        .where('order_status', '=', 'pending')
-        .where('payment_status', '=', 'pending')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    /** Staff received the payment of a pending, unpaid order: paid and confirmed. */
+    recordPayment: (orderId: number, at: string) =>
+      move(orderId, { order_status: ['pending'], payment_status: 'pending' }, { order_status: 'confirmed', payment_status: 'paid' }, at),
 
-    /** A paid order was delivered: completed. True when this call did it. */
-    async complete(orderId: number, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable('orders')
-        .set({ order_status: 'completed', updated_at: at })
-        .where('id', '=', orderId)
-        .where('order_status', 'in', ['pending', 'confirmed'])
-        .where('payment_status', '=', 'paid')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    /** A paid order was delivered: completed. */
+    complete: (orderId: number, at: string) =>
+      move(orderId, { order_status: ['pending', 'confirmed'], payment_status: 'paid' }, { order_status: 'completed' }, at),
 
     /** The stones an order holds become sold: they stay out of the search for good. */
     async sellStones(orderId: number): Promise<void> {
@@ -163,18 +158,14 @@ export function createOrderRepository(db: Kysely<Database>) {
 
     /**
      * The store cancels an open order: an unpaid one, or (`refunded`) a paid one whose payment staff have refunded.
-     * True when this call did it; false when the order had moved on meanwhile.
      */
-    async cancelByStore(orderId: number, at: string, refunded: boolean): Promise<boolean> {
-      const result = await db
-        .updateTable('orders')
-        .set({ order_status: 'cancelled', payment_status: refunded ? 'refunded' : 'pending', updated_at: at })
-        .where('id', '=', orderId)
-        .where('order_status', 'in', ['pending', 'confirmed'])
-        .where('payment_status', '=', refunded ? 'paid' : 'pending')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    cancelByStore: (orderId: number, at: string, refunded: boolean) =>
+      move(
+        orderId,
+        { order_status: ['pending', 'confirmed'], payment_status: refunded ? 'paid' : 'pending' },
+        { order_status: 'cancelled', payment_status: refunded ? 'refunded' : 'pending' },
+        at,
+      ),
 
     /** Pending wire orders whose hold has run out at `at`, oldest first. */
     async findExpiredHolds(at: string, limit: number): Promise<number[]> {
@@ -191,21 +182,9 @@ export function createOrderRepository(db: Kysely<Database>) {
       return rows.map((r) => Number(r.id));
     },
 
-    /**
-     * Cancels an unpaid expired hold. The conditions are re-checked by the UPDATE, so when two instances sweep
-     * at once (or the payment is recorded at that moment) exactly one outcome wins. True when this call did it.
-     */
-    async cancelExpiredHold(orderId: number, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable('orders')
-        .set({ order_status: 'cancelled', payment_status: 'expired', updated_at: at })
-        .where('id', '=', orderId)
-        .where('order_status', '=', 'pending')
-        .where('payment_status', '=', 'pending')
-        .where('hold_expires_at', '<=', at)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    /** Cancels an unpaid wire order whose hold ran out by `at`; two instances sweeping at once cancel it once. */
+    cancelExpiredHold: (orderId: number, at: string) =>
+      move(orderId, { order_status: ['pending'], payment_status: 'pending', hold_expired_by: at }, { order_status: 'cancelled', payment_status: 'expired' }, at),
   };
 }
 
