@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { centsToPrice, type Order } from '@everstone/contract';
+import { centsToPrice, formatEasternTime, type Order } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../test/database.ts';
 import { createTestApp } from '../test/app.ts';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.ts';
@@ -69,12 +69,12 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     const list = await desk('list', '--status', 'pending');
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout.split('\n')[0]).toMatch(/^ORDER\s+PLACED\s+STATUS\s+PAYMENT\s+METHOD\s+TOTAL\s+ITEMS\s+EMAIL$/);
-    expect(list.stdout).toMatch(new RegExp(`${placed.order_number}\\s+\\d{4}-\\d{2}-\\d{2}\\s+pending\\s+pending\\s+pay-wire\\s+\\$[\\d,.]+\\s+1\\s+${email}`));
+    expect(list.stdout).toMatch(new RegExp(`${placed.order_number}\\s+\\d{2}/\\d{2}/\\d{4}\\s+pending\\s+pending\\s+pay-wire\\s+\\$[\\d,.]+\\s+1\\s+${email}`));
     expect((await desk('list', '--status', 'completed')).stdout.trim()).toBe('No orders.');
 
     const show = await desk('show', placed.order_number.toLowerCase());
     expect(show.code, show.stderr).toBe(0);
-    for (const text of ['status     pending, payment pending', 'method     Bank wire transfer', `held until ${placed.hold_expires_at}`, `Katherine Johnson <${email}>, 757-555-0199`, '1 Langley Blvd, Hampton, 23681, United States', `certificate ${certificate}`]) {
+    for (const text of ['status     pending, payment pending', 'method     Bank wire transfer', `held until ${formatEasternTime(placed.hold_expires_at!)}`, `Katherine Johnson <${email}>, 757-555-0199`, '1 Langley Blvd, Hampton, 23681, United States', `certificate ${certificate}`]) {
       expect(show.stdout).toContain(text);
     }
   });

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, formatUsd, type OrderStatus } from '@everstone/contract';
+import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, formatEasternTime, formatUsd, type OrderStatus } from '@everstone/contract';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
@@ -43,10 +43,10 @@ const money = (order: DeskOrder) => `$${formatUsd(order.total_price)}`;
 function describe(order: DeskOrder): string {
   const a = order.address;
   const lines = [
-    `${order.order_number}  placed ${order.created_at}`,
+    `${order.order_number}  placed ${formatEasternTime(order.created_at)}`,
     `  status     ${order.order_status}, payment ${order.payment_status}`,
     `  method     ${PAYMENT_METHOD_LABELS[order.payment_mode]}`,
-    ...(order.hold_expires_at && order.payment_status === 'pending' && order.order_status === 'pending' ? [`  held until ${order.hold_expires_at}`] : []),
+    ...(order.hold_expires_at && order.payment_status === 'pending' && order.order_status === 'pending' ? [`  held until ${formatEasternTime(order.hold_expires_at)}`] : []),
     `  customer   ${order.user_name} <${order.contact_email}>, ${order.contact_number}`,
     `  deliver to ${[a.street, a.apartment, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ')}`,
     ...(order.is_gift ? ['  gift'] : []),
@@ -59,7 +59,7 @@ function describe(order: DeskOrder): string {
 
 function table(orders: DeskOrder[]): string {
   if (orders.length === 0) return 'No orders.';
-  const rows = orders.map((o) => [o.order_number, o.created_at.slice(0, 10), o.order_status, o.payment_status, o.payment_mode, money(o), String(o.items.length), o.contact_email]);
+  const rows = orders.map((o) => [o.order_number, formatEasternTime(o.created_at).slice(0, 10), o.order_status, o.payment_status, o.payment_mode, money(o), String(o.items.length), o.contact_email]);
   const head = ['ORDER', 'PLACED', 'STATUS', 'PAYMENT', 'METHOD', 'TOTAL', 'ITEMS', 'EMAIL'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   return [head, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');

@@ -133,7 +133,7 @@ export function paymentReceivedMail(order: Order, to: string, storeEmail: string
     subject: `Payment received for your Everstone order ${order.order_number}`,
     greeting: `Dear ${order.user_name},`,
     blocks: [
-      paragraph(`We have received your payment of $${formatUsd(order.total_price)} for order ${order.order_number}. Your diamonds are yours.`),
+      paragraph(`We have received your payment of $${formatUsd(order.total_price)} for order ${order.order_number}. Thank you.`),
       ...itemBlocks(order),
       paragraph('We will contact you to arrange insured delivery. Questions? Simply reply to this email, quoting your order number.'),
     ],
