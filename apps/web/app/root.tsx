@@ -11,8 +11,7 @@ import {
 import type { Route } from './+types/root';
 import { appContext } from './lib/app-context';
 import { SiteLayout } from './components/layout/site-layout';
-import stylesHref from './styles/app.css?url';
-import layoutHref from './styles/layout.css?url';
+import siteHref from './styles/site.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -51,8 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           in `links` they would come after the ~20 modulepreloads and wait behind them for a connection.
           Page stylesheets are rendered the same way by their route components.
         */}
-        <link rel="stylesheet" href={stylesHref} precedence="default" />
-        <link rel="stylesheet" href={layoutHref} precedence="default" />
+        {/* One file for what every page wears (site.css), so a first visit waits on two stylesheets, not five. */}
+        <link rel="stylesheet" href={siteHref} precedence="default" />
         <Meta />
         <Links />
       </head>

@@ -11,7 +11,6 @@ import { cartTotals } from '../lib/cart-check';
 import { WALLET_CANCELLED_PARAM, orderTotal } from '../lib/checkout';
 import { pageMeta } from '../lib/seo';
 import { api, useSession, type Session } from '../lib/session';
-import formsHref from '../styles/forms.css?url';
 import checkoutHref from '../styles/checkout.css?url';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -48,7 +47,6 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
   return (
     <div className="checkout">
       {/* With a precedence, so they are sent ahead of the script preloads (root.tsx). */}
-      <link rel="stylesheet" href={formsHref} precedence="default" />
       <link rel="stylesheet" href={checkoutHref} precedence="default" />
       <div className="checkout__head">
         <h1 className="checkout__title">Checkout</h1>

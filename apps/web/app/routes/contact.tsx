@@ -14,7 +14,6 @@ import { PhoneIcon } from '../components/layout/icons';
 import { appContext } from '../lib/app-context';
 import { pageMeta } from '../lib/seo';
 import { STORE } from '../lib/site';
-import formsHref from '../styles/forms.css?url';
 import { JSON_HEADERS } from '../lib/http';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -383,7 +382,6 @@ function ContactFaq() {
 export default function Contact({ actionData }: Route.ComponentProps) {
   return (
     <div className="contact-page">
-      <link rel="stylesheet" href={formsHref} precedence="default" />
       <section className="contact-hero" aria-labelledby="contact-title">
         <p className="eyebrow">Customer care</p>
         <h1 id="contact-title">Contact Us</h1>

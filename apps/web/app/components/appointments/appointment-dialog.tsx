@@ -14,7 +14,6 @@ import {
 /** The response schemas load with the first call, not with every page (the dialog's button is in the header). */
 const schemas = () => import('@everstone/contract');
 import datepickerHref from 'react-datepicker/dist/react-datepicker.css?url';
-import formsHref from '../../styles/forms.css?url';
 import { CloseIcon } from '../layout/icons';
 import { JSON_HEADERS } from '../../lib/http';
 import { returnFocusOnClose } from '../../lib/lazy-dialog';
@@ -455,7 +454,6 @@ export default function AppointmentDialog({
           className="appt-dialog"
           onCloseAutoFocus={returnFocusOnClose(returnFocusTo)}
         >
-          <link rel="stylesheet" href={formsHref} precedence="default" />
           <link rel="stylesheet" href={datepickerHref} precedence="default" />
           <div className="appt-head">
             <Dialog.Title className="appt-title">Book an appointment</Dialog.Title>

@@ -1,4 +1,3 @@
-import formsHref from '../../styles/forms.css?url';
 import accountHref from '../../styles/account.css?url';
 
 /**
@@ -22,7 +21,6 @@ export function AuthPage({
   return (
     <div className="auth-page">
       {/* With a precedence, so they are sent ahead of the script preloads (root.tsx). */}
-      <link rel="stylesheet" href={formsHref} precedence="default" />
       <link rel="stylesheet" href={accountHref} precedence="default" />
       <div className={wide ? 'auth-card auth-card--wide' : 'auth-card'}>
         <div className="auth-head">

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import href from './no-dealbreakers.css?url';
 import { LineIcon } from '../layout/icons';
 
 const icon = (children: ReactNode) => (
@@ -62,8 +61,6 @@ const BADGES: ReadonlyArray<{ label: string; icon: ReactNode }> = [
 export function NoDealbreakers() {
   return (
     <section className="no-dealbreakers" aria-labelledby="no-dealbreakers-title">
-      {/* React hoists the stylesheet into the head, so the band is styled on every page that shows it. */}
-      <link rel="stylesheet" href={href} precedence="default" />
       <h2 id="no-dealbreakers-title" className="no-dealbreakers-title">
         NO DEALBREAKERS
       </h2>

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { CONTACT_FAILURE_MESSAGE, joinErrorMessages } from '@everstone/contract/core';
-import formsHref from '../../styles/forms.css?url';
 
 type State =
   | { kind: 'idle' }
@@ -53,7 +52,6 @@ export function NewsletterForm() {
 
   return (
     <section className="newsletter" aria-labelledby={`${id}-title`}>
-      <link rel="stylesheet" href={formsHref} precedence="default" />
       <h2 id={`${id}-title`} className="newsletter-title">
         Enjoy $100 off your first purchase
       </h2>

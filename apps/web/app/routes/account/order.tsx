@@ -6,7 +6,6 @@ import { OrderDetails } from '../../components/orders/order-details';
 import { orderIdFrom } from '../../lib/orders';
 import { pageMeta } from '../../lib/seo';
 import { ApiError, api, signOut, useSession } from '../../lib/session';
-import formsHref from '../../styles/forms.css?url';
 import profileHref from '../../styles/profile.css?url';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -120,7 +119,6 @@ export default function OrderPage({ params }: Route.ComponentProps) {
 
   return (
     <article className="order-page" aria-labelledby="order-page-title" aria-busy={loading ? true : undefined}>
-      <link rel="stylesheet" href={formsHref} precedence="default" />
       <link rel="stylesheet" href={profileHref} precedence="default" />
       <Breadcrumb />
       {orderId === null ? (

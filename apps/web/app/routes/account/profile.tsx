@@ -7,7 +7,6 @@ import { Financing } from '../../components/profile/financing';
 import { OrderHistory } from '../../components/profile/order-history';
 import { pageMeta } from '../../lib/seo';
 import { greeting, signOut, useSession } from '../../lib/session';
-import formsHref from '../../styles/forms.css?url';
 import profileHref from '../../styles/profile.css?url';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -60,7 +59,6 @@ export default function Profile() {
 
   return (
     <div className="profile">
-      <link rel="stylesheet" href={formsHref} precedence="default" />
       <link rel="stylesheet" href={profileHref} precedence="default" />
       <div className="profile-sidebar">
         <div className="profile-sidebar__head">
