@@ -3,13 +3,13 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   PAYMENT_METHOD_LABELS,
   WIRE_HOLD_MS,
-  WIRE_TRANSFER,
   bankWirePrice,
   formatMoney,
   orderSchema,
   type Diamond,
   type Order,
 } from '../packages/contract/src/index.ts';
+import { E2E_WIRE_ACCOUNT } from './store-settings.ts';
 import {
   SHOPPER_PASSWORD,
   createAccount as createShopper,
@@ -189,11 +189,12 @@ test('a wire order shows the wire instructions: its amount, its number as the re
   await expect(next).toContainText(`We hold your diamonds for 24 hours, until ${easternTime(order.hold_expires_at!)}.`);
   const wire = next.locator('.order-wire');
   await expect(wire.getByRole('heading', { name: 'Wire transfer details' })).toBeVisible();
-  await expect(detail(wire, 'Beneficiary')).toHaveText(WIRE_TRANSFER.beneficiary);
-  await expect(detail(wire, 'Bank')).toHaveText(WIRE_TRANSFER.bank);
-  await expect(detail(wire, 'Routing number (ABA)')).toHaveText(WIRE_TRANSFER.routingNumber);
-  await expect(detail(wire, 'Account number')).toHaveText(WIRE_TRANSFER.accountNumber);
-  await expect(detail(wire, 'SWIFT')).toHaveText(WIRE_TRANSFER.swift);
+  // The store's configured account (e2e/serve.ts), not the example one.
+  await expect(detail(wire, 'Beneficiary')).toHaveText(E2E_WIRE_ACCOUNT.beneficiary);
+  await expect(detail(wire, 'Bank')).toHaveText(E2E_WIRE_ACCOUNT.bank);
+  await expect(detail(wire, 'Routing number (ABA)')).toHaveText(E2E_WIRE_ACCOUNT.routing_number);
+  await expect(detail(wire, 'Account number')).toHaveText(E2E_WIRE_ACCOUNT.account_number);
+  await expect(detail(wire, 'SWIFT')).toHaveText(E2E_WIRE_ACCOUNT.swift);
   await expect(detail(wire, 'Reference')).toHaveText(order.order_number);
   await expect(detail(wire, 'Amount')).toHaveText(`${total} USD`);
   await expect(next).toContainText('If the transfer has not arrived by then, the order is cancelled and the diamonds return to our collection.');
@@ -211,7 +212,7 @@ test('paid and lapsed orders say where they stand instead of asking for a paymen
   const order = await placeOrder(request, account, 'pay-wire', [stone!]);
   await signInBrowser(page, account.token);
   // States the store reaches later (a wallet payment, an expired hold), given to the page by the API's answer.
-  let answer: Partial<Order> = { payment_mode: 'pay-paypal', payment_status: 'paid', order_status: 'confirmed', hold_expires_at: null };
+  let answer: Partial<Order> = { payment_mode: 'pay-paypal', payment_status: 'paid', order_status: 'confirmed', hold_expires_at: null, wire_transfer: null };
   await page.route(`**/api/orders/${order.order_id}`, async (route) => {
     const res = await route.fetch();
     await route.fulfill({ response: res, json: { ...((await res.json()) as Order), ...answer } });
@@ -223,7 +224,7 @@ test('paid and lapsed orders say where they stand instead of asking for a paymen
   await expect(page.locator('.order-page__badges')).toContainText('Payment status: Paid');
   await expect(page.getByText('Wire transfer details')).toHaveCount(0);
 
-  answer = { order_status: 'cancelled', payment_status: 'expired' };
+  answer = { order_status: 'cancelled', payment_status: 'expired', wire_transfer: null };
   await openOrder(page, order.order_id);
   const lapsed = page.getByRole('region', { name: 'Order cancelled' });
   await expect(lapsed).toContainText(

@@ -8,6 +8,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createDb, migrateToLatest } from '../apps/server/src/db/database.ts';
 import { seedInventory } from '../apps/server/src/modules/inventory/seed.ts';
 import { startServer } from '../apps/server/src/server.ts';
+import { E2E_WIRE_ACCOUNT } from './store-settings.ts';
 
 const port = process.env.E2E_PORT ?? '3210';
 // One scratch database per port, so a second store (a preview build) can run beside the test one.
@@ -35,6 +36,12 @@ const config = loadConfig({
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   // The journeys pay through the store's own wallet simulator; a production store must choose it by name.
   WALLET_PROVIDER: 'simulator',
+  // A bank account of its own, so the order page is seen to show the configured one.
+  WIRE_BENEFICIARY: E2E_WIRE_ACCOUNT.beneficiary,
+  WIRE_BANK: E2E_WIRE_ACCOUNT.bank,
+  WIRE_ROUTING_NUMBER: E2E_WIRE_ACCOUNT.routing_number,
+  WIRE_ACCOUNT_NUMBER: E2E_WIRE_ACCOUNT.account_number,
+  WIRE_SWIFT: E2E_WIRE_ACCOUNT.swift,
 });
 // WEB_BUILD_DIR (absolute) serves a build made elsewhere, as `WEB_BUILD_DIR=… npm run build` writes it.
 await startServer({ config, buildDir: process.env.WEB_BUILD_DIR ? resolve(process.env.WEB_BUILD_DIR) : undefined });

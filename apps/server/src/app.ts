@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { walletProviderOf, type Config } from './config.ts';
+import { walletProviderOf, wireTransferOf, type Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const auth = registerAuth(app, accounts);
   const addresses = createAddressService({ db: db.db, engine: db.engine, now });
-  const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, now });
+  const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), now });
   startSweeper(app, {
     module: 'orders',
     run: () => orders.expireWireHolds(),

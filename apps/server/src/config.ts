@@ -1,3 +1,4 @@
+import { EXAMPLE_WIRE_TRANSFER, type WireTransfer } from '@everstone/contract';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -84,7 +85,38 @@ const configSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
   /** How often each instance finishes wallet payments that stopped half-way (a crash mid-capture), in seconds. */
   WALLET_RECOVERY_SWEEP_SECONDS: int(60, 1, 3600),
+  /**
+   * The store's bank account for wire-transfer orders (the order page and the confirmation email show it): all
+   * five, or none for the example account of a development or demo store.
+   */
+  WIRE_BENEFICIARY: z.string().trim().min(1).max(140).optional(),
+  WIRE_BANK: z.string().trim().min(1).max(140).optional(),
+  WIRE_ROUTING_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{9}$/, { message: 'must be the 9 digits of an ABA routing number' })
+    .refine(abaChecksumHolds, { message: 'is not a valid ABA routing number (its check digit does not match; look for a mistyped digit)' })
+    .optional(),
+  WIRE_ACCOUNT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z-]{4,34}$/, { message: 'must be 4 to 34 letters, digits or hyphens' })
+    .optional(),
+  WIRE_SWIFT: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { message: 'must be an 8- or 11-character SWIFT/BIC code such as CHASUS33' }))
+    .optional(),
 });
+
+/** An ABA routing number's check digit: 3, 7 and 1 times its digits in turn sum to a multiple of 10. */
+function abaChecksumHolds(routing: string): boolean {
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  return [...routing].reduce((sum, digit, i) => sum + Number(digit) * weights[i]!, 0) % 10 === 0;
+}
+
+const WIRE_KEYS = ['WIRE_BENEFICIARY', 'WIRE_BANK', 'WIRE_ROUTING_NUMBER', 'WIRE_ACCOUNT_NUMBER', 'WIRE_SWIFT'] as const;
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -105,7 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`));
   }
-  const problems = walletProblems(result.data);
+  const problems = [...walletProblems(result.data), ...wireProblems(result.data)];
   if (problems.length > 0) throw new ConfigError(problems);
   return result.data;
 }
@@ -122,10 +154,35 @@ function walletProblems(config: Config): string[] {
     return missing.map((key) => `${key} is required when the wallet is PayPal (WALLET_PROVIDER=paypal or PAYPAL_CLIENT_ID set)`);
   }
   // The simulator approves payments without taking money: in front of shoppers only when asked for by name.
-  if (config.NODE_ENV === 'production' && config.WALLET_PROVIDER !== 'simulator') {
+  if (!isDemoStore(config)) {
     return [
       'WALLET_PROVIDER: production needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET for the PayPal wallet, or WALLET_PROVIDER=simulator for a demo store where no money moves',
     ];
   }
   return [];
+}
+
+/** A demo store: production with the simulator chosen by name, where no money moves. */
+function isDemoStore(config: Pick<Config, 'NODE_ENV' | 'WALLET_PROVIDER'>): boolean {
+  return config.NODE_ENV !== 'production' || config.WALLET_PROVIDER === 'simulator';
+}
+
+function wireProblems(config: Config): string[] {
+  const missing = WIRE_KEYS.filter((key) => !config[key]);
+  if (missing.length === 0) return [];
+  if (missing.length < WIRE_KEYS.length) {
+    return missing.map((key) => `${key} is required with the other WIRE_* settings (the store's bank account for wire transfers)`);
+  }
+  // Shoppers send real money to the account a live store shows: never to the example one.
+  if (!isDemoStore(config)) {
+    return [`WIRE_*: production needs the store's bank account for wire-transfer orders (${WIRE_KEYS.join(', ')}), or WALLET_PROVIDER=simulator for a demo store`];
+  }
+  return [];
+}
+
+/** Where shoppers send a wire transfer: the configured account, or the example one of a development or demo store. */
+export function wireTransferOf(config: Pick<Config, (typeof WIRE_KEYS)[number]>): WireTransfer {
+  const { WIRE_BENEFICIARY, WIRE_BANK, WIRE_ROUTING_NUMBER, WIRE_ACCOUNT_NUMBER, WIRE_SWIFT } = config;
+  if (!WIRE_BENEFICIARY || !WIRE_BANK || !WIRE_ROUTING_NUMBER || !WIRE_ACCOUNT_NUMBER || !WIRE_SWIFT) return EXAMPLE_WIRE_TRANSFER;
+  return { beneficiary: WIRE_BENEFICIARY, bank: WIRE_BANK, routing_number: WIRE_ROUTING_NUMBER, account_number: WIRE_ACCOUNT_NUMBER, swift: WIRE_SWIFT };
 }

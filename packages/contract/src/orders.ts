@@ -89,17 +89,29 @@ export function priceToCents(value: string | number): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
+/** Where a wire transfer goes: the store's bank account, from its configuration (WIRE_*, docs/configuration.md). */
+export const wireTransferSchema = z.object({
+  beneficiary: z.string(),
+  bank: z.string(),
+  /** The ABA routing number, 9 digits. */
+  routing_number: z.string(),
+  account_number: z.string(),
+  /** The bank's SWIFT/BIC code, for transfers from abroad. */
+  swift: z.string(),
+});
+export type WireTransfer = z.infer<typeof wireTransferSchema>;
+
 /**
- * Where a wire transfer goes (the checkout's info box and the confirmation email show it). Placeholder details of
- * the demo store: replace them with the store's real account before taking wire orders.
+ * The example account a development or demo store shows (the bank and numbers do not exist). A production store
+ * refuses to start without its own, unless it is a demo store (docs/configuration.md, "Payments").
  */
-export const WIRE_TRANSFER = {
+export const EXAMPLE_WIRE_TRANSFER: WireTransfer = {
   beneficiary: 'Everstone Fine Jewelry LLC',
   bank: 'Example National Bank, New York, NY',
-  routingNumber: '021000000',
-  accountNumber: '000123456789',
+  routing_number: '021000000',
+  account_number: '000123456789',
   swift: 'EXNBUS33',
-} as const;
+};
 
 /** The wire-transfer hold of §9, in milliseconds. */
 export const WIRE_HOLD_MS = STORE_TERMS.wireHoldHours * 3_600_000;
@@ -223,6 +235,8 @@ export const orderSchema = z.object({
   payment_mode: z.enum(PAYMENT_METHOD_IDS),
   /** Wire transfer: the instant (ISO 8601) the stones are released unless the transfer arrived; else null. */
   hold_expires_at: z.string().nullable(),
+  /** Where to send the transfer while a wire order awaits it (`awaitsWireTransfer`); else null. */
+  wire_transfer: wireTransferSchema.nullable(),
   items: z.array(orderItemSchema),
   user_name: z.string(),
   contact_number: z.string(),

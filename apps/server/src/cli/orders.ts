@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, formatEasternTime, formatUsd, type OrderStatus } from '@everstone/contract';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, wireTransferOf } from '../config.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { createMailDispatcher } from '../modules/mail/dispatcher.ts';
@@ -119,6 +119,7 @@ async function main(): Promise<number> {
     const desk = createOrderDesk({
       db: d,
       storeEmail: config.STORE_EMAIL,
+      wireTransfer: wireTransferOf(config),
       mail: {
         enqueue: async (trx, messages) => {
           pending = await createMailOutboxRepository(trx).enqueue(messages, new Date());

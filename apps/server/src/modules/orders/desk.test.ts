@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { STORE_TERMS, centsToPrice, type Order, type PaymentMethod } from '@everstone/contract';
+import { EXAMPLE_WIRE_TRANSFER, STORE_TERMS, centsToPrice, type Order, type PaymentMethod } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
@@ -40,6 +40,7 @@ describe.each(TEST_ENGINES)('the order desk on %s', (engine) => {
     desk = createOrderDesk({
       db,
       storeEmail: 'orders@everstone.test',
+      wireTransfer: EXAMPLE_WIRE_TRANSFER,
       now: clock.now,
       // Queued on the dispatcher's clock (the real one): the test clock runs ahead once holds are made to lapse.
       mail: { enqueue: (trx, messages) => createMailOutboxRepository(trx).enqueue(messages, new Date()), flush: () => {} },

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from '@everstone/contract';
+import type { Order, OrderStatus, WireTransfer } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
@@ -18,6 +18,8 @@ export interface OrderDeskDeps {
   db: Db;
   mail: MailQueue;
   storeEmail: string;
+  /** The store's bank account for wire transfers (config `wireTransferOf`). */
+  wireTransfer: WireTransfer;
   now?: () => Date;
 }
 
@@ -36,14 +38,14 @@ const where = (order: Order) => `it is ${order.order_status} with payment ${orde
  * two terminals cannot both act on the same order. docs/operations.md.
  */
 export function createOrderDesk(deps: OrderDeskDeps) {
-  const { db: d, mail, storeEmail } = deps;
+  const { db: d, mail, storeEmail, wireTransfer } = deps;
   const now = deps.now ?? (() => new Date());
   const repo = createOrderRepository(d.db);
 
   async function load(r: OrderRepository, orderNumber: string): Promise<DeskOrder> {
     const row = await r.findByNumber(orderNumber.trim().toUpperCase());
     if (!row) throw new NotFoundError(`No order ${orderNumber.trim()}.`);
-    return { ...toOrder(row, await r.itemsOf([row.id])), contact_email: row.contact_email };
+    return { ...toOrder(row, await r.itemsOf([row.id]), wireTransfer), contact_email: row.contact_email };
   }
 
   /**
@@ -81,7 +83,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     async list(options: { status?: OrderStatus; limit?: number } = {}): Promise<DeskOrder[]> {
       const rows = await repo.listRecent(options.limit ?? 50, options.status);
       const items = Map.groupBy(await repo.itemsOf(rows.map((row) => row.id)), (item) => item.order_id);
-      return rows.map((row) => ({ ...toOrder(row, items.get(row.id) ?? []), contact_email: row.contact_email }));
+      return rows.map((row) => ({ ...toOrder(row, items.get(row.id) ?? [], wireTransfer), contact_email: row.contact_email }));
     },
 
     /**

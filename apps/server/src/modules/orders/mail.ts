@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, STORE_TERMS, WIRE_TRANSFER, formatEasternTime, formatUsd, nextStepsOf, type Order } from '@everstone/contract';
+import { PAYMENT_METHOD_LABELS, STORE_TERMS, formatEasternTime, formatUsd, nextStepsOf, type Order } from '@everstone/contract';
 import { composeMail, fields, paragraph, quote, type MailBlock, type OutgoingMail } from '../mail/compose.ts';
 
 /**
@@ -7,14 +7,15 @@ import { composeMail, fields, paragraph, quote, type MailBlock, type OutgoingMai
  */
 function nextSteps(order: Order): MailBlock[] {
   const steps = nextStepsOf(order);
-  const wire: MailBlock[] = steps.wire
+  const account = steps.wire ? order.wire_transfer : null;
+  const wire: MailBlock[] = account
     ? [
         fields([
-          ['Beneficiary', WIRE_TRANSFER.beneficiary],
-          ['Bank', WIRE_TRANSFER.bank],
-          ['Routing number (ABA)', WIRE_TRANSFER.routingNumber],
-          ['Account number', WIRE_TRANSFER.accountNumber],
-          ['SWIFT', WIRE_TRANSFER.swift],
+          ['Beneficiary', account.beneficiary],
+          ['Bank', account.bank],
+          ['Routing number (ABA)', account.routing_number],
+          ['Account number', account.account_number],
+          ['SWIFT', account.swift],
           ['Reference', order.order_number],
           ['Amount', `$${formatUsd(order.total_price)} USD`],
         ]),

@@ -7,7 +7,6 @@ import {
   ORDER_MESSAGES,
   PROMOTIONS,
   STORE_TERMS,
-  WIRE_TRANSFER,
   centsToPrice,
   formatEasternTime,
   formatUsd,
@@ -15,6 +14,7 @@ import {
   unavailableMessage,
   type Order,
   type PaymentMethod,
+  type WireTransfer,
 } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -58,6 +58,22 @@ function orderPayload(userId: number, stones: Stone[], overrides: Record<string,
   };
 }
 
+/** The store's bank account in these tests: set through WIRE_*, not the example one a store falls back to. */
+const WIRE_ACCOUNT: WireTransfer = {
+  beneficiary: 'Everstone Test Jewelers LLC',
+  bank: 'First Test Bank, Boston, MA',
+  routing_number: '123456780',
+  account_number: '9876543210',
+  swift: 'FTBKUS44',
+};
+const WIRE_ENV = {
+  WIRE_BENEFICIARY: WIRE_ACCOUNT.beneficiary,
+  WIRE_BANK: WIRE_ACCOUNT.bank,
+  WIRE_ROUTING_NUMBER: WIRE_ACCOUNT.routing_number,
+  WIRE_ACCOUNT_NUMBER: WIRE_ACCOUNT.account_number,
+  WIRE_SWIFT: WIRE_ACCOUNT.swift.toLowerCase(),
+};
+
 describe.each(TEST_ENGINES)('orders on %s', (engine) => {
   let db: TestDb;
   let app: FastifyInstance;
@@ -74,7 +90,7 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
     );
     smtp = await startTestSmtp();
     clock = createTestClock(new Date());
-    app = await createTestApp(db, { SMTP_URL: smtp.url }, { now: clock.now, passwordHasher: quickHasher, holdSweepIntervalMs: 20 });
+    app = await createTestApp(db, { SMTP_URL: smtp.url, ...WIRE_ENV }, { now: clock.now, passwordHasher: quickHasher, holdSweepIntervalMs: 20 });
   });
 
   afterAll(async () => {
@@ -120,6 +136,7 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
         payment_status: 'pending',
         payment_mode: 'cod',
         hold_expires_at: null,
+        wire_transfer: null,
         items: pair.map((s) => ({
           diamondid: s.id,
           certificate_number: s.certificate_number,
@@ -193,15 +210,24 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
         // The bank-wire price the detail page shows: $5 below the list price.
         expect(order.items[0]!.price).toBe(centsToPrice(stone!.price_cents - 500));
         expect(order.hold_expires_at).toBe(new Date(clock.now().getTime() + STORE_TERMS.wireHoldHours * 3_600_000).toISOString());
-        for (const detail of [WIRE_TRANSFER.beneficiary, WIRE_TRANSFER.routingNumber, WIRE_TRANSFER.accountNumber, WIRE_TRANSFER.swift]) {
-          expect(text).toContain(detail);
+        // The store's configured account, in the answer (for the order page) and in the email.
+        expect(order.wire_transfer).toEqual(WIRE_ACCOUNT);
+        for (const [label, value] of [
+          ['Beneficiary', WIRE_ACCOUNT.beneficiary],
+          ['Bank', WIRE_ACCOUNT.bank],
+          ['Routing number (ABA)', WIRE_ACCOUNT.routing_number],
+          ['Account number', WIRE_ACCOUNT.account_number],
+          ['SWIFT', WIRE_ACCOUNT.swift],
+        ]) {
+          expect(text).toContain(`${label}: ${value}`);
         }
         expect(text).toContain(`We hold your diamonds for 24 hours, until ${formatEasternTime(order.hold_expires_at!)}.`);
         // The bank's details sit between the instructions and what happens if the transfer is late.
-        expect(text.indexOf('Please send')).toBeLessThan(text.indexOf(WIRE_TRANSFER.routingNumber));
-        expect(text.indexOf(WIRE_TRANSFER.routingNumber)).toBeLessThan(text.indexOf('the order is cancelled and the diamonds return to our collection'));
+        expect(text.indexOf('Please send')).toBeLessThan(text.indexOf(WIRE_ACCOUNT.routing_number));
+        expect(text.indexOf(WIRE_ACCOUNT.routing_number)).toBeLessThan(text.indexOf('the order is cancelled and the diamonds return to our collection'));
       } else {
         expect(order.hold_expires_at).toBeNull();
+        expect(order.wire_transfer).toBeNull();
         expect(text).toContain('Your diamonds are reserved for you while your order is pending');
         expect(text).not.toContain('wire');
       }
@@ -346,7 +372,7 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       // An hour before the end the hold still stands, through several sweeps.
       clock.advance(23 * 3_600_000);
       await new Promise((resolve) => setTimeout(resolve, 150));
-      expect((await get(token, `/api/orders/${wire.order_id}`)).json()).toMatchObject({ order_status: 'pending', payment_status: 'pending' });
+      expect((await get(token, `/api/orders/${wire.order_id}`)).json()).toMatchObject({ order_status: 'pending', payment_status: 'pending', wire_transfer: WIRE_ACCOUNT });
       expect(await statusOf(wired.id)).toBe('reserved');
 
       clock.advance(3_600_000);
@@ -357,7 +383,7 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
         },
         { what: 'the hold to be released' },
       );
-      expect(ended).toMatchObject({ order_status: 'cancelled', payment_status: 'expired' });
+      expect(ended).toMatchObject({ order_status: 'cancelled', payment_status: 'expired', wire_transfer: null });
       expect(await statusOf(wired.id)).toBe('available');
       expect(await searchTotal(wired.certificate_number)).toBe(1);
       const mail = await waitFor(() => smtp.to(email).find((m) => m.subject.includes('cancelled')), { what: 'the cancellation email' });

@@ -9,6 +9,7 @@ import {
   ORDER_MESSAGES,
   WALLET_PAYMENT_METHOD,
   WIRE_HOLD_MS,
+  awaitsWireTransfer,
   centsToPrice,
   PROMOTIONS,
   totalChangedMessage,
@@ -21,6 +22,7 @@ import {
   type OrderStatus,
   type PaymentMethod,
   type PaymentStatus,
+  type WireTransfer,
   type orderRequestSchema,
 } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
@@ -130,8 +132,9 @@ export function requireTotal(items: readonly NewOrderItem[], sentCents: number, 
   return totalCents;
 }
 
-export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
-  return {
+/** An order as the API answers it; `wire` is the store's bank account, shown while the order awaits a transfer. */
+export function toOrder(row: OrderRow, items: OrderItemRow[], wire: WireTransfer): Order {
+  const order: Order = {
     order_id: row.id,
     order_number: row.order_number,
     total_price: centsToPrice(row.total_cents),
@@ -140,6 +143,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     payment_status: row.payment_status as PaymentStatus,
     payment_mode: row.payment_mode as PaymentMethod,
     hold_expires_at: row.hold_expires_at,
+    wire_transfer: null,
     items: items.map((i) => ({
       diamondid: i.diamond_id,
       certificate_number: i.certificate_number,
@@ -155,12 +159,15 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     notes: row.notes,
     created_at: row.created_at,
   };
+  return awaitsWireTransfer(order) ? { ...order, wire_transfer: wire } : order;
 }
 
 export interface OrderServiceDeps {
   db: Db;
   mail: MailQueue;
   storeEmail: string;
+  /** The store's bank account for wire transfers (config `wireTransferOf`). */
+  wireTransfer: WireTransfer;
   now?: () => Date;
 }
 
@@ -169,14 +176,14 @@ export interface OrderServiceDeps {
  * reading a user's own orders, and ending unpaid wire holds. docs/decisions/008-reserving-stones.md.
  */
 export function createOrderService(deps: OrderServiceDeps) {
-  const { db: d, mail, storeEmail } = deps;
+  const { db: d, mail, storeEmail, wireTransfer } = deps;
   const now = deps.now ?? (() => new Date());
   const diamonds = createDiamondRepository(d.db, d.engine);
   const repo = createOrderRepository(d.db);
 
   async function load(r: ReturnType<typeof createOrderRepository>, id: number): Promise<Order | null> {
     const row = await r.findById(id);
-    return row ? toOrder(row, await r.itemsOf([id])) : null;
+    return row ? toOrder(row, await r.itemsOf([id]), wireTransfer) : null;
   }
 
   async function write<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
@@ -192,7 +199,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function replay(signedIn: SignedIn, key: string, ids: readonly number[]): Promise<Order | null> {
     const row = await repo.findByIdempotencyKey(signedIn.user.id, key);
     if (!row) return null;
-    const order = toOrder(row, await repo.itemsOf([row.id]));
+    const order = toOrder(row, await repo.itemsOf([row.id]), wireTransfer);
     const same = order.items.length === ids.length && order.items.every((item) => ids.includes(item.diamondid));
     if (!same) throw new ValidationError({ idempotency_key: [ORDER_MESSAGES.keyReused] }, ORDER_MESSAGES.keyReused);
     return order;
@@ -319,7 +326,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       const rows = await repo.listByUser(signedIn.user.id, ORDER_LIST_LIMIT);
       const items = await repo.itemsOf(rows.map((row) => row.id));
       const byOrder = Map.groupBy(items, (item) => item.order_id);
-      return { data: rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [])) };
+      return { data: rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], wireTransfer)) };
     },
 
     /** GET /api/orders/{id}: 404 when unknown, 403 when it is someone else's. */
@@ -327,7 +334,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       const order = id > MAX_ID ? null : await repo.findById(id);
       if (!order) throw new NotFoundError(ORDER_MESSAGES.noOrder);
       requireOwner(signedIn, order.user_id, ORDER_MESSAGES.notYourOrder);
-      return toOrder(order, await repo.itemsOf([id]));
+      return toOrder(order, await repo.itemsOf([id]), wireTransfer);
     },
 
     /**

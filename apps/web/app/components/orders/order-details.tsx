@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PAYMENT_METHOD_LABELS, WIRE_TRANSFER, formatCarat, formatMoney, nextStepsOf, type Order } from '@everstone/contract';
+import { PAYMENT_METHOD_LABELS, formatCarat, formatMoney, nextStepsOf, type Order, type WireTransfer } from '@everstone/contract';
 import { ORDER_STATUS_LABELS, formatOrderDate, paymentLabel } from '../../lib/orders';
 import { STORE } from '../../lib/site';
 
@@ -19,14 +19,14 @@ export function OrderBadges({ order }: { order: Pick<Order, 'order_status' | 'pa
   );
 }
 
-/** Where the transfer goes, in the confirmation email's order and words. */
-function WireInstructions({ order }: { order: Order }) {
+/** Where the transfer goes (the store's account, as the order answer gives it), in the confirmation email's order and words. */
+function WireInstructions({ order, account }: { order: Order; account: WireTransfer }) {
   const rows: Array<[string, string]> = [
-    ['Beneficiary', WIRE_TRANSFER.beneficiary],
-    ['Bank', WIRE_TRANSFER.bank],
-    ['Routing number (ABA)', WIRE_TRANSFER.routingNumber],
-    ['Account number', WIRE_TRANSFER.accountNumber],
-    ['SWIFT', WIRE_TRANSFER.swift],
+    ['Beneficiary', account.beneficiary],
+    ['Bank', account.bank],
+    ['Routing number (ABA)', account.routing_number],
+    ['Account number', account.account_number],
+    ['SWIFT', account.swift],
     ['Reference', order.order_number],
     ['Amount', `${formatMoney(Number(order.total_price))} ${order.currency}`],
   ];
@@ -55,7 +55,7 @@ function NextSteps({ order }: { order: Order }) {
       {steps.lead.map((text) => (
         <p key={text}>{text}</p>
       ))}
-      {steps.wire && <WireInstructions order={order} />}
+      {steps.wire && order.wire_transfer && <WireInstructions order={order} account={order.wire_transfer} />}
       {steps.after.map((text) => (
         <p key={text}>{text}</p>
       ))}
