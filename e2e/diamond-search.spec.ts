@@ -454,28 +454,15 @@ test('compare: the count, show-only-checked, and the side-by-side view', async (
   await expect(page).toHaveURL(/showOnlyChecked=1/);
   let rows = await expectRowsFromApi(request, page);
   expect(rows.map((r) => r.id).sort()).toEqual([shown[1]!.id, shown[2]!.id].sort());
-  // Timed inside the page, from the click to the start of the first search fetch after it, so a busy test
-  // machine's own delays (Playwright's checks before it clicks, earlier fetches still in flight) do not count.
-  await page.evaluate(() => {
-    document.addEventListener('click', () => ((window as unknown as { clickAt: number }).clickAt = performance.now()), {
-      capture: true,
-      once: true,
-    });
-  });
+  // The page's clock stands still from here: a request held back by the 600 ms debounce could never start, so
+  // one that starts was sent at once. Nothing is timed, so a busy machine cannot make this fail or pass.
+  await page.clock.install();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  const refetch = page.waitForRequest((r) => r.url().includes('/api/get-all-diamonds'), { timeout: 10_000 });
   // A click, not uncheck(): the row leaves the list at once, so its box cannot be seen unchecked.
   await checkOf(shown[1]!.id).click();
-  const firstFetchAfterClick = () => {
-    const at = (window as unknown as { clickAt?: number }).clickAt;
-    if (at === undefined) return null;
-    const entry = performance
-      .getEntriesByType('resource')
-      .find((e) => e.name.includes('/api/get-all-diamonds') && e.startTime >= at);
-    return entry ? { gap: entry.startTime - at } : null;
-  };
-  await page.waitForFunction(firstFetchAfterClick);
-  const { gap } = (await page.evaluate(firstFetchAfterClick))!;
-  // At once: well inside the 600 ms debounce every other filter waits for.
-  expect(gap).toBeLessThan(450);
+  await refetch;
+  await page.clock.resume();
   rows = await expectRowsFromApi(request, page);
   expect(rows.map((r) => r.id)).toEqual([shown[2]!.id]);
 
