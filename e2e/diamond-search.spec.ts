@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { SCALES, type Diamond, type DiamondListResponse } from '../packages/contract/src/index.ts';
-import { hydrated, sidewaysOverflow } from './support.ts';
+import { hydrated, sidewaysOverflow, stopPageClock } from './support.ts';
 
 /**
  * The diamond search journeys (/diamond). Every expectation about which stones are listed comes from the
@@ -456,8 +456,7 @@ test('compare: the count, show-only-checked, and the side-by-side view', async (
   expect(rows.map((r) => r.id).sort()).toEqual([shown[1]!.id, shown[2]!.id].sort());
   // The page's clock stands still from here: a request held back by the 600 ms debounce could never start, so
   // one that starts was sent at once. Nothing is timed, so a busy machine cannot make this fail or pass.
-  await page.clock.install();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await stopPageClock(page);
   const refetch = page.waitForRequest((r) => r.url().includes('/api/get-all-diamonds'), { timeout: 10_000 });
   // A click, not uncheck(): the row leaves the list at once, so its box cannot be seen unchecked.
   await checkOf(shown[1]!.id).click();

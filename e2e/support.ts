@@ -102,6 +102,18 @@ export async function createAccount(request: APIRequestContext, label: string, n
 }
 
 /**
+ * Stops the page's clock (Playwright's clock API): from here its timers fire only as the test steps the clock on
+ * (`page.clock.runFor`), so a timing of the store is read off that clock rather than measured on a busy machine.
+ * Answers the stopped clock's time.
+ */
+export async function stopPageClock(page: Page): Promise<number> {
+  await page.clock.install();
+  const stoppedAt = (await page.evaluate(() => Date.now())) + 1_000;
+  await page.clock.pauseAt(stoppedAt);
+  return stoppedAt;
+}
+
+/**
  * The page has hydrated: its route modules are loaded and React has taken over the document (hydrateRoot marks the
  * body with its fiber). Before that, a click on server-rendered HTML does nothing and is lost; after, React handles
  * it (or replays it while hydration finishes).

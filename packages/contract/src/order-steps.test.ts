@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEasternTime, nextStepsOf } from './order-steps.ts';
+import { formatEasternTime, nextStepsOf, wireTransferDetails } from './order-steps.ts';
 
 describe('formatEasternTime', () => {
   it('gives the store’s wall clock, as the confirmation email does', () => {
@@ -58,5 +58,26 @@ describe('nextStepsOf', () => {
 
   it('a confirmed order no longer calls its stones merely reserved', () => {
     expect(nextStepsOf({ ...order, order_status: 'confirmed' }).lead).toHaveLength(1);
+  });
+});
+
+describe('wireTransferDetails', () => {
+  const order = { order_number: 'EV-2026-K7M3QX', total_price: '1890.50' };
+
+  it('gives the account, the order number as the reference and the amount, in the order both readers show', () => {
+    const account = { beneficiary: 'Everstone LLC', bank: 'A Bank, New York, NY', routing_number: '123456780', account_number: '9876543210', swift: 'ABNKUS33' };
+    expect(wireTransferDetails({ ...order, wire_transfer: account })).toEqual([
+      ['Beneficiary', 'Everstone LLC'],
+      ['Bank', 'A Bank, New York, NY'],
+      ['Routing number (ABA)', '123456780'],
+      ['Account number', '9876543210'],
+      ['SWIFT', 'ABNKUS33'],
+      ['Reference', 'EV-2026-K7M3QX'],
+      ['Amount', '$1,890.50 USD'],
+    ]);
+  });
+
+  it('gives nothing for an order that does not await a transfer (the answer carries no account)', () => {
+    expect(wireTransferDetails({ ...order, wire_transfer: null })).toBeNull();
   });
 });

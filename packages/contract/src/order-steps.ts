@@ -26,11 +26,29 @@ export function awaitsWireTransfer<T extends Pick<Order, 'payment_mode' | 'order
   return order.payment_mode === 'pay-wire' && order.order_status === 'pending' && order.payment_status === 'pending' && order.hold_expires_at !== null;
 }
 
+/**
+ * The bank wire's details as label and value, in the order the email and the order page show them: the store's
+ * account (present only while the order awaits the transfer), the order number as the reference and the amount.
+ */
+export function wireTransferDetails(order: Pick<Order, 'wire_transfer' | 'order_number' | 'total_price'>): Array<[string, string]> | null {
+  const account = order.wire_transfer;
+  if (!account) return null;
+  return [
+    ['Beneficiary', account.beneficiary],
+    ['Bank', account.bank],
+    ['Routing number (ABA)', account.routing_number],
+    ['Account number', account.account_number],
+    ['SWIFT', account.swift],
+    ['Reference', order.order_number],
+    ['Amount', `${formatMoney(Number(order.total_price))} USD`],
+  ];
+}
+
 export interface NextSteps {
   title: string;
   /** Said before the wire instructions, when there are any. */
   lead: string[];
-  /** The bank wire's details are shown between `lead` and `after`. */
+  /** The bank wire's details (`wireTransferDetails`) are shown between `lead` and `after`. */
   wire: boolean;
   after: string[];
 }

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, STORE_TERMS, formatEasternTime, formatUsd, nextStepsOf, type Order } from '@everstone/contract';
+import { PAYMENT_METHOD_LABELS, STORE_TERMS, formatEasternTime, formatUsd, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
 import { composeMail, fields, paragraph, quote, type MailBlock, type OutgoingMail } from '../mail/compose.ts';
 
 /**
@@ -7,20 +7,8 @@ import { composeMail, fields, paragraph, quote, type MailBlock, type OutgoingMai
  */
 function nextSteps(order: Order): MailBlock[] {
   const steps = nextStepsOf(order);
-  const account = steps.wire ? order.wire_transfer : null;
-  const wire: MailBlock[] = account
-    ? [
-        fields([
-          ['Beneficiary', account.beneficiary],
-          ['Bank', account.bank],
-          ['Routing number (ABA)', account.routing_number],
-          ['Account number', account.account_number],
-          ['SWIFT', account.swift],
-          ['Reference', order.order_number],
-          ['Amount', `$${formatUsd(order.total_price)} USD`],
-        ]),
-      ]
-    : [];
+  const details = steps.wire ? wireTransferDetails(order) : null;
+  const wire: MailBlock[] = details ? [fields(details)] : [];
   return [...steps.lead.map(paragraph), ...wire, ...steps.after.map(paragraph)];
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PAYMENT_METHOD_LABELS, formatCarat, formatMoney, nextStepsOf, type Order, type WireTransfer } from '@everstone/contract';
+import { PAYMENT_METHOD_LABELS, formatCarat, formatMoney, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
 import { ORDER_STATUS_LABELS, formatOrderDate, paymentLabel } from '../../lib/orders';
 import { STORE } from '../../lib/site';
 
@@ -19,17 +19,8 @@ export function OrderBadges({ order }: { order: Pick<Order, 'order_status' | 'pa
   );
 }
 
-/** Where the transfer goes (the store's account, as the order answer gives it), in the confirmation email's order and words. */
-function WireInstructions({ order, account }: { order: Order; account: WireTransfer }) {
-  const rows: Array<[string, string]> = [
-    ['Beneficiary', account.beneficiary],
-    ['Bank', account.bank],
-    ['Routing number (ABA)', account.routing_number],
-    ['Account number', account.account_number],
-    ['SWIFT', account.swift],
-    ['Reference', order.order_number],
-    ['Amount', `${formatMoney(Number(order.total_price))} ${order.currency}`],
-  ];
+/** Where the transfer goes (`wireTransferDetails`), in the confirmation email's order and words. */
+function WireInstructions({ rows }: { rows: Array<[string, string]> }) {
   return (
     <div className="order-wire">
       <h3 className="order-wire__title">Wire transfer details</h3>
@@ -47,6 +38,7 @@ function WireInstructions({ order, account }: { order: Order; account: WireTrans
 
 function NextSteps({ order }: { order: Order }) {
   const steps = nextStepsOf(order);
+  const wire = steps.wire ? wireTransferDetails(order) : null;
   return (
     <section className={`order-next${steps.wire ? ' order-next--action' : ''}`} aria-labelledby="order-next-title">
       <h2 id="order-next-title" className="order-page__section-title">
@@ -55,7 +47,7 @@ function NextSteps({ order }: { order: Order }) {
       {steps.lead.map((text) => (
         <p key={text}>{text}</p>
       ))}
-      {steps.wire && order.wire_transfer && <WireInstructions order={order} account={order.wire_transfer} />}
+      {wire && <WireInstructions rows={wire} />}
       {steps.after.map((text) => (
         <p key={text}>{text}</p>
       ))}
