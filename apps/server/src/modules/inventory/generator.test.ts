@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIAMOND_TYPES, RANGES, SCALES, SHAPES } from '@everstone/contract';
 import { createScramble, generateDiamonds, SHAPE_PROFILES, SUPERDEAL_SHARE } from './generator.ts';
+import { modelPriceDollars, PRICE_FLOORS } from './price-model.ts';
 
 const stones = [...generateDiamonds({ count: 20_000, seed: 11 })];
 
@@ -92,5 +93,33 @@ describe('inventory generator', () => {
     const featured = stones.filter((s) => s.is_superdeal === 1).length / stones.length;
     expect(featured).toBeCloseTo(SUPERDEAL_SHARE, 1);
     expect(new Set(stones.map((s) => s.status))).toEqual(new Set(['available']));
+  });
+
+  it('lists no stone of any type below its retail floor, and scatters the rest around the model', () => {
+    for (const type of Object.values(DIAMOND_TYPES)) {
+      const prices = stones.filter((s) => s.type === type).map((s) => s.price_cents / 100);
+      const floor = PRICE_FLOORS[type]!;
+      expect(Math.min(...prices)).toBeGreaterThanOrEqual(floor);
+      // The sample does reach the floor: without it these stones would be cheaper still.
+      expect(prices.filter((p) => p === floor).length).toBeGreaterThan(0);
+    }
+    // Above the floor a price is the model's, scattered by noise within ±10% and the featured-deal discount
+    // of 10%, give or take a dollar of rounding.
+    const outside = stones.filter((s) => {
+      const price = s.price_cents / 100;
+      if (price === PRICE_FLOORS[s.type]) return false;
+      const model = modelPriceDollars({
+        type: s.type,
+        shapeId: s.shape_id,
+        carat: s.carat,
+        colorId: s.color_id ?? null,
+        clarityId: s.clarity_id!,
+        cutId: s.cut_id ?? null,
+        fancyColorId: s.fancy_color_id,
+        fancyIntensityId: s.fancy_intensity_id,
+      });
+      return price < Math.floor(model * 0.9 * Math.exp(-0.1)) - 1 || price > Math.ceil(model * Math.exp(0.1)) + 1;
+    });
+    expect(outside).toEqual([]);
   });
 });

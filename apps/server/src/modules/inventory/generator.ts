@@ -4,7 +4,7 @@
  */
 import { CERTIFICATE_COMPANIES, DIAMOND_TYPES, SHAPES } from '@everstone/contract';
 import type { NewDiamond } from '../../db/schema.ts';
-import { priceDollars } from './price-model.ts';
+import { priceDollars, type PriceInput } from './price-model.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Randomness
@@ -229,10 +229,9 @@ function sampleGeometry(rng: Rng, profile: ShapeProfile, carat: number): Geometr
 
 const orNull = <T>(rng: Rng, value: T): T | null => (rng.next() < MISSING ? null : value);
 
-function samplePrice(rng: Rng, input: Parameters<typeof priceDollars>[0], superdeal: boolean): number {
+function samplePrice(rng: Rng, input: PriceInput, superdeal: boolean): number {
   const noise = Math.exp(Math.max(-0.1, Math.min(0.1, PRICE_NOISE_SD * rng.normal())));
-  const dollars = priceDollars(input) * noise * (superdeal ? SUPERDEAL_DISCOUNT : 1);
-  return Math.max(1, Math.round(dollars)) * 100;
+  return priceDollars(input, noise * (superdeal ? SUPERDEAL_DISCOUNT : 1)) * 100;
 }
 
 export interface GenerateOptions {

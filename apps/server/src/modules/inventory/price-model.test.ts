@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIAMOND_TYPES, FANCY_COLORS, FANCY_INTENSITIES, SCALES, SHAPES } from '@everstone/contract';
-import { labGrownRatio, priceDollars, type PriceInput } from './price-model.ts';
+import { labGrownRatio, modelPriceDollars, PRICE_FLOORS, priceDollars, type PriceInput } from './price-model.ts';
 
 const id = <T extends string>(scale: readonly T[], name: T) => scale.indexOf(name) + 1;
 
@@ -88,5 +88,61 @@ describe('price model', () => {
     expect(() => priceDollars({ ...reference, colorId: 99 })).toThrow(/color/);
     expect(() => priceDollars({ ...reference, type: 9 })).toThrow(/type/);
     expect(() => priceDollars({ ...reference, type: DIAMOND_TYPES.color, colorId: null })).toThrow(/fancy/);
+  });
+});
+
+describe('retail price floor', () => {
+  /** Every grade combination of each type at the smallest weights the generator draws, where the floor bites. */
+  function* smallStones(): Generator<PriceInput> {
+    for (const carat of [0.23, 0.25, 0.3, 0.4, 0.5]) {
+      for (let shapeId = 1; shapeId <= SHAPES.length; shapeId++) {
+        for (let clarityId = 1; clarityId <= SCALES.clarity.length; clarityId++) {
+          for (const cutId of [null, ...SCALES.cut.map((_, i) => i + 1)]) {
+            for (let colorId = 1; colorId <= SCALES.color.length; colorId++) {
+              yield { type: DIAMOND_TYPES.natural, shapeId, carat, colorId, clarityId, cutId };
+              yield { type: DIAMOND_TYPES.lab, shapeId, carat, colorId, clarityId, cutId };
+            }
+            for (let fancyColorId = 1; fancyColorId <= FANCY_COLORS.length; fancyColorId++) {
+              for (let fancyIntensityId = 1; fancyIntensityId <= FANCY_INTENSITIES.length; fancyIntensityId++) {
+                yield { type: DIAMOND_TYPES.color, shapeId, carat, colorId: null, clarityId, cutId, fancyColorId, fancyIntensityId };
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  it('has a floor for every type, below which the calibrated model does reach', () => {
+    for (const type of Object.values(DIAMOND_TYPES)) expect(PRICE_FLOORS[type]).toBeGreaterThan(0);
+    const cheapest = { type: DIAMOND_TYPES.lab, shapeId: id(SHAPES, 'Princess'), carat: 0.23, colorId: id(SCALES.color, 'H'), clarityId: id(SCALES.clarity, 'I3'), cutId: id(SCALES.cut, 'Good') };
+    expect(modelPriceDollars(cheapest)).toBeLessThan(PRICE_FLOORS[DIAMOND_TYPES.lab]!);
+    expect(priceDollars(cheapest)).toBe(PRICE_FLOORS[DIAMOND_TYPES.lab]);
+  });
+
+  it('never prices a stone below its type floor, whatever the seller adjusts', () => {
+    const below = [...smallStones()].filter((input) =>
+      [1, 0.9 * Math.exp(-0.1), 1.1].some((adjustment) => priceDollars(input, adjustment) < PRICE_FLOORS[input.type]!),
+    );
+    expect(below).toEqual([]);
+  });
+
+  it('leaves every price above the floor exactly as the calibrated model makes it', () => {
+    let above = 0;
+    let floored = 0;
+    const wrong: PriceInput[] = [];
+    for (const input of smallStones()) {
+      const model = modelPriceDollars(input);
+      const floor = PRICE_FLOORS[input.type]!;
+      if (model >= floor) above++;
+      else floored++;
+      if (priceDollars(input) !== Math.max(floor, model)) wrong.push(input);
+      if (priceDollars(input, 0.9) !== Math.max(floor, Math.round(model * 0.9))) wrong.push(input);
+    }
+    expect(wrong).toEqual([]);
+    // Both sides of the floor are exercised.
+    expect(above).toBeGreaterThan(1000);
+    expect(floored).toBeGreaterThan(100);
+    expect(priceDollars(reference)).toBe(modelPriceDollars(reference));
   });
 });

@@ -105,6 +105,18 @@ export const FANCY_INTENSITY_FACTORS: Record<(typeof FANCY_INTENSITIES)[number],
   'Fancy Deep': 1.4,
 };
 
+/**
+ * The least a stone of each type is listed for, in whole dollars. The fitted curve keeps falling towards the
+ * smallest, most included stones (a 0.23 ct I3 lab-grown stone comes out near $17), but every stone here is
+ * sold with a grading report: the lab's fee alone is $15–60 a stone, and retailers list no certified stone
+ * near that. Sources and reasoning are in docs/inventory.md.
+ */
+export const PRICE_FLOORS: Record<number, number> = {
+  [DIAMOND_TYPES.natural]: 250,
+  [DIAMOND_TYPES.lab]: 150,
+  [DIAMOND_TYPES.color]: 250,
+};
+
 export interface PriceInput {
   /** 1 natural, 2 lab-grown, 3 fancy color (natural). */
   type: number;
@@ -141,8 +153,8 @@ export function labGrownRatio(carat: number): number {
   return Math.min(LAB_GROWN.max, Math.max(LAB_GROWN.min, ratio));
 }
 
-/** The model's price of a stone in whole dollars (at least $1). */
-export function priceDollars(input: PriceInput): number {
+/** The calibrated model's price of a stone in whole dollars (at least $1), before the retail floor. */
+export function modelPriceDollars(input: PriceInput): number {
   const { type, carat } = input;
   if (!(carat > 0)) throw new RangeError(`Carat must be positive (got ${carat})`);
   const shape = byId(SHAPES, input.shapeId, 'shape');
@@ -163,6 +175,16 @@ export function priceDollars(input: PriceInput): number {
     throw new RangeError(`Unknown diamond type ${type}`);
   }
   return Math.max(1, Math.round(dollars));
+}
+
+/**
+ * A stone's price in whole dollars: the model's price times `adjustment` (a seller's scatter around the model,
+ * a deal's discount), never below the floor of its type. Applying the floor last means no adjustment can take a
+ * stone under it, while a price above the floor is exactly what the model and the adjustment make it.
+ */
+export function priceDollars(input: PriceInput, adjustment = 1): number {
+  const dollars = Math.max(1, Math.round(modelPriceDollars(input) * adjustment));
+  return Math.max(PRICE_FLOORS[input.type]!, dollars);
 }
 
 export function priceCents(input: PriceInput): number {
