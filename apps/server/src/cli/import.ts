@@ -1,6 +1,7 @@
 /**
  * `npm run import -- FILE.csv`: loads a supplier's inventory. Valid rows are inserted, or update the stone
- * with the same certificate number; invalid rows are listed with their line and skipped.
+ * with the same certificate number; invalid rows, and rows that would take a stone an order reserved or sold
+ * back on sale, are listed with their line and skipped.
  * Honours DATABASE_URL like the server does. The columns are documented in docs/inventory.md.
  */
 import { existsSync } from 'node:fs';

@@ -79,6 +79,77 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
     expect(Number(updated.price_cents)).toBe(590_000);
   });
 
+  const WITH_STATUS = `${HEADER},Status`;
+  /** A valid natural round; `status` fills the Status column of WITH_STATUS. */
+  const row = (certificate: string, price: number | string, status = '') =>
+    `${certificate},GIA,natural,Round,1.01,${price},G,VS1,Excellent,,,,,,,,,,,${status}`;
+  const stone = (certificate: string) =>
+    db.db.selectFrom('diamonds').select(['status', 'price_cents']).where('certificate_number', '=', certificate).executeTakeFirstOrThrow();
+  const setStatus = (certificate: string, status: 'reserved' | 'sold') =>
+    db.db.updateTable('diamonds').set({ status }).where('certificate_number', '=', certificate).execute();
+
+  it('never puts a reserved or sold stone back on sale: the row is skipped whole and reported', async () => {
+    const first = await importCsv(db, parseCsv([WITH_STATUS, row('HELD-1', 5000), row('HELD-2', 5000), row('HELD-3', 5000), row('HELD-4', 5000)].join('\n')));
+    expect(first).toMatchObject({ inserted: 4, errors: [] });
+    await setStatus('HELD-1', 'reserved');
+    await setStatus('HELD-2', 'sold');
+    await setStatus('HELD-3', 'reserved');
+    await setStatus('HELD-4', 'sold');
+
+    const summary = await importCsv(
+      db,
+      parseCsv(
+        [
+          WITH_STATUS,
+          row('HELD-1', 4000, 'available'),
+          row('HELD-2', 4000, 'Available'),
+          row('HELD-3', 4000, 'sold'),
+          // Restating what the store already knows changes nothing about the status: the details are updated.
+          row('HELD-4', 4100, 'sold'),
+        ].join('\n'),
+      ),
+    );
+    expect(summary).toMatchObject({ rows: 4, inserted: 0, updated: 1 });
+    expect(summary.errors.map((e) => e.line)).toEqual([2, 3, 4]);
+    expect(summary.errors[0]!.problems).toEqual([expect.stringMatching(/^status: stone HELD-1 is reserved by an order .*the row was skipped/)]);
+    expect(summary.errors[1]!.problems).toEqual([expect.stringMatching(/^status: stone HELD-2 is sold .*never puts a sold stone back on sale/)]);
+    expect(summary.errors[2]!.problems).toEqual([expect.stringMatching(/^status: stone HELD-3 is reserved by an order.*cancel that order/)]);
+    expect(await stone('HELD-1')).toMatchObject({ status: 'reserved' });
+    expect(await stone('HELD-2')).toMatchObject({ status: 'sold' });
+    expect(await stone('HELD-3')).toMatchObject({ status: 'reserved' });
+    for (const certificate of ['HELD-1', 'HELD-2', 'HELD-3']) expect(Number((await stone(certificate)).price_cents)).toBe(500_000);
+    expect(await stone('HELD-4')).toMatchObject({ status: 'sold' });
+    expect(Number((await stone('HELD-4')).price_cents)).toBe(410_000);
+  });
+
+  it('refuses "reserved" in the status column, row by row', async () => {
+    await importCsv(db, parseCsv([WITH_STATUS, row('RSV-1', 3000)].join('\n')));
+    const summary = await importCsv(db, parseCsv([WITH_STATUS, row('RSV-1', 3000, 'reserved'), row('RSV-2', 3000, 'RESERVED'), row('RSV-3', 3000, 'sold')].join('\n')));
+    expect(summary).toMatchObject({ rows: 3, inserted: 1, updated: 0 });
+    expect(summary.errors.map((e) => e.line)).toEqual([2, 3]);
+    for (const error of summary.errors) {
+      expect(error.problems).toEqual([expect.stringMatching(/^status: "reserved" is set only by an order.*use "sold"/)]);
+    }
+    expect(await stone('RSV-1')).toMatchObject({ status: 'available' });
+    await expect(stone('RSV-2')).rejects.toThrow();
+    expect(await stone('RSV-3')).toMatchObject({ status: 'sold' });
+  });
+
+  it('never un-reserves a stone that an order reserves after the file was read', async () => {
+    await importCsv(db, parseCsv([WITH_STATUS, row('RACE-1', 7000)].join('\n')));
+    // The records come from a generator, so the order can take the stone after its row was parsed and batched
+    // and before the batch is written: there is no status the import could have read beforehand.
+    async function* reservedMidway() {
+      for (const record of parseCsv([WITH_STATUS, row('RACE-1', 6500, 'available')].join('\n'))) yield record;
+      await db.db.updateTable('diamonds').set({ status: 'reserved' }).where('certificate_number', '=', 'RACE-1').where('status', '=', 'available').execute();
+    }
+    const summary = await importCsv(db, reservedMidway());
+    expect(summary).toMatchObject({ rows: 1, inserted: 0, updated: 0 });
+    expect(summary.errors).toEqual([{ line: 2, problems: [expect.stringMatching(/^status: stone RACE-1 is reserved by an order/)] }]);
+    expect(await stone('RACE-1')).toMatchObject({ status: 'reserved' });
+    expect(Number((await stone('RACE-1')).price_cents)).toBe(700_000);
+  });
+
   it('refuses a file whose header lacks required columns, naming them', async () => {
     await expect(importCsv(db, parseCsv('certificate_number,carat\nX-1,1'))).rejects.toThrow(ImportHeaderError);
     await expect(importCsv(db, parseCsv('certificate_number,carat\nX-1,1'))).rejects.toThrow(/lab, type, shape, price, clarity/);

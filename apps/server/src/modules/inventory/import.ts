@@ -144,6 +144,13 @@ export async function* readCsvFile(
 // ---------------------------------------------------------------------------------------------------------
 
 /**
+ * The statuses a file may set. `reserved` is not one of them: only an order reserves a stone, with a hold that
+ * ends; a reservation from a file would have neither. A supplier takes a stone off sale with `sold`.
+ */
+export const IMPORT_STATUSES = DIAMOND_STATUSES.filter((s) => s !== 'reserved');
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/**
  * The columns a supplier file may carry, matched case-insensitively after trimming; spaces and dashes in a
  * header count as underscores ("Certificate Number" works). Extra columns are ignored.
  */
@@ -167,7 +174,7 @@ export const IMPORT_COLUMNS = {
   table: { required: false, help: `table percentage, ${RANGES.table.min} to ${RANGES.table.max}` },
   depth: { required: false, help: `depth percentage, ${RANGES.depth.min} to ${RANGES.depth.max}` },
   featured: { required: false, help: 'yes/no, true/false or 1/0; blank is no' },
-  status: { required: false, help: `${DIAMOND_STATUSES.join(', ')}; blank keeps a known stone's status (new stones: available)` },
+  status: { required: false, help: `${IMPORT_STATUSES.join(' or ')}; blank keeps a known stone's status (new stones: available)` },
 } as const;
 export type ImportColumn = keyof typeof IMPORT_COLUMNS;
 const COLUMN_NAMES = Object.keys(IMPORT_COLUMNS) as ImportColumn[];
@@ -249,7 +256,7 @@ const CERTIFICATE = /^[A-Za-z0-9][A-Za-z0-9-]{3,31}$/;
 
 /** A row with its problems, or the stone it describes. `status` is null when the file leaves it blank. */
 export type RowResult =
-  | { ok: true; diamond: Omit<NewDiamond, 'status'>; status: string | null }
+  | { ok: true; diamond: Omit<NewDiamond, 'status'>; status: ImportStatus | null }
   | { ok: false; problems: string[] };
 
 export function parseRow(fields: string[], header: Map<ImportColumn, number>): RowResult {
@@ -322,10 +329,12 @@ export function parseRow(fields: string[], header: Map<ImportColumn, number>): R
   else if (!NO.has(featuredRaw)) problems.push(`featured: "${get('featured')}" must be yes or no`);
 
   const statusRaw = get('status').toLowerCase();
-  let status: string | null = null;
-  if (statusRaw !== '') {
-    if ((DIAMOND_STATUSES as readonly string[]).includes(statusRaw)) status = statusRaw;
-    else problems.push(`status: "${get('status')}" is not one of ${DIAMOND_STATUSES.join(', ')}`);
+  let status: ImportStatus | null = null;
+  if (statusRaw === 'reserved') {
+    problems.push('status: "reserved" is set only by an order, whose hold ends; use "sold" to take a stone off sale, or leave the status blank');
+  } else if (statusRaw !== '') {
+    status = IMPORT_STATUSES.find((s) => s === statusRaw) ?? null;
+    if (status === null) problems.push(`status: "${get('status')}" is not one of ${IMPORT_STATUSES.join(', ')}`);
   }
 
   if (problems.length > 0) return { ok: false, problems };
@@ -367,6 +376,7 @@ export interface ImportSummary {
   rows: number;
   inserted: number;
   updated: number;
+  /** The rows skipped, in line order: unreadable, invalid, repeated, or about a stone an order holds or sold. */
   errors: RowError[];
 }
 
@@ -376,11 +386,38 @@ export interface ImportOptions {
   onProgress?: (bytesRead: number, totalBytes: number, rows: number) => void;
 }
 
-/** Inserts new stones and updates known ones (matched by certificate number) in one transaction per batch. */
-async function writeBatch(
-  d: Db,
-  batch: { diamond: Omit<NewDiamond, 'status'>; status: string | null }[],
-): Promise<{ inserted: number; updated: number }> {
+/** A valid row on its way to the database. */
+interface ImportRow {
+  line: number;
+  diamond: Omit<NewDiamond, 'status'>;
+  status: ImportStatus | null;
+}
+
+/** Why a row about a stone an order holds or has sold was skipped, and what staff can do about it. */
+function heldStoneProblem(certificate: string, current: string | undefined, wanted: ImportStatus): string {
+  const skipped = 'the row was skipped and the stone keeps its status, price and grades';
+  if (current === 'reserved' && wanted === 'sold') {
+    return `status: stone ${certificate} is reserved by an order; ${skipped}. If the supplier has sold it elsewhere, cancel that order, then import the row again`;
+  }
+  if (current === 'reserved') {
+    return `status: stone ${certificate} is reserved by an order and goes back on sale only when that order is cancelled or its hold runs out; ${skipped}. Leave the status blank to update its details`;
+  }
+  if (current === 'sold') {
+    return `status: stone ${certificate} is sold and an import never puts a sold stone back on sale; ${skipped}. Leave the status blank to update its details`;
+  }
+  // Only on PostgreSQL, where an order can release the stone between the refused write and this read.
+  return `status: stone ${certificate} was reserved by an order while the file was imported; ${skipped}. Import the row again`;
+}
+
+/**
+ * Inserts new stones and updates known ones (matched by certificate number) in one transaction per batch.
+ *
+ * A row that sets a status changes only a stone that is available or already has that status: reserved and
+ * sold stones belong to orders, which keep their own copy of the price, so such a row is skipped whole and
+ * reported. The condition sits in the UPDATE itself, as the orders' reserveStone does, because an order may
+ * reserve the stone after the file was read; a row that leaves the status blank updates the details only.
+ */
+async function writeBatch(d: Db, batch: ImportRow[]): Promise<{ inserted: number; updated: number; refused: RowError[] }> {
   return d.db.transaction().execute(async (trx) => {
     const numbers = batch.map((b) => b.diamond.certificate_number);
     const known = new Set(
@@ -388,13 +425,39 @@ async function writeBatch(
         (r) => r.certificate_number,
       ),
     );
-    for (const { diamond, status } of batch) {
-      if (known.has(diamond.certificate_number)) {
-        await trx
-          .updateTable('diamonds')
-          .set(status === null ? diamond : { ...diamond, status })
-          .where('certificate_number', '=', diamond.certificate_number)
-          .execute();
+    let updated = 0;
+    const held: ImportRow[] = [];
+    for (const row of batch) {
+      const { diamond, status } = row;
+      if (!known.has(diamond.certificate_number)) continue;
+      if (status === null) {
+        await trx.updateTable('diamonds').set(diamond).where('certificate_number', '=', diamond.certificate_number).execute();
+        updated++;
+        continue;
+      }
+      const result = await trx
+        .updateTable('diamonds')
+        .set({ ...diamond, status })
+        .where('certificate_number', '=', diamond.certificate_number)
+        .where('status', 'in', ['available', status])
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) updated++;
+      else held.push(row);
+    }
+    const refused: RowError[] = [];
+    if (held.length > 0) {
+      const current = new Map(
+        (
+          await trx
+            .selectFrom('diamonds')
+            .select(['certificate_number', 'status'])
+            .where('certificate_number', 'in', held.map((r) => r.diamond.certificate_number))
+            .execute()
+        ).map((r) => [r.certificate_number, r.status]),
+      );
+      for (const { line, diamond, status } of held) {
+        const number = diamond.certificate_number;
+        refused.push({ line, problems: [heldStoneProblem(number, current.get(number), status!)] });
       }
     }
     const fresh = batch.filter((b) => !known.has(b.diamond.certificate_number));
@@ -405,7 +468,7 @@ async function writeBatch(
         .execute();
     }
     await bumpInventoryVersion(trx);
-    return { inserted: fresh.length, updated: batch.length - fresh.length };
+    return { inserted: fresh.length, updated, refused };
   });
 }
 
@@ -418,12 +481,13 @@ export async function importCsv(d: Db, records: AsyncIterable<CsvRecord> | Itera
   const summary: ImportSummary = { rows: 0, inserted: 0, updated: 0, errors: [] };
   const seen = new Map<string, number>();
   let header: Map<ImportColumn, number> | null = null;
-  let batch: { diamond: Omit<NewDiamond, 'status'>; status: string | null }[] = [];
+  let batch: ImportRow[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    const { inserted, updated } = await writeBatch(d, batch);
+    const { inserted, updated, refused } = await writeBatch(d, batch);
     summary.inserted += inserted;
     summary.updated += updated;
+    summary.errors.push(...refused);
     batch = [];
   };
   for await (const record of records) {
@@ -448,11 +512,13 @@ export async function importCsv(d: Db, records: AsyncIterable<CsvRecord> | Itera
       continue;
     }
     seen.set(number, record.line);
-    batch.push(result);
+    batch.push({ line: record.line, diamond: result.diamond, status: result.status });
     if (batch.length >= batchSize) await flush();
   }
   if (header === null) throw new ImportHeaderError('The file is empty: it needs a header row naming the columns');
   await flush();
+  // Rows refused at write time are found a batch after later rows' problems; staff read the report by line.
+  summary.errors.sort((a, b) => a.line - b.line);
   return summary;
 }
 
