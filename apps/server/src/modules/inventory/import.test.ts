@@ -3,7 +3,25 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
-import { ImportHeaderError, importCsv, importCsvFile, parseCsv } from './import.ts';
+import { createCsvParser, ImportHeaderError, importCsv, importCsvFile, MAX_RECORD_CHARS, parseCsv, type CsvRecord } from './import.ts';
+
+/** Feeds `chunks` to a fresh parser, checking after each one that it holds no more than the cap. */
+function parseChunks(chunks: Iterable<string>): { records: CsvRecord[]; mostHeld: number } {
+  const parser = createCsvParser();
+  const records: CsvRecord[] = [];
+  let mostHeld = 0;
+  for (const chunk of chunks) {
+    records.push(...parser.push(chunk));
+    const held = parser.held();
+    mostHeld = Math.max(mostHeld, held.raw, held.field);
+  }
+  records.push(...parser.finish());
+  return { records, mostHeld };
+}
+
+function* split(text: string, size: number) {
+  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+}
 
 describe('CSV reader', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, and CRLF endings', () => {
@@ -16,8 +34,7 @@ describe('CSV reader', () => {
     expect(records.map((r) => r.line)).toEqual([1, 2, 5]);
   });
 
-  it('gives the same records however the text is split into chunks', async () => {
-    const { createCsvParser } = await import('./import.ts');
+  it('gives the same records however the text is split into chunks', () => {
     const text = '\ufeffh1,h2\n"a""b",c\r\n"d\r\ne",f';
     const whole = parseCsv(text);
     for (let size = 1; size <= 4; size++) {
@@ -30,9 +47,77 @@ describe('CSV reader', () => {
     expect(whole[0]!.fields).toEqual(['h1', 'h2']);
   });
 
-  it('flags a quoted field that never closes', () => {
-    const records = parseCsv('a\n"open');
-    expect(records[1]).toMatchObject({ line: 2, unterminated: true });
+  it('reports a quoted field that never closes and reads the lines after it as rows', () => {
+    expect(parseCsv('a\n"open')).toEqual([
+      { line: 1, fields: ['a'] },
+      { line: 2, fields: [], problem: 'unterminated-quote', column: 0 },
+    ]);
+    expect(parseCsv('a,b\r\n1,"open\r\n2,x\r\n3,"y\nz"\r\n4,w')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: [], problem: 'unterminated-quote', column: 1 },
+      { line: 3, fields: ['2', 'x'] },
+      { line: 4, fields: ['3', 'y\nz'] },
+      { line: 6, fields: ['4', 'w'] },
+    ]);
+  });
+
+  it('gives up a stray quote at the cap, not at the end of the file, and holds no more than the cap', () => {
+    // 5 MB of rows after a stray quote, in 64 KB chunks: every row after the bad line still comes out.
+    const rows = Array.from({ length: 50_000 }, (_, i) => `ROW-${i},${'x'.repeat(90)}\n`);
+    const text = `h1,h2\nA,"stray\n${rows.join('')}`;
+    expect(text.length).toBeGreaterThan(5_000_000);
+    const { records, mostHeld } = parseChunks(split(text, 1 << 16));
+    expect(mostHeld).toBeLessThanOrEqual(MAX_RECORD_CHARS);
+    expect(records.slice(0, 3)).toEqual([
+      { line: 1, fields: ['h1', 'h2'] },
+      { line: 2, fields: [], problem: 'unterminated-quote', column: 1 },
+      { line: 3, fields: ['ROW-0', 'x'.repeat(90)] },
+    ]);
+    expect(records).toHaveLength(50_002);
+    expect(records.at(-1)).toEqual({ line: 50_002, fields: ['ROW-49999', 'x'.repeat(90)] });
+  });
+
+  it('drops the rest of a line that runs past the cap with no line break in it', () => {
+    // A 5 MB quoted field with no line break at all: nothing after the cap can be a row until the line ends.
+    const huge = 'y'.repeat(5_000_000);
+    for (const text of [`h\n"${huge}",tail\nok\n`, `h\n${huge}\nok\n`]) {
+      const { records, mostHeld } = parseChunks(split(text, 1 << 16));
+      expect(mostHeld).toBeLessThanOrEqual(MAX_RECORD_CHARS);
+      expect(records).toEqual([
+        { line: 1, fields: ['h'] },
+        { line: 2, fields: [], problem: text.startsWith('h\n"') ? 'unterminated-quote' : 'too-long', ...(text.startsWith('h\n"') ? { column: 0 } : {}) },
+        { line: 3, fields: ['ok'] },
+      ]);
+    }
+  });
+
+  it('recovers from stray quotes the same way however the text is split, a CRLF across chunks included', () => {
+    // Three stray quotes: one given up at the cap, one that pairs with a later field's quote, one at the end.
+    const plain = Array.from({ length: 800 }, (_, i) => `p${i},plain text\r\n`).join('');
+    const quoted = Array.from({ length: 50 }, (_, i) => `q${i},"q""${i}"\r\n`).join('');
+    const text = `h1,h2\r\nbad,"never closed\r\n${plain}stray,"again\r\n${quoted}"short\r\nstill bad\r\n`;
+    expect(plain.length).toBeGreaterThan(MAX_RECORD_CHARS);
+    const whole = parseCsv(text);
+    const problems = whole.filter((r) => r.problem);
+    expect(problems).toEqual([
+      { line: 2, fields: [], problem: 'unterminated-quote', column: 1 },
+      { line: 803, fields: [], problem: 'unterminated-quote', column: 1 },
+      { line: 854, fields: [], problem: 'unterminated-quote', column: 0 },
+    ]);
+    expect(whole.filter((r) => r.fields[0]?.startsWith('p'))).toHaveLength(800);
+    expect(whole[2]).toEqual({ line: 3, fields: ['p0', 'plain text'] });
+    expect(whole.find((r) => r.fields[0] === 'q0')).toEqual({ line: 804, fields: ['q0', 'q"0'] });
+    expect(whole.at(-1)).toEqual({ line: 855, fields: ['still bad'] });
+    expect(whole).toHaveLength(1 + 800 + 50 + 1 + 3);
+    for (const size of [1, 2, 3, 7, 4096]) expect(parseChunks(split(text, size)).records).toEqual(whole);
+  });
+
+  it('keeps short quoted fields that span lines', () => {
+    expect(parseCsv('a,b\n"note over\ntwo lines",1\nnext,2\n')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['note over\ntwo lines', '1'] },
+      { line: 4, fields: ['next', '2'] },
+    ]);
   });
 });
 
@@ -148,6 +233,30 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
     expect(summary.errors).toEqual([{ line: 2, problems: [expect.stringMatching(/^status: stone RACE-1 is reserved by an order/)] }]);
     expect(await stone('RACE-1')).toMatchObject({ status: 'reserved' });
     expect(Number((await stone('RACE-1')).price_cents)).toBe(700_000);
+  });
+
+  it('imports the rows after an unterminated quote and reports the line it opened on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'everstone-import-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    // Suppliers quote prices that carry a thousands separator; a row that forgot the closing quote would
+    // otherwise pair with the next row's opening quote, or take the rest of the file with it.
+    const quoted = (i: number) => row(`QT-${1000 + i}`, '"$4,250.00"');
+    // Enough rows after the second stray quote that the reader gives it up at the cap, not at the end.
+    const tail = Array.from({ length: 300 }, (_, i) => row(`QT-${2000 + i}`, 2500));
+    const lines = [HEADER, quoted(0), row('QT-BAD', '"$4,250.00'), quoted(1), quoted(2), row('QT-BAD2', '"5000'), ...tail, row('QT-LAST', '"3000')];
+    const file = join(dir, 'feed.csv');
+    writeFileSync(file, lines.join('\r\n'));
+    const summary = await importCsvFile(db, file, { batchSize: 50 });
+    expect(tail.join('\r\n').length).toBeGreaterThan(MAX_RECORD_CHARS);
+    expect(summary).toMatchObject({ rows: lines.length - 1, inserted: 3 + 300, updated: 0 });
+    expect(summary.errors.map((e) => e.line)).toEqual([3, 6, lines.length]);
+    expect(summary.errors[0]!.problems).toEqual([expect.stringMatching(/^price: the quote that opens this field is never closed; close it/)]);
+    const { n } = await db.db
+      .selectFrom('diamonds')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('certificate_number', 'like', 'QT-%')
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(303);
   });
 
   it('refuses a file whose header lacks required columns, naming them', async () => {
