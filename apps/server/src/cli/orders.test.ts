@@ -93,6 +93,58 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     expect(again.stderr.trim()).toBe(`Order ${placed.order_number} cannot take a payment: it is confirmed with payment paid.`);
   });
 
+  it('shows a shopper’s control characters and line breaks instead of obeying them', async () => {
+    // A row stored before the contract cleaned such text: an escape sequence that erases the line, a carriage
+    // return and a fake status, a C1 CSI, and a note whose second line looks like one of the desk's own.
+    const shopper = await signUpAndIn(app, { name: 'Eve Mallory' });
+    const stone = await db.db.selectFrom('diamonds').select(['id', 'price_cents']).where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/store-order',
+      headers: bearer(shopper.token),
+      payload: {
+        user_name: 'Eve Mallory',
+        contact_number: '212-555-0177',
+        items_id: [Number(stone.id)],
+        total_price: centsToPrice(Number(stone.price_cents)),
+        address: JSON.stringify({ street: '1 Main St', city: 'Boston', zip: '02108', country: 'United States' }),
+        payment_mode: 'cod',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json() as Order;
+    await db.db
+      .updateTable('orders')
+      .set({
+        user_name: 'Eve\x1b[2K\rpayment paid',
+        street: '1 Main St\u009b2K\x07',
+        notes: 'Please call after 6 pm.\n  status     confirmed, payment paid\r\nThanks\u202e',
+      })
+      .where('order_number', '=', order.order_number)
+      .execute();
+
+    const show = await desk('show', order.order_number);
+    expect(show.code, show.stderr).toBe(0);
+    // Nothing reaches the terminal but printable text and the desk's own line breaks.
+    // eslint-disable-next-line no-control-regex
+    expect(show.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    const lines = show.stdout.trimEnd().split('\n');
+    expect(lines.filter((line) => line.startsWith('  status '))).toEqual(['  status     pending, payment pending']);
+    expect(lines).toContain(`  customer   Eve\\x1b[2K\\rpayment paid <${shopper.email}>, 212-555-0177`);
+    expect(show.stdout).toContain('1 Main St\\u009b2K\\x07, Boston');
+    // The note keeps its lines, each after the first marked as the note's, under its text.
+    const note = lines.findIndex((line) => line.startsWith('  notes      '));
+    expect(lines.slice(note, note + 3)).toEqual([
+      '  notes      Please call after 6 pm.',
+      '           ⏎   status     confirmed, payment paid',
+      '           ⏎ Thanks\\u202e',
+    ]);
+
+    const list = await desk('list', '--limit', '5');
+    // eslint-disable-next-line no-control-regex
+    expect(list.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+
   it('explains a wrong command instead of guessing', async () => {
     const unknown = await desk('show', 'EV-2000-ZZZZZZ');
     expect(unknown.code).toBe(1);

@@ -3,6 +3,10 @@
  * arrived (a bank wire, a card taken by phone, cash on delivery), completes a delivered order, and cancels an
  * open one, emailing the shopper where the step calls for it. Honours DATABASE_URL, SMTP_URL and the other
  * settings of the server, and may run while the store runs, on any host. docs/operations.md.
+ *
+ * Names, addresses, phone numbers and notes are the shopper's words, printed into a staff member's terminal: every
+ * one goes through `visible` first, so an escape sequence or a line break typed into a form (or stored before the
+ * contract cleaned such text) is shown, never obeyed, and cannot pose as a line of the desk's own.
  */
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
@@ -40,6 +44,31 @@ function consoleLogger(): FastifyBaseLogger {
 
 const money = (order: DeskOrder) => `$${formatUsd(order.total_price)}`;
 
+const ESCAPES: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+/**
+ * C0 controls and DEL (ESC, CR, BS: what rewrites a line), C1 controls (U+009B is a one-character CSI), the line and
+ * paragraph separators, and the bidirectional marks and overrides that reorder what a terminal shows.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** One line of text as the terminal must show it: every unsafe character written out (`\x1b`, `\r`, `\u009b`). */
+function visible(text: string): string {
+  return text.replace(UNSAFE, (c) => {
+    const code = c.charCodeAt(0);
+    return ESCAPES[c] ?? (code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+  });
+}
+
+/** The label column of `show`; a note's further lines start under its text with ⏎, which no line of the desk does. */
+const LABEL_WIDTH = 13;
+
+/** A shopper's note over several lines: each line made visible, the second and later marked as the note's own. */
+function noteLines(notes: string): string[] {
+  const [first = '', ...rest] = notes.replace(/\r\n/g, '\n').split('\n');
+  return [`  notes      ${visible(first)}`, ...rest.map((line) => `${'⏎'.padStart(LABEL_WIDTH - 1)} ${visible(line)}`.trimEnd())];
+}
+
 function describe(order: DeskOrder): string {
   const a = order.address;
   const lines = [
@@ -47,11 +76,11 @@ function describe(order: DeskOrder): string {
     `  status     ${order.order_status}, payment ${order.payment_status}`,
     `  method     ${PAYMENT_METHOD_LABELS[order.payment_mode]}`,
     ...(order.hold_expires_at && order.payment_status === 'pending' && order.order_status === 'pending' ? [`  held until ${formatEasternTime(order.hold_expires_at)}`] : []),
-    `  customer   ${order.user_name} <${order.contact_email}>, ${order.contact_number}`,
-    `  deliver to ${[a.street, a.apartment, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ')}`,
+    `  customer   ${visible(order.user_name)} <${visible(order.contact_email)}>, ${visible(order.contact_number)}`,
+    `  deliver to ${visible([a.street, a.apartment, a.city, a.state, a.zip, a.country].filter(Boolean).join(', '))}`,
     ...(order.is_gift ? ['  gift'] : []),
-    ...(order.notes ? [`  notes      ${order.notes}`] : []),
-    ...order.items.map((item) => `  item       ${item.description}, certificate ${item.certificate_number}, $${formatUsd(item.price)}`),
+    ...(order.notes ? noteLines(order.notes) : []),
+    ...order.items.map((item) => `  item       ${visible(item.description)}, certificate ${visible(item.certificate_number)}, $${formatUsd(item.price)}`),
     `  total      ${money(order)} ${order.currency}`,
   ];
   return lines.join('\n');
@@ -59,7 +88,7 @@ function describe(order: DeskOrder): string {
 
 function table(orders: DeskOrder[]): string {
   if (orders.length === 0) return 'No orders.';
-  const rows = orders.map((o) => [o.order_number, formatEasternTime(o.created_at).slice(0, 10), o.order_status, o.payment_status, o.payment_mode, money(o), String(o.items.length), o.contact_email]);
+  const rows = orders.map((o) => [o.order_number, formatEasternTime(o.created_at).slice(0, 10), o.order_status, o.payment_status, o.payment_mode, money(o), String(o.items.length), visible(o.contact_email)]);
   const head = ['ORDER', 'PLACED', 'STATUS', 'PAYMENT', 'METHOD', 'TOTAL', 'ITEMS', 'EMAIL'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   return [head, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
@@ -82,7 +111,7 @@ async function main(): Promise<number> {
   }
   const needsOrder = ['show', 'paid', 'complete', 'cancel'].includes(command);
   if (!needsOrder && command !== 'list') {
-    console.error(`Unknown command "${command}".\n\n${USAGE}`);
+    console.error(`Unknown command "${visible(command)}".\n\n${USAGE}`);
     return 2;
   }
   if (needsOrder && (!orderNumber || extra.length > 0)) {
@@ -90,7 +119,7 @@ async function main(): Promise<number> {
     return 2;
   }
   if (command === 'list' && orderNumber) {
-    console.error(`"list" takes no order number; use "show ${orderNumber}".`);
+    console.error(`"list" takes no order number; use "show ${visible(orderNumber)}".`);
     return 2;
   }
   if (values.status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(values.status)) {
@@ -150,7 +179,8 @@ async function main(): Promise<number> {
       }
     } catch (err) {
       if (err instanceof HttpError) {
-        console.error(err.message);
+        // The order number in it may be what was typed (or pasted from an email) at the prompt.
+        console.error(visible(err.message));
         return 1;
       }
       throw err;
@@ -178,7 +208,7 @@ try {
   process.exitCode = await main();
 } catch (err) {
   if (err instanceof ConfigError) console.error(err.message);
-  else if (err instanceof TypeError && (err as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') console.error(`${err.message}\n\n${USAGE}`);
-  else console.error(`The order desk failed: ${err instanceof Error ? err.message : String(err)}`);
+  else if (err instanceof TypeError && (err as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') console.error(`${visible(err.message)}\n\n${USAGE}`);
+  else console.error(`The order desk failed: ${visible(err instanceof Error ? err.message : String(err))}`);
   process.exitCode = 1;
 }
