@@ -5,10 +5,12 @@
  * For each engine (SQLite always; PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names one) and each of
  * the two runs, a fresh scratch database is seeded with BENCH_COUNT stones (seed 1) and the production server is
  * started on it as a child process (so it can be killed), on a free port, `NODE_ENV=production`, rate limits off.
- * 50 shoppers register and sign in, then for BENCH_SECONDS each places order after order, each for one stone
- * taken from a shared queue of available stones (cash on delivery, the stone's price as the total), so no two
- * orders ask for the same stone: every answer should be a 201. Each answer (201 with its order_id, 409, other)
- * and its latency is recorded.
+ * 50 shoppers place order after order for BENCH_SECONDS, each for one stone taken from a shared queue of
+ * available stones (cash on delivery, the stone's price as the total), so no two orders ask for the same stone:
+ * every answer should be a 201. The store holds at most MAX_HELD_STONES_PER_ACCOUNT unpaid stones per account
+ * (docs/decisions/011-unpaid-holds.md), so each shopper orders through a string of accounts, that many orders each,
+ * as many real shoppers would. Each answer (201 with its order_id, the public order number; 409; other) and its
+ * latency is recorded.
  *
  * Afterwards the database is opened directly (the app's createDb) and checked: every order answered 201 exists
  * with exactly its stone, unreleased; that stone is `reserved`; no stone is held by two unreleased order items;
@@ -29,7 +31,10 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { MAX_HELD_STONES_PER_ACCOUNT } from '../packages/contract/src/index.ts';
 import { createDb, migrateToLatest } from '../apps/server/src/db/database.ts';
+import { createAccountService } from '../apps/server/src/modules/accounts/service.ts';
+import type { PasswordHasher } from '../apps/server/src/modules/accounts/passwords.ts';
 import { seedInventory } from '../apps/server/src/modules/inventory/seed.ts';
 
 type Engine = 'sqlite' | 'postgres';
@@ -43,6 +48,11 @@ const ENGINES = (process.env.BENCH_ENGINES ?? (PG_ADMIN ? 'sqlite,postgres' : 's
 /** The flags `npm start` gives the server (package.json), so the benchmark measures the same process. */
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--max-old-space-size=256'];
 const SCRATCH = resolve('data/bench', `checkout-${process.pid}`);
+/**
+ * The most orders a run is given accounts for: every stone, or 600 a second, twice what one store has taken here
+ * (docs/performance.md). A shopper out of accounts stops, and the run's note says so.
+ */
+const MOST_ORDERS_PER_SECOND = 600;
 const PG_NAME = `everstone_bench_${process.pid}`;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -64,7 +74,8 @@ interface Answer {
   ms: number;
   /** When the answer arrived, ms since the load started. */
   at: number;
-  orderId?: number;
+  /** The order's order_id: its public number, e.g. EV-2026-K7M3QX. */
+  orderId?: string;
   stoneId: number;
   /** A request cut off by the crash: what it takes to send it again, with the same Idempotency-Key. */
   resend?: () => Promise<Response>;
@@ -189,35 +200,70 @@ async function post(origin: string, path: string, body: unknown, token?: string,
   });
 }
 
-/** Registers and signs in the shoppers, a few at a time (each costs an scrypt hash on the server). */
-async function createShoppers(origin: string, run: string): Promise<string[]> {
-  const tokens: string[] = [];
-  for (let start = 0; start < SHOPPERS; start += 10) {
-    const batch = Array.from({ length: Math.min(10, SHOPPERS - start) }, async (_, k) => {
-      const email = `shopper-${start + k}-${run}-${process.pid}@bench.example`;
-      const password = 'bench-password-1';
-      const reg = await post(origin, '/api/register', { title: 'Ms', name: `Shopper ${start + k}`, email, birth_date: null, anniversary_date: null, password });
-      if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${await reg.text()}`);
-      const login = await post(origin, '/api/login', { email, password });
-      if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
-      return ((await login.json()) as { token: string }).token;
+/**
+ * `count` accounts, signed in: their tokens. Made through the store's own account service on the scratch database
+ * (the running store accepts the tokens), with a hash that costs nothing: the thousands of accounts a run needs,
+ * each an scrypt hash through the API, would take minutes of the cores the server is measured on.
+ */
+async function createAccounts(url: string, run: string, count: number): Promise<string[]> {
+  // The bench never signs in with a password, only with the tokens it is given.
+  const freeHasher: PasswordHasher = {
+    hash: async (password) => `bench$${password}`,
+    verify: async (stored, password) => stored === `bench$${password}`,
+    verifyNobody: async () => false,
+    needsRehash: () => false,
+  };
+  const d = createDb(url);
+  try {
+    const accounts = createAccountService({
+      db: d.db,
+      mail: { enqueue: async () => [], flush: () => {} },
+      hasher: freeHasher,
+      now: () => new Date(),
+      tokenTtlMs: 86_400_000,
+      resetTtlMs: 3_600_000,
+      publicUrl: 'http://127.0.0.1',
+      storeEmail: 'orders@bench.example',
     });
-    tokens.push(...(await Promise.all(batch)));
+    const password = 'bench-password-1';
+    const tokens: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const email = `shopper-${i}-${run}-${process.pid}@bench.example`;
+      await accounts.register({ title: 'Ms', name: `Shopper ${i}`, email, birth_date: null, anniversary_date: null, password });
+      tokens.push((await accounts.login({ email, password })).token);
+    }
+    return tokens;
+  } finally {
+    await d.close();
   }
-  return tokens;
+}
+
+/** Enough accounts for `shoppers` shoppers to order `stones` stones, MAX_HELD_STONES_PER_ACCOUNT per account. */
+async function createShoppers(url: string, run: string, shoppers: number, stones: number): Promise<string[][]> {
+  const orders = Math.min(stones, SECONDS * MOST_ORDERS_PER_SECOND);
+  const perShopper = Math.ceil(orders / shoppers / MAX_HELD_STONES_PER_ACCOUNT) + 1;
+  const tokens = await createAccounts(url, run, shoppers * perShopper);
+  return Array.from({ length: shoppers }, (_, i) => tokens.slice(i * perShopper, (i + 1) * perShopper));
 }
 
 /**
- * Every shopper places orders one after another until `stop()` says so or the stones run out; a request that
- * fails (the server was killed) is recorded as 'error' and ends that shopper's loop.
+ * Every shopper places orders one after another until `stop()` says so or the stones run out, with each of its
+ * accounts in turn for MAX_HELD_STONES_PER_ACCOUNT orders; a request that fails (the server was killed) is recorded
+ * as 'error' and ends that shopper's loop.
  */
-async function placeOrders(origin: string, tokens: string[], queue: Array<{ id: number; total: string }>, stop: () => boolean) {
+async function placeOrders(origin: string, shoppers: string[][], queue: Array<{ id: number; total: string }>, stop: () => boolean) {
   const answers: Answer[] = [];
   const started = performance.now();
   let next = 0;
+  let outOfAccounts = 0;
   await Promise.all(
-    tokens.map(async (token, i) => {
-      while (!stop() && next < queue.length) {
+    shoppers.map(async (accounts, i) => {
+      for (let placed = 0; !stop() && next < queue.length; placed++) {
+        const token = accounts[Math.floor(placed / MAX_HELD_STONES_PER_ACCOUNT)];
+        if (!token) {
+          outOfAccounts += 1;
+          return;
+        }
         const stone = queue[next++]!;
         const t = performance.now();
         // One key per order attempt, as the storefront sends: a retry after a lost answer cannot order twice.
@@ -242,7 +288,7 @@ async function placeOrders(origin: string, tokens: string[], queue: Array<{ id: 
           );
         try {
           const res = await send();
-          const body = (await res.json().catch(() => ({}))) as { order_id?: number };
+          const body = (await res.json().catch(() => ({}))) as { order_id?: string };
           const now = performance.now();
           answers.push({ status: res.status, ms: now - t, at: now - started, orderId: res.status === 201 ? body.order_id : undefined, stoneId: stone.id });
         } catch {
@@ -253,14 +299,18 @@ async function placeOrders(origin: string, tokens: string[], queue: Array<{ id: 
       }
     }),
   );
-  return { answers, seconds: (performance.now() - started) / 1000 };
+  return { answers, seconds: (performance.now() - started) / 1000, outOfAccounts };
 }
 
-/** The invariants, read straight from the database. `answered` maps each order answered 201 to its stone. */
-async function checkDatabase(url: string, answered: Map<number, number>, unanswered: number): Promise<{ checks: Check[]; orders: number; reserved: number }> {
+/**
+ * The invariants, read straight from the database. `answered` maps each order answered 201 (by its order_id, the
+ * public order number) to its stone.
+ */
+async function checkDatabase(url: string, answered: Map<string, number>, unanswered: number): Promise<{ checks: Check[]; orders: number; reserved: number }> {
   const d = createDb(url);
   try {
-    const orders = await d.db.selectFrom('orders').select(['id']).execute();
+    const orders = await d.db.selectFrom('orders').select(['id', 'order_number']).execute();
+    const idOf = new Map(orders.map((o) => [o.order_number, o.id]));
     const items = await d.db.selectFrom('order_items').select(['order_id', 'diamond_id', 'released_at']).execute();
     const reserved = await d.db.selectFrom('diamonds').select(['id']).where('status', '=', 'reserved').execute();
     const soldOrReserved = new Set(
@@ -273,13 +323,14 @@ async function checkDatabase(url: string, answered: Map<number, number>, unanswe
     for (const item of items) if (item.released_at === null) holders.set(item.diamond_id, (holders.get(item.diamond_id) ?? 0) + 1);
     const reservedIds = new Set(reserved.map((r) => r.id));
 
-    const missing: number[] = [];
-    const wrongItems: number[] = [];
+    const missing: string[] = [];
+    const wrongItems: string[] = [];
     const notReserved: number[] = [];
-    for (const [orderId, stoneId] of answered) {
-      if (!orderIds.has(orderId)) { missing.push(orderId); continue; }
+    for (const [orderNumber, stoneId] of answered) {
+      const orderId = idOf.get(orderNumber);
+      if (orderId === undefined || !orderIds.has(orderId)) { missing.push(orderNumber); continue; }
       const own = itemsByOrder.get(orderId) ?? [];
-      if (own.length !== 1 || own[0]!.diamond_id !== stoneId || own[0]!.released_at !== null) wrongItems.push(orderId);
+      if (own.length !== 1 || own[0]!.diamond_id !== stoneId || own[0]!.released_at !== null) wrongItems.push(orderNumber);
       if (!soldOrReserved.has(stoneId)) notReserved.push(stoneId);
     }
     const doubleHeld = [...holders].filter(([, n]) => n > 1).map(([id]) => id);
@@ -287,7 +338,7 @@ async function checkDatabase(url: string, answered: Map<number, number>, unanswe
     const orphanItems = items.filter((i) => !orderIds.has(i.order_id)).length;
     const reservedWithoutItem = [...reservedIds].filter((id) => !holders.has(id));
     const extra = orders.length - answered.size;
-    const list = (xs: number[]) => (xs.length ? `${xs.length} (e.g. ${xs.slice(0, 5).join(', ')})` : 'none');
+    const list = (xs: Array<number | string>) => (xs.length ? `${xs.length} (e.g. ${xs.slice(0, 5).join(', ')})` : 'none');
     const checks: Check[] = [
       { name: 'every order answered 201 exists', ok: missing.length === 0, detail: `${answered.size} answered, missing ${list(missing)}` },
       { name: 'each has exactly its stone, unreleased', ok: wrongItems.length === 0, detail: `wrong ${list(wrongItems)}` },
@@ -343,15 +394,16 @@ async function loadRun(engine: Engine): Promise<RunResult> {
   const child = await startStore(url, port);
   try {
     const origin = `http://127.0.0.1:${port}`;
-    const tokens = await createShoppers(origin, 'load');
     const queue = await stoneQueue(url);
+    const shoppers = await createShoppers(url, 'load', SHOPPERS, queue.length);
     const deadline = performance.now() + SECONDS * 1000;
-    const { answers, seconds } = await placeOrders(origin, tokens, queue, () => performance.now() >= deadline);
+    const { answers, seconds, outOfAccounts } = await placeOrders(origin, shoppers, queue, () => performance.now() >= deadline);
     await stopStore(child);
     const answered = new Map(answers.filter((a) => a.status === 201 && a.orderId !== undefined).map((a) => [a.orderId!, a.stoneId]));
     const { checks, orders } = await checkDatabase(url, answered, answers.filter((a) => a.status === 'error').length);
     const ranOut = answers.length >= queue.length ? ' (the stones ran out: raise BENCH_COUNT)' : '';
-    return { engine, run: 'load', seconds, answers, checks, orders, note: `${queue.length} stones available${ranOut}` };
+    const noAccounts = outOfAccounts > 0 ? `; ${outOfAccounts} shoppers ran out of accounts (raise MOST_ORDERS_PER_SECOND)` : '';
+    return { engine, run: 'load', seconds, answers, checks, orders, note: `${queue.length} stones available${ranOut}${noAccounts}` };
   } finally {
     await stopStore(child);
   }
@@ -363,8 +415,10 @@ async function crashRun(engine: Engine): Promise<RunResult> {
   let child = await startStore(url, port);
   try {
     const origin = `http://127.0.0.1:${port}`;
-    const tokens = await createShoppers(origin, 'crash');
     const queue = await stoneQueue(url);
+    const shoppers = await createShoppers(url, 'crash', SHOPPERS, queue.length);
+    // Five more, for the orders after the restart: the others' accounts may hold all they may.
+    const fresh = (await createAccounts(url, 'after', 5)).map((token) => [token]);
     let killedAt = Infinity;
     const started = performance.now();
     const killer = new Promise<void>((r) =>
@@ -373,13 +427,13 @@ async function crashRun(engine: Engine): Promise<RunResult> {
         killStore(child).then(r, r);
       }, KILL_AFTER * 1000),
     );
-    const { answers, seconds } = await placeOrders(origin, tokens, queue, () => performance.now() - started >= SECONDS * 1000);
+    const { answers, seconds } = await placeOrders(origin, shoppers, queue, () => performance.now() - started >= SECONDS * 1000);
     await killer;
     const restartStarted = performance.now();
     child = await startStore(url, port);
     const restartSeconds = (performance.now() - restartStarted) / 1000;
     // After the restart the store must take orders again: five shoppers, one order each.
-    const after = await placeOrders(origin, tokens.slice(0, 5), queue.slice(answers.length, answers.length + 5), () => false);
+    const after = await placeOrders(origin, fresh, queue.slice(answers.length, answers.length + 5), () => false);
     const afterOk = after.answers.filter((a) => a.status === 201).length;
     // Every 201 a shopper received counts, including those that arrived while SIGKILL was on its way: the server
     // had committed and answered them.
@@ -394,7 +448,7 @@ async function crashRun(engine: Engine): Promise<RunResult> {
         .filter((a) => a.resend)
         .map(async (a) => {
           const res = await a.resend!();
-          const body = (await res.json().catch(() => ({}))) as { order_id?: number };
+          const body = (await res.json().catch(() => ({}))) as { order_id?: string };
           return { status: res.status, replayed: res.headers.get('idempotent-replayed') === 'true', orderId: body.order_id, stoneId: a.stoneId };
         }),
     );

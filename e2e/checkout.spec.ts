@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { PROMOTIONS, WALLET_MESSAGES, formatMoney, type Diamond, type Order } from '../packages/contract/src/index.ts';
+import { PAYMENT_METHODS, PROMOTIONS, WALLET_MESSAGES, formatMoney, holdNoticeOf, type Diamond, type Order } from '../packages/contract/src/index.ts';
 import { SHOPPER_PASSWORD, createAccount as createShopper, sidewaysOverflow, stonesPricedWithin } from './support.ts';
 
 /*
@@ -235,7 +235,7 @@ test('the summary lists each stone; a wallet purchase goes through the simulator
   expect(orders).toHaveLength(1);
   expect(orders[0]).toMatchObject({ payment_mode: 'pay-paypal', payment_status: 'paid', order_status: 'pending' });
   expect(orders[0]!.items.map((i) => i.diamondid).sort()).toEqual([a!.diamondid, b!.diamondid].sort());
-  await expect(page.getByTestId('thankyou-order-number')).toHaveText(orders[0]!.order_number);
+  await expect(page.getByTestId('thankyou-order-id')).toHaveText(orders[0]!.order_number);
   expect(alerted).toBe(false);
 
   // The return URL opened again (a reload, the Back button) answers the same order: nothing is charged twice.
@@ -308,17 +308,18 @@ test('a purchase: the address saved, the order placed, /thankyou shows it and th
   await expect(page).toHaveURL(/\/thankyou$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
   const orders = (await (await request.get('/api/orders', { headers: { Authorization: `Bearer ${account.token}` } })).json()) as {
-    data: Array<{ order_id: number; order_number: string; total_price: string; payment_mode: string; items: Array<{ diamondid: number }> }>;
+    data: Array<{ order_id: string; order_number: string; total_price: string; payment_mode: string; items: Array<{ diamondid: number }> }>;
   };
   expect(orders.data).toHaveLength(1);
   const order = orders.data[0]!;
   expect(order.payment_mode).toBe('pay-wire');
   expect(Number(order.total_price)).toBe(a!.price - PROMOTIONS.bankWireDiscount);
   expect(order.items.map((i) => i.diamondid)).toEqual([a!.diamondid]);
-  await expect(page.getByTestId('thankyou-order-id')).toHaveText(String(order.order_id));
-  await expect(page.getByTestId('thankyou-order-number')).toHaveText(order.order_number);
+  // §3's order_id is the public order number; the store's counter never reaches the browser.
+  expect(order.order_id).toBe(order.order_number);
+  await expect(page.getByTestId('thankyou-order-id')).toHaveText(order.order_number);
   await expect(page.getByTestId('thankyou-total')).toContainText(formatMoney(Number(order.total_price)));
-  await expect(page.getByRole('link', { name: 'View order' })).toHaveAttribute('href', `/orders/${order.order_id}`);
+  await expect(page.getByRole('link', { name: 'View order' })).toHaveAttribute('href', `/orders/${order.order_number}`);
   await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/diamond');
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as unknown[])).toEqual([]);
   await expect(page.getByTestId('cart-badge')).toHaveCount(0);
@@ -334,7 +335,7 @@ test('a purchase: the address saved, the order placed, /thankyou shows it and th
 
   // VIEW ORDER opens the order's page; the profile's Order History lists it with its status, stone and total.
   await page.getByRole('link', { name: 'View order' }).click();
-  await expect(page).toHaveURL(new RegExp(`/orders/${order.order_id}$`));
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.order_number}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order.order_number}` })).toBeVisible();
   await page.goto('/profile?tab=orders');
   const card = page.getByRole('listitem', { name: `Order ${order.order_number}` });
@@ -394,6 +395,30 @@ test('a stone sold meanwhile: the alert, the server’s message naming it, the l
     a!.certificate_number,
   ]);
   await expect(payNow(page)).toBeDisabled();
+});
+
+test('each payment method’s info box says how long its diamonds are held', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const [a] = await stones(request, 1);
+  await openCheckout(page, [{ ...a!, quantity: 1 }], account.token);
+  for (const { id, label } of PAYMENT_METHODS) {
+    const radio = checkoutForm(page).getByRole('radio', { name: label, exact: true });
+    await radio.check();
+    const hold = holdNoticeOf(id);
+    if (hold) await expect(checkoutForm(page).locator(`.pay-method__info[data-method="${id}"]`)).toContainText(hold);
+  }
+  const cod = checkoutForm(page).getByRole('radio', { name: 'Cash on delivery' });
+  await cod.check();
+  await expect(cod).toHaveAccessibleDescription(/Your diamonds are held for you for 3 days while we confirm the delivery with you/);
+  // The bank wire's box says its own 24 hours beside its price.
+  const wire = checkoutForm(page).getByRole('radio', { name: 'Bank wire transfer' });
+  await wire.check();
+  await expect(wire).toHaveAccessibleDescription(/your diamonds are held for 24 hours while the transfer arrives/);
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await cod.check();
+    expect(await sidewaysOverflow(page)).toEqual([]);
+  }
 });
 
 test('/thankyou without an order says so', async ({ page }) => {

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import AxeBuilder from '@axe-core/playwright';
 import {
   PAYMENT_METHOD_LABELS,
+  UNPAID_HOLD_HOURS,
   WIRE_HOLD_MS,
   bankWirePrice,
   formatMoney,
@@ -21,7 +22,7 @@ import {
 } from './support.ts';
 
 /*
- * /orders/{id}: one order of the signed-in shopper. Each test makes its own accounts through the API and places its
+ * /orders/{order number}: one order of the signed-in shopper. Each test makes its own accounts through the API and places its
  * own orders, through the API or the checkout, with stones picked at random from a price band no other journey
  * orders from (checkout takes 5,000–8,000; the cart and detail journeys only look at cheaper or the dearest stones).
  */
@@ -76,9 +77,9 @@ async function signInBrowser(page: Page, token: string) {
   await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
 }
 
-/** Opens an order's page and waits for it to have loaded (or failed to). */
-async function openOrder(page: Page, orderId: number | string) {
-  await page.goto(`/orders/${orderId}`);
+/** Opens an order's page, by its number (§3's order_id), and waits for it to have loaded (or failed to). */
+async function openOrder(page: Page, orderNumber: string) {
+  await page.goto(`/orders/${orderNumber}`);
   await expect(page.locator('article.order-page')).not.toHaveAttribute('aria-busy', 'true');
 }
 
@@ -161,6 +162,9 @@ test('a cash-on-delivery order shows its number, date, statuses, stones, total, 
   const next = page.getByRole('region', { name: 'What happens next' });
   await expect(next).toContainText(`You pay ${formatMoney(Number(order.total_price))} when your order is delivered.`);
   await expect(next).toContainText('call you at 212-555-0100 within one business day');
+  // Held on a deadline, given exactly: cash on delivery's three days.
+  expect(Date.parse(order.hold_expires_at!) - Date.parse(order.created_at)).toBe(UNPAID_HOLD_HOURS.cod * 3_600_000);
+  await expect(next).toContainText(`We hold your diamonds for 3 days, until ${easternTime(order.hold_expires_at!)}, while we confirm the delivery with you;`);
   await expect(page.getByText('Wire transfer details')).toHaveCount(0);
   await expectSaidInConfirmationEmail(page, account, order);
 
@@ -206,7 +210,7 @@ test('a wire order shows the wire instructions: its amount, its number as the re
   }
 });
 
-test('paid and lapsed orders say where they stand instead of asking for a payment', async ({ page, request }) => {
+test('paid, reviewed and lapsed orders say where they stand instead of asking for a payment', async ({ page, request }) => {
   const account = await createAccount(request);
   const [stone] = await stones(request, 1);
   const order = await placeOrder(request, account, 'pay-wire', [stone!]);
@@ -223,6 +227,14 @@ test('paid and lapsed orders say where they stand instead of asking for a paymen
   await expect(paid).toContainText(`Your PayPal payment of ${formatMoney(Number(order.total_price))} has been received.`);
   await expect(page.locator('.order-page__badges')).toContainText('Payment status: Paid');
   await expect(page.getByText('Wire transfer details')).toHaveCount(0);
+
+  // PayPal holds the payment for review: not paid yet, and the diamonds held.
+  answer = { payment_mode: 'pay-paypal', payment_status: 'under_review', order_status: 'pending', hold_expires_at: null, wire_transfer: null };
+  await openOrder(page, order.order_id);
+  const review = page.getByRole('region', { name: 'PayPal is reviewing your payment' });
+  await expect(review).toContainText(`PayPal is reviewing your payment of ${formatMoney(Number(order.total_price))} before releasing it to us. Your diamonds are held for you meanwhile`);
+  await expect(page.locator('.order-page__badges')).toContainText('Payment status: Under review by PayPal');
+  await expect(page.getByText('has been received')).toHaveCount(0);
 
   answer = { order_status: 'cancelled', payment_status: 'expired', wire_transfer: null };
   await openOrder(page, order.order_id);
@@ -293,11 +305,12 @@ test('VIEW ORDER on the thank-you page opens the page of the order just placed',
   await form.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/thankyou$/);
 
-  const orderId = await page.getByTestId('thankyou-order-id').innerText();
-  const orderNumber = await page.getByTestId('thankyou-order-number').innerText();
-  await expect(page.getByRole('link', { name: 'View order' })).toHaveAttribute('href', `/orders/${orderId}`);
+  // §2's order_id is the order number: the store's counter never reaches the page.
+  const orderNumber = await page.getByTestId('thankyou-order-id').innerText();
+  expect(orderNumber).toMatch(/^EV-\d{4}-[0-9A-Z]{6}$/);
+  await expect(page.getByRole('link', { name: 'View order' })).toHaveAttribute('href', `/orders/${orderNumber}`);
   await page.getByRole('link', { name: 'View order' }).click();
-  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderNumber}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`);
   await expect(page.getByRole('region', { name: 'Your diamond' })).toContainText(stone!.certificate_number);
 });
@@ -312,13 +325,13 @@ test('each order in the Order History links to its page', async ({ page, request
 
   for (const order of [first, second]) {
     const card = page.getByRole('listitem', { name: `Order ${order.order_number}` });
-    await expect(card.getByRole('link', { name: `View order ${order.order_number}` })).toHaveAttribute('href', `/orders/${order.order_id}`);
+    await expect(card.getByRole('link', { name: `View order ${order.order_number}` })).toHaveAttribute('href', `/orders/${order.order_number}`);
   }
   await page
     .getByRole('listitem', { name: `Order ${second.order_number}` })
     .getByRole('link', { name: `View order ${second.order_number}` })
     .click();
-  await expect(page).toHaveURL(new RegExp(`/orders/${second.order_id}$`));
+  await expect(page).toHaveURL(new RegExp(`/orders/${second.order_number}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${second.order_number}`);
   await expect(page.getByRole('region', { name: 'Complete your payment by bank wire' })).toBeVisible();
 
@@ -327,28 +340,38 @@ test('each order in the Order History links to its page', async ({ page, request
   await expect(page.getByRole('listitem', { name: `Order ${first.order_number}` })).toBeVisible();
 });
 
-test('another account’s order: says so, shows nothing of it, and signing in as its owner opens it', async ({ page, request }) => {
+test('another account’s order looks exactly like one that does not exist, and signing in as its owner opens it', async ({ page, request }) => {
   const owner = await createAccount(request, 'Grace Hopper');
   const other = await createAccount(request, 'Someone Else');
   const [stone] = await stones(request, 1);
   const order = await placeOrder(request, owner, 'cod', [stone!]);
-  await signInBrowser(page, other.token);
-  await openOrder(page, order.order_id);
 
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This order belongs to another account');
-  await expect(page.locator('.order-page')).toContainText(`You are signed in as ${other.email}`);
+  // The API answers both the same: nobody learns which numbers exist.
+  const headers = { Authorization: `Bearer ${other.token}` };
+  const foreign = await request.get(`/api/orders/${order.order_number}`, { headers });
+  const missing = await request.get('/api/orders/EV-2000-ZZZZZZ', { headers });
+  expect([foreign.status(), missing.status()]).toEqual([404, 404]);
+  expect(await foreign.text()).toBe(await missing.text());
+
+  await signInBrowser(page, other.token);
+  await openOrder(page, 'EV-2000-ZZZZZZ');
+  const unknownPage = await page.locator('article.order-page').innerText();
+  await openOrder(page, order.order_number);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that order');
+  expect(await page.locator('article.order-page').innerText()).toBe(unknownPage);
+  await expect(page.locator('.order-page')).toContainText(`None of the orders of ${other.email} has this number`);
   await expect(page.getByText(order.order_number)).toHaveCount(0);
   await expect(page.getByText(DELIVERY.address.street)).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Your Order History' })).toHaveAttribute('href', '/profile?tab=orders');
+  await expect(page.getByRole('link', { name: 'Go to Order History' })).toHaveAttribute('href', '/profile?tab=orders');
 
   await page.getByRole('button', { name: 'Sign in with another account' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await signInThroughForm(page, owner);
-  await expect(page).toHaveURL(new RegExp(`/orders/${order.order_id}$`));
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.order_number}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.order_number}`);
 });
 
-test('an unknown order is not found; an id that cannot be one is not even asked for', async ({ page, request }) => {
+test('an unknown order is not found; text that cannot be an order number is not even asked for', async ({ page, request }) => {
   const account = await createAccount(request);
   await signInBrowser(page, account.token);
   const asked: string[] = [];
@@ -356,20 +379,21 @@ test('an unknown order is not found; an id that cannot be one is not even asked 
     if (new URL(r.url()).pathname.startsWith('/api/orders/')) asked.push(new URL(r.url()).pathname);
   });
 
-  await openOrder(page, 987654321);
+  await openOrder(page, 'EV-2000-ZZZZZZ');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that order');
   await expect(page.getByRole('link', { name: 'Go to Order History' })).toHaveAttribute('href', '/profile?tab=orders');
-  expect(asked).toEqual(['/api/orders/987654321']);
+  expect(asked).toEqual(['/api/orders/EV-2000-ZZZZZZ']);
 
-  for (const id of ['abc', '0', '12abc', '-4']) {
-    await openOrder(page, id);
-    await expect(page.getByRole('heading', { level: 1 }), id).toHaveText('We could not find that order');
+  // The old counters among them: orders are never addressed by them.
+  for (const text of ['abc', '57', '987654321', 'EV-2026-K7M3Q']) {
+    await openOrder(page, text);
+    await expect(page.getByRole('heading', { level: 1 }), text).toHaveText('We could not find that order');
   }
-  expect(asked).toEqual(['/api/orders/987654321']);
+  expect(asked).toEqual(['/api/orders/EV-2000-ZZZZZZ']);
   expect(await seriousViolations(page)).toEqual([]);
 
   // The server sends the neutral frame, not for robots.
-  const res = await request.get('/orders/987654321');
+  const res = await request.get('/orders/EV-2000-ZZZZZZ');
   expect(res.status()).toBe(200);
   const html = await res.text();
   expect(html).toContain('<meta name="robots" content="noindex"/>');
@@ -381,10 +405,10 @@ test('a guest is sent to sign in and comes back to the order', async ({ page, re
   const account = await createAccount(request);
   const [stone] = await stones(request, 1);
   const order = await placeOrder(request, account, 'cod', [stone!]);
-  await page.goto(`/orders/${order.order_id}`);
+  await page.goto(`/orders/${order.order_number}`);
   await expect(page).toHaveURL(/\/signin$/);
   await signInThroughForm(page, account);
-  await expect(page).toHaveURL(new RegExp(`/orders/${order.order_id}$`));
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.order_number}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.order_number}`);
 });
 
@@ -446,7 +470,7 @@ test('the order page passes axe and fits 375 pixels, as do its other states', as
 
   await signInBrowser(page, other.token);
   await openOrder(page, order.order_id);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This order belongs to another account');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that order');
   expect(await sidewaysOverflow(page)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -60,7 +60,7 @@ export interface AppDeps {
   passwordHasher?: PasswordHasher;
   /** Overrides for the rate-limit store (tests). */
   rateLimit?: RateLimitOptions;
-  /** Replaces ORDER_HOLD_SWEEP_SECONDS, in milliseconds (tests sweep often and move the clock). */
+  /** Replaces ORDER_HOLD_SWEEP_SECONDS, in milliseconds (tests sweep often and move the clock to end unpaid holds). */
   holdSweepIntervalMs?: number;
   /** Replaces WALLET_RECOVERY_SWEEP_SECONDS, in milliseconds. */
   walletSweepIntervalMs?: number;
@@ -140,8 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), now });
   startSweeper(app, {
     module: 'orders',
-    run: () => orders.expireWireHolds(),
-    done: 'unpaid wire holds released',
+    run: () => orders.expireUnpaidHolds(),
+    done: 'unpaid holds released',
     intervalMs: deps.holdSweepIntervalMs ?? config.ORDER_HOLD_SWEEP_SECONDS * 1000,
   });
 
@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   startSweeper(app, {
     module: 'payments',
     run: () => wallet.recover(),
-    done: 'wallet payments finished after an interruption',
+    done: 'wallet payments finished after an interruption, or settled after a review',
     intervalMs: deps.walletSweepIntervalMs ?? config.WALLET_RECOVERY_SWEEP_SECONDS * 1000,
   });
 

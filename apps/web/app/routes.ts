@@ -33,7 +33,7 @@ export default [
   route('resetpassword', 'routes/account/reset-request.tsx'),
   route('reset-password/:token', 'routes/account/reset-password.tsx'),
   route('profile', 'routes/account/profile.tsx'),
-  route('orders/:id', 'routes/account/order.tsx'),
+  route('orders/:orderNumber', 'routes/account/order.tsx'),
 
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/paypal-return', 'routes/checkout-wallet-return.tsx'),

@@ -130,3 +130,40 @@ export const STORE_TERMS = {
   /** Code GET50: $50 off orders above $1,000 at checkout. */
   get50: { code: 'GET50', discount: 50, minimumOrder: 1000 },
 } as const;
+
+/**
+ * How long an order that is not paid yet holds its one-of-a-kind stones, in hours, by payment method. Until then
+ * nobody else can buy them; at the end the order is cancelled and the stones go back on sale, unless the store's
+ * team has recorded the payment or confirmed the order (`npm run orders -- paid|confirm`, docs/operations.md).
+ * Each is the time the team and the shopper need for what that method asks of them, and no longer: a hold is
+ * free to take, so a longer one only lets a script keep the best stones off the search for longer
+ * (docs/decisions/011-unpaid-holds.md). PayPal is absent: its orders are placed paid.
+ */
+export const UNPAID_HOLD_HOURS = {
+  /** §9: a bank-wire diamond is held up to 24 hours while the transfer arrives. */
+  'pay-wire': STORE_TERMS.wireHoldHours,
+  /**
+   * The team calls within one business day to confirm the delivery. Three days span a weekend, so a Friday
+   * evening order still gets its Monday call and a second try the next day.
+   */
+  cod: 72,
+  /** The same call, on which the card payment is taken. */
+  'pay-credit': 72,
+  /** The same call, to agree how the total is split between the methods. */
+  'pay-multiple': 72,
+  /**
+   * The application link goes out within one business day; Affirm decides in minutes, so the rest is the
+   * shopper's time to apply, a working week in all.
+   */
+  'pay-affirm': 120,
+  /** The same link, but a Synchrony credit application can wait days on the lender's manual review: a week. */
+  'pay-synchrony': 168,
+} as const;
+
+/**
+ * Stones one account may hold at once on orders that are neither paid nor confirmed by the team. A real shopper
+ * buys a ring's center stone and a pair of studs (three) and may add one more; a script with free accounts wants
+ * dozens. Beyond it an order is refused (409) until an open one is paid, confirmed or cancelled; PayPal orders,
+ * paid when placed, do not count.
+ */
+export const MAX_HELD_STONES_PER_ACCOUNT = 4;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DELIVERY_COUNTRIES } from './accounts.ts';
-import { STORE_TERMS } from './constants.ts';
+import { MAX_HELD_STONES_PER_ACCOUNT, UNPAID_HOLD_HOURS } from './constants.ts';
 
 /** §4 Checkout: the payment methods, in the order the checkout page offers them, with their labels. */
 export const PAYMENT_METHODS = [
@@ -23,11 +23,18 @@ export const PAYMENT_METHOD_LABELS = Object.fromEntries(PAYMENT_METHODS.map((m) 
 /** Paid online through the wallet's approval page (§4 Wallet payment): never placed by POST /api/store-order. */
 export const WALLET_PAYMENT_METHOD: PaymentMethod = 'pay-paypal';
 
-/** §4: orders start 'pending'; a wire order whose hold ran out is 'cancelled'. */
+/**
+ * §4: orders start 'pending'; 'confirmed' once the store's team has confirmed an unpaid order with the shopper (or
+ * recorded its payment); 'cancelled' when its hold ran out or the store cancelled it; 'completed' once delivered.
+ */
 export const ORDER_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** §4: payments start 'pending'; 'expired' when a wire transfer did not arrive within the hold. */
-export const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'refunded', 'failed'] as const;
+/**
+ * §4: payments start 'pending'; 'expired' when the order's hold ran out unpaid and unconfirmed; 'under_review' while
+ * PayPal holds a captured payment for review (the money is not final: nothing ships), then 'paid', or 'failed' when
+ * PayPal denies it.
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'under_review', 'expired', 'refunded', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** §9: the currency of every order. */
@@ -41,7 +48,7 @@ export const ORDER_LIST_LIMIT = 100;
 export const ORDER_MESSAGES = {
   /** §8: the storefront's alert for any failure saving the address or the order. */
   failed: 'Failed to process your order.',
-  notYourOrder: 'You can only view your own orders.',
+  /** GET /api/orders/{number}: no such order, or another account's (the same answer, so neither is revealed). */
   noOrder: 'No order was found.',
   noItems: 'Your order has no diamonds. Please add a diamond to your cart.',
   duplicateItems: 'Each diamond can be ordered only once. Please remove the repeated diamond from your cart.',
@@ -51,6 +58,23 @@ export const ORDER_MESSAGES = {
   keyReused: 'This Idempotency-Key was already used for an order of other diamonds. Please send a new key for a new order.',
   badKey: 'The Idempotency-Key header must be 1 to 100 letters, digits, dashes, underscores, dots or colons.',
 } as const;
+
+/**
+ * 409: the order would take the account past MAX_HELD_STONES_PER_ACCOUNT stones held unpaid. `held` stones are on
+ * the account's open unpaid orders `orderNumbers`; the new order has `adding`.
+ */
+export function tooManyHeldMessage(held: number, adding: number, orderNumbers: readonly string[]): string {
+  const cap = MAX_HELD_STONES_PER_ACCOUNT;
+  const diamonds = (n: number) => `${n} diamond${n === 1 ? '' : 's'}`;
+  if (held === 0) {
+    return `We hold at most ${diamonds(cap)} per account until they are paid, and this order has ${adding}. Please order fewer diamonds at a time, pay with PayPal, or contact us and we will help.`;
+  }
+  const orders = `order${orderNumbers.length === 1 ? '' : 's'} ${orderNumbers.join(', ')}`;
+  return (
+    `Your open ${orders} already hold ${diamonds(held)} awaiting payment, and we hold at most ${diamonds(cap)} per account until they are paid. ` +
+    'Please complete the payment of an open order, or contact us to cancel one, and then place this order again.'
+  );
+}
 
 /** 409: the stones (by certificate number) that are no longer available; nothing was reserved. */
 export function unavailableMessage(certificateNumbers: readonly string[]): string {
@@ -113,8 +137,16 @@ export const EXAMPLE_WIRE_TRANSFER: WireTransfer = {
   swift: 'EXNBUS33',
 };
 
+/** Methods whose orders are placed unpaid and hold their stones for a while (UNPAID_HOLD_HOURS). */
+export type UnpaidMethod = keyof typeof UNPAID_HOLD_HOURS;
+
+/** How long an order of `method` holds its stones unpaid, in milliseconds; null for PayPal, placed paid. */
+export function unpaidHoldMs(method: PaymentMethod): number | null {
+  return method in UNPAID_HOLD_HOURS ? UNPAID_HOLD_HOURS[method as UnpaidMethod] * 3_600_000 : null;
+}
+
 /** The wire-transfer hold of §9, in milliseconds. */
-export const WIRE_HOLD_MS = STORE_TERMS.wireHoldHours * 3_600_000;
+export const WIRE_HOLD_MS = UNPAID_HOLD_HOURS['pay-wire'] * 3_600_000;
 
 const positiveId = (label: string) =>
   z
@@ -222,9 +254,14 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
-/** An order as the API answers it: POST /api/store-order (201), GET /api/orders/{id} and each entry of the list. */
+/**
+ * An order as the API answers it: POST /api/store-order (201), GET /api/orders/{order_number} and each entry of the
+ * list. The store's internal row id never leaves the server: §3's `order_id` is the public order number, random
+ * and not a count of the store's sales (docs/api.md, "Orders").
+ */
 export const orderSchema = z.object({
-  order_id: z.number().int(),
+  /** §3's order_id: the public order number, the same as `order_number`. */
+  order_id: z.string(),
   /** Human-friendly, e.g. 'EV-2026-K7M3QX'. */
   order_number: z.string(),
   /** 2-decimal text (§3), the sum of the items' prices. */
@@ -233,7 +270,11 @@ export const orderSchema = z.object({
   order_status: z.enum(ORDER_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES),
   payment_mode: z.enum(PAYMENT_METHOD_IDS),
-  /** Wire transfer: the instant (ISO 8601) the stones are released unless the transfer arrived; else null. */
+  /**
+   * While the order is pending and unpaid: the instant (ISO 8601) its stones are released unless the payment is
+   * recorded or the team confirms the order (UNPAID_HOLD_HOURS per method). Null once that hold has ended (paid,
+   * confirmed, cancelled) and for PayPal orders.
+   */
   hold_expires_at: z.string().nullable(),
   /** Where to send the transfer while a wire order awaits it (`awaitsWireTransfer`); else null. */
   wire_transfer: wireTransferSchema.nullable(),
@@ -255,6 +296,9 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderListResponseSchema = z.object({ data: z.array(orderSchema) });
+
+/** GET /api/orders/{order_number}: any text is looked up; what names none of the caller's orders is a 404. */
+export const orderNumberParamSchema = z.object({ order_number: z.string() });
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 
 /** The texts of the online wallet (§4 Wallet payment), for the storefront to show as the server sends them. */

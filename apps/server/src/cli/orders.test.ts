@@ -152,6 +152,7 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     for (const [args, message] of [
       [['ship', placed.order_number], 'Unknown command "ship".'],
       [['paid'], '"paid" takes one order number.'],
+      [['confirm'], '"confirm" takes one order number.'],
       [['list', '--status', 'shipped'], '--status must be one of pending, confirmed, cancelled, completed.'],
       [['list', '--limit', '0'], '--limit must be a whole number from 1 to 1000.'],
       [['paid', placed.order_number, '--refunded'], '--refunded belongs to "cancel".'],

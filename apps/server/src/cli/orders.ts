@@ -1,8 +1,9 @@
 /**
- * `npm run orders -- COMMAND`: the store's order desk, for staff. Lists and shows orders, records a payment that
- * arrived (a bank wire, a card taken by phone, cash on delivery), completes a delivered order, and cancels an
- * open one, emailing the shopper where the step calls for it. Honours DATABASE_URL, SMTP_URL and the other
- * settings of the server, and may run while the store runs, on any host. docs/operations.md.
+ * `npm run orders -- COMMAND`: the store's order desk, for staff. Lists and shows orders, confirms an unpaid order
+ * agreed with the shopper (its hold ends), records a payment that arrived (a bank wire, a card taken by phone, cash
+ * on delivery), completes a delivered order, and cancels an open one, emailing the shopper where the step calls for
+ * it. Honours DATABASE_URL, SMTP_URL and the other settings of the server, and may run while the store runs, on any
+ * host. docs/operations.md.
  *
  * Names, addresses, phone numbers and notes are the shopper's words, printed into a staff member's terminal: every
  * one goes through `visible` first, so an escape sequence or a line break typed into a form (or stored before the
@@ -18,14 +19,17 @@ import { createMailDispatcher } from '../modules/mail/dispatcher.ts';
 import { createMailOutboxRepository } from '../modules/mail/repository.ts';
 import { createMailTransport } from '../modules/mail/transport.ts';
 import { createOrderDesk, type DeskOrder } from '../modules/orders/desk.ts';
+import { staffNextStep } from '../modules/orders/staff-steps.ts';
 
 const USAGE = `Usage: npm run orders -- COMMAND
 
 Commands:
   list [--status S] [--limit N]   the newest orders (50 unless --limit), or only those with order status S
                                   (${ORDER_STATUSES.join(', ')})
-  show ORDER                      one order: its items, address, statuses and contact
-  paid ORDER                      its payment arrived: paid and confirmed, a wire hold no longer runs out;
+  show ORDER                      one order: its items, address, statuses, contact and what to do next
+  confirm ORDER                   an unpaid order agreed with the shopper (the delivery confirmed by phone,
+                                  the financing approved): confirmed, its hold no longer runs out
+  paid ORDER                      its payment arrived: paid and confirmed, its hold no longer runs out;
                                   the shopper is emailed
   complete ORDER                  a paid order was delivered: completed, its diamonds sold
   cancel ORDER [--refunded]       cancels an open order and returns its diamonds to the search; the shopper
@@ -82,6 +86,7 @@ function describe(order: DeskOrder): string {
     ...(order.notes ? noteLines(order.notes) : []),
     ...order.items.map((item) => `  item       ${visible(item.description)}, certificate ${visible(item.certificate_number)}, $${formatUsd(item.price)}`),
     `  total      ${money(order)} ${order.currency}`,
+    `  next       ${staffNextStep(order)}`,
   ];
   return lines.join('\n');
 }
@@ -109,7 +114,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
-  const needsOrder = ['show', 'paid', 'complete', 'cancel'].includes(command);
+  const needsOrder = ['show', 'confirm', 'paid', 'complete', 'cancel'].includes(command);
   if (!needsOrder && command !== 'list') {
     console.error(`Unknown command "${visible(command)}".\n\n${USAGE}`);
     return 2;
@@ -166,6 +171,9 @@ async function main(): Promise<number> {
           return 0;
         case 'show':
           console.log(describe(await desk.find(orderNumber!)));
+          return 0;
+        case 'confirm':
+          console.log(`Confirmed; its hold no longer runs out.\n${describe(await desk.confirm(orderNumber!))}`);
           return 0;
         case 'paid':
           console.log(`Payment recorded.\n${describe(await desk.recordPayment(orderNumber!))}`);

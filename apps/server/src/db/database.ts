@@ -10,6 +10,7 @@ import { accountsMigration } from './migrations/003-accounts.ts';
 import { ordersMigration } from './migrations/004-orders.ts';
 import { paymentsMigration } from './migrations/005-payments.ts';
 import { newsletterUnsubscribeMigration } from './migrations/006-newsletter-unsubscribe.ts';
+import { orderHoldsMigration } from './migrations/007-order-holds.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -60,6 +61,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '004-orders': ordersMigration(engine),
     '005-payments': paymentsMigration(engine),
     '006-newsletter-unsubscribe': newsletterUnsubscribeMigration(engine),
+    '007-order-holds': orderHoldsMigration(engine),
   };
 }
 

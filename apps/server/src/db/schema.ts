@@ -205,7 +205,7 @@ export interface OrderTable {
   /** 1 or 0. */
   is_gift: number;
   notes: string | null;
-  /** Wire transfer: when the unpaid hold runs out; null for other methods. */
+  /** When the unpaid hold runs out (UNPAID_HOLD_HOURS of its method, from placing); null for PayPal orders. */
   hold_expires_at: IsoTimestamp | null;
   /** The shopper's Idempotency-Key of POST /api/store-order (unique per user); null when none was sent. */
   idempotency_key: string | null;
@@ -243,6 +243,10 @@ export interface WalletPaymentTable {
   /** JSON: WalletOrderDetails. */
   details: string;
   capture_id: string | null;
+  /** 'completed', 'pending' while the provider reviews the capture, 'denied' after a failed review (007). */
+  capture_status: string | null;
+  /** The provider's reason a capture is pending (PayPal's status_details.reason, e.g. PENDING_REVIEW). */
+  capture_pending_reason: string | null;
   refund_id: string | null;
   order_id: number | null;
   failure: string | null;

@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
  *   POST /v2/checkout/orders                     create an order (intent CAPTURE, one purchase unit, USD)
  *   GET  /v2/checkout/orders/{id}                show an order
  *   POST /v2/checkout/orders/{id}/capture        capture an approved order
+ *   GET  /v2/payments/captures/{id}              show a capture (how a review it was held for ended)
  *   POST /v2/payments/captures/{id}/refund       refund a capture
  *   GET  /checkoutnow?token={id}                 the buyer's approval page: approves and redirects to return_url
  *   POST /v1/notifications/verify-webhook-signature  SUCCESS only for notifications made by notification()
@@ -36,8 +37,15 @@ export interface FakePayPal {
    * (what PayPal does for some card declines).
    */
   declineNextCapture(how?: 'instrument' | 'capture'): void;
-  /** The next capture succeeds with status PENDING (PayPal holding the funds for review). */
-  holdNextCapture(): void;
+  /**
+   * The next capture is accepted but held: status PENDING with status_details.reason `reason` (PENDING_REVIEW unless
+   * told otherwise: PayPal reviewing the buyer's funds). It stays so until `completeCapture` or `denyCapture`.
+   */
+  holdNextCapture(reason?: string): void;
+  /** PayPal's review of a held capture ends well: the capture becomes COMPLETED. Throws unless it is PENDING. */
+  completeCapture(captureId: string): void;
+  /** PayPal's review of a held capture ends badly: the capture becomes DECLINED, no money arrives. Throws unless PENDING. */
+  denyCapture(captureId: string): void;
   /** The next `n` API calls (the /v2 endpoints) answer `status` and do nothing. */
   failNext(n: number, status?: number): void;
   /** The next API call (a /v2 endpoint) is carried out, but its answer leaves `ms` later: a slow PayPal. */
@@ -63,7 +71,11 @@ export interface FakePayPalMoney {
 export interface FakePayPalCapture {
   id: string;
   status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+  /** PayPal's status_details: why a capture is PENDING; absent otherwise. */
+  statusDetails: { reason: string } | null;
   amount: FakePayPalMoney;
+  createTime: string;
+  updateTime: string;
 }
 
 export interface FakePayPalRefund {
@@ -216,6 +228,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
   let failures: { remaining: number; status: number } = { remaining: 0, status: 500 };
   let nextDelayMs = 0;
   let nextCapture: 'normal' | 'instrument' | 'capture' | 'hold' = 'normal';
+  let holdReason = 'PENDING_REVIEW';
   let url = '';
   const closing = new AbortController();
 
@@ -252,19 +265,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
           ...(order.captures.length > 0
             ? {
                 payments: {
-                  captures: order.captures.map((c) => ({
-                    id: c.id,
-                    status: c.status,
-                    ...(c.status === 'PENDING' ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
-                    amount: c.amount,
-                    final_capture: true,
-                    seller_protection: {
-                      status: 'ELIGIBLE',
-                      dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'],
-                    },
-                    ...(order.customId !== null ? { custom_id: order.customId } : {}),
-                    links: captureLinks(c, order.id),
-                  })),
+                  captures: order.captures.map((c) => captureRepresentation(c, order)),
                   ...(order.refunds.length > 0
                     ? { refunds: order.refunds.map((r) => ({ id: r.id, status: r.status, amount: r.amount })) }
                     : {}),
@@ -275,6 +276,25 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       ],
       ...(approved ? { payer: { name: BUYER.name, email_address: BUYER.email_address, payer_id: BUYER.account_id } } : {}),
       links: orderLinks(order),
+    };
+  }
+
+  /** A capture as PayPal shows it, inside its order and on its own (GET /v2/payments/captures/{id}). */
+  function captureRepresentation(c: FakePayPalCapture, order: FakePayPalOrder): Record<string, unknown> {
+    return {
+      id: c.id,
+      status: c.status,
+      ...(c.statusDetails ? { status_details: c.statusDetails } : {}),
+      amount: c.amount,
+      final_capture: true,
+      seller_protection: {
+        status: 'ELIGIBLE',
+        dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'],
+      },
+      ...(order.customId !== null ? { custom_id: order.customId } : {}),
+      links: captureLinks(c, order.id),
+      create_time: c.createTime,
+      update_time: c.updateTime,
     };
   }
 
@@ -382,10 +402,14 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       order.status = 'PAYER_ACTION_REQUIRED';
       return unprocessable('INSTRUMENT_DECLINED');
     }
+    const at = new Date().toISOString();
     const record: FakePayPalCapture = {
       id: paypalId(),
       status: mode === 'capture' ? 'DECLINED' : mode === 'hold' ? 'PENDING' : 'COMPLETED',
+      statusDetails: mode === 'hold' ? { reason: holdReason } : null,
       amount: order.amount,
+      createTime: at,
+      updateTime: at,
     };
     order.captures.push(record);
     // PayPal completes the order even when its capture is declined: the capture's status tells.
@@ -451,6 +475,12 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       if (method === 'POST' && segments.length === 5 && action === 'capture') {
         return order ? capture(order, representation) : notFound();
       }
+    }
+    if (area === 'payments' && kind === 'captures' && method === 'GET' && segments.length === 4) {
+      const orderId = id ? captureOrder.get(id) : undefined;
+      const order = orderId ? orders.get(orderId) : undefined;
+      const captured = order?.captures.find((c) => c.id === id);
+      return order && captured ? { status: 200, body: captureRepresentation(captured, order) } : notFound();
     }
     if (area === 'payments' && kind === 'captures' && method === 'POST' && segments.length === 5 && action === 'refund') {
       const orderId = id ? captureOrder.get(id) : undefined;
@@ -570,6 +600,17 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     res.end(body);
   }
 
+  /** PayPal's review of a held capture ends: the capture leaves PENDING and its status_details. */
+  function endReview(captureId: string, status: 'COMPLETED' | 'DECLINED') {
+    const orderId = captureOrder.get(captureId);
+    const capture = orderId ? orders.get(orderId)?.captures.find((c) => c.id === captureId) : undefined;
+    if (!capture) throw new Error(`Fake PayPal has no capture ${captureId}`);
+    if (capture.status !== 'PENDING') throw new Error(`Fake PayPal capture ${captureId} is ${capture.status}, not held for review`);
+    capture.status = status;
+    capture.statusDetails = null;
+    capture.updateTime = new Date().toISOString();
+  }
+
   const server = createServer((req, res) => void respond(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -592,8 +633,15 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     declineNextCapture(how = 'instrument') {
       nextCapture = how;
     },
-    holdNextCapture() {
+    holdNextCapture(reason = 'PENDING_REVIEW') {
       nextCapture = 'hold';
+      holdReason = reason;
+    },
+    completeCapture(captureId) {
+      endReview(captureId, 'COMPLETED');
+    },
+    denyCapture(captureId) {
+      endReview(captureId, 'DECLINED');
     },
     failNext(n, status = 500) {
       failures = { remaining: n, status };

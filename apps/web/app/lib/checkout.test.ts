@@ -99,12 +99,13 @@ describe('the payloads (§3, §7)', () => {
 
 describe('placedOrderFrom', () => {
   it('reads the order from navigation state and refuses anything else', () => {
-    expect(placedOrderFrom({ order: { order_id: 9, order_number: 'EV-2026-ABC', total_price: '1890.50', extra: 1 } })).toEqual({
-      order_id: 9,
-      order_number: 'EV-2026-ABC',
+    expect(placedOrderFrom({ order: { order_id: 'EV-2026-K7M3QX', order_number: 'EV-2026-K7M3QX', total_price: '1890.50', extra: 1 } })).toEqual({
+      order_id: 'EV-2026-K7M3QX',
+      order_number: 'EV-2026-K7M3QX',
       total_price: '1890.50',
     });
     expect(placedOrderFrom(null)).toBeNull();
-    expect(placedOrderFrom({ order: { order_id: '9' } })).toBeNull();
+    // The store's internal counter is never an order's id in the browser.
+    expect(placedOrderFrom({ order: { order_id: 9, order_number: 'EV-2026-K7M3QX', total_price: '1890.50' } })).toBeNull();
   });
 });

@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { orderIdFrom, paymentLabel } from './orders';
+import { orderNumberFrom, orderPath, paymentLabel } from './orders';
 
-describe('orderIdFrom', () => {
-  it('reads a positive whole number', () => {
-    expect(orderIdFrom('1')).toBe(1);
-    expect(orderIdFrom('4821')).toBe(4821);
+describe('orderNumberFrom', () => {
+  it('reads an order number, in any case', () => {
+    expect(orderNumberFrom('EV-2026-K7M3QX')).toBe('EV-2026-K7M3QX');
+    expect(orderNumberFrom('ev-2026-k7m3qx')).toBe('EV-2026-K7M3QX');
   });
 
-  it('refuses anything that cannot name an order', () => {
-    for (const bad of [undefined, '', '0', '007', '-4', '12abc', 'abc', '1.5', ' 1', '99999999999999999']) {
-      expect(orderIdFrom(bad), String(bad)).toBeNull();
+  it('refuses anything that cannot name an order, the old counters included', () => {
+    for (const bad of [undefined, '', '1', '4821', 'abc', 'EV-2026-K7M3Q', 'EV-2026-K7M3QXX', 'EV-2026-K7M3QI', ' EV-2026-K7M3QX']) {
+      expect(orderNumberFrom(bad), String(bad)).toBeNull();
     }
+  });
+});
+
+describe('orderPath', () => {
+  it('addresses an order by its number', () => {
+    expect(orderPath('EV-2026-K7M3QX')).toBe('/orders/EV-2026-K7M3QX');
   });
 });
 
@@ -20,5 +26,6 @@ describe('paymentLabel', () => {
     expect(paymentLabel({ order_status: 'cancelled', payment_status: 'pending' })).toBe('Not charged');
     expect(paymentLabel({ order_status: 'cancelled', payment_status: 'refunded' })).toBe('Refunded');
     expect(paymentLabel({ order_status: 'cancelled', payment_status: 'expired' })).toBe('Hold expired');
+    expect(paymentLabel({ order_status: 'pending', payment_status: 'under_review' })).toBe('Under review by PayPal');
   });
 });

@@ -1,4 +1,4 @@
-import { APPOINTMENTS } from '@everstone/contract/core';
+import { APPOINTMENTS, ORDER_NUMBER_PATTERN } from '@everstone/contract/core';
 import type { Order } from '@everstone/contract';
 
 /**
@@ -16,6 +16,7 @@ export const ORDER_STATUS_LABELS: Record<Order['order_status'], string> = {
 export const PAYMENT_STATUS_LABELS: Record<Order['payment_status'], string> = {
   pending: 'Payment pending',
   paid: 'Paid',
+  under_review: 'Under review by PayPal',
   expired: 'Hold expired',
   refunded: 'Refunded',
   failed: 'Payment failed',
@@ -26,14 +27,15 @@ export function paymentLabel(order: Pick<Order, 'order_status' | 'payment_status
   return order.order_status === 'cancelled' && order.payment_status === 'pending' ? 'Not charged' : PAYMENT_STATUS_LABELS[order.payment_status];
 }
 
-/** The page of one order. */
-export const orderPath = (orderId: number) => `/orders/${orderId}`;
+/** The page of one order, by its public number (§3's order_id): the store's own counter never reaches the browser. */
+export const orderPath = (orderNumber: string) => `/orders/${encodeURIComponent(orderNumber)}`;
 
-/** An order id from the address: a positive whole number, or null (then there is nothing to ask the API for). */
-export function orderIdFrom(param: string | undefined): number | null {
-  if (!param || !/^[1-9]\d{0,15}$/.test(param)) return null;
-  const id = Number(param);
-  return Number.isSafeInteger(id) ? id : null;
+/**
+ * An order number from the address, in capitals, or null when the text cannot be one (then there is nothing to ask
+ * the API for).
+ */
+export function orderNumberFrom(param: string | undefined): string | null {
+  return param && ORDER_NUMBER_PATTERN.test(param) ? param.toUpperCase() : null;
 }
 
 // Orders are placed and held on the store's clock: the showroom's time zone, whatever the shopper's.

@@ -42,16 +42,11 @@ export default function ThankYou() {
             We have received your order and are preparing it with care. Our team will be in touch about payment and delivery.
           </p>
           <dl className="thankyou__facts">
+            {/* §2's order_id, which is the order number (docs/api.md, "Orders"): shown once, as shoppers quote it. */}
             <div>
-              <dt>Order ID</dt>
-              <dd data-testid="thankyou-order-id">{String(order.order_id)}</dd>
+              <dt>Order number</dt>
+              <dd data-testid="thankyou-order-id">{order.order_id}</dd>
             </div>
-            {order.order_number && (
-              <div>
-                <dt>Order number</dt>
-                <dd data-testid="thankyou-order-number">{order.order_number}</dd>
-              </div>
-            )}
             <div>
               <dt>Total</dt>
               <dd data-testid="thankyou-total">

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { EXAMPLE_WIRE_TRANSFER, STORE_TERMS, centsToPrice, type Order, type PaymentMethod } from '@everstone/contract';
+import { EXAMPLE_WIRE_TRANSFER, STORE_TERMS, UNPAID_HOLD_HOURS, centsToPrice, type Order, type PaymentMethod } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
@@ -126,8 +126,32 @@ describe.each(TEST_ENGINES)('the order desk on %s', (engine) => {
     expect(await statusOf(paid.stone.id)).toBe('reserved');
 
     // The shopper's own view says the same.
-    const res = await app.inject({ url: `/api/orders/${paid.order.order_id}`, headers: bearer(paid.token) });
-    expect(res.json()).toMatchObject({ order_status: 'confirmed', payment_status: 'paid' });
+    const res = await app.inject({ url: `/api/orders/${paid.order.order_number}`, headers: bearer(paid.token) });
+    expect(res.json()).toMatchObject({ order_status: 'confirmed', payment_status: 'paid', hold_expires_at: null });
+  });
+
+  it('confirms an unpaid order agreed with the shopper: its hold no longer runs out, and its payment is recorded later', async () => {
+    const agreed = await order('cod');
+    const lapsing = await order('cod');
+    const confirmed = await desk.confirm(agreed.order.order_number);
+    expect(confirmed).toMatchObject({ order_status: 'confirmed', payment_status: 'pending', hold_expires_at: null });
+    await expect(desk.confirm(agreed.order.order_number)).rejects.toThrow(`Order ${agreed.order.order_number} cannot be confirmed: it is confirmed with payment pending.`);
+
+    // Past cash on delivery's hold: the unconfirmed order lapses, the confirmed one keeps its stone.
+    clock.advance((UNPAID_HOLD_HOURS.cod + 1) * 3_600_000);
+    await waitFor(async () => (await desk.find(lapsing.order.order_number)).payment_status === 'expired' || undefined, { what: 'the unconfirmed hold to lapse' });
+    expect(await desk.find(agreed.order.order_number)).toMatchObject({ order_status: 'confirmed', payment_status: 'pending' });
+    expect(await statusOf(agreed.stone.id)).toBe('reserved');
+    const page = (await app.inject({ url: `/api/orders/${agreed.order.order_number}`, headers: bearer(agreed.token) })).json() as Order;
+    expect(page).toMatchObject({ order_status: 'confirmed', hold_expires_at: null });
+
+    // The courier collected the cash.
+    expect(await desk.recordPayment(agreed.order.order_number)).toMatchObject({ order_status: 'confirmed', payment_status: 'paid' });
+    await waitFor(() => mailsTo(agreed.email).find((m) => m.subject.startsWith('Payment received')), { what: 'the payment email' });
+
+    // A wire order is confirmed by its transfer, not by a call.
+    const wire = await order('pay-wire');
+    await expect(desk.confirm(wire.order.order_number)).rejects.toThrow('a bank wire order is confirmed by its transfer: record it with paid');
   });
 
   it('refuses a payment for an order that is paid, cancelled or lapsed, and changes nothing', async () => {
@@ -166,7 +190,7 @@ describe.each(TEST_ENGINES)('the order desk on %s', (engine) => {
 
     const mail = await waitFor(() => mailsTo(email).find((m) => m.subject.endsWith('has been cancelled')), { what: 'the cancellation email' });
     expect(mail.text).toContain(`Order ${placed.order_number} has been cancelled and its diamonds have returned to our collection. Nothing is due.`);
-    expect((await app.inject({ url: `/api/orders/${placed.order_id}`, headers: bearer(token) })).json().order_status).toBe('cancelled');
+    expect((await app.inject({ url: `/api/orders/${placed.order_number}`, headers: bearer(token) })).json().order_status).toBe('cancelled');
 
     // Another shopper can now buy it.
     const again = await signUpAndIn(app);

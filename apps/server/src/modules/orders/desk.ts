@@ -9,9 +9,11 @@ import { paymentReceivedMail, storeCancelledMail } from './mail.ts';
 import { createOrderRepository, type OrderRepository } from './repository.ts';
 import { toOrder } from './service.ts';
 
-/** An order as the store's staff see it: the shopper's order and the address its emails go to. */
+/** An order as the store's staff see it: the shopper's order, the address its emails go to, and its row. */
 export interface DeskOrder extends Order {
   contact_email: string;
+  /** The row's id, for the desk's own updates; never printed (staff and shoppers use the order number). */
+  id: number;
 }
 
 export interface OrderDeskDeps {
@@ -45,7 +47,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
   async function load(r: OrderRepository, orderNumber: string): Promise<DeskOrder> {
     const row = await r.findByNumber(orderNumber.trim().toUpperCase());
     if (!row) throw new NotFoundError(`No order ${orderNumber.trim()}.`);
-    return { ...toOrder(row, await r.itemsOf([row.id]), wireTransfer), contact_email: row.contact_email };
+    return { ...toOrder(row, await r.itemsOf([row.id]), wireTransfer), contact_email: row.contact_email, id: row.id };
   }
 
   /**
@@ -83,22 +85,36 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     async list(options: { status?: OrderStatus; limit?: number } = {}): Promise<DeskOrder[]> {
       const rows = await repo.listRecent(options.limit ?? 50, options.status);
       const items = Map.groupBy(await repo.itemsOf(rows.map((row) => row.id)), (item) => item.order_id);
-      return rows.map((row) => ({ ...toOrder(row, items.get(row.id) ?? [], wireTransfer), contact_email: row.contact_email }));
+      return rows.map((row) => ({ ...toOrder(row, items.get(row.id) ?? [], wireTransfer), contact_email: row.contact_email, id: row.id }));
     },
 
     /**
-     * The payment of a pending order arrived (a bank wire, a card taken by phone, cash on delivery): the order is
-     * paid and confirmed, a wire hold no longer runs out, and the shopper is emailed.
+     * The payment of an unpaid order arrived (a bank wire, a card taken by phone, cash on delivery): the order is
+     * paid and confirmed, its hold no longer runs out, and the shopper is emailed.
      */
     recordPayment: (orderNumber: string) =>
       step(
         orderNumber,
         async (r, order, at) => {
-          if (order.order_status !== 'pending' || order.payment_status !== 'pending') refuse(order, 'take a payment', where(order));
-          return r.recordPayment(order.order_id, at);
+          if ((order.order_status !== 'pending' && order.order_status !== 'confirmed') || order.payment_status !== 'pending') {
+            refuse(order, 'take a payment', where(order));
+          }
+          return r.recordPayment(order.id, at);
         },
         { mail: (order) => paymentReceivedMail(order, order.contact_email, storeEmail) },
       ),
+
+    /**
+     * The team agreed a pending, unpaid order with the shopper (the delivery on the phone, the lender's approval):
+     * the order is confirmed and its hold ends; the payment is recorded with `recordPayment` when it comes. A wire
+     * order is confirmed by its transfer alone.
+     */
+    confirm: (orderNumber: string) =>
+      step(orderNumber, async (r, order, at) => {
+        if (order.order_status !== 'pending' || order.payment_status !== 'pending') refuse(order, 'be confirmed', where(order));
+        if (order.payment_mode === 'pay-wire') refuse(order, 'be confirmed', 'a bank wire order is confirmed by its transfer: record it with paid');
+        return r.confirm(order.id, at);
+      }),
 
     /** A paid order was delivered: completed, and its stones sold for good. */
     complete: (orderNumber: string) =>
@@ -108,8 +124,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           if (order.payment_status !== 'paid' || (order.order_status !== 'pending' && order.order_status !== 'confirmed')) {
             refuse(order, 'be completed', `${where(order)}; only a paid, open order can be`);
           }
-          if (!(await r.complete(order.order_id, at))) return false;
-          await r.sellStones(order.order_id);
+          if (!(await r.complete(order.id, at))) return false;
+          await r.sellStones(order.id);
           return true;
         },
         { stonesMoved: true },
@@ -129,8 +145,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
             refuse(order, 'be cancelled yet', 'it is paid. Refund the payment first, then cancel it with --refunded');
           }
           if (order.payment_status !== 'paid' && refunded) refuse(order, 'be cancelled as refunded', `${where(order)}, so there is nothing to refund`);
-          if (!(await r.cancelByStore(order.order_id, at, refunded))) return false;
-          await r.releaseStones(order.order_id, at);
+          if (!(await r.cancelByStore(order.id, at, refunded))) return false;
+          await r.releaseStones(order.id, at);
           return true;
         },
         { mail: (order) => storeCancelledMail(order, order.contact_email, storeEmail), stonesMoved: true },

@@ -1,5 +1,6 @@
-import { PAYMENT_METHOD_LABELS, STORE_TERMS, formatEasternTime, formatUsd, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
+import { PAYMENT_METHOD_LABELS, formatEasternTime, formatUsd, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
 import { composeMail, fields, paragraph, quote, type MailBlock, type OutgoingMail } from '../mail/compose.ts';
+import { staffNextStep } from './staff-steps.ts';
 
 /**
  * What happens next, in the words the order page also shows (the contract's `nextStepsOf`), with the bank's
@@ -39,46 +40,45 @@ export function orderConfirmationMail(order: Order, to: string, storeEmail: stri
   });
 }
 
-/** What the store's team does next for an order of this method, and the desk command that records it. */
-function staffNextStep(order: Order): string {
-  const paid = `npm run orders -- paid ${order.order_number}`;
-  switch (order.payment_mode) {
-    case 'pay-wire':
-      return `Watch for the bank wire quoting ${order.order_number}. The diamonds are held until ${formatEasternTime(order.hold_expires_at!)}; record the transfer with "${paid}" before then, or the order is cancelled.`;
-    case 'cod':
-      return `Call the shopper within one business day to confirm the delivery. Once the courier has collected the cash, record it with "${paid}".`;
-    case 'pay-credit':
-      return `Call the shopper within one business day to take the card payment, then record it with "${paid}".`;
-    case 'pay-synchrony':
-    case 'pay-affirm':
-      return `Email the shopper the financing link within one business day. Once the lender has paid, record it with "${paid}".`;
-    case 'pay-multiple':
-      return `Call the shopper within one business day to arrange the split between payment methods, then record the payment with "${paid}".`;
-    case 'pay-paypal':
-      return 'Paid by PayPal. Arrange insured delivery.';
-  }
+/** Who ordered and where it goes, as every message to the store's team starts. */
+function customerBlock(order: Order, contactEmail: string): MailBlock {
+  const a = order.address;
+  return fields([
+    ['Customer', order.user_name],
+    ['Email', contactEmail],
+    ['Phone', order.contact_number],
+    ['Deliver to', [a.street, a.apartment, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ')],
+    ...(order.is_gift ? [['Gift', 'Yes'] as [string, string]] : []),
+  ]);
 }
 
-/** The store's copy of a new order: who ordered what, how they pay, and what the team does next. */
-export function newOrderNoticeMail(order: Order, contactEmail: string, storeEmail: string): OutgoingMail {
-  const a = order.address;
+/**
+ * The store's copy of a new order: who ordered what, how they pay, and what the team does next. `reviewReason` is
+ * why PayPal holds a captured payment for review, when it does.
+ */
+export function newOrderNoticeMail(order: Order, contactEmail: string, storeEmail: string, reviewReason?: string | null): OutgoingMail {
   return composeMail({
     to: storeEmail,
     replyTo: contactEmail,
-    subject: `New order ${order.order_number}: $${formatUsd(order.total_price)}, ${PAYMENT_METHOD_LABELS[order.payment_mode]}`,
+    subject: `New order ${order.order_number}: $${formatUsd(order.total_price)}, ${PAYMENT_METHOD_LABELS[order.payment_mode]}${order.payment_status === 'under_review' ? ' (payment under review)' : ''}`,
     greeting: 'A new order has been placed.',
     blocks: [
-      fields([
-        ['Customer', order.user_name],
-        ['Email', contactEmail],
-        ['Phone', order.contact_number],
-        ['Deliver to', [a.street, a.apartment, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ')],
-        ...(order.is_gift ? [['Gift', 'Yes'] as [string, string]] : []),
-      ]),
+      customerBlock(order, contactEmail),
       ...(order.notes ? [paragraph('The shopper’s notes:'), quote(order.notes)] : []),
       ...itemBlocks(order),
-      paragraph(staffNextStep(order)),
+      paragraph(staffNextStep(order, reviewReason)),
     ],
+  });
+}
+
+/** To the store's team: something happened to an order without anyone at the desk (a hold ended, PayPal decided). */
+function storeNoticeMail(order: Order, contactEmail: string, storeEmail: string, subject: string, what: string[]): OutgoingMail {
+  return composeMail({
+    to: storeEmail,
+    replyTo: contactEmail,
+    subject,
+    greeting: `Order ${order.order_number}, ${PAYMENT_METHOD_LABELS[order.payment_mode]}:`,
+    blocks: [...what.map(paragraph), customerBlock(order, contactEmail), ...itemBlocks(order)],
   });
 }
 
@@ -93,14 +93,41 @@ function cancelledMail(order: Order, to: string, storeEmail: string, why: string
   });
 }
 
+/** The order's hold ran out unpaid and unconfirmed: the shopper is told, in the words of the order page. */
 export function holdExpiredMail(order: Order, to: string, storeEmail: string): OutgoingMail {
   return cancelledMail(
     order,
     to,
     storeEmail,
-    `We did not receive the bank wire transfer for order ${order.order_number} within ${STORE_TERMS.wireHoldHours} hours, so the order has been cancelled and its diamonds have returned to our collection.`,
-    'If you have already sent the transfer, please reply to this email and we will sort it out with you.',
+    nextStepsOf(order).lead[0]!,
+    order.payment_mode === 'pay-wire'
+      ? 'If you have already sent the transfer, please reply to this email and we will sort it out with you.'
+      : 'If you would still like these diamonds, reply to this email and we will gladly help you order again.',
   );
+}
+
+/** The store's copy when a hold ran out: the order was cancelled by the sweep, nobody at the desk did it. */
+export function holdExpiredNoticeMail(order: Order, contactEmail: string, storeEmail: string, endedAt: string): OutgoingMail {
+  return storeNoticeMail(order, contactEmail, storeEmail, `Hold ended: order ${order.order_number} cancelled`, [
+    `The hold of order ${order.order_number} ($${formatUsd(order.total_price)} USD) ended at ${formatEasternTime(endedAt)} before its payment was recorded or the order confirmed, so the store cancelled it and its diamonds are back in the search.`,
+    `The shopper has been emailed that the order was cancelled. Nothing is due, and nothing needs doing unless they get in touch.`,
+  ]);
+}
+
+/** The store's copy when PayPal completes a payment it held for review: now the order can ship. */
+export function reviewCompletedNoticeMail(order: Order, contactEmail: string, storeEmail: string): OutgoingMail {
+  return storeNoticeMail(order, contactEmail, storeEmail, `Payment completed for order ${order.order_number}: arrange delivery`, [
+    `PayPal has completed the payment of $${formatUsd(order.total_price)} USD for order ${order.order_number} after its review. The money is final.`,
+    staffNextStep(order),
+  ]);
+}
+
+/** The store's copy when PayPal denies a payment it held for review: the order is cancelled, nothing was taken. */
+export function paymentDeniedNoticeMail(order: Order, contactEmail: string, storeEmail: string): OutgoingMail {
+  return storeNoticeMail(order, contactEmail, storeEmail, `Payment denied: order ${order.order_number} cancelled`, [
+    `PayPal reviewed the payment of $${formatUsd(order.total_price)} USD for order ${order.order_number} and denied it, so no money was taken. The store cancelled the order and its diamonds are back in the search. Do not ship it.`,
+    'The shopper has been emailed that the order was cancelled.',
+  ]);
 }
 
 /** PayPal held the payment for review and then denied it: the order is cancelled and its diamonds released. */
@@ -114,7 +141,7 @@ export function paymentDeniedMail(order: Order, to: string, storeEmail: string):
   );
 }
 
-/** Staff recorded the payment of an order (a bank wire arrived, a card was charged by phone). */
+/** The payment of an order arrived: staff recorded it (a bank wire, a card charged by phone), or PayPal completed its review. */
 export function paymentReceivedMail(order: Order, to: string, storeEmail: string): OutgoingMail {
   return composeMail({
     to,

@@ -1,5 +1,6 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { OrderStatus, PaymentStatus } from '@everstone/contract';
+import type { Engine } from '../../db/database.ts';
 import type { Database, OrderItemRow, OrderRow, OrderTable } from '../../db/schema.ts';
 
 export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_number'>;
@@ -31,15 +32,24 @@ const normalizeItem = (row: OrderItemRow): OrderItemRow => ({
   price_cents: Number(row.price_cents),
 });
 
-/** Orders, their items, and the stones' reservation. `db` may be a transaction. */
 /** The statuses an order must still have for a change to apply, checked by the UPDATE itself. */
 interface OrderState {
   order_status: readonly OrderStatus[];
-  payment_status: PaymentStatus;
+  payment_status: PaymentStatus | readonly PaymentStatus[];
   /** Only when its hold ran out by then. */
   hold_expired_by?: string;
 }
 
+/** The first key of PostgreSQL's two-key advisory locks taken by orders: 'EVHO' (Everstone holds). */
+const HOLDS_LOCK = 0x4556484f;
+
+/** Stones an account holds on orders neither paid nor confirmed, and those orders' numbers. */
+export interface HeldStones {
+  count: number;
+  orderNumbers: string[];
+}
+
+/** Orders, their items, and the stones' reservation. `db` may be a transaction. */
 export function createOrderRepository(db: Kysely<Database>) {
   /**
    * Moves one order from `from` to `to`. The conditions are part of the UPDATE, so when a sweep on another instance,
@@ -51,7 +61,7 @@ export function createOrderRepository(db: Kysely<Database>) {
       .set({ ...to, updated_at: at })
       .where('id', '=', orderId)
       .where('order_status', 'in', [...from.order_status])
-      .where('payment_status', '=', from.payment_status);
+      .where('payment_status', 'in', typeof from.payment_status === 'string' ? [from.payment_status] : [...from.payment_status]);
     if (from.hold_expired_by) query = query.where('hold_expires_at', '<=', from.hold_expired_by);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
@@ -126,13 +136,51 @@ export function createOrderRepository(db: Kysely<Database>) {
       return rows.map(normalizeItem);
     },
 
-    /** Cancels a pending order whose payment failed after it was placed (a PayPal capture denied after review). */
+    /**
+     * Cancels a pending order whose payment failed after it was placed: a PayPal capture denied after review (held
+     * `under_review`; orders placed before that state existed recorded such a capture as `paid`).
+     */
     cancelForFailedPayment: (orderId: number, at: string) =>
-      move(orderId, { order_status: ['pending'], payment_status: 'paid' }, { order_status: 'cancelled', payment_status: 'failed' }, at),
+      move(orderId, { order_status: ['pending'], payment_status: ['under_review', 'paid'] }, { order_status: 'cancelled', payment_status: 'failed' }, at),
+
+    /** PayPal completed a capture it held for review: the order is paid. */
+    settleReviewedPayment: (orderId: number, at: string) =>
+      move(orderId, { order_status: ['pending'], payment_status: 'under_review' }, { payment_status: 'paid' }, at),
 
     async findByNumber(orderNumber: string): Promise<OrderRow | null> {
       const row = await db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
       return row ? normalizeOrder(row) : null;
+    },
+
+    /** The order with this number if `userId` placed it: one query, so someone else's order and none look alike. */
+    async findByNumberOfUser(orderNumber: string, userId: number): Promise<OrderRow | null> {
+      const row = await db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).where('user_id', '=', userId).executeTakeFirst();
+      return row ? normalizeOrder(row) : null;
+    },
+
+    /**
+     * Inside a transaction, before counting an account's held stones: on PostgreSQL two orders of one account
+     * placed at once would each count the other's stones as not yet there, so the second waits for the first to
+     * commit (a lock on the account, released with the transaction). SQLite has one writer at a time already.
+     */
+    async lockHoldsOf(userId: number, engine: Engine): Promise<void> {
+      if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${HOLDS_LOCK}, ${userId})`.execute(db);
+    },
+
+    /** Stones the account holds on pending, unpaid orders whose hold still runs at `at`. */
+    async heldStonesOf(userId: number, at: string): Promise<HeldStones> {
+      const rows = await db
+        .selectFrom('order_items')
+        .innerJoin('orders', 'orders.id', 'order_items.order_id')
+        .select(['orders.order_number', 'orders.id'])
+        .where('orders.user_id', '=', userId)
+        .where('orders.order_status', '=', 'pending')
+        .where('orders.payment_status', '=', 'pending')
+        .where((eb) => eb.or([eb('orders.hold_expires_at', 'is', null), eb('orders.hold_expires_at', '>', at)]))
+        .where('order_items.released_at', 'is', null)
+        .orderBy('orders.id')
+        .execute();
+      return { count: rows.length, orderNumbers: [...new Set(rows.map((r) => r.order_number))] };
     },
 
     /** The newest orders, optionally only those with this order status; for the store's staff. */
@@ -142,9 +190,16 @@ export function createOrderRepository(db: Kysely<Database>) {
       return (await query.execute()).map(normalizeOrder);
     },
 
-    /** Staff received the payment of a pending, unpaid order: paid and confirmed. */
+    /** Staff received the payment of an unpaid order, pending or confirmed: paid and confirmed; its hold ends. */
     recordPayment: (orderId: number, at: string) =>
-      move(orderId, { order_status: ['pending'], payment_status: 'pending' }, { order_status: 'confirmed', payment_status: 'paid' }, at),
+      move(orderId, { order_status: ['pending', 'confirmed'], payment_status: 'pending' }, { order_status: 'confirmed', payment_status: 'paid' }, at),
+
+    /**
+     * Staff confirmed a pending, unpaid order with the shopper (the delivery agreed, the financing approved): its
+     * hold ends, as only pending orders' holds run out, and the payment is recorded when it comes.
+     */
+    confirm: (orderId: number, at: string) =>
+      move(orderId, { order_status: ['pending'], payment_status: 'pending' }, { order_status: 'confirmed' }, at),
 
     /** A paid order was delivered: completed. */
     complete: (orderId: number, at: string) =>
@@ -167,7 +222,7 @@ export function createOrderRepository(db: Kysely<Database>) {
         at,
       ),
 
-    /** Pending wire orders whose hold has run out at `at`, oldest first. */
+    /** Pending, unpaid orders (of any method) whose hold has run out at `at`, oldest first. */
     async findExpiredHolds(at: string, limit: number): Promise<number[]> {
       const rows = await db
         .selectFrom('orders')
@@ -182,7 +237,7 @@ export function createOrderRepository(db: Kysely<Database>) {
       return rows.map((r) => Number(r.id));
     },
 
-    /** Cancels an unpaid wire order whose hold ran out by `at`; two instances sweeping at once cancel it once. */
+    /** Cancels an unpaid order whose hold ran out by `at`; two instances sweeping at once cancel it once. */
     cancelExpiredHold: (orderId: number, at: string) =>
       move(orderId, { order_status: ['pending'], payment_status: 'pending', hold_expired_by: at }, { order_status: 'cancelled', payment_status: 'expired' }, at),
   };

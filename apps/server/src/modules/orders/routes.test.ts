@@ -4,12 +4,14 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNT_MESSAGES,
+  MAX_HELD_STONES_PER_ACCOUNT,
   ORDER_MESSAGES,
   PROMOTIONS,
-  STORE_TERMS,
+  UNPAID_HOLD_HOURS,
   centsToPrice,
   formatEasternTime,
   formatUsd,
+  tooManyHeldMessage,
   totalChangedMessage,
   unavailableMessage,
   type Order,
@@ -25,6 +27,8 @@ import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import type { DiamondRow } from '../../db/schema.ts';
 import { seedInventory } from '../inventory/seed.ts';
+import { createMailOutboxRepository } from '../mail/repository.ts';
+import { createOrderDesk } from './desk.ts';
 
 /** Where the store's copy of each order goes (STORE_EMAIL's default). */
 const STORE_COPY = 'care@everstone.example';
@@ -128,14 +132,15 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       const order = res.json() as Order;
       const total = centsToPrice(a.price_cents + b.price_cents);
       expect(order).toEqual({
-        order_id: expect.any(Number),
+        // §3's order_id is the public number: the row's counter never leaves the server.
+        order_id: order.order_number,
         order_number: expect.stringMatching(/^EV-\d{4}-[0-9A-HJKMNP-TV-Z]{6}$/),
         total_price: total,
         currency: 'USD',
         order_status: 'pending',
         payment_status: 'pending',
         payment_mode: 'cod',
-        hold_expires_at: null,
+        hold_expires_at: new Date(clock.now().getTime() + UNPAID_HOLD_HOURS.cod * 3_600_000).toISOString(),
         wire_transfer: null,
         items: pair.map((s) => ({
           diamondid: s.id,
@@ -168,14 +173,15 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       expect(mail.text).toContain(`Total: $${Number(total).toLocaleString('en-US', { minimumFractionDigits: 2 })} USD`);
       expect(mail.html).toContain(order.order_number);
 
-      expect((await get(token, `/api/orders/${order.order_id}`)).json()).toEqual(order);
+      expect((await get(token, `/api/orders/${order.order_number}`)).json()).toEqual(order);
+      expect(JSON.stringify(order)).not.toMatch(/"order_id":\d/);
     });
 
     /** Each method: its label, what the shopper is told happens next, and what the store's team is told to do. */
     const methods: Array<[PaymentMethod, string, RegExp, RegExp]> = [
-      ['cod', 'Cash on delivery', /You pay \$[\d,.]+ when your order is delivered\. A member of our team will call you at 212-555-0100/, /Call the shopper within one business day to confirm the delivery\. Once the courier has collected the cash/],
+      ['cod', 'Cash on delivery', /You pay \$[\d,.]+ when your order is delivered\. A member of our team will call you at 212-555-0100/, /Call the shopper within one business day to confirm the delivery, and record that with "npm run orders -- confirm EV-\d{4}-\w{6}" before .*Once the courier has collected the cash/],
       ['pay-credit', 'Credit card', /Your card has not been charged\. A member of our team will call you at 212-555-0100 .*card payment/, /Call the shopper within one business day to take the card payment/],
-      ['pay-synchrony', 'Synchrony financing', /link to apply for Synchrony financing .*no interest for 12 months on purchases of \$199 or more/, /Email the shopper the financing link/],
+      ['pay-synchrony', 'Synchrony financing', /link to apply for Synchrony financing .*no interest for 12 months on purchases of \$199 or more/, /Email the shopper the financing link.*approved the application, record that with "npm run orders -- confirm/],
       ['pay-affirm', 'Affirm', /a link to pay \$[\d,.]+ with Affirm/, /Email the shopper the financing link/],
       ['pay-multiple', 'Multiple payment methods', /arrange how the total of \$[\d,.]+ is split between your payment methods/, /arrange the split between payment methods/],
       ['pay-wire', 'Bank wire transfer', /Please send \$[\d,.]+ by bank wire transfer, quoting your order number EV-/, /Watch for the bank wire quoting EV-\d{4}-\w{6}\. The diamonds are held until \d\d\/\d\d\/\d{4} at/],
@@ -206,10 +212,13 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       }
       expect(staffText).toMatch(staffStep);
       expect(staffText).toContain(`npm run orders -- paid ${order.order_number}`);
+      // Every method placed unpaid holds its stones on its own deadline, given to the shopper and the team exactly.
+      expect(order.hold_expires_at).toBe(new Date(clock.now().getTime() + UNPAID_HOLD_HOURS[method as keyof typeof UNPAID_HOLD_HOURS] * 3_600_000).toISOString());
+      expect(text).toContain(formatEasternTime(order.hold_expires_at!));
+      expect(staffText).toContain(formatEasternTime(order.hold_expires_at!));
       if (method === 'pay-wire') {
         // The bank-wire price the detail page shows: $5 below the list price.
         expect(order.items[0]!.price).toBe(centsToPrice(stone!.price_cents - 500));
-        expect(order.hold_expires_at).toBe(new Date(clock.now().getTime() + STORE_TERMS.wireHoldHours * 3_600_000).toISOString());
         // The store's configured account, in the answer (for the order page) and in the email.
         expect(order.wire_transfer).toEqual(WIRE_ACCOUNT);
         for (const [label, value] of [
@@ -226,9 +235,9 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
         expect(text.indexOf('Please send')).toBeLessThan(text.indexOf(WIRE_ACCOUNT.routing_number));
         expect(text.indexOf(WIRE_ACCOUNT.routing_number)).toBeLessThan(text.indexOf('the order is cancelled and the diamonds return to our collection'));
       } else {
-        expect(order.hold_expires_at).toBeNull();
         expect(order.wire_transfer).toBeNull();
-        expect(text).toContain('Your diamonds are reserved for you while your order is pending');
+        expect(text).toContain(`We hold your diamonds for ${UNPAID_HOLD_HOURS[method as keyof typeof UNPAID_HOLD_HOURS] / 24} days, until ${formatEasternTime(order.hold_expires_at!)}`);
+        expect(text).toContain('If your order has not been confirmed by then, it is cancelled and the diamonds return to our collection.');
         expect(text).not.toContain('wire');
       }
     });
@@ -336,7 +345,7 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       expect(await statusOf(stone!.id)).toBe('available');
     });
 
-    it('lists only the user’s own orders, newest first, and answers 403/404 for others', async () => {
+    it('lists only the user’s own orders, newest first; another user’s order is answered as one that does not exist', async () => {
       const alice = await signUpAndIn(app);
       const bob = await signUpAndIn(app);
       const [s1, s2, s3] = take(3) as [Stone, Stone, Stone];
@@ -349,53 +358,130 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       expect(list.json()).toEqual({ data: [a2, a1] });
       expect((await get(bob.token, '/api/orders')).json()).toEqual({ data: [b1] });
 
-      const foreign = await get(alice.token, `/api/orders/${b1.order_id}`);
-      expect(foreign.statusCode).toBe(403);
-      expect(foreign.json()).toEqual({ message: ORDER_MESSAGES.notYourOrder });
-      expect(foreign.body).not.toContain('Bob Brandt');
-      const unknown = await get(alice.token, '/api/orders/99999999');
+      // Addressed by the public number, in any case.
+      expect((await get(alice.token, `/api/orders/${a1.order_number.toLowerCase()}`)).json()).toEqual(a1);
+
+      // Someone else's order and one that does not exist: the same status, the same body, nothing of Bob's.
+      const foreign = await get(alice.token, `/api/orders/${b1.order_number}`);
+      const unknown = await get(alice.token, '/api/orders/EV-2000-ZZZZZZ');
+      expect(foreign.statusCode).toBe(404);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: ORDER_MESSAGES.noOrder });
-      expect((await get(alice.token, '/api/orders/abc')).statusCode).toBe(400);
+      expect(foreign.body).toBe(unknown.body);
+      expect(foreign.json()).toEqual({ message: ORDER_MESSAGES.noOrder });
+      expect(foreign.body).not.toContain('Bob Brandt');
+      // Anything else in the path is just another number that names none of Alice's orders.
+      for (const other of ['abc', '99999999', String(Number.MAX_SAFE_INTEGER)]) {
+        const res = await get(alice.token, `/api/orders/${other}`);
+        expect(res.statusCode, other).toBe(404);
+        expect(res.body, other).toBe(unknown.body);
+      }
       expect((await app.inject('/api/orders')).statusCode).toBe(401);
+      expect((await app.inject(`/api/orders/${a1.order_number}`)).statusCode).toBe(401);
     });
   });
 
-  describe('wire transfer holds', () => {
-    it('releases the stones of an unpaid wire order after 24 hours, and keeps other orders', async () => {
-      const { user, token, email } = await signUpAndIn(app);
-      const [wired, cod] = take(2) as [Stone, Stone];
-      const wire = (await place(token, orderPayload(user.id, [wired], { payment_mode: 'pay-wire' }))).json() as Order;
-      const other = (await place(token, orderPayload(user.id, [cod], { payment_mode: 'cod' }))).json() as Order;
-      expect(await searchTotal(wired.certificate_number)).toBe(0);
+  describe('unpaid holds', () => {
+    const squash = (text: string) => text.replace(/\s+/g, ' ');
+    const HELD_METHODS = Object.keys(UNPAID_HOLD_HOURS) as Array<keyof typeof UNPAID_HOLD_HOURS>;
 
-      // An hour before the end the hold still stands, through several sweeps.
-      clock.advance(23 * 3_600_000);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      expect((await get(token, `/api/orders/${wire.order_id}`)).json()).toMatchObject({ order_status: 'pending', payment_status: 'pending', wire_transfer: WIRE_ACCOUNT });
-      expect(await statusOf(wired.id)).toBe('reserved');
+    it('ends each unpaid method’s hold at its own time: cancelled, its stone back in the search, the shopper and the store emailed', async () => {
+      const placed: Array<{ method: keyof typeof UNPAID_HOLD_HOURS; token: string; email: string; stone: Stone; order: Order }> = [];
+      for (const method of HELD_METHODS) {
+        const { user, token, email } = await signUpAndIn(app);
+        const [stone] = take() as [Stone];
+        const res = await place(token, orderPayload(user.id, [stone], { payment_mode: method }));
+        expect(res.statusCode, res.body).toBe(201);
+        placed.push({ method, token, email, stone, order: res.json() as Order });
+      }
+      const start = clock.now().getTime();
+      const orderOf = async (p: (typeof placed)[number]) => (await get(p.token, `/api/orders/${p.order.order_number}`)).json() as Order;
 
-      clock.advance(3_600_000);
-      const ended = await waitFor(
-        async () => {
-          const o = (await get(token, `/api/orders/${wire.order_id}`)).json() as Order;
-          return o.order_status === 'cancelled' ? o : null;
-        },
-        { what: 'the hold to be released' },
-      );
-      expect(ended).toMatchObject({ order_status: 'cancelled', payment_status: 'expired', wire_transfer: null });
-      expect(await statusOf(wired.id)).toBe('available');
-      expect(await searchTotal(wired.certificate_number)).toBe(1);
-      const mail = await waitFor(() => smtp.to(email).find((m) => m.subject.includes('cancelled')), { what: 'the cancellation email' });
-      expect(mail.subject).toBe(`Your Everstone order ${wire.order_number} has been cancelled`);
+      for (const hours of [...new Set(Object.values(UNPAID_HOLD_HOURS))].sort((a, b) => a - b)) {
+        // The very instant the holds of this length end.
+        clock.set(new Date(start + hours * 3_600_000));
+        for (const p of placed.filter((q) => UNPAID_HOLD_HOURS[q.method] === hours)) {
+          const number = p.order.order_number;
+          const ended = await waitFor(async () => ((await orderOf(p)).order_status === 'cancelled' ? orderOf(p) : null), { what: `the ${p.method} hold to end` });
+          expect(ended).toMatchObject({ payment_status: 'expired', hold_expires_at: null, wire_transfer: null });
+          expect(await statusOf(p.stone.id)).toBe('available');
+          expect(await searchTotal(p.stone.certificate_number)).toBe(1);
 
-      // Cash on delivery keeps its stone while pending, however long.
-      expect((await get(token, `/api/orders/${other.order_id}`)).json()).toMatchObject({ order_status: 'pending' });
-      expect(await statusOf(cod.id)).toBe('reserved');
+          const mail = await waitFor(() => smtp.to(p.email).find((m) => m.subject === `Your Everstone order ${number} has been cancelled`), { what: `the ${p.method} shopper’s email` });
+          expect(squash(mail.text)).toContain(
+            p.method === 'pay-wire'
+              ? `We did not receive the bank wire transfer for order ${number} within 24 hours, so the order has been cancelled`
+              : `We held the diamonds of order ${number} for ${hours / 24} days, but the order was not confirmed in that time, so it has been cancelled and its diamonds have returned to our collection. Nothing is due.`,
+          );
+          const notice = await waitFor(() => smtp.to(STORE_COPY).find((m) => m.subject === `Hold ended: order ${number} cancelled`), { what: `the store’s copy for ${p.method}` });
+          expect(notice.replyTo).toBe(p.email);
+          expect(squash(notice.text)).toContain(`The hold of order ${number}`);
+          expect(squash(notice.text)).toContain('so the store cancelled it and its diamonds are back in the search');
+          expect(notice.text).toContain(p.stone.certificate_number);
+        }
+        // The sweeps that ended those left the longer holds alone.
+        for (const p of placed.filter((q) => UNPAID_HOLD_HOURS[q.method] > hours)) {
+          expect(await orderOf(p), p.method).toMatchObject({ order_status: 'pending', payment_status: 'pending', hold_expires_at: p.order.hold_expires_at });
+          expect(await statusOf(p.stone.id)).toBe('reserved');
+        }
+      }
 
-      // The released stone can be ordered again.
+      // A released stone can be ordered again.
       const again = await signUpAndIn(app);
-      expect((await place(again.token, orderPayload(again.user.id, [wired]))).statusCode).toBe(201);
+      expect((await place(again.token, orderPayload(again.user.id, [placed[0]!.stone]))).statusCode).toBe(201);
+    });
+
+    it(`holds at most ${MAX_HELD_STONES_PER_ACCOUNT} stones per account on unpaid orders: beyond, a 409 says what to do and nothing is reserved`, async () => {
+      const { user, token } = await signUpAndIn(app);
+      // A ring’s center stone and a pair of studs, then one more: a real shopper fits.
+      const ring = (await place(token, orderPayload(user.id, take(1)))).json() as Order;
+      const studs = (await place(token, orderPayload(user.id, take(2), { payment_mode: 'pay-wire' }))).json() as Order;
+      const pendant = (await place(token, orderPayload(user.id, take(1), { payment_mode: 'pay-synchrony' }))).json() as Order;
+      expect([ring, studs, pendant].map((o) => o.order_status)).toEqual(['pending', 'pending', 'pending']);
+
+      const [extra] = take() as [Stone];
+      const refused = await place(token, orderPayload(user.id, [extra], { payment_mode: 'pay-affirm' }));
+      expect(refused.statusCode).toBe(409);
+      const message = tooManyHeldMessage(MAX_HELD_STONES_PER_ACCOUNT, 1, [ring.order_number, studs.order_number, pendant.order_number]);
+      expect(refused.json()).toEqual({ message, errors: { items_id: [message] } });
+      expect(message).toContain('Please complete the payment of an open order, or contact us to cancel one');
+      expect(await statusOf(extra.id)).toBe('available');
+      expect(await ordersOfUser(user.id)).toHaveLength(3);
+
+      // Another account is not held back by this one.
+      const other = await signUpAndIn(app);
+      const tooBig = await place(other.token, orderPayload(other.user.id, take(MAX_HELD_STONES_PER_ACCOUNT + 1)));
+      expect(tooBig.statusCode).toBe(409);
+      expect(tooBig.json().message).toBe(tooManyHeldMessage(0, MAX_HELD_STONES_PER_ACCOUNT + 1, []));
+
+      // Once the team records a payment, or confirms an order, its stones no longer count.
+      const desk = createOrderDesk({
+        db,
+        storeEmail: STORE_COPY,
+        wireTransfer: WIRE_ACCOUNT,
+        now: clock.now,
+        mail: { enqueue: (trx, messages) => createMailOutboxRepository(trx).enqueue(messages, new Date()), flush: () => {} },
+      });
+      await desk.recordPayment(studs.order_number);
+      expect((await place(token, orderPayload(user.id, [extra], { payment_mode: 'pay-affirm' }))).statusCode).toBe(201);
+      const [sixth, seventh] = take(2) as [Stone, Stone];
+      expect((await place(token, orderPayload(user.id, [sixth, seventh]))).statusCode).toBe(409);
+      await desk.confirm(ring.order_number);
+      expect((await place(token, orderPayload(user.id, [sixth]))).statusCode).toBe(201);
+    });
+
+    it('two orders of one account at the cap’s edge at once: exactly one is placed', async () => {
+      const { user, token } = await signUpAndIn(app);
+      expect((await place(token, orderPayload(user.id, take(MAX_HELD_STONES_PER_ACCOUNT - 1)))).statusCode).toBe(201);
+      const [a, b] = take(2) as [Stone, Stone];
+      const answers = await Promise.all([place(token, orderPayload(user.id, [a])), place(token, orderPayload(user.id, [b]))]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      const held = await db.db
+        .selectFrom('diamonds')
+        .select('id')
+        .where('id', 'in', [a.id, b.id])
+        .where('status', '=', 'reserved')
+        .execute();
+      expect(held).toHaveLength(1);
     });
   });
 
@@ -463,7 +549,8 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
         const items = await db.db.selectFrom('order_items').select('order_id').where('diamond_id', '=', stone!.id).execute();
         expect(items).toHaveLength(1);
         const winner = answers.find((r) => r.statusCode === 201)!.json() as Order;
-        expect(Number(items[0]!.order_id)).toBe(winner.order_id);
+        const winnerRow = await db.db.selectFrom('orders').select('id').where('order_number', '=', winner.order_number).executeTakeFirstOrThrow();
+        expect(Number(items[0]!.order_id)).toBe(Number(winnerRow.id));
         const ordersOfShoppers = await db.db
           .selectFrom('orders')
           .select('id')

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import {
   ORDER_MESSAGES,
   errorResponseSchema,
-  idParamSchema,
   orderListResponseSchema,
+  orderNumberParamSchema,
   orderRequestSchema,
   orderSchema,
   validationErrorSchema,
@@ -38,7 +38,9 @@ export function orderRoutes(service: OrderService, deps: { auth: Auth; limiter: 
             'Only items_id, payment_mode and the typed contact, address, is_gift and notes are taken from the payload; prices ' +
             'and the total come from the inventory. A total_price that differs from the server’s is a 422 naming the real ' +
             'total. A stone that is not available is a 409 naming it by certificate number; nothing is reserved then. ' +
-            'pay-wire holds the stones for 24 hours. pay-paypal orders are placed by the wallet flow, not here (422). ' +
+            'The order holds its stones until hold_expires_at (UNPAID_HOLD_HOURS of its method: pay-wire 24 hours), and ' +
+            'an account holds at most MAX_HELD_STONES_PER_ACCOUNT stones on unpaid orders at once (409 beyond it, saying ' +
+            'what to do). pay-paypal orders are placed by the wallet flow, not here (422). ' +
             'An optional Idempotency-Key header (1–100 of A–Z a–z 0–9 - _ . :) makes retries safe: the same key again ' +
             'answers the order it placed (200, Idempotent-Replayed: true) instead of placing another.',
           security,
@@ -78,18 +80,20 @@ export function orderRoutes(service: OrderService, deps: { auth: Auth; limiter: 
     );
 
     app.get(
-      '/orders/:id',
+      '/orders/:order_number',
       {
         schema: {
           tags: ['orders'],
-          summary: 'One of the signed-in user’s orders',
-          description: '403 for another user’s order, 404 for an id that names no order.',
+          summary: 'One of the signed-in user’s orders, by its order number (e.g. EV-2026-K7M3QX)',
+          description:
+            '404 with the same body for a number that names no order and for another user’s order, so neither ' +
+            'which numbers exist nor how many orders the store takes is revealed.',
           security,
-          params: idParamSchema,
-          response: { 200: orderSchema, 400: errorResponseSchema, 404: errorResponseSchema, ...denied },
+          params: orderNumberParamSchema,
+          response: { 200: orderSchema, 404: errorResponseSchema, ...denied },
         },
       },
-      async (request) => service.getOrder(requireUser(request), request.params.id),
+      async (request) => service.getOrder(requireUser(request), request.params.order_number),
     );
   };
 }

@@ -4,17 +4,19 @@ import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   DIAMOND_TYPE_LABELS,
+  MAX_HELD_STONES_PER_ACCOUNT,
   ORDER_CURRENCY,
   ORDER_LIST_LIMIT,
   ORDER_MESSAGES,
   WALLET_PAYMENT_METHOD,
-  WIRE_HOLD_MS,
   awaitsWireTransfer,
   centsToPrice,
   PROMOTIONS,
+  tooManyHeldMessage,
   totalChangedMessage,
   unavailableMessage,
   unknownDiamondsMessage,
+  unpaidHoldMs,
   type DeliveryCountry,
   type Diamond,
   type Order,
@@ -36,7 +38,16 @@ import { createDiamondRepository, type DiamondRepository, type Lookups } from '.
 import { toDiamondRecord } from '../diamonds/service.ts';
 import { bumpInventoryVersion } from '../inventory/version.ts';
 import type { MailQueue } from '../mail/setup.ts';
-import { holdExpiredMail, newOrderNoticeMail, orderConfirmationMail, paymentDeniedMail } from './mail.ts';
+import {
+  holdExpiredMail,
+  holdExpiredNoticeMail,
+  newOrderNoticeMail,
+  orderConfirmationMail,
+  paymentDeniedMail,
+  paymentDeniedNoticeMail,
+  paymentReceivedMail,
+  reviewCompletedNoticeMail,
+} from './mail.ts';
 import { createOrderRepository, type NewOrderItem } from './repository.ts';
 
 export type OrderInput = z.output<typeof orderRequestSchema>;
@@ -55,6 +66,8 @@ export interface OrderDraft {
   holdExpiresAt: string | null;
   idempotencyKey: string | null;
   at: Date;
+  /** Why the provider holds the payment for review (`paymentStatus` 'under_review'), for the store's copy. */
+  reviewReason?: string | null;
 }
 
 export interface PlacedOrder {
@@ -79,6 +92,14 @@ export function orderItemOf(row: DiamondRow, lookups: Lookups, priceCents: numbe
 export const MAX_ID = 2_147_483_647;
 /** Crockford's base32 without I, L, O, U: nothing to misread when a shopper reads the number out on the phone. */
 const ORDER_NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 409: the account already holds as many unpaid stones as it may (MAX_HELD_STONES_PER_ACCOUNT); nothing was reserved. */
+export class TooManyHeldError extends ConflictError {
+  constructor(held: number, adding: number, orderNumbers: string[]) {
+    const message = tooManyHeldMessage(held, adding, orderNumbers);
+    super(message, { items_id: [message] });
+  }
+}
 
 /** 409: stones someone else has (or had) ordered; nothing was reserved. */
 export class DiamondUnavailableError extends ConflictError {
@@ -132,17 +153,21 @@ export function requireTotal(items: readonly NewOrderItem[], sentCents: number, 
   return totalCents;
 }
 
-/** An order as the API answers it; `wire` is the store's bank account, shown while the order awaits a transfer. */
+/**
+ * An order as the API answers it; `wire` is the store's bank account, shown while the order awaits a transfer. The
+ * row's id stays on the server: §3's order_id is the public order number (docs/api.md, "Orders").
+ */
 export function toOrder(row: OrderRow, items: OrderItemRow[], wire: WireTransfer): Order {
   const order: Order = {
-    order_id: row.id,
+    order_id: row.order_number,
     order_number: row.order_number,
     total_price: centsToPrice(row.total_cents),
     currency: ORDER_CURRENCY,
     order_status: row.order_status as OrderStatus,
     payment_status: row.payment_status as PaymentStatus,
     payment_mode: row.payment_mode as PaymentMethod,
-    hold_expires_at: row.hold_expires_at,
+    // Only while the hold runs: a paid, confirmed or cancelled order holds nothing on a deadline any more.
+    hold_expires_at: row.order_status === 'pending' && row.payment_status === 'pending' ? row.hold_expires_at : null,
     wire_transfer: null,
     items: items.map((i) => ({
       diamondid: i.diamond_id,
@@ -173,7 +198,8 @@ export interface OrderServiceDeps {
 
 /**
  * Orders: placing one (reserve the stones, store the order, queue its confirmation, all in one transaction),
- * reading a user's own orders, and ending unpaid wire holds. docs/decisions/008-reserving-stones.md.
+ * reading a user's own orders, ending unpaid holds, and settling payments the provider reviewed.
+ * docs/decisions/008-reserving-stones.md, 011-unpaid-holds.md.
  */
 export function createOrderService(deps: OrderServiceDeps) {
   const { db: d, mail, storeEmail, wireTransfer } = deps;
@@ -252,7 +278,10 @@ export function createOrderService(deps: OrderServiceDeps) {
     await r.insertItems(id, draft.items);
 
     const placed = (await load(r, id))!;
-    await mail.enqueue(trx, [orderConfirmationMail(placed, draft.contactEmail, storeEmail), newOrderNoticeMail(placed, draft.contactEmail, storeEmail)]);
+    await mail.enqueue(trx, [
+      orderConfirmationMail(placed, draft.contactEmail, storeEmail),
+      newOrderNoticeMail(placed, draft.contactEmail, storeEmail, draft.reviewReason),
+    ]);
     // Last, so the store_meta row every order writes is locked only for the moment before commit.
     await bumpInventoryVersion(trx);
     return id;
@@ -286,6 +315,13 @@ export function createOrderService(deps: OrderServiceDeps) {
       try {
         orderId = await write(async (trx) => {
           const at = now();
+          // Every method placed here is unpaid, so the order holds its stones on a deadline, and an account may
+          // hold only so many at once: free accounts must not be able to empty the search (011-unpaid-holds.md).
+          const r = createOrderRepository(trx);
+          await r.lockHoldsOf(signedIn.user.id, d.engine);
+          const held = await r.heldStonesOf(signedIn.user.id, at.toISOString());
+          if (held.count + ids.length > MAX_HELD_STONES_PER_ACCOUNT) throw new TooManyHeldError(held.count, ids.length, held.orderNumbers);
+
           const stones = await availableStones(createDiamondRepository(trx, d.engine), ids);
           certificates = stones.map((row) => row.certificate_number);
 
@@ -301,15 +337,15 @@ export function createOrderService(deps: OrderServiceDeps) {
             paymentMode: input.payment_mode,
             paymentStatus: 'pending',
             items,
-            holdExpiresAt: input.payment_mode === 'pay-wire' ? new Date(at.getTime() + WIRE_HOLD_MS).toISOString() : null,
+            holdExpiresAt: new Date(at.getTime() + unpaidHoldMs(input.payment_mode)!).toISOString(),
             idempotencyKey,
             at,
           });
         });
       } catch (err) {
         // The same Idempotency-Key sent twice at once: the other request placed the order, and this one found its
-        // stones taken (or, on SQLite, its key): that order is the answer, not a 409.
-        if (idempotencyKey && (err instanceof DiamondUnavailableError || isUniqueViolation(err))) {
+        // stones taken (or the account's holds full, or on SQLite its key): that order is the answer, not a 409.
+        if (idempotencyKey && (err instanceof DiamondUnavailableError || err instanceof TooManyHeldError || isUniqueViolation(err))) {
           const earlier = await replay(signedIn, idempotencyKey, ids);
           if (earlier) return { order: earlier, replayed: true };
         }
@@ -329,17 +365,20 @@ export function createOrderService(deps: OrderServiceDeps) {
       return { data: rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], wireTransfer)) };
     },
 
-    /** GET /api/orders/{id}: 404 when unknown, 403 when it is someone else's. */
-    async getOrder(signedIn: SignedIn, id: number): Promise<Order> {
-      const order = id > MAX_ID ? null : await repo.findById(id);
-      if (!order) throw new NotFoundError(ORDER_MESSAGES.noOrder);
-      requireOwner(signedIn, order.user_id, ORDER_MESSAGES.notYourOrder);
-      return toOrder(order, await repo.itemsOf([id]), wireTransfer);
+    /**
+     * GET /api/orders/{order_number}, in any letter case. Another user's order is answered exactly as one that
+     * does not exist (404), so nobody learns which numbers exist.
+     */
+    async getOrder(signedIn: SignedIn, orderNumber: string): Promise<Order> {
+      const row = await repo.findByNumberOfUser(orderNumber.trim().toUpperCase(), signedIn.user.id);
+      if (!row) throw new NotFoundError(ORDER_MESSAGES.noOrder);
+      return toOrder(row, await repo.itemsOf([row.id]), wireTransfer);
     },
 
     /**
-     * A paid order whose payment the provider denied after all: cancelled, its stones back in the search, the
-     * shopper told; the store's copy goes to STORE_EMAIL. False when the order had already moved on.
+     * An order whose payment the provider held for review (or, before that state existed, recorded as paid) and
+     * then denied: cancelled, its stones back in the search, the shopper told and the store's team too. False when
+     * the order had already moved on.
      */
     async cancelForDeniedPayment(orderId: number): Promise<boolean> {
       const done = await writeTransaction(d, async (trx) => {
@@ -349,7 +388,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         await r.releaseStones(orderId, at);
         const order = (await load(r, orderId))!;
         const row = (await r.findById(orderId))!;
-        await mail.enqueue(trx, [paymentDeniedMail(order, row.contact_email, storeEmail), paymentDeniedMail(order, storeEmail, storeEmail)]);
+        await mail.enqueue(trx, [paymentDeniedMail(order, row.contact_email, storeEmail), paymentDeniedNoticeMail(order, row.contact_email, storeEmail)]);
         await bumpInventoryVersion(trx);
         return true;
       });
@@ -358,10 +397,28 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     /**
-     * Cancels every unpaid wire order whose hold has run out and returns its stones to the search. Each order in
-     * its own transaction; safe to run on several instances at once. Answers how many orders it cancelled.
+     * The provider completed a payment it held for review: the order is paid, the shopper told the payment
+     * arrived, and the store's team that it can ship. False when the order was not under review any more.
      */
-    async expireWireHolds(batchSize = 100): Promise<number> {
+    async settleReviewedPayment(orderId: number): Promise<boolean> {
+      const done = await writeTransaction(d, async (trx) => {
+        const r = createOrderRepository(trx);
+        if (!(await r.settleReviewedPayment(orderId, now().toISOString()))) return false;
+        const order = (await load(r, orderId))!;
+        const row = (await r.findById(orderId))!;
+        await mail.enqueue(trx, [paymentReceivedMail(order, row.contact_email, storeEmail), reviewCompletedNoticeMail(order, row.contact_email, storeEmail)]);
+        return true;
+      });
+      if (done) mail.flush();
+      return done;
+    },
+
+    /**
+     * Cancels every unpaid order, of any method, whose hold has run out and returns its stones to the search; the
+     * shopper and the store's team are emailed. Each order in its own transaction; safe to run on several
+     * instances at once. Answers how many orders it cancelled.
+     */
+    async expireUnpaidHolds(batchSize = 100): Promise<number> {
       let cancelled = 0;
       for (;;) {
         const due = await repo.findExpiredHolds(now().toISOString(), batchSize);
@@ -373,7 +430,7 @@ export function createOrderService(deps: OrderServiceDeps) {
             await r.releaseStones(orderId, at);
             const order = (await load(r, orderId))!;
             const row = (await r.findById(orderId))!;
-            await mail.enqueue(trx, [holdExpiredMail(order, row.contact_email, storeEmail)]);
+            await mail.enqueue(trx, [holdExpiredMail(order, row.contact_email, storeEmail), holdExpiredNoticeMail(order, row.contact_email, storeEmail, row.hold_expires_at!)]);
             await bumpInventoryVersion(trx);
             return true;
           });

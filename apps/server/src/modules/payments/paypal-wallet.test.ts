@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { WALLET_MESSAGES, centsToPrice, refundedMessage, soldBeforeCaptureMessage, type Order } from '@everstone/contract';
 import { createTestDb, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
+import { createTestClock } from '../../test/clock.ts';
 import { startFakePayPal, type FakePayPal } from '../../test/fake-paypal.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
 import { seedInventory } from '../inventory/seed.ts';
 import type { WalletProvider } from './provider.ts';
+import { REVIEW_POLL_MS } from './service.ts';
 
 const WEBHOOK_ID = 'WH-EVERSTONE-TEST';
 
@@ -198,7 +200,7 @@ describe('the online wallet on PayPal (a local fake of its REST API)', () => {
     expect((await notify(event.headers, event.body)).statusCode).toBe(200);
     const back = await capture(token, orderID);
     expect(back.statusCode).toBe(200);
-    expect((back.json() as Order).order_id).toBe(Number(orders[0]!.id));
+    expect((back.json() as Order).order_id).toBe(orders[0]!.order_number);
     expect(paypal.orders.get(orderID)!.captures).toHaveLength(1);
     expect(await ordersOf(user.id)).toHaveLength(1);
   });
@@ -224,31 +226,115 @@ describe('the online wallet on PayPal (a local fake of its REST API)', () => {
     expect(res.json()).toEqual({ received: true });
   });
 
-  it('a capture PayPal held for review and then denied: the order is cancelled, its stone released, the shopper told', async () => {
+  const STORE_COPY = 'care@everstone.example';
+  const squash = (text: string) => text.replace(/\s+/g, ' ');
+  const stoneStatus = async (id: number) => (await db.db.selectFrom('diamonds').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+  /** A payment approved and captured while PayPal holds the capture for review: the order it became, under review. */
+  async function heldForReview(reason?: string) {
     const stone = take();
-    const { user, token, email, orderID } = await startPayment(stone);
-    paypal.approve(orderID);
-    paypal.holdNextCapture();
-    const placed = await capture(token, orderID);
+    const shopper = await startPayment(stone);
+    paypal.approve(shopper.orderID);
+    paypal.holdNextCapture(reason);
+    const placed = await capture(shopper.token, shopper.orderID);
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json() as Order;
-    const status = async () => (await db.db.selectFrom('diamonds').select('status').where('id', '=', stone.id).executeTakeFirstOrThrow()).status;
-    expect(await status()).toBe('reserved');
+    const captureId = paypal.orders.get(shopper.orderID)!.captures[0]!.id;
+    await waitFor(() => smtp.to(shopper.email).find((m) => m.subject === `Your Everstone order ${order.order_number}`), { what: 'the confirmation' });
+    return { ...shopper, stone, order, captureId };
+  }
 
-    const captureId = paypal.orders.get(orderID)!.captures[0]!.id;
+  const orderNow = async (token: string, order: Order) =>
+    (await app.inject({ url: `/api/orders/${order.order_number}`, headers: bearer(token) })).json() as Order;
+
+  it('a capture PayPal holds for review (PENDING) places the order under review, not paid, and nobody is told to ship', async () => {
+    const { token, email, stone, order } = await heldForReview();
+    expect(order).toMatchObject({ payment_mode: 'pay-paypal', order_status: 'pending', payment_status: 'under_review' });
+    expect(await orderNow(token, order)).toMatchObject({ payment_status: 'under_review' });
+    expect(await stoneStatus(stone.id)).toBe('reserved');
+
+    const confirmation = squash(smtp.to(email).find((m) => m.subject === `Your Everstone order ${order.order_number}`)!.text);
+    expect(confirmation).toContain(`PayPal is reviewing your payment of $${Number(order.total_price).toLocaleString('en-US', { minimumFractionDigits: 2 })} before releasing it to us. Your diamonds are held for you meanwhile`);
+    expect(confirmation).not.toContain('has been received');
+    const notice = await waitFor(() => smtp.to(STORE_COPY).find((m) => m.subject.startsWith(`New order ${order.order_number}:`)), { what: 'the store’s copy' });
+    expect(notice.subject).toMatch(/, PayPal \(payment under review\)$/);
+    const staff = squash(notice.text);
+    expect(staff).toContain('PayPal is reviewing this payment (PENDING_REVIEW): the money is not final yet, so do not ship. The diamonds stay held');
+    expect(staff).not.toMatch(/Arrange insured delivery|Paid by PayPal/);
+  });
+
+  it('PAYMENT.CAPTURE.COMPLETED settles it: paid, the shopper told the payment arrived, the store told to arrange delivery', async () => {
+    const { token, email, stone, order, captureId } = await heldForReview();
+    paypal.completeCapture(captureId);
+    const event = paypal.notification('PAYMENT.CAPTURE.COMPLETED', { id: captureId, status: 'COMPLETED' }, WEBHOOK_ID);
+    expect((await notify(event.headers, event.body)).statusCode).toBe(200);
+    expect(await orderNow(token, order)).toMatchObject({ order_status: 'pending', payment_status: 'paid' });
+    expect(await stoneStatus(stone.id)).toBe('reserved');
+    const received = await waitFor(() => smtp.to(email).find((m) => m.subject === `Payment received for your Everstone order ${order.order_number}`), { what: 'the payment email' });
+    expect(squash(received.text)).toContain('We will contact you to arrange insured delivery.');
+    const notice = await waitFor(() => smtp.to(STORE_COPY).find((m) => m.subject === `Payment completed for order ${order.order_number}: arrange delivery`), { what: 'the store’s notice' });
+    expect(squash(notice.text)).toContain('Paid by PayPal. Arrange insured delivery');
+
+    // Sent again: nothing more happens.
+    expect((await notify(event.headers, event.body)).statusCode).toBe(200);
+    const queued = await db.db.selectFrom('mail_outbox').select('id').where('to_address', '=', email).where('subject', 'like', 'Payment received%').execute();
+    expect(queued).toHaveLength(1);
+  });
+
+  it('PAYMENT.CAPTURE.DENIED cancels it: its stone back in the search, the shopper and the store told nothing was taken', async () => {
+    const { token, email, stone, order, captureId } = await heldForReview();
+    paypal.denyCapture(captureId);
     const denied = paypal.notification('PAYMENT.CAPTURE.DENIED', { id: captureId, status: 'DECLINED' }, WEBHOOK_ID);
     expect((await notify(denied.headers, denied.body)).statusCode).toBe(200);
-    const [row] = await ordersOf(user.id);
-    expect(row).toMatchObject({ order_status: 'cancelled', payment_status: 'failed' });
-    expect(await status()).toBe('available');
+    expect(await orderNow(token, order)).toMatchObject({ order_status: 'cancelled', payment_status: 'failed' });
+    expect(await stoneStatus(stone.id)).toBe('available');
+    expect((await app.inject(`/api/get-all-diamonds?certificate=${stone.certificate_number}`)).json().total).toBe(1);
     const mail = await waitFor(() => smtp.to(email).find((m) => m.subject === `Your Everstone order ${order.order_number} has been cancelled`), {
       what: 'the cancellation email',
     });
     expect(mail.text).toContain('did not complete it, so no money has been taken');
+    const notice = await waitFor(() => smtp.to(STORE_COPY).find((m) => m.subject === `Payment denied: order ${order.order_number} cancelled`), { what: 'the store’s notice' });
+    expect(squash(notice.text)).toContain('Do not ship it.');
 
     // Sent again: nothing more happens.
     expect((await notify(denied.headers, denied.body)).statusCode).toBe(200);
     const queued = await db.db.selectFrom('mail_outbox').select('id').where('to_address', '=', email).where('subject', 'like', '%has been cancelled').execute();
     expect(queued).toHaveLength(1);
+  });
+
+  it('without the webhook, the recovery sweep asks PayPal about held captures and settles them either way', async () => {
+    const completing = await heldForReview();
+    const denying = await heldForReview('PENDING_REVIEW');
+    const waiting = await heldForReview('ECHECK');
+    paypal.completeCapture(completing.captureId);
+    paypal.denyCapture(denying.captureId);
+
+    // Another instance of the store, with no webhook id, whose clock is past the review poll's interval.
+    const later = createTestClock(new Date(Date.now() + REVIEW_POLL_MS + 60_000));
+    const instance = await createTestApp(
+      db,
+      { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: paypal.url, SMTP_URL: smtp.url },
+      { now: later.now, passwordHasher: quickHasher, walletSweepIntervalMs: 20 },
+    );
+    try {
+      await waitFor(async () => (await orderNow(completing.token, completing.order)).payment_status === 'paid', { what: 'the completed review to be settled' });
+      await waitFor(async () => (await orderNow(denying.token, denying.order)).order_status === 'cancelled', { what: 'the denied review to be settled' });
+      expect(await orderNow(denying.token, denying.order)).toMatchObject({ payment_status: 'failed' });
+      expect(await stoneStatus(denying.stone.id)).toBe('available');
+      await waitFor(() => smtp.to(completing.email).find((m) => m.subject === `Payment received for your Everstone order ${completing.order.order_number}`), { what: 'the payment email' });
+      await waitFor(() => smtp.to(denying.email).find((m) => m.subject === `Your Everstone order ${denying.order.order_number} has been cancelled`), { what: 'the cancellation email' });
+      // Still under review at PayPal: asked about, left as it is.
+      const asked = () => paypal.requests.filter((r) => r.method === 'GET' && r.path === `/v2/payments/captures/${waiting.captureId}`).length;
+      await waitFor(() => asked() > 0, { what: 'the sweep to ask about the capture still under review' });
+      expect(await orderNow(waiting.token, waiting.order)).toMatchObject({ order_status: 'pending', payment_status: 'under_review' });
+      expect(await stoneStatus(waiting.stone.id)).toBe('reserved');
+      // Asked again only once its poll interval has passed, not at every sweep: PayPal is asked twice in all.
+      paypal.completeCapture(waiting.captureId);
+      later.advance(REVIEW_POLL_MS);
+      await waitFor(async () => (await orderNow(waiting.token, waiting.order)).payment_status === 'paid', { what: 'the later review to be settled' });
+      expect(asked()).toBe(2);
+    } finally {
+      await instance.close();
+    }
   });
 });

@@ -288,13 +288,38 @@ describe('PayPal provider against the fake PayPal', () => {
       expect(fakeOrder(orderId).captures.map((c) => c.status)).toEqual(['DECLINED']);
     });
 
-    it('answers completed for a capture PayPal holds for review (PENDING)', async () => {
+    it('answers pending, with PayPal’s reason, for a capture PayPal holds for review; never completed', async () => {
       const p = provider();
       const orderId = await approvedOrder(p);
       paypal.holdNextCapture();
       const outcome = await p.capturePayment(orderId, randomUUID());
-      expect(outcome).toMatchObject({ status: 'completed', amountCents: 189_000 });
+      const captureId = fakeOrder(orderId).captures[0]!.id;
+      expect(outcome).toEqual({ status: 'pending', captureId, amountCents: 189_000, currency: 'USD', reason: 'PENDING_REVIEW' });
       expect(fakeOrder(orderId).captures.map((c) => c.status)).toEqual(['PENDING']);
+      // Captured again under another key: the order's held capture, still pending.
+      expect(await p.capturePayment(orderId, randomUUID())).toEqual(outcome);
+    });
+
+    it('looks a held capture up until PayPal’s review ends, either way', async () => {
+      const p = provider();
+      const held = await approvedOrder(p);
+      paypal.holdNextCapture('ECHECK');
+      const first = await p.capturePayment(held, randomUUID());
+      const captureId = first.status === 'pending' ? first.captureId : '';
+      expect(await p.lookUpCapture(captureId)).toEqual({ status: 'pending', reason: 'ECHECK' });
+      paypal.completeCapture(captureId);
+      expect(await p.lookUpCapture(captureId)).toEqual({ status: 'completed' });
+      expect(count('GET', `/v2/payments/captures/${captureId}`)).toBe(2);
+
+      const denied = await approvedOrder(p);
+      paypal.holdNextCapture();
+      const second = await p.capturePayment(denied, randomUUID());
+      paypal.denyCapture(second.status === 'pending' ? second.captureId : '');
+      expect(await p.lookUpCapture(second.status === 'pending' ? second.captureId : '')).toEqual({ status: 'denied' });
+
+      // A capture PayPal does not know is not a decision about any payment: the sweep asks again later.
+      const err = await rejection(p.lookUpCapture('0NONEXISTENT0000'));
+      expect(err.status).toBe(404);
     });
 
     it('answers declined for an order PayPal does not know', async () => {

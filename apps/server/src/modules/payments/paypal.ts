@@ -3,6 +3,7 @@ import { centsToPrice } from '@everstone/contract';
 import {
   WalletProviderError,
   type CaptureOutcome,
+  type CaptureState,
   type CreateWalletPayment,
   type CreatedWalletPayment,
   type RefundOutcome,
@@ -51,6 +52,8 @@ const captureSchema = z.object({
   id: z.string().min(1),
   status: z.string(),
   amount: z.object({ currency_code: z.string(), value: z.string() }),
+  /** Why a capture is PENDING (PENDING_REVIEW, ECHECK, …); PayPal sends it with that status only. */
+  status_details: z.object({ reason: z.string().optional() }).optional(),
 });
 const orderSchema = z.object({
   id: z.string().min(1),
@@ -158,22 +161,31 @@ function declineReason(issues: string[]): string {
 }
 
 /**
- * A capture PayPal has taken, or is taking, money for. PENDING counts: PayPal has accepted the capture and holds
- * the buyer's funds while it reviews them (PENDING_REVIEW, an eCheck clearing, a currency the account must accept);
- * the interface has no third state, and answering 'declined' would let the store forget a payment PayPal is about
- * to settle. A capture PayPal later denies arrives as a PAYMENT.CAPTURE.DENIED webhook. REFUNDED and
- * PARTIALLY_REFUNDED only appear when the capture is looked up again later: it was taken, then (partly) refunded.
+ * A capture whose money PayPal has taken for good. REFUNDED and PARTIALLY_REFUNDED only appear when the capture is
+ * looked up again later: it was taken, then (partly) refunded.
  */
-const TAKEN_CAPTURE_STATUSES = new Set(['COMPLETED', 'PENDING', 'PARTIALLY_REFUNDED', 'REFUNDED']);
+const TAKEN_CAPTURE_STATUSES = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
+/**
+ * PayPal has accepted the capture but holds the buyer's funds while it reviews them (status_details.reason:
+ * PENDING_REVIEW, an eCheck clearing, a currency the account must accept, …). Not money yet: the order waits under
+ * review and nothing ships, until PAYMENT.CAPTURE.COMPLETED or PAYMENT.CAPTURE.DENIED, or a later look-up, says how
+ * it ended. Answering 'declined' instead would let the store forget a payment PayPal is about to settle.
+ */
+const HELD_CAPTURE_STATUS = 'PENDING';
 const FAILED_CAPTURE_STATUSES = new Set(['DECLINED', 'FAILED']);
 
-function completedCapture(capture: CaptureRecord, status: number): CaptureOutcome {
+/** What a capture PayPal accepted means for the store: taken for good, or held for review. */
+function acceptedCapture(capture: CaptureRecord, status: number): CaptureOutcome {
   const amountCents = parsePayPalAmount(capture.amount.value);
   if (amountCents === null) {
     throw new WalletProviderError(`PayPal answered capture ${capture.id} with an unreadable amount`, { status });
   }
-  return { status: 'completed', captureId: capture.id, amountCents, currency: capture.amount.currency_code };
+  const taken = { captureId: capture.id, amountCents, currency: capture.amount.currency_code };
+  if (capture.status === HELD_CAPTURE_STATUS) return { status: 'pending', ...taken, reason: capture.status_details?.reason ?? 'OTHER' };
+  return { status: 'completed', ...taken };
 }
+
+const isAccepted = (capture: CaptureRecord) => TAKEN_CAPTURE_STATUSES.has(capture.status) || capture.status === HELD_CAPTURE_STATUS;
 
 export function createPayPalProvider(options: PayPalProviderOptions): WalletProvider {
   const apiBase = options.apiBase.replace(/\/+$/, '');
@@ -266,8 +278,8 @@ export function createPayPalProvider(options: PayPalProviderOptions): WalletProv
     if (answer.status !== 200) throw failure(what, answer);
     const order = parseAnswer(orderSchema, what, answer);
     const captures = order.purchase_units[0]?.payments?.captures ?? [];
-    const taken = captures.find((c) => TAKEN_CAPTURE_STATUSES.has(c.status));
-    if (taken) return completedCapture(taken, answer.status);
+    const taken = captures.find(isAccepted);
+    if (taken) return acceptedCapture(taken, answer.status);
     if (captures.some((c) => FAILED_CAPTURE_STATUSES.has(c.status))) return { status: 'declined', reason: PAYMENT_REFUSED };
     throw new WalletProviderError(`PayPal says order ${orderId} is captured but shows no capture`, {
       status: answer.status,
@@ -301,7 +313,9 @@ export function createPayPalProvider(options: PayPalProviderOptions): WalletProv
     if (parseAnswer(verificationSchema, what, answer).verification_status !== 'SUCCESS') return null;
     const { event_type: type, resource } = event.data;
     if (type === 'CHECKOUT.ORDER.APPROVED' && resource?.id) return { kind: 'approved', providerOrderId: resource.id };
-    if (type === 'PAYMENT.CAPTURE.DENIED' && resource?.id) return { kind: 'capture-denied', captureId: resource.id };
+    if (type === 'PAYMENT.CAPTURE.COMPLETED' && resource?.id) return { kind: 'capture-completed', captureId: resource.id };
+    // DENIED ends a review; DECLINED is PayPal's other word for a capture that brought no money.
+    if ((type === 'PAYMENT.CAPTURE.DENIED' || type === 'PAYMENT.CAPTURE.DECLINED') && resource?.id) return { kind: 'capture-denied', captureId: resource.id };
     return { kind: 'other', type };
   }
 
@@ -362,7 +376,7 @@ export function createPayPalProvider(options: PayPalProviderOptions): WalletProv
         const order = parseAnswer(orderSchema, what, answer);
         const capture = order.purchase_units[0]?.payments?.captures[0];
         if (!capture) throw new WalletProviderError(`PayPal answered ${what} without a capture`, { status: answer.status });
-        if (TAKEN_CAPTURE_STATUSES.has(capture.status)) return completedCapture(capture, answer.status);
+        if (isAccepted(capture)) return acceptedCapture(capture, answer.status);
         if (FAILED_CAPTURE_STATUSES.has(capture.status)) return { status: 'declined', reason: PAYMENT_REFUSED };
         throw new WalletProviderError(`PayPal answered ${what} with capture status ${capture.status}`, {
           status: answer.status,
@@ -381,6 +395,18 @@ export function createPayPalProvider(options: PayPalProviderOptions): WalletProv
       // Only PayPal's own 404 body: a bare 404 (a wrong PAYPAL_API_BASE, a proxy) says nothing about the order.
       if (answer.status === 404 && name === 'RESOURCE_NOT_FOUND') return { status: 'declined', reason: PAYMENT_GONE };
       throw failure(what, answer);
+    },
+
+    /** GET /v2/payments/captures/{id}: how PayPal's review of a held capture ended, or that it goes on. */
+    async lookUpCapture(captureId: string): Promise<CaptureState> {
+      const what = `the lookup of capture ${captureId}`;
+      const answer = await callApi(what, 'GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`);
+      if (answer.status !== 200) throw failure(what, answer);
+      const capture = parseAnswer(captureSchema, what, answer);
+      if (TAKEN_CAPTURE_STATUSES.has(capture.status)) return { status: 'completed' };
+      if (capture.status === HELD_CAPTURE_STATUS) return { status: 'pending', reason: capture.status_details?.reason ?? 'OTHER' };
+      if (FAILED_CAPTURE_STATUSES.has(capture.status)) return { status: 'denied' };
+      throw new WalletProviderError(`PayPal answered ${what} with capture status ${capture.status}`, { status: answer.status });
     },
 
     async refundCapture(

@@ -34,10 +34,24 @@ export interface CreatedWalletPayment {
 export type CaptureOutcome =
   /** The money was taken; `amountCents` is what the provider says it captured. */
   | { status: 'completed'; captureId: string; amountCents: number; currency: string }
+  /**
+   * The provider accepted the capture but holds the money while it reviews it (PayPal's PENDING, with its
+   * status_details.reason in `reason`): not final until the provider completes or denies it (`lookUpCapture`).
+   */
+  | { status: 'pending'; captureId: string; amountCents: number; currency: string; reason: string }
   /** The shopper has not approved (yet): nothing was taken, and the payment can still be approved. */
   | { status: 'not_approved' }
   /** The provider refused the payment (declined funding source, expired or voided order): nothing was taken. */
   | { status: 'declined'; reason: string };
+
+/** Where a capture stands when looked up again later: how a review ended, or that it goes on. */
+export type CaptureState =
+  /** The money is final (refunded later or not: a refund is the store's own act). */
+  | { status: 'completed' }
+  /** Still held for review; `reason` as the provider gives it. */
+  | { status: 'pending'; reason: string }
+  /** The provider refused the capture after all: no money arrives. */
+  | { status: 'denied' };
 
 export interface RefundOutcome {
   refundId: string;
@@ -49,7 +63,9 @@ export interface RefundOutcome {
 export type WalletEvent =
   /** The shopper approved the payment: it can be captured now, whether or not they come back to the store. */
   | { kind: 'approved'; providerOrderId: string }
-  /** A capture the provider held for review (reported as taken) was denied after all: no money arrives. */
+  /** A capture the provider held for review was completed: the money is final. */
+  | { kind: 'capture-completed'; captureId: string }
+  /** A capture the provider held for review was denied after all: no money arrives. */
   | { kind: 'capture-denied'; captureId: string }
   /** Any other event: acknowledged, nothing to do. */
   | { kind: 'other'; type: string };
@@ -65,6 +81,8 @@ export interface WalletProvider {
   createPayment(request: CreateWalletPayment): Promise<CreatedWalletPayment>;
   /** Captures an approved payment. Calling it again with the same key answers the first capture's outcome. */
   capturePayment(providerOrderId: string, idempotencyKey: string): Promise<CaptureOutcome>;
+  /** Where a capture stands now; the recovery sweep asks it of captures held for review. */
+  lookUpCapture(captureId: string): Promise<CaptureState>;
   /** Refunds a capture in full. Calling it again with the same key answers the first refund. */
   refundCapture(captureId: string, amountCents: number, currency: 'USD', idempotencyKey: string): Promise<RefundOutcome>;
   /**

@@ -32,7 +32,7 @@ import {
   type OrderService,
 } from '../orders/service.ts';
 import { walletRefundMail } from './mail.ts';
-import { WalletProviderError, type WalletEventDelivery, type WalletProvider } from './provider.ts';
+import { WalletProviderError, type CaptureState, type WalletEventDelivery, type WalletProvider } from './provider.ts';
 
 export type WalletOrderInput = z.output<typeof walletOrderRequestSchema>;
 
@@ -70,6 +70,12 @@ const walletRefusal = (message: string) => new ValidationError({ orderID: [messa
  */
 export const WALLET_PAYMENT_TTL_MS = 3 * 3_600_000;
 
+/**
+ * How often the recovery sweep asks the provider about a capture it holds for review. The webhook usually says
+ * first; the look-up is for a store without one, or a notification lost on the way. PayPal's reviews take hours
+ * to days, so every ten minutes settles an order soon enough without asking PayPal every minute.
+ */
+export const REVIEW_POLL_MS = 10 * 60_000;
 
 export interface WalletServiceDeps {
   db: Db;
@@ -158,16 +164,19 @@ export function createWalletService(deps: WalletServiceDeps) {
         const byId = new Map(rows.map((row) => [Number(row.id), row]));
         // Each stone at the price the shopper approved and paid, whatever the inventory says now.
         const items = paid.map((item) => orderItemOf(byId.get(item.id)!, lookups, item.price_cents));
+        // A capture the provider holds for review is not money yet: the order waits under review and nothing ships.
+        const reviewed = payment.capture_status === 'pending';
         const orderId = await orders.storeOrder(trx, {
           userId: payment.user_id,
           contactEmail: payment.contact_email,
           details: JSON.parse(payment.details) as OrderDetails,
           paymentMode: WALLET_PAYMENT_METHOD,
-          paymentStatus: 'paid',
+          paymentStatus: reviewed ? 'under_review' : 'paid',
           items,
           holdExpiresAt: null,
           idempotencyKey: `wallet:${payment.reference}`,
           at,
+          reviewReason: reviewed ? payment.capture_pending_reason : null,
         });
         await trx.updateTable('wallet_payments').set({ order_id: orderId }).where('id', '=', payment.id).execute();
         return { orderId };
@@ -228,12 +237,17 @@ export function createWalletService(deps: WalletServiceDeps) {
             await move(payment.id, 'capturing', 'failed', { failure: WALLET_MESSAGES.declined });
             break;
           }
+          const capture = {
+            capture_id: outcome.captureId,
+            capture_status: outcome.status,
+            capture_pending_reason: outcome.status === 'pending' ? outcome.reason.slice(0, 64) : null,
+          };
           if (outcome.amountCents !== payment.amount_cents || outcome.currency !== ORDER_CURRENCY) {
             // Never keep money for another amount than the order's: give it back.
-            await move(payment.id, 'capturing', 'refunding', { capture_id: outcome.captureId, failure: WALLET_MESSAGES.amountChanged });
+            await move(payment.id, 'capturing', 'refunding', { ...capture, failure: WALLET_MESSAGES.amountChanged });
             break;
           }
-          await move(payment.id, 'capturing', 'captured', { capture_id: outcome.captureId });
+          await move(payment.id, 'capturing', 'captured', capture);
           break;
         }
         case 'captured': {
@@ -284,6 +298,39 @@ export function createWalletService(deps: WalletServiceDeps) {
     }
     // Another request keeps moving it (a second tab at the same instant): its outcome is the answer.
     throw unreachable();
+  }
+
+  /**
+   * A capture the provider held for review has ended: its order (under review) becomes paid, or is cancelled and
+   * its stones released, each with its emails (the order service). Then the payment records how it ended, so the
+   * sweep stops asking. Safe to repeat: a webhook sent twice, or a webhook and the sweep's look-up at once, settle
+   * the order once, as its move is conditional.
+   */
+  async function settleReview(payment: WalletPaymentRow, state: Exclude<CaptureState['status'], 'pending'>): Promise<void> {
+    if (payment.order_id === null) return;
+    if (state === 'completed') {
+      await orders.settleReviewedPayment(payment.order_id);
+      await d.db
+        .updateTable('wallet_payments')
+        .set({ capture_status: 'completed', capture_pending_reason: null, updated_at: now().toISOString() })
+        .where('id', '=', payment.id)
+        .where('capture_status', '=', 'pending')
+        .execute();
+      return;
+    }
+    await orders.cancelForDeniedPayment(payment.order_id);
+    await d.db
+      .updateTable('wallet_payments')
+      .set({ capture_status: 'denied', capture_pending_reason: null, failure: WALLET_MESSAGES.declined, updated_at: now().toISOString() })
+      .where('id', '=', payment.id)
+      .execute();
+  }
+
+  /** The completed payment (one with an order) a capture belongs to; null when it is not this store's, or not yet. */
+  async function findByCapture(captureId: string): Promise<WalletPaymentRow | null> {
+    const row = await d.db.selectFrom('wallet_payments').selectAll().where('capture_id', '=', captureId).executeTakeFirst();
+    const payment = row ? normalize(row) : null;
+    return payment && payment.status === 'completed' && payment.order_id !== null ? payment : null;
   }
 
   async function owned(signedIn: SignedIn, providerOrderId: string): Promise<WalletPaymentRow> {
@@ -388,8 +435,9 @@ export function createWalletService(deps: WalletServiceDeps) {
     /**
      * A provider notification (POST /api/paypal/webhook). An approval is captured and becomes its order at once,
      * so a shopper who approved and then closed the tab still gets the diamond they paid for; the return page,
-     * should they come back, answers that same order. Answers false when the notification is not authentic.
-     * A 503 means the provider could not be reached; the provider sends the notification again later.
+     * should they come back, answers that same order. A capture held for review that completes makes its order
+     * paid; one that is denied cancels its order and releases its stones. Answers false when the notification is
+     * not authentic. A 503 means the provider could not be reached; the provider sends the notification again later.
      */
     async handleEvent(delivery: WalletEventDelivery): Promise<boolean> {
       let event;
@@ -400,16 +448,15 @@ export function createWalletService(deps: WalletServiceDeps) {
         throw err;
       }
       if (!event) return false;
-      if (event.kind === 'capture-denied') {
-        const row = await d.db.selectFrom('wallet_payments').selectAll().where('capture_id', '=', event.captureId).executeTakeFirst();
-        const payment = row ? normalize(row) : null;
-        if (!payment || payment.status !== 'completed' || payment.order_id === null) return true;
-        await orders.cancelForDeniedPayment(payment.order_id);
-        await d.db
-          .updateTable('wallet_payments')
-          .set({ failure: WALLET_MESSAGES.declined, updated_at: now().toISOString() })
-          .where('id', '=', payment.id)
-          .execute();
+      if (event.kind === 'capture-completed' || event.kind === 'capture-denied') {
+        // Every capture's completion is notified, most of them final from the start: only one held for review
+        // changes anything. One not yet recorded (its capture call still on its way) is left to the sweep's look-up.
+        const payment = await findByCapture(event.captureId);
+        if (!payment) return true;
+        if (event.kind === 'capture-completed' && payment.capture_status === 'pending') await settleReview(payment, 'completed');
+        // Payments captured before reviews were told apart recorded a held capture as taken (capture_status null).
+        const reviewed = payment.capture_status === 'pending' || payment.capture_status === null;
+        if (event.kind === 'capture-denied' && reviewed) await settleReview(payment, 'denied');
         return true;
       }
       if (event.kind !== 'approved') return true;
@@ -428,10 +475,12 @@ export function createWalletService(deps: WalletServiceDeps) {
 
     /**
      * Finishes payments that stopped half-way (a crash or a lost connection between taking the money and
-     * storing the order): 'capturing', 'captured' and 'refunding' payments untouched for `staleMs`. Safe on
-     * several instances at once. Answers how many it moved on.
+     * storing the order): 'capturing', 'captured' and 'refunding' payments untouched for `staleMs`. Then asks the
+     * provider about captures it holds for review, each at most every `reviewPollMs`, and settles the orders whose
+     * review has ended: a store without the webhook settles them too. Safe on several instances at once. Answers
+     * how many payments it moved on.
      */
-    async recover(staleMs = 60_000, batchSize = 50): Promise<number> {
+    async recover(staleMs = 60_000, batchSize = 50, reviewPollMs = REVIEW_POLL_MS): Promise<number> {
       const before = new Date(now().getTime() - staleMs).toISOString();
       const stuck = await d.db
         .selectFrom('wallet_payments')
@@ -451,6 +500,43 @@ export function createWalletService(deps: WalletServiceDeps) {
           if (err instanceof HttpError && err.statusCode !== 503) moved += 1;
           else if (!(err instanceof HttpError)) throw err;
         }
+      }
+
+      const asked = new Date(now().getTime() - reviewPollMs).toISOString();
+      const held = await d.db
+        .selectFrom('wallet_payments')
+        .selectAll()
+        .where('status', '=', 'completed')
+        .where('capture_status', '=', 'pending')
+        .where('updated_at', '<=', asked)
+        .orderBy('updated_at')
+        .limit(batchSize)
+        .execute();
+      for (const row of held) {
+        const payment = normalize(row);
+        let state: CaptureState;
+        try {
+          state = await provider.lookUpCapture(payment.capture_id!);
+        } catch (err) {
+          // Asked again at the next sweep; the order stays under review meanwhile, which is safe.
+          if (err instanceof WalletProviderError) {
+            deps.log?.warn({ err, call: 'capture look-up', provider: provider.name }, 'wallet provider call failed; the review is asked about again later');
+            continue;
+          }
+          throw err;
+        }
+        if (state.status === 'pending') {
+          // Still under review: asked again in `reviewPollMs`.
+          await d.db
+            .updateTable('wallet_payments')
+            .set({ capture_pending_reason: state.reason.slice(0, 64), updated_at: now().toISOString() })
+            .where('id', '=', payment.id)
+            .where('capture_status', '=', 'pending')
+            .execute();
+          continue;
+        }
+        await settleReview(payment, state.status);
+        moved += 1;
       }
       return moved;
     },

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, WalletSimulatedPaymentRow } from '../../db/schema.ts';
-import type { CaptureOutcome, CreateWalletPayment, CreatedWalletPayment, RefundOutcome, WalletProvider } from './provider.ts';
+import type { CaptureOutcome, CaptureState, CreateWalletPayment, CreatedWalletPayment, RefundOutcome, WalletProvider } from './provider.ts';
 
 const ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const drawId = (prefix: string) => {
@@ -91,6 +91,13 @@ export function createSimulatorProvider(options: SimulatorOptions) {
         }
       }
       throw new Error(`Simulated payment ${providerOrderId} kept changing during capture`);
+    },
+
+    /** The simulator never holds a capture for review: every capture it made is final. */
+    async lookUpCapture(captureId: string): Promise<CaptureState> {
+      const row = await db.selectFrom('wallet_simulated_payments').select('status').where('capture_id', '=', captureId).executeTakeFirst();
+      if (!row) throw new Error(`No simulated capture ${captureId}`);
+      return { status: 'completed' };
     },
 
     async refundCapture(captureId: string, amountCents: number): Promise<RefundOutcome> {

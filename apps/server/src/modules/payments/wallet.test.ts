@@ -189,7 +189,8 @@ describe.each(TEST_ENGINES)('the online wallet (simulator) on %s', (engine) => {
     });
     expect(order.items.map((i) => i.diamondid)).toEqual(picked.map((s) => s.id));
     for (const s of picked) expect(await statusOf(s.id)).toBe('reserved');
-    expect(await paymentOf(orderID)).toMatchObject({ status: 'completed', order_id: order.order_id });
+    const row = await db.db.selectFrom('orders').select('id').where('order_number', '=', order.order_number).executeTakeFirstOrThrow();
+    expect(await paymentOf(orderID)).toMatchObject({ status: 'completed', capture_status: 'completed', order_id: row.id });
     expect((await ledgerOf(orderID)).status).toBe('COMPLETED');
     const mail = await waitFor(() => smtp.to(email).find((m) => m.subject.includes(order.order_number)), { what: 'the confirmation' });
     expect(mail.text).toContain('Your PayPal payment of');

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { PAYMENT_METHODS, type PaymentMethod } from '@everstone/contract';
+import { PAYMENT_METHODS, holdNoticeOf, type PaymentMethod } from '@everstone/contract';
 import { PAYMENT_METHOD_INFO } from '../../lib/checkout';
 
 interface PaymentMethodsProps {
@@ -11,7 +11,9 @@ interface PaymentMethodsProps {
 
 /**
  * §4: the seven payment methods as one radio list; the chosen one opens its info box, which its radio names
- * as its description so a screen reader hears it too. The group carries §5's 'Please select a payment method'.
+ * as its description so a screen reader hears it too. The box ends with how long the diamonds are held for that
+ * method before it is paid or confirmed (the contract's UNPAID_HOLD_HOURS). The group carries §5's 'Please select
+ * a payment method'.
  */
 export function PaymentMethods({ value, onChange, error, disabled }: PaymentMethodsProps) {
   const id = useId();
@@ -35,7 +37,8 @@ export function PaymentMethods({ value, onChange, error, disabled }: PaymentMeth
       <ul className={error ? 'pay-methods__list pay-methods__list--invalid' : 'pay-methods__list'}>
         {PAYMENT_METHODS.map(({ id: method, label }) => {
           const checked = value === method;
-          const info = PAYMENT_METHOD_INFO[method];
+          const hold = holdNoticeOf(method);
+          const info = hold ? `${PAYMENT_METHOD_INFO[method]} ${hold}` : PAYMENT_METHOD_INFO[method];
           const inputId = `${id}-${method}`;
           return (
             <li key={method} className={checked ? 'pay-method pay-method--checked' : 'pay-method'}>

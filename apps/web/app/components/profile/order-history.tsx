@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { PAYMENT_METHOD_LABELS, awaitsWireTransfer, formatEasternTime, formatMoney, orderListResponseSchema, type Order } from '@everstone/contract';
+import { PAYMENT_METHOD_LABELS, formatMoney, holdSummaryOf, orderListResponseSchema, type Order } from '@everstone/contract';
 import { ORDER_STATUS_LABELS, formatOrderDate, orderPath, paymentLabel } from '../../lib/orders';
 import { ApiError, api } from '../../lib/session';
 
@@ -29,11 +29,12 @@ function useOrders(onUnauthorized: () => void) {
 }
 
 function OrderCard({ order }: { order: Order }) {
+  const hold = holdSummaryOf(order);
   return (
-    <li className="order-card" aria-labelledby={`order-${order.order_id}`}>
+    <li className="order-card" aria-labelledby={`order-${order.order_number}`}>
       <div className="order-card__head">
         <div>
-          <h3 id={`order-${order.order_id}`} className="order-card__number">
+          <h3 id={`order-${order.order_number}`} className="order-card__number">
             Order {order.order_number}
           </h3>
           <p className="order-card__date">Placed {formatOrderDate(order.created_at)}</p>
@@ -58,14 +59,9 @@ function OrderCard({ order }: { order: Order }) {
         <span>{PAYMENT_METHOD_LABELS[order.payment_mode]}</span>
         <span className="order-card__total">Total {formatMoney(Number(order.total_price))}</span>
       </div>
-      {awaitsWireTransfer(order) && (
-        <p className="order-card__note">
-          We hold your diamonds until {formatEasternTime(order.hold_expires_at)} while your bank wire arrives; the wire instructions
-          are on the order page and in your confirmation email.
-        </p>
-      )}
+      {hold && <p className="order-card__note">{hold}</p>}
       <p className="order-card__more">
-        <Link className="order-card__link" to={orderPath(order.order_id)}>
+        <Link className="order-card__link" to={orderPath(order.order_number)}>
           View order<span className="visually-hidden"> {order.order_number}</span>
         </Link>
       </p>
@@ -122,7 +118,7 @@ export function OrderHistory({ onUnauthorized }: { onUnauthorized: () => void })
   return (
     <ul className="order-list" aria-label="Your orders">
       {history.orders.map((order) => (
-        <OrderCard key={order.order_id} order={order} />
+        <OrderCard key={order.order_number} order={order} />
       ))}
     </ul>
   );

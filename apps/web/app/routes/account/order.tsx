@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { orderSchema, type Order } from '@everstone/contract';
 import type { Route } from './+types/order';
 import { OrderDetails } from '../../components/orders/order-details';
-import { orderIdFrom } from '../../lib/orders';
+import { orderNumberFrom } from '../../lib/orders';
 import { pageMeta } from '../../lib/seo';
 import { ApiError, api, signOut, useSession } from '../../lib/session';
 import profileHref from '../../styles/profile.css?url';
@@ -15,32 +15,26 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-type View =
-  | { status: 'loading' }
-  | { status: 'ready'; order: Order }
-  | { status: 'not-found' }
-  | { status: 'forbidden' }
-  | { status: 'failed' };
+type View = { status: 'loading' } | { status: 'ready'; order: Order } | { status: 'not-found' } | { status: 'failed' };
 
 /**
- * GET /api/orders/{id} for the signed-in shopper, again whenever the account or `attempt` changes. A token the
- * server no longer accepts ends the session, which sends the shopper to sign in and back here.
+ * GET /api/orders/{order_number} for the signed-in shopper, again whenever the account or `attempt` changes. A
+ * token the server no longer accepts ends the session, which sends the shopper to sign in and back here.
  */
-function useOrder(orderId: number | null, token: string | null, attempt: number): View {
+function useOrder(orderNumber: string | null, token: string | null, attempt: number): View {
   const [view, setView] = useState<View>({ status: 'loading' });
   useEffect(() => {
-    if (orderId === null || token === null) return;
+    if (orderNumber === null || token === null) return;
     let current = true;
     setView({ status: 'loading' });
-    api(`/api/orders/${orderId}`, { token })
+    api(`/api/orders/${encodeURIComponent(orderNumber)}`, { token })
       .then((body) => {
         if (current) setView({ status: 'ready', order: orderSchema.parse(body) });
       })
       .catch((err: unknown) => {
         if (!current) return;
         if (err instanceof ApiError && err.status === 401) void signOut();
-        else if (err instanceof ApiError && (err.status === 404 || err.status === 400)) setView({ status: 'not-found' });
-        else if (err instanceof ApiError && err.status === 403) setView({ status: 'forbidden' });
+        else if (err instanceof ApiError && err.status === 404) setView({ status: 'not-found' });
         else {
           console.error('The order could not be loaded', err);
           setView({ status: 'failed' });
@@ -49,7 +43,7 @@ function useOrder(orderId: number | null, token: string | null, attempt: number)
     return () => {
       current = false;
     };
-  }, [orderId, token, attempt]);
+  }, [orderNumber, token, attempt]);
   return view;
 }
 
@@ -79,50 +73,72 @@ function Message({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function NotFound() {
+/**
+ * No order of this account has this number. The store answers the same for a number that does not exist and for
+ * another account's order (so nobody can find out which numbers exist), so the page offers both ways on: the
+ * Order History, and signing in with the account the order may have been placed with.
+ */
+function NotFound({ email }: { email: string | null }) {
   return (
     <Message title="We could not find that order">
-      <p className="order-page__lead">No order has this address: the link may be mistyped or incomplete. Your Order History lists every order you have placed.</p>
+      <p className="order-page__lead">
+        {email ? (
+          <>
+            None of the orders of <strong className="order-page__email">{email}</strong> has this number: the link may be mistyped or incomplete, or
+            the order was placed with another account. Your Order History lists every order you have placed.
+          </>
+        ) : (
+          'No order has this address: the link may be mistyped or incomplete. Your Order History lists every order you have placed.'
+        )}
+      </p>
       <div className="order-page__message-actions">
         <Link className="button" to="/profile?tab=orders">
           Go to Order History
         </Link>
-        <Link className="button button--ghost" to="/diamond">
-          Continue shopping
-        </Link>
+        {email ? (
+          // Signing out makes the shopper a guest, which sends them to /signin and back to this order.
+          <button type="button" className="button button--ghost" onClick={() => void signOut()}>
+            Sign in with another account
+          </button>
+        ) : (
+          <Link className="button button--ghost" to="/diamond">
+            Continue shopping
+          </Link>
+        )}
       </div>
     </Message>
   );
 }
 
 /**
- * /orders/{id}: one of the signed-in shopper's orders. The token lives in the browser (§4), so the server sends a
- * neutral frame and the order loads once the session has settled; a guest goes to /signin and comes back here. An
- * id that cannot name an order is 'not found' at once, without asking the API.
+ * /orders/{order number}: one of the signed-in shopper's orders. The token lives in the browser (§4), so the server
+ * sends a neutral frame and the order loads once the session has settled; a guest goes to /signin and comes back
+ * here. Text that cannot be an order number is 'not found' at once, without asking the API.
  */
 export default function OrderPage({ params }: Route.ComponentProps) {
-  const orderId = orderIdFrom(params.id);
+  const orderNumber = orderNumberFrom(params.orderNumber);
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [attempt, setAttempt] = useState(0);
   const token = session.status === 'signed-in' ? session.token : null;
-  const view = useOrder(orderId, token, attempt);
+  const view = useOrder(orderNumber, token, attempt);
 
   useEffect(() => {
-    if (orderId !== null && session.status === 'guest') {
+    if (orderNumber !== null && session.status === 'guest') {
       navigate('/signin', { replace: true, state: { from: `${location.pathname}${location.search}` } });
     }
-  }, [orderId, session.status, navigate, location.pathname, location.search]);
+  }, [orderNumber, session.status, navigate, location.pathname, location.search]);
 
-  const loading = orderId !== null && (token === null || view.status === 'loading');
+  const loading = orderNumber !== null && (token === null || view.status === 'loading');
+  const email = session.status === 'signed-in' ? session.user.email : null;
 
   return (
     <article className="order-page" aria-labelledby="order-page-title" aria-busy={loading ? true : undefined}>
       <link rel="stylesheet" href={profileHref} precedence="default" />
       <Breadcrumb />
-      {orderId === null ? (
-        <NotFound />
+      {orderNumber === null ? (
+        <NotFound email={null} />
       ) : loading ? (
         <div className="order-page__loading">
           <h1 id="order-page-title" className="order-page__title">
@@ -138,23 +154,7 @@ export default function OrderPage({ params }: Route.ComponentProps) {
       ) : view.status === 'ready' ? (
         <OrderDetails order={view.order} />
       ) : view.status === 'not-found' ? (
-        <NotFound />
-      ) : view.status === 'forbidden' ? (
-        <Message title="This order belongs to another account">
-          <p className="order-page__lead">
-            You are signed in as <strong className="order-page__email">{session.status === 'signed-in' ? session.user.email : ''}</strong>, and this order
-            was placed with another account. Sign in with that account to see it.
-          </p>
-          <div className="order-page__message-actions">
-            {/* Signing out makes the shopper a guest, which sends them to /signin and back to this order. */}
-            <button type="button" className="button" onClick={() => void signOut()}>
-              Sign in with another account
-            </button>
-            <Link className="button button--ghost" to="/profile?tab=orders">
-              Your Order History
-            </Link>
-          </div>
-        </Message>
+        <NotFound email={email} />
       ) : (
         <Message title="Your order">
           <div className="form-banner form-banner--error" role="alert">

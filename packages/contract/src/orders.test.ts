@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_HELD_STONES_PER_ACCOUNT, UNPAID_HOLD_HOURS } from './constants.ts';
+import { ORDER_NUMBER_PATTERN } from './order-steps.ts';
+import { PAYMENT_METHOD_IDS, WIRE_HOLD_MS, orderSchema, tooManyHeldMessage, unpaidHoldMs } from './orders.ts';
+
+describe('unpaid holds', () => {
+  it('gives every method placed unpaid a hold, the wire §9’s 24 hours, and PayPal none', () => {
+    expect(WIRE_HOLD_MS).toBe(24 * 3_600_000);
+    for (const method of PAYMENT_METHOD_IDS) {
+      if (method === 'pay-paypal') expect(unpaidHoldMs(method)).toBeNull();
+      else expect(unpaidHoldMs(method), method).toBe(UNPAID_HOLD_HOURS[method] * 3_600_000);
+    }
+  });
+
+  it('refuses past the cap with what to do, naming the open orders', () => {
+    const message = tooManyHeldMessage(3, 2, ['EV-2026-AAAAAA', 'EV-2026-BBBBBB']);
+    expect(message).toBe(
+      `Your open orders EV-2026-AAAAAA, EV-2026-BBBBBB already hold 3 diamonds awaiting payment, and we hold at most ${MAX_HELD_STONES_PER_ACCOUNT} diamonds per account until they are paid. ` +
+        'Please complete the payment of an open order, or contact us to cancel one, and then place this order again.',
+    );
+    expect(tooManyHeldMessage(0, 6, [])).toContain('this order has 6. Please order fewer diamonds at a time, pay with PayPal, or contact us');
+  });
+});
+
+describe('the order as the API answers it', () => {
+  it('carries the public order number as §3’s order_id, never a count', () => {
+    expect(orderSchema.shape.order_id.safeParse(57).success).toBe(false);
+    expect(orderSchema.shape.order_id.safeParse('EV-2026-K7M3QX').success).toBe(true);
+    expect(ORDER_NUMBER_PATTERN.test('ev-2026-k7m3qx')).toBe(true);
+    for (const bad of ['57', 'EV-2026-K7M3Q', 'EV-2026-K7M3QI', 'EV-26-K7M3QX']) expect(ORDER_NUMBER_PATTERN.test(bad), bad).toBe(false);
+  });
+});
