@@ -4,7 +4,7 @@
  * these schemas before sending; the server validates again with the same ones.
  */
 import { z } from 'zod';
-import { emailField } from './storefront.ts';
+import { emailField, optionalText, positiveId, requiredPhone, requiredText } from './fields.ts';
 
 /** §2 Sign up: the title select. */
 export const TITLES = ['Mr', 'Mrs', 'Ms'] as const;
@@ -102,21 +102,6 @@ const pastDate = (label: string, now: Clock) =>
       else if (v < EARLIEST_DATE) ctx.addIssue({ code: 'custom', message: `The ${label} must not be before ${EARLIEST_DATE}.` });
       else if (v > latestToday(now())) ctx.addIssue({ code: 'custom', message: `The ${label} must not be in the future.` });
     });
-
-const requiredText = (max: number, label: string) =>
-  z
-    .string({ error: `The ${label} field is required.` })
-    .trim()
-    .min(1, `The ${label} field is required.`)
-    .max(max, `The ${label} must not be longer than ${max} characters.`);
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `The ${label} must be text.` })
-    .trim()
-    .max(max, `The ${label} must not be longer than ${max} characters.`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const title = z.enum(TITLES, { error: 'Please choose a title: Mr, Mrs or Ms.' });
 const name = requiredText(NAME_MAX_LENGTH, 'name');
@@ -276,16 +261,13 @@ const offerFlag = z
  */
 export const addressRequestSchema = z
   .object({
-    user_id: z
-      .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: 'The user id must be a positive whole number.' })
-      .pipe(z.number().int('The user id must be a positive whole number.').positive('The user id must be a positive whole number.'))
-      .optional(),
+    user_id: positiveId('user id').optional(),
     first_name: requiredText(NAME_MAX_LENGTH, 'first name'),
     last_name: requiredText(NAME_MAX_LENGTH, 'last name'),
     company: optionalText(100, 'company'),
     country: z.enum(DELIVERY_COUNTRIES, { error: 'Please choose United States or Canada.' }),
     address: addressLinesSchema,
-    phone_number: requiredText(30, 'phone number').regex(/^[0-9+()\s.-]*$/, 'The phone number may contain only digits, spaces and + ( ) - .'),
+    phone_number: requiredPhone('phone number'),
     is_get_offer: offerFlag,
     /** Profile only: make this the default address (the first address always is). */
     is_default: z.boolean({ error: 'The default choice must be true or false.' }).optional(),

@@ -1,6 +1,7 @@
 import './browser.ts';
 
 export * from './constants.ts';
+export * from './fields.ts';
 export * from './query.ts';
 export * from './search.ts';
 export * from './diamonds.ts';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DELIVERY_COUNTRIES } from './accounts.ts';
 import { MAX_HELD_STONES_PER_ACCOUNT, UNPAID_HOLD_HOURS } from './constants.ts';
+import { optionalMultilineText, optionalText, positiveId, requiredPhone, requiredText } from './fields.ts';
 
 /** §4 Checkout: the payment methods, in the order the checkout page offers them, with their labels. */
 export const PAYMENT_METHODS = [
@@ -148,26 +149,6 @@ export function unpaidHoldMs(method: PaymentMethod): number | null {
 /** The wire-transfer hold of §9, in milliseconds. */
 export const WIRE_HOLD_MS = UNPAID_HOLD_HOURS['pay-wire'] * 3_600_000;
 
-const positiveId = (label: string) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: `The ${label} must be a positive whole number.` })
-    .pipe(z.number().int(`The ${label} must be a positive whole number.`).positive(`The ${label} must be a positive whole number.`));
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `The ${label} must be text.` })
-    .trim()
-    .max(max, `The ${label} must not be longer than ${max} characters.`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-const requiredText = (max: number, label: string) =>
-  z
-    .string({ error: `The ${label} field is required.` })
-    .trim()
-    .min(1, `The ${label} field is required.`)
-    .max(max, `The ${label} must not be longer than ${max} characters.`);
-
 /** §3 fields sent as JSON text; an object is accepted too. Text that is not JSON is a field error. */
 const jsonText = <T extends z.ZodType>(label: string, inner: T) =>
   z
@@ -215,7 +196,7 @@ const flag = (label: string) =>
 export const orderRequestSchema = z.object({
   user_id: positiveId('user id').optional(),
   user_name: requiredText(200, 'name'),
-  contact_number: requiredText(30, 'phone').regex(/^[0-9+()\s.-]*$/, 'The phone may contain only digits, spaces and + ( ) - .'),
+  contact_number: requiredPhone('phone'),
   items_id: z
     .array(positiveId('diamond id'), { error: 'The items must be a list of diamond ids.' })
     .min(1, ORDER_MESSAGES.noItems)
@@ -237,7 +218,7 @@ export const orderRequestSchema = z.object({
   payment_mode: z.enum(PAYMENT_METHOD_IDS, { error: 'Please select a payment method' }),
   payment_status: z.string().max(32).optional(),
   is_gift: flag('gift'),
-  notes: optionalText(2000, 'notes'),
+  notes: optionalMultilineText(2000, 'notes'),
 });
 export type OrderRequest = z.input<typeof orderRequestSchema>;
 
@@ -359,5 +340,10 @@ export type WalletOrderResponse = z.infer<typeof walletOrderResponseSchema>;
 
 /** POST /api/paypal/capture-order and /api/paypal/cancel-order: the payment the return or cancel URL named. */
 export const walletPaymentRequestSchema = z.object({
-  orderID: z.string({ error: 'The orderID is required.' }).trim().min(1, 'The orderID is required.').max(64, 'The orderID is not a payment id.'),
+  orderID: z
+    .string({ error: 'The orderID is required.' })
+    .trim()
+    .min(1, 'The orderID is required.')
+    .max(64, 'The orderID is not a payment id.')
+    .regex(/^[A-Za-z0-9-]+$/, 'The orderID is not a payment id.'),
 });

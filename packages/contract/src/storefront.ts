@@ -4,37 +4,17 @@
  */
 import { z } from 'zod';
 import { APPOINTMENTS, CONTACT_TOPICS } from './storefront-terms.ts';
+import { emailField, optionalMultilineText, optionalText, requiredPhone, requiredText } from './fields.ts';
 
-/** An email field as every form sends it: trimmed, required, at most 254 characters, well-formed. */
-export const emailField = z
-  .string({ error: 'The email field is required.' })
-  .trim()
-  .min(1, 'The email field is required.')
-  .max(254, 'The email must not be longer than 254 characters.')
-  .pipe(z.email({ error: 'The email must be a valid email address.' }));
 const email = emailField;
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `The ${label} must not be longer than ${max} characters.`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 export const contactRequestSchema = z.object({
   name: optionalText(100, 'name'),
   email,
   // §5: digits and hyphens only; empty is allowed.
-  phone: z
-    .string()
-    .trim()
-    .max(30, 'The phone must not be longer than 30 characters.')
-    .regex(/^[0-9-]*$/, 'The phone may contain only digits and hyphens.')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  phone: optionalText(30, 'phone').refine((v) => v === null || /^[0-9-]*$/.test(v), 'The phone may contain only digits and hyphens.'),
   topic: z.enum(CONTACT_TOPICS, { error: 'Please choose a topic.' }),
-  question: optionalText(5000, 'question'),
+  question: optionalMultilineText(5000, 'question'),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 
@@ -79,15 +59,10 @@ export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema
 export const appointmentRequestSchema = z.object({
   kind: z.enum(APPOINTMENTS.kinds, { error: 'Please choose a virtual or an in-person appointment.' }),
   starts_at: z.iso.datetime({ offset: true, error: 'Please choose a date and time.' }),
-  name: z.string({ error: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(100, 'The name must not be longer than 100 characters.'),
+  name: requiredText(100, 'name'),
   email,
-  phone: z
-    .string({ error: 'The phone field is required.' })
-    .trim()
-    .min(1, 'The phone field is required.')
-    .max(30, 'The phone must not be longer than 30 characters.')
-    .regex(/^[0-9+()\s.-]*$/, 'The phone may contain only digits, spaces and + ( ) - .'),
-  note: optionalText(2000, 'note'),
+  phone: requiredPhone('phone'),
+  note: optionalMultilineText(2000, 'note'),
 });
 export type AppointmentRequest = z.input<typeof appointmentRequestSchema>;
 

@@ -56,12 +56,35 @@ describe.each(TEST_ENGINES)('POST /api/contact on %s', (engine) => {
     expect(ack.recipients).toEqual(['ann@shopper.test']);
     expect(ack.subject).toBe('We received your message');
     expect(ack.replyTo).toContain(STORE);
-    expect(ack.text).toContain('Dear Ann Lee,');
-    expect(ack.text).toContain('Budget about $15,000.');
+    // The address is whatever the sender typed: the acknowledgement echoes none of their words to it.
+    expect(ack.text).toContain('Hello,');
+    expect(ack.text).toContain('Topic: Diamonds');
+    expect(ack.text).not.toContain('Ann Lee');
+    expect(ack.text).not.toContain('Budget');
+    expect(ack.html).not.toContain('oval');
 
     await waitFor(allSent, { what: 'the outbox to be sent' });
     expect(smtp.to(STORE).filter((m) => m.replyTo.includes('ann@shopper.test'))).toHaveLength(1);
     expect(smtp.to('ann@shopper.test')).toHaveLength(1);
+  });
+
+  it('is no relay: a stranger’s name and question never reach the address they typed', async () => {
+    const spam = 'Claim your prize at https://phish.example/win — reply with your bank details';
+    const res = await post({ name: 'Your Bank: act now https://phish.example', email: 'target@shopper.test', topic: 'Jewelry', question: spam });
+    expect(res.statusCode, res.body).toBe(200);
+    const ack = await waitFor(() => smtp.to('target@shopper.test')[0], { what: 'the acknowledgement' });
+    expect(`${ack.subject}\n${ack.text}\n${ack.html}`).not.toContain('phish.example');
+    // The store's own copy keeps everything, for the gemologists.
+    const notice = await waitFor(() => smtp.to(STORE).find((m) => m.replyTo.includes('target@shopper.test')), { what: 'the store notice' });
+    expect(notice.text).toContain('https://phish.example/win');
+  });
+
+  it('drops control characters from what is stored and mailed, keeping the question’s line breaks', async () => {
+    const res = await post({ name: 'Eve\u001b[2K\rAdmin', email: 'ctl@shopper.test', phone: '212-555-0199', topic: 'Diamonds', question: 'Line one\r\nLine\u0007 two\u009b' });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await db.db.selectFrom('contact_messages').selectAll().where('email', '=', 'ctl@shopper.test').executeTakeFirstOrThrow();
+    expect(row.name).toBe('Eve[2K Admin');
+    expect(row.question).toBe('Line one\nLine two');
   });
 
   it('accepts the optional fields empty and stores them as null', async () => {

@@ -28,15 +28,19 @@ function contactMails(m: ContactInput, storeEmail: string): OutgoingMail[] {
         ...(m.question ? [quote(m.question)] : [paragraph('(No question was written.)')]),
       ],
     }),
+    // Anyone can type any address into the form, so the acknowledgement carries nothing the sender wrote: no name,
+    // no question. Otherwise the store would deliver a stranger's text, under its own name, to whoever they chose.
     composeMail({
       to: m.email,
       replyTo: storeEmail,
       subject: 'We received your message',
-      greeting: m.name ? `Dear ${m.name},` : 'Hello,',
+      greeting: 'Hello,',
       blocks: [
-        paragraph(`${CONTACT_THANK_YOU} Here is what you sent us:`),
+        paragraph(`${CONTACT_THANK_YOU}`),
         fields([['Topic', m.topic]]),
-        ...(m.question ? [quote(m.question)] : []),
+        paragraph(
+          'If you did not write to us, someone else typed your address into our contact form: you can ignore this email, and we will not write again unless you reply.',
+        ),
         paragraph('If you have anything to add, simply reply to this email.'),
       ],
     }),
