@@ -22,3 +22,14 @@ export function isBusy(err: unknown): boolean {
   if (typeof e.errcode === 'number' && (e.errcode & 0xff) === 5) return true;
   return typeof e.message === 'string' && /database is locked|SQLITE_BUSY/i.test(e.message);
 }
+
+/**
+ * True when the database refused a value a request carried as data it cannot hold: PostgreSQL's class 22 (a NUL
+ * character in text, a number out of range for its column, a malformed date or number). The statement did nothing;
+ * the request is at fault, not the store. SQLite stores such values as they are, so only PostgreSQL says this.
+ */
+export function isUnreadableValue(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors.ts';
+import { isUnreadableValue } from '../db/errors.ts';
+import { BODY_TOO_LARGE_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from './body-limit.ts';
 
 /**
  * The one place where errors become replies: { message, errors? }. 4xx replies say what is wrong;
@@ -29,6 +31,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Answered before the body was read; the connection closes, so the rest of a large upload is never taken in.
+      return reply.status(413).header('connection', 'close').send({ message: BODY_TOO_LARGE_MESSAGE });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ message: `${UNSUPPORTED_MEDIA_TYPE_MESSAGE} (got ${String(request.headers['content-type'] ?? 'none').slice(0, 100)}).` });
+    }
+    if (isUnreadableValue(error)) {
+      // A safety net: the contract's schemas keep such values out, so one that gets here is logged to be closed there.
+      request.log.warn({ err: error, code: (error as { code?: string }).code }, 'a request value the database could not hold');
+      return reply.status(400).send({ message: 'The request holds a value the store cannot read (a control character, or a number out of range). Please check what was sent.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -3,11 +3,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { createRequestListener } from '@react-router/node';
-import { RouterContextProvider, type ServerBuild } from 'react-router';
+import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
+import { BODY_LIMIT_BYTES } from '../plugins/body-limit.ts';
 
 /** The storefront as `npm run dev` serves it: Vite renders the sources on each request, with hot reload. */
 export interface DevStorefront {
@@ -17,9 +19,6 @@ export interface DevStorefront {
   /** Stops Vite's watcher and HMR socket; called when the server closes. */
   close(): Promise<void>;
 }
-
-/** Carries the shopper's address (request.ip, proxies considered) from the page request to its loaders. */
-const CLIENT_IP_HEADER = 'x-everstone-client-ip';
 
 export interface StorefrontOptions {
   /** A production build (apps/web/build), or Vite in middleware mode for development. */
@@ -74,11 +73,11 @@ export async function registerStorefront(app: FastifyInstance, { source, config 
 
   // Loaders and actions call the API in-process on behalf of one shopper: the call carries the shopper's address,
   // so per-client rate limits count that shopper, not every page render as one client (127.0.0.1).
-  const apiFor = (clientIp: string | undefined) => async (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+  const apiFor = (clientIp: string) => async (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
     const res = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url: path,
-      ...(clientIp ? { remoteAddress: clientIp } : {}),
+      remoteAddress: clientIp,
       headers: { accept: 'application/json', ...init.headers },
       ...(init.body === undefined ? {} : { payload: init.body as string }),
     });
@@ -88,55 +87,115 @@ export async function registerStorefront(app: FastifyInstance, { source, config 
     return new Response(noBody ? null : res.body, { status: res.statusCode, headers });
   };
 
-  const handler = createRequestListener({
-    build: loadBuild,
-    mode: config.NODE_ENV === 'production' ? 'production' : 'development',
-    getLoadContext: async (request) => {
-      const context = new RouterContextProvider();
-      const nonce = request.headers.get('x-csp-nonce') ?? '';
-      const api = apiFor(request.headers.get(CLIENT_IP_HEADER) ?? undefined);
-      context.set(contextKey(await loadBuild()) as never, { nonce, api, publicUrl: config.PUBLIC_URL ?? null } as never);
-      return context;
-    },
-  });
+  const mode = config.NODE_ENV === 'production' ? 'production' : 'development';
+  let handle: { build: ServerBuild; run: ReturnType<typeof createRequestHandler> } | null = null;
+  /** Renders a page or runs its action: React Router's handler, with the page's nonce and the shopper's API. */
+  async function render(request: FastifyRequest, nonce: string, signal: AbortSignal): Promise<Response> {
+    const build = await loadBuild();
+    // One handler per build: in development a changed source is a new build object.
+    if (handle?.build !== build) handle = { build, run: createRequestHandler(build, mode) };
+    const context = new RouterContextProvider();
+    context.set(contextKey(build) as never, { nonce, api: apiFor(request.ip), publicUrl: config.PUBLIC_URL ?? null } as never);
+    return handle.run(toWebRequest(request, signal), context);
+  }
 
-  // A page's form posted before its scripts ran goes to the page's action, which reads the body itself:
-  // Fastify must leave form bodies unread. (The API takes JSON only, so it loses nothing.)
-  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], (_request, _payload, done) => {
-    done(null, undefined);
-  });
+  // Page routes take the bodies their actions read, HTML forms (application/x-www-form-urlencoded; no page uploads
+  // files), up to the store's one cap (plugins/body-limit.ts): Fastify reads the body, refuses it with a 413 past the
+  // cap, and hands it to the page's action as a finished buffer. Any other type is a 415 before a byte is read.
+  // Nothing below reads from the socket itself.
+  await app.register(async (pages) => {
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
 
-  app.route({
-    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    url: '/*',
-    schema: { hide: true },
-    handler(request, reply) {
-      // Helmet set its headers on the reply; the raw response must carry them, plus the page's CSP.
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) reply.raw.setHeader(name, value as string);
-      }
-      const nonce = randomBytes(16).toString('base64url');
-      request.raw.headers['x-csp-nonce'] = nonce;
-      // Always overwritten, so a shopper cannot choose the address their in-process API calls count against.
-      request.raw.headers[CLIENT_IP_HEADER] = request.ip;
-      reply.hijack();
-      if (!dev) {
-        reply.raw.setHeader('content-security-policy', pageCsp(nonce));
-        void handler(request.raw, reply.raw);
-        return;
-      }
-      // Development: Vite answers its own paths (modules, the HMR client, assets) and passes the rest on.
-      // Its injected scripts carry no nonce, so development pages go without the CSP.
-      dev.middlewares(request.raw, reply.raw, (err) => {
-        if (err) {
-          reply.raw.statusCode = 500;
-          reply.raw.end(String(err));
-          return;
+    pages.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      schema: { hide: true },
+      async handler(request, reply) {
+        const nonce = randomBytes(16).toString('base64url');
+        const aborted = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) aborted.abort();
+        });
+        if (!dev) {
+          reply.header('content-security-policy', pageCsp(nonce));
+          try {
+            return reply.send(await render(request, nonce, aborted.signal));
+          } catch (err) {
+            if (err instanceof BadPageRequestError) return reply.status(400).type('text/plain; charset=utf-8').send(err.message);
+            throw err;
+          }
         }
-        void handler(request.raw, reply.raw);
-      });
-    },
+        // Development: Vite answers its own paths (modules, the HMR client, assets) and passes the rest on.
+        // Its injected scripts carry no nonce, so development pages go without the CSP.
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) reply.raw.setHeader(name, value as string);
+        }
+        reply.hijack();
+        dev.middlewares(request.raw, reply.raw, (err) => {
+          if (err) {
+            reply.raw.statusCode = 500;
+            reply.raw.end(String(err));
+            return;
+          }
+          render(request, nonce, aborted.signal).then(
+            (response) => writeResponse(reply.raw, response),
+            (error: unknown) => {
+              reply.raw.statusCode = error instanceof BadPageRequestError ? 400 : 500;
+              reply.raw.end(error instanceof Error ? error.message : String(error));
+            },
+          );
+        });
+      },
+    });
   });
+}
+
+/** A request whose address cannot be a URL (a malformed Host): answered 400, never passed on. */
+class BadPageRequestError extends Error {}
+
+/**
+ * The web Request React Router reads: the address as the shopper's browser used it (scheme and host through
+ * trusted proxies, as TRUST_PROXY says), the headers, and the body Fastify has already read within the cap.
+ */
+function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
+  let url: URL;
+  try {
+    // Joined, not resolved: a path such as //elsewhere.example must stay a path on this host.
+    url = new URL(`${request.protocol}://${request.host}${request.url}`);
+  } catch {
+    throw new BadPageRequestError('Bad Request: the Host header does not name a host.');
+  }
+  // React Router refuses an action whose Origin is not a URL too, but logs a stack trace for each: answered here.
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== 'null' && URL.parse(origin) === null) {
+    throw new BadPageRequestError('Bad Request: the Origin header is not a URL.');
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name.startsWith(':') || value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  const method = request.method.toUpperCase();
+  const body = method === 'GET' || method === 'HEAD' || !Buffer.isBuffer(request.body) ? undefined : new Uint8Array(request.body);
+  return new Request(url, { method, headers, body, signal });
+}
+
+/** Writes a web Response to a raw Node response (development's hijacked path). */
+async function writeResponse(raw: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of response.headers) {
+    const existing = headers[name];
+    headers[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  }
+  raw.writeHead(response.status, headers);
+  if (!response.body || raw.req.method === 'HEAD') {
+    raw.end();
+    return;
+  }
+  Readable.fromWeb(response.body as NodeReadableStream).pipe(raw);
 }
 
 /**

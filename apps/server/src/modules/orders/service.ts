@@ -370,7 +370,9 @@ export function createOrderService(deps: OrderServiceDeps) {
      * does not exist (404), so nobody learns which numbers exist.
      */
     async getOrder(signedIn: SignedIn, orderNumber: string): Promise<Order> {
-      const row = await repo.findByNumberOfUser(orderNumber.trim().toUpperCase(), signedIn.user.id);
+      const number = orderNumber.trim().toUpperCase();
+      // Only what drawOrderNumber makes can name an order: anything else is the same 404, without a query.
+      const row = /^EV-\d{4}-[0-9A-Z]{6}$/.test(number) ? await repo.findByNumberOfUser(number, signedIn.user.id) : null;
       if (!row) throw new NotFoundError(ORDER_MESSAGES.noOrder);
       return toOrder(row, await repo.itemsOf([row.id]), wireTransfer);
     },

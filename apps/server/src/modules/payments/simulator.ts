@@ -30,6 +30,8 @@ export function createSimulatorProvider(options: SimulatorOptions) {
   const now = options.now ?? (() => new Date());
 
   async function find(id: string): Promise<WalletSimulatedPaymentRow | null> {
+    // Only what drawId makes can name a payment: anything else is not looked up at all.
+    if (!/^SIM[0-9A-Z]{17}$/.test(id)) return null;
     const row = await db.selectFrom('wallet_simulated_payments').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? normalize(row) : null;
   }
