@@ -61,7 +61,7 @@ const PG_NAME = `everstone_bench_${process.pid}`;
 if (process.argv[2] === '--serve') {
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { startServer } = await import('../apps/server/src/server.ts');
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', WALLET_PROVIDER: 'simulator', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', STORE_MODE: 'demo', WALLET_PROVIDER: 'simulator', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   await startServer({ config, buildDir: join(SCRATCH, 'no-build') });
 } else {
   await main();
@@ -109,6 +109,7 @@ async function startStore(databaseUrl: string, port: number): Promise<ChildProce
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    STORE_MODE: 'demo',
     WALLET_PROVIDER: 'simulator',
     DATABASE_URL: databaseUrl,
     PORT: String(port),

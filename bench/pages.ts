@@ -47,7 +47,7 @@ const WEB = resolve('apps/web');
 if (process.argv[2] === '--serve') {
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { startServer } = await import('../apps/server/src/server.ts');
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', WALLET_PROVIDER: 'simulator', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', STORE_MODE: 'demo', WALLET_PROVIDER: 'simulator', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   const { app } = await startServer({ config, buildDir: process.argv[3] });
   const address = app.server.address();
   console.log(`ready ${typeof address === 'object' && address ? address.port : ''}`);
@@ -112,6 +112,7 @@ async function startStore(databaseUrl: string, buildDir: string): Promise<{ chil
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      STORE_MODE: 'demo',
       WALLET_PROVIDER: 'simulator',
       DATABASE_URL: databaseUrl,
       OUTBOX_DIR: join(databaseUrl.slice('sqlite:'.length), '..', 'outbox'),

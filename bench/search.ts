@@ -103,7 +103,7 @@ function peakRssMb(pid: number): number {
 
 async function startServer(databaseUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/src/server.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', STORE_MODE: 'demo', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let t = 0; t < 300; t++) {

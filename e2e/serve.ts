@@ -2,12 +2,13 @@
  * The store as the browser journeys see it: the production build, on a scratch SQLite database
  * with a small deterministic inventory, started once for every spec.
  */
-import { rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createDb, migrateToLatest } from '../apps/server/src/db/database.ts';
 import { seedInventory } from '../apps/server/src/modules/inventory/seed.ts';
 import { startServer } from '../apps/server/src/server.ts';
+import { startTestSmtp } from '../apps/server/src/test/smtp.ts';
 import { E2E_WIRE_ACCOUNT } from './store-settings.ts';
 
 const port = process.env.E2E_PORT ?? '3210';
@@ -21,9 +22,27 @@ await migrateToLatest(seeding);
 await seedInventory(seeding, { count: 3000, seed: 7 });
 await seeding.close();
 
+// The store sends its mail over real SMTP, as a live store does; the journeys read what arrived from a mailbox on
+// disk (e2e/support.ts `readOutbox`), written here before each message is accepted.
+const mailbox = `${dir}/mailbox`;
+mkdirSync(mailbox, { recursive: true });
+let received = 0;
+const smtp = await startTestSmtp({
+  onMessage(mail) {
+    received += 1;
+    const file = `${String(received).padStart(6, '0')}.txt`;
+    writeFileSync(`${mailbox}/${file}`, mail.text, 'utf8');
+    appendFileSync(`${mailbox}/index.jsonl`, `${JSON.stringify({ file, to: mail.recipients, subject: mail.subject })}\n`, 'utf8');
+  },
+});
+// The order desk (e2e/support.ts `runOrderDesk`) sends through the same server.
+writeFileSync(`${dir}/smtp-url`, smtp.url, 'utf8');
+
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
+  // The journeys pay through the store's own wallet simulator and run without rate limits: a demo store.
+  STORE_MODE: 'demo',
   DATABASE_URL: databaseUrl,
   PORT: port,
   HOST: '127.0.0.1',
@@ -31,8 +50,7 @@ const config = loadConfig({
   // Every journey comes from 127.0.0.1, so per-client limits would count the whole suite as one shopper.
   // The limits themselves are tested against the API (apps/server/src/plugins/rate-limit.test.ts).
   RATE_LIMITS_ENABLED: 'false',
-  // Mail goes to files the journeys can read (e2e/support.ts `readOutbox`).
-  OUTBOX_DIR: `${dir}/outbox`,
+  SMTP_URL: smtp.url,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   // The journeys pay through the store's own wallet simulator; a production store must choose it by name.
   WALLET_PROVIDER: 'simulator',

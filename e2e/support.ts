@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Diamond } from '../packages/contract/src/index.ts';
 
@@ -32,13 +33,12 @@ export async function sidewaysOverflow(page: Page, scope = 'body'): Promise<stri
 }
 
 /**
- * The messages the store under test has written to its outbox (e2e/serve.ts points OUTBOX_DIR there), newest
- * last, with their text. `to` narrows to one recipient; waits up to `timeoutMs` for at least one to arrive.
+ * The messages the store under test has sent to `to` over SMTP (e2e/serve.ts runs the mail server and keeps what
+ * arrives in a mailbox folder), oldest first, with their text. Waits up to `timeoutMs` for at least one.
  */
 export async function readOutbox(to: string, { timeoutMs = 7_000 } = {}): Promise<Array<{ subject: string; text: string }>> {
   const { readFile } = await import('node:fs/promises');
-  const { resolve } = await import('node:path');
-  const dir = resolve(`test-results/e2e-db-${process.env.E2E_PORT ?? '3210'}/outbox`);
+  const dir = `${storeDir()}/mailbox`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     let index = '';
@@ -50,30 +50,34 @@ export async function readOutbox(to: string, { timeoutMs = 7_000 } = {}): Promis
     const entries = index
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { file: string; to: string; subject: string })
-      .filter((e) => e.to.toLowerCase() === to.toLowerCase());
+      .map((line) => JSON.parse(line) as { file: string; to: string[]; subject: string })
+      .filter((e) => e.to.some((address) => address.toLowerCase() === to.toLowerCase()));
     if (entries.length > 0 || Date.now() > deadline) {
-      return Promise.all(
-        entries.map(async (e) => ({ subject: e.subject, text: await readFile(`${dir}/${e.file.replace(/\.eml$/, '.txt')}`, 'utf8') })),
-      );
+      return Promise.all(entries.map(async (e) => ({ subject: e.subject, text: await readFile(`${dir}/${e.file}`, 'utf8') })));
     }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
+/** The scratch folder of the store under test (e2e/serve.ts): its database, its mailbox, its mail server's address. */
+function storeDir(): string {
+  return resolve(`test-results/e2e-db-${process.env.E2E_PORT ?? '3210'}`);
+}
+
 /**
  * Runs the store's order desk (`npm run orders -- …`) against the store under test, as staff would beside it.
- * Its mail goes to the same outbox `readOutbox` reads.
+ * Its mail goes through the same mail server, so `readOutbox` sees it.
  */
 export async function runOrderDesk(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const { execFile } = await import('node:child_process');
-  const { resolve } = await import('node:path');
-  const dir = resolve(`test-results/e2e-db-${process.env.E2E_PORT ?? '3210'}`);
+  const { readFileSync } = await import('node:fs');
+  const dir = storeDir();
+  const smtpUrl = readFileSync(`${dir}/smtp-url`, 'utf8').trim();
   return new Promise((done) => {
     execFile(
       process.execPath,
       [resolve('apps/server/src/cli/orders.ts'), ...args],
-      { env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: `sqlite:${dir}/store.db`, OUTBOX_DIR: `${dir}/outbox`, SMTP_URL: '' }, timeout: 20_000 },
+      { env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: `sqlite:${dir}/store.db`, SMTP_URL: smtpUrl }, timeout: 20_000 },
       (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

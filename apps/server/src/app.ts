@@ -11,6 +11,7 @@ import {
 import { walletProviderOf, wireTransferOf, type Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { BODY_LIMIT_BYTES } from './plugins/body-limit.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createDiamondRepository } from './modules/diamonds/repository.ts';
 import { createDiamondService } from './modules/diamonds/service.ts';
@@ -34,6 +35,7 @@ import { addressRoutes } from './modules/addresses/routes.ts';
 import { createOrderService } from './modules/orders/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { startSweeper } from './lib/sweeper.ts';
+import { storeUrlOf } from './lib/store-url.ts';
 import { createPayPalProvider } from './modules/payments/paypal.ts';
 import { createSimulatorProvider } from './modules/payments/simulator.ts';
 import { simulatorRoutes } from './modules/payments/simulator-routes.ts';
@@ -68,13 +70,24 @@ export interface AppDeps {
   walletProvider?: (provider: WalletProvider) => WalletProvider;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies counted back from the socket (the
+ * client is the address the outermost of them saw); a list trusts those proxies' addresses only.
+ */
+function trustProxyOf(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
     logger: deps.logger ?? createLoggerOptions(config, deps.logStream),
-    trustProxy: config.TRUST_PROXY,
-    bodyLimit: 256 * 1024,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
+    // Every body, API or page, is read by Fastify up to this cap and refused with a 413 beyond it
+    // (plugins/body-limit.ts): the declared length is checked before a byte is read, a chunked body as it arrives.
+    bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -179,9 +192,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(diamondRoutes(diamonds));
       await api.register(contactRoutes(contact, { limiter }));
       await api.register(accountRoutes(accounts, { auth, limiter, now }));
-      await api.register(addressRoutes(addresses, { auth }));
+      await api.register(addressRoutes(addresses, { auth, limiter }));
       await api.register(orderRoutes(orders, { auth, limiter }));
-      await api.register(walletRoutes(wallet, { auth, limiter, publicUrl: config.PUBLIC_URL ? publicUrl : undefined }));
+      await api.register(walletRoutes(wallet, { auth, limiter, storeUrl: storeUrlOf(config) }));
       if (wallet.acceptsEvents) await api.register(walletWebhookRoutes(wallet, { limiter }));
       await api.register(newsletterRoutes(newsletter, { limiter }));
       await api.register(appointmentRoutes(appointments, { limiter }));

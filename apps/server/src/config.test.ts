@@ -20,6 +20,17 @@ const WIRE_ENV = {
   WIRE_SWIFT: 'ftbkus44xxx',
 };
 
+/** A live production store, configured as one should be. */
+const LIVE_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://shop.example.com',
+  SMTP_URL: 'smtps://store:secret@smtp.example.com:465',
+  PAYPAL_CLIENT_ID: 'live-id',
+  PAYPAL_CLIENT_SECRET: 'live-secret',
+  PAYPAL_API_BASE: 'https://api-m.paypal.com',
+  ...WIRE_ENV,
+};
+
 describe('the wallet configuration', () => {
   it('is the simulator by default outside production, and PayPal once its credentials are set', () => {
     expect(walletProviderOf(loadConfig({}))).toBe('simulator');
@@ -29,10 +40,11 @@ describe('the wallet configuration', () => {
     expect(loadConfig({ PAYPAL_API_BASE: 'https://api-m.paypal.com/' }).PAYPAL_API_BASE).toBe('https://api-m.paypal.com');
   });
 
-  it('refuses to start in production with the simulator unless it is chosen by name', () => {
-    expect(problemsOf({ NODE_ENV: 'production', ...WIRE_ENV })).toEqual([expect.stringContaining('WALLET_PROVIDER: production needs PAYPAL_CLIENT_ID')]);
-    expect(problemsOf({ NODE_ENV: 'production', WALLET_PROVIDER: 'simulator' })).toEqual([]);
-    expect(problemsOf({ NODE_ENV: 'production', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', ...WIRE_ENV })).toEqual([]);
+  it('refuses to start in production with the simulator unless the store says it is a demo', () => {
+    expect(problemsOf({ ...LIVE_ENV, PAYPAL_CLIENT_ID: undefined!, PAYPAL_CLIENT_SECRET: undefined! })).toEqual([expect.stringContaining('WALLET_PROVIDER: production needs PAYPAL_CLIENT_ID')]);
+    expect(problemsOf({ ...LIVE_ENV, WALLET_PROVIDER: 'simulator' })).toEqual([expect.stringContaining('STORE_MODE=demo')]);
+    expect(problemsOf({ NODE_ENV: 'production', STORE_MODE: 'demo', WALLET_PROVIDER: 'simulator' })).toEqual([]);
+    expect(problemsOf(LIVE_ENV)).toEqual([]);
   });
 
   it('names each missing PayPal credential, and a provider or address that is not one', () => {
@@ -56,8 +68,9 @@ describe('the wire-transfer account', () => {
 
   it('is the example account outside production and in a demo store, never in a live one', () => {
     expect(wireTransferOf(loadConfig({}))).toEqual(EXAMPLE_WIRE_TRANSFER);
-    expect(wireTransferOf(loadConfig({ NODE_ENV: 'production', WALLET_PROVIDER: 'simulator' }))).toEqual(EXAMPLE_WIRE_TRANSFER);
-    expect(problemsOf({ NODE_ENV: 'production', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' })).toEqual([
+    expect(wireTransferOf(loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', WALLET_PROVIDER: 'simulator' }))).toEqual(EXAMPLE_WIRE_TRANSFER);
+    const { WIRE_BENEFICIARY: _1, WIRE_BANK: _2, WIRE_ROUTING_NUMBER: _3, WIRE_ACCOUNT_NUMBER: _4, WIRE_SWIFT: _5, ...noWire } = LIVE_ENV;
+    expect(problemsOf(noWire)).toEqual([
       expect.stringMatching(/^WIRE_\*: production needs the store's bank account for wire-transfer orders \(WIRE_BENEFICIARY, WIRE_BANK, WIRE_ROUTING_NUMBER, WIRE_ACCOUNT_NUMBER, WIRE_SWIFT\)/),
     ]);
   });
@@ -76,5 +89,53 @@ describe('the wire-transfer account', () => {
     expect(problemsOf({ ...WIRE_ENV, WIRE_ROUTING_NUMBER: '123456789' })).toEqual([expect.stringMatching(/^WIRE_ROUTING_NUMBER is not a valid ABA routing number/)]);
     expect(problemsOf({ ...WIRE_ENV, WIRE_ACCOUNT_NUMBER: '12 34' })).toEqual(['WIRE_ACCOUNT_NUMBER must be 4 to 34 letters, digits or hyphens']);
     expect(problemsOf({ ...WIRE_ENV, WIRE_SWIFT: 'FTBK-US44' })).toEqual([expect.stringMatching(/^WIRE_SWIFT must be an 8- or 11-character SWIFT\/BIC code/)]);
+  });
+});
+
+describe('a production start', () => {
+  it.each([
+    ['PUBLIC_URL', { PUBLIC_URL: '' }, /^PUBLIC_URL: production needs the address shoppers use/],
+    ['SMTP_URL', { SMTP_URL: '' }, /^SMTP_URL: production needs an outgoing mail server/],
+    ['rate limits off', { RATE_LIMITS_ENABLED: 'false' }, /^RATE_LIMITS_ENABLED=false: production must keep the limits/],
+    ['the PayPal sandbox', { PAYPAL_API_BASE: 'https://api-m.sandbox.paypal.com' }, /^PAYPAL_API_BASE: production takes PayPal payments on the sandbox/],
+    ['a demo inventory', { SEED_DEMO: 'true' }, /^SEED_DEMO=true: production would fill an empty store with invented diamonds/],
+  ])('refuses %s, naming the setting and the way out', (_case, change, message) => {
+    const problems = problemsOf({ ...LIVE_ENV, ...change });
+    expect(problems).toEqual([expect.stringMatching(message)]);
+    expect(problems[0]).toContain('STORE_MODE=demo');
+    // The same settings are a demo store's to choose.
+    expect(problemsOf({ ...LIVE_ENV, ...change, STORE_MODE: 'demo' })).toEqual([]);
+  });
+
+  it('names every problem at once', () => {
+    expect(problemsOf({ NODE_ENV: 'production' }).map((p) => p.split(/[:= ]/)[0])).toEqual(['WALLET_PROVIDER', 'WIRE_*', 'PUBLIC_URL', 'SMTP_URL']);
+  });
+
+  it('never seeds a demo inventory unless asked, and does outside production', () => {
+    expect(loadConfig(LIVE_ENV).SEED_DEMO).toBe(false);
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
+  it('refuses a STORE_MODE that is not one', () => {
+    expect(problemsOf({ STORE_MODE: 'staging' })).toEqual(["STORE_MODE must be 'live' or 'demo'"]);
+  });
+});
+
+describe('the network settings', () => {
+  it('listen on loopback unless HOST says otherwise', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('take TRUST_PROXY as a hop count or a list of proxy addresses, never as "trust everyone"', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1 ,fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8']);
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([expect.stringMatching(/^TRUST_PROXY must say which proxies to trust: 'true' would take the client's own X-Forwarded-For/)]);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.0/33,proxy.local' })).toEqual([expect.stringContaining('not an address: 10.0.0.0/33, proxy.local')]);
+    expect(problemsOf({ TRUST_PROXY: '11' })).toEqual([expect.stringContaining('hop count from 1 to 10')]);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { EXAMPLE_WIRE_TRANSFER, type WireTransfer } from '@everstone/contract';
 import { z } from 'zod';
 
@@ -21,13 +22,72 @@ const int = (fallback: number, min: number, max: number) =>
       return n;
     });
 
+/** The sandbox PayPal API: no money moves there. */
+export const PAYPAL_SANDBOX_BASE = 'https://api-m.sandbox.paypal.com';
+
+/** An IPv4 or IPv6 address, optionally with a /prefix (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries name the client: none (false), the entry `n` proxies back (a hop count), or the
+ * entry before the first address that is not one of the listed proxies. "true" (trust every entry) is refused:
+ * the leftmost entry is written by the client itself, so every request could choose its own address.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const v = (raw ?? '').trim().toLowerCase();
+    if (v === '' || v === 'false' || v === 'no' || v === '0') return false;
+    if (v === 'true' || v === 'yes') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "must say which proxies to trust: 'true' would take the client's own X-Forwarded-For as its address, so rate limits would count whatever a client writes. Set the number of proxies in front of the store (TRUST_PROXY=1 behind one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1)",
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: `must be a hop count from 1 to 10 or a list of proxy addresses (got '${raw}')` });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const addresses = v.split(',').map((a) => a.trim()).filter(Boolean);
+    const bad = addresses.filter((a) => !isAddressOrRange(a));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count (e.g. 1) or proxy addresses and ranges separated by commas (e.g. 10.0.0.0/8,127.0.0.1); not an address: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return addresses;
+  });
+
 /**
  * Every environment variable the store reads, validated once at boot. `.env.example` documents them;
  * `docs/configuration.md` explains each.
  */
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * 'live' (the default) takes real orders; 'demo' says a production start knowingly takes no real money (the
+   * wallet simulator, the example bank account, no mail server, a demo inventory). docs/configuration.md.
+   */
+  STORE_MODE: z.enum(['live', 'demo'], { message: "must be 'live' or 'demo'" }).default('live'),
+  /** Loopback unless told otherwise: a store meant for the network is started with an explicit HOST. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: int(3000, 0, 65535),
   DATABASE_URL: z
     .string()
@@ -38,9 +98,10 @@ const configSchema = z.object({
   DB_POOL_SIZE: int(10, 1, 200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://shop.example.com' }).optional(),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 120_000),
-  SEED_DEMO: bool(true),
+  /** Unset: true outside production; a live production store never invents an inventory. */
+  SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   DEMO_INVENTORY_SIZE: int(100_000, 0, 5_000_000),
   SMTP_URL: z
     .string()
@@ -80,7 +141,7 @@ const configSchema = z.object({
   PAYPAL_API_BASE: z
     .url({ message: 'must be an absolute URL such as https://api-m.paypal.com' })
     .transform((v) => v.replace(/\/+$/, ''))
-    .default('https://api-m.sandbox.paypal.com'),
+    .default(PAYPAL_SANDBOX_BASE),
   /** The id of the PayPal webhook that notifies this store; set, POST /api/paypal/webhook accepts its events. */
   PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
   /** How often each instance finishes wallet payments that stopped half-way (a crash mid-capture), in seconds. */
@@ -118,7 +179,8 @@ function abaChecksumHolds(routing: string): boolean {
 
 const WIRE_KEYS = ['WIRE_BENEFICIARY', 'WIRE_BANK', 'WIRE_ROUTING_NUMBER', 'WIRE_ACCOUNT_NUMBER', 'WIRE_SWIFT'] as const;
 
-export type Config = z.infer<typeof configSchema>;
+type ParsedConfig = z.infer<typeof configSchema>;
+export type Config = Omit<ParsedConfig, 'SEED_DEMO'> & { SEED_DEMO: boolean };
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -137,9 +199,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`));
   }
-  const problems = [...walletProblems(result.data), ...wireProblems(result.data)];
+  const parsed = result.data;
+  const seedSet = parsed.SEED_DEMO !== undefined && parsed.SEED_DEMO !== '';
+  const config: Config = {
+    ...parsed,
+    SEED_DEMO: seedSet ? ['true', '1', 'yes'].includes(parsed.SEED_DEMO!) : !isLiveProduction(parsed),
+  };
+  const problems = [...walletProblems(config), ...wireProblems(config), ...liveStoreProblems(config)];
   if (problems.length > 0) throw new ConfigError(problems);
-  return result.data;
+  return config;
 }
 
 /** Which wallet provider the configuration chooses (docs/configuration.md, "Payments"). */
@@ -147,24 +215,24 @@ export function walletProviderOf(config: Pick<Config, 'WALLET_PROVIDER' | 'PAYPA
   return config.WALLET_PROVIDER ?? (config.PAYPAL_CLIENT_ID ? 'paypal' : 'simulator');
 }
 
+/** Production that has not said it is a demo: every setting must be one that serves real shoppers. */
+export function isLiveProduction(config: Pick<Config, 'NODE_ENV' | 'STORE_MODE'>): boolean {
+  return config.NODE_ENV === 'production' && config.STORE_MODE !== 'demo';
+}
+
+const DEMO_HINT = 'or STORE_MODE=demo for a demo store that takes no real money';
+
 function walletProblems(config: Config): string[] {
   const provider = walletProviderOf(config);
   if (provider === 'paypal') {
     const missing = (['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] as const).filter((key) => !config[key]);
     return missing.map((key) => `${key} is required when the wallet is PayPal (WALLET_PROVIDER=paypal or PAYPAL_CLIENT_ID set)`);
   }
-  // The simulator approves payments without taking money: in front of shoppers only when asked for by name.
-  if (!isDemoStore(config)) {
-    return [
-      'WALLET_PROVIDER: production needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET for the PayPal wallet, or WALLET_PROVIDER=simulator for a demo store where no money moves',
-    ];
+  // The simulator approves payments without taking money: in front of shoppers only in a store that says it is a demo.
+  if (isLiveProduction(config)) {
+    return [`WALLET_PROVIDER: production needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET for the PayPal wallet (the simulator moves no money), ${DEMO_HINT}`];
   }
   return [];
-}
-
-/** A demo store: production with the simulator chosen by name, where no money moves. */
-function isDemoStore(config: Pick<Config, 'NODE_ENV' | 'WALLET_PROVIDER'>): boolean {
-  return config.NODE_ENV !== 'production' || config.WALLET_PROVIDER === 'simulator';
 }
 
 function wireProblems(config: Config): string[] {
@@ -174,11 +242,37 @@ function wireProblems(config: Config): string[] {
     return missing.map((key) => `${key} is required with the other WIRE_* settings (the store's bank account for wire transfers)`);
   }
   // Shoppers send real money to the account a live store shows: never to the example one.
-  if (!isDemoStore(config)) {
-    return [`WIRE_*: production needs the store's bank account for wire-transfer orders (${WIRE_KEYS.join(', ')}), or WALLET_PROVIDER=simulator for a demo store`];
+  if (isLiveProduction(config)) {
+    return [`WIRE_*: production needs the store's bank account for wire-transfer orders (${WIRE_KEYS.join(', ')}), ${DEMO_HINT}`];
   }
   return [];
 }
+
+/**
+ * Settings that make a production store a demo in disguise: it would look live and take orders while no mail
+ * reaches anyone, links point at localhost, passwords can be guessed without limit or PayPal moves no money.
+ */
+function liveStoreProblems(config: Config): string[] {
+  if (!isLiveProduction(config)) return [];
+  const problems: string[] = [];
+  if (!config.PUBLIC_URL) {
+    problems.push(`PUBLIC_URL: production needs the address shoppers use (e.g. https://shop.example.com): the links in emails and PayPal's return address are built from it, ${DEMO_HINT}`);
+  }
+  if (!config.SMTP_URL) {
+    problems.push(`SMTP_URL: production needs an outgoing mail server (smtp:// or smtps://): without one, order confirmations and password reset emails are written to files and reach nobody, ${DEMO_HINT}`);
+  }
+  if (!config.RATE_LIMITS_ENABLED) {
+    problems.push(`RATE_LIMITS_ENABLED=false: production must keep the limits that stop password guessing, mail floods and stone hoarding (benchmark instances use RATE_LIMIT_EXEMPT_TOKEN), ${DEMO_HINT}`);
+  }
+  if (walletProviderOf(config) === 'paypal' && config.PAYPAL_API_BASE === PAYPAL_SANDBOX_BASE) {
+    problems.push(`PAYPAL_API_BASE: production takes PayPal payments on the sandbox (${PAYPAL_SANDBOX_BASE}), where no money moves; set https://api-m.paypal.com with the live app's credentials, ${DEMO_HINT}`);
+  }
+  if (config.SEED_DEMO) {
+    problems.push(`SEED_DEMO=true: production would fill an empty store with invented diamonds; leave it unset, ${DEMO_HINT}`);
+  }
+  return problems;
+}
+
 
 /** Where shoppers send a wire transfer: the configured account, or the example one of a development or demo store. */
 export function wireTransferOf(config: Pick<Config, (typeof WIRE_KEYS)[number]>): WireTransfer {

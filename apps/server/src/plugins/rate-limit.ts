@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Redis } from 'ioredis';
@@ -7,16 +8,20 @@ import type { Database } from '../db/schema.ts';
 import { TooManyRequestsError } from '../errors.ts';
 
 /**
- * Rate limits: fixed windows counted per client address, per email address typed into a form, or per signed-in
- * user. Counters live in Redis when REDIS_URL is set (shared by every instance), otherwise in the database
- * (shared by instances on one PostgreSQL; one SQLite file is one instance anyway). docs/decisions/007-rate-limits.md.
+ * Rate limits: fixed windows counted per client, per email address typed into a form (the account signed into, or
+ * the recipient a form makes the store write to), per account and client together, or per signed-in user.
+ * Counters live in Redis when REDIS_URL is set (shared by every instance), otherwise in the database (shared by
+ * instances on one PostgreSQL; one SQLite file is one instance anyway). docs/decisions/007-rate-limits.md has
+ * every number and why.
  */
-export type RateLimitSubject = 'client' | 'email' | 'user';
+export type RateLimitSubject = 'client' | 'email' | 'user' | 'email+client';
 
 export interface RateLimitRule {
   by: RateLimitSubject;
   max: number;
   windowMs: number;
+  /** The first sentence of the 429 message when this rule is the one reached (else the policy's). */
+  what?: string;
 }
 
 export interface RateLimitPolicy {
@@ -27,51 +32,94 @@ export interface RateLimitPolicy {
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
-/** Every limit of the store, documented in docs/api.md and docs/decisions/007-rate-limits.md. */
+/**
+ * Every limit of the store, documented in docs/api.md and docs/decisions/007-rate-limits.md. Per-client limits are
+ * sized for an address a whole office, shop floor or mobile carrier shares (carrier-grade NAT puts thousands of
+ * phones behind one address); abuse is stopped by the limits per account, per recipient and per user, which a
+ * shared address does not dilute.
+ */
 export const RATE_LIMITS = {
+  /**
+   * Sign-in attempts, every one (each costs ~90 ms of scrypt): bounds the work one address can ask for. Far above
+   * what a shared address sends; a family or a shop floor signing in is never refused.
+   */
   login: {
     name: 'login',
     what: 'Too many sign-in attempts.',
+    rules: [{ by: 'client', max: 300, windowMs: 15 * MINUTE }],
+  },
+  /**
+   * Failed sign-ins (guard with `failures`: a successful sign-in is not counted). Per account and client: one
+   * device guessing one password; a stranger's failures never count against the owner's own device. Per client:
+   * one address walking through many accounts. Per account from everywhere, slower: many addresses (a botnet)
+   * guessing one password; the owner is then asked to reset the password by email, which lifts the pause.
+   */
+  loginFailures: {
+    name: 'login-failures',
+    what: 'Too many failed sign-in attempts.',
     rules: [
-      { by: 'email', max: 5, windowMs: MINUTE },
-      { by: 'client', max: 5, windowMs: MINUTE },
+      { by: 'email+client', max: 10, windowMs: 15 * MINUTE },
+      { by: 'client', max: 100, windowMs: 15 * MINUTE },
+      {
+        by: 'email',
+        max: 50,
+        windowMs: HOUR,
+        what: 'Too many failed sign-in attempts for this account, so signing in with its password is paused. To sign in now, reset your password with “Forgot your password?”.',
+      },
     ],
   },
+  /** Each request may email a reset link: per recipient, so no inbox is flooded; per client, sized for NAT. */
   passwordEmail: {
     name: 'password-email',
     what: 'Too many password reset requests.',
     rules: [
-      { by: 'email', max: 5, windowMs: MINUTE },
-      { by: 'client', max: 5, windowMs: MINUTE },
+      { by: 'email', max: 3, windowMs: 15 * MINUTE },
+      { by: 'email', max: 10, windowMs: DAY },
+      { by: 'client', max: 30, windowMs: 15 * MINUTE },
     ],
   },
+  /** Tokens are 256 random bits, so this only bounds the work; a shared address never meets it. */
   passwordReset: {
     name: 'password-reset',
     what: 'Too many password reset attempts.',
-    rules: [{ by: 'client', max: 10, windowMs: MINUTE }],
+    rules: [{ by: 'client', max: 30, windowMs: 15 * MINUTE }],
   },
+  /** Mass account creation; an office or a carrier's address signs up many real people. */
   register: {
     name: 'register',
     what: 'Too many sign-up attempts.',
-    rules: [{ by: 'client', max: 10, windowMs: 60 * MINUTE }],
+    rules: [{ by: 'client', max: 30, windowMs: HOUR }],
   },
+  /** Each message emails an acknowledgement to the address given: per recipient, so the store relays nothing. */
   contact: {
     name: 'contact',
     what: 'Too many messages.',
-    rules: [{ by: 'client', max: 5, windowMs: 10 * MINUTE }],
+    rules: [
+      { by: 'email', max: 3, windowMs: HOUR },
+      { by: 'email', max: 10, windowMs: DAY },
+      { by: 'client', max: 30, windowMs: HOUR },
+    ],
   },
   /** Each subscription emails the address given: no mail bombing a stranger through the store. */
   newsletter: {
     name: 'newsletter',
     what: 'Too many sign-ups to the newsletter.',
-    rules: [{ by: 'client', max: 5, windowMs: 10 * MINUTE }],
+    rules: [
+      { by: 'email', max: 3, windowMs: DAY },
+      { by: 'client', max: 30, windowMs: HOUR },
+    ],
   },
   /** Each booking holds a slot and emails the shopper and the store. */
   appointments: {
     name: 'appointments',
     what: 'Too many booking attempts.',
-    rules: [{ by: 'client', max: 10, windowMs: 60 * MINUTE }],
+    rules: [
+      { by: 'email', max: 5, windowMs: DAY },
+      { by: 'client', max: 30, windowMs: HOUR },
+    ],
   },
   /** Account details and password changes check the current password: no guessing it with a borrowed session. */
   accountChanges: {
@@ -87,8 +135,8 @@ export const RATE_LIMITS = {
     name: 'orders',
     what: 'Too many orders.',
     rules: [
-      { by: 'user', max: 10, windowMs: 60 * MINUTE },
-      { by: 'client', max: 30, windowMs: 60 * MINUTE },
+      { by: 'user', max: 10, windowMs: HOUR },
+      { by: 'client', max: 60, windowMs: HOUR },
     ],
   },
   /** A wallet payment costs a call to the provider; a shopper retrying PayPal a few times stays well inside. */
@@ -96,8 +144,8 @@ export const RATE_LIMITS = {
     name: 'wallet-payments',
     what: 'Too many PayPal payments started.',
     rules: [
-      { by: 'user', max: 20, windowMs: 60 * MINUTE },
-      { by: 'client', max: 60, windowMs: 60 * MINUTE },
+      { by: 'user', max: 20, windowMs: HOUR },
+      { by: 'client', max: 120, windowMs: HOUR },
     ],
   },
   /** Each notification costs a verification call to PayPal: a flood of forged ones must not become ours. */
@@ -105,6 +153,12 @@ export const RATE_LIMITS = {
     name: 'wallet-events',
     what: 'Too many notifications.',
     rules: [{ by: 'client', max: 300, windowMs: 5 * MINUTE }],
+  },
+  /** Each saved address is a write; the account's own cap bounds what is kept, this bounds the churn. */
+  addresses: {
+    name: 'addresses',
+    what: 'Too many changes to your addresses.',
+    rules: [{ by: 'user', max: 60, windowMs: HOUR }],
   },
 } as const satisfies Record<string, RateLimitPolicy>;
 
@@ -119,6 +173,10 @@ export interface RateLimitStore {
   readonly kind: 'memory' | 'database' | 'redis';
   /** Counts one hit on `key` in a window of `windowMs` that starts with the key's first hit. */
   hit(key: string, windowMs: number): Promise<RateLimitHit>;
+  /** Takes one hit back (a sign-in that succeeded after all), never below zero; the window keeps its end. */
+  forgive(key: string): Promise<void>;
+  /** Forgets `key` altogether (a password reset lifts the account's pause). */
+  reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -141,6 +199,13 @@ export function createMemoryRateLimitStore(now: () => Date = () => new Date()): 
       }
       w.hits += 1;
       return { hits: w.hits, retryAfterMs: w.resetAt - t };
+    },
+    async forgive(key) {
+      const w = windows.get(key);
+      if (w && w.hits > 0) w.hits -= 1;
+    },
+    async reset(key) {
+      windows.delete(key);
     },
     async close() {
       windows.clear();
@@ -176,6 +241,12 @@ export function createDatabaseRateLimitStore(db: Kysely<Database>, now: () => Da
       }
       return { hits: Number(row.hits), retryAfterMs: new Date(row.reset_at).getTime() - at.getTime() };
     },
+    async forgive(key) {
+      await db.updateTable('rate_limits').set((eb) => ({ hits: eb('hits', '-', 1) })).where('key', '=', key).where('hits', '>', 0).execute();
+    },
+    async reset(key) {
+      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+    },
     async close() {},
   };
 }
@@ -192,6 +263,13 @@ end
 return { hits, ttl }
 `;
 
+// A decrement that never creates a key (which would then live without a TTL) and never goes below zero.
+const FORGIVE_SCRIPT = `
+local hits = tonumber(redis.call('GET', KEYS[1]) or '0')
+if hits > 0 then redis.call('DECR', KEYS[1]) end
+return hits
+`;
+
 /** Counters in Redis, shared by every instance; the store owns (and closes) the client. */
 export function createRedisRateLimitStore(redis: Redis, keyPrefix = 'everstone:rl:'): RateLimitStore {
   return {
@@ -199,6 +277,12 @@ export function createRedisRateLimitStore(redis: Redis, keyPrefix = 'everstone:r
     async hit(key, windowMs) {
       const [hits, ttl] = (await redis.eval(HIT_SCRIPT, 1, keyPrefix + key, String(windowMs))) as [number, number];
       return { hits: Number(hits), retryAfterMs: Number(ttl) };
+    },
+    async forgive(key) {
+      await redis.eval(FORGIVE_SCRIPT, 1, keyPrefix + key);
+    },
+    async reset(key) {
+      await redis.del(keyPrefix + key);
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
@@ -248,17 +332,60 @@ export function formatWait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+/** '2001:db8::1' → its eight groups of four hex digits; null when it is not an IPv6 address. */
+function ipv6Groups(address: string): string[] | null {
+  if (isIP(address) !== 6) return null;
+  let text = address.toLowerCase();
+  // A trailing dotted IPv4 part (::ffff:1.2.3.4, 64:ff9b::1.2.3.4) becomes two groups.
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted[1]!.split('.').map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const middle = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
+  return [...left, ...middle, ...right].map((g) => g.padStart(4, '0'));
+}
+
+/**
+ * The client a request counts against: an IPv4 address as it is; an IPv6 client by its /64, since one household
+ * or phone is handed a whole /64 and can take a fresh address from it for every request. IPv4 mapped into IPv6
+ * is IPv4.
+ */
+export function clientKeyOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const groups = ipv6Groups(ip);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : ip;
+}
+
 function subjectOf(by: RateLimitSubject, request: FastifyRequest): string | null {
   switch (by) {
     case 'client':
-      return request.ip;
+      return clientKeyOf(request.ip);
     case 'email': {
       const email = (request.body as { email?: unknown } | null | undefined)?.email;
       return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
     }
+    case 'email+client': {
+      const email = subjectOf('email', request);
+      return email === null ? null : `${email} ${clientKeyOf(request.ip)}`;
+    }
     case 'user':
       return request.auth ? String(request.auth.user.id) : null;
   }
+}
+
+/** A guard for attempts that only count when they fail (sign-in): see `RateLimiter.failures`. */
+export interface FailureGuard {
+  /** preValidation hook: counts the attempt as a failure in advance and answers 429 when a rule is over. */
+  check(request: FastifyRequest): Promise<void>;
+  /** The attempt succeeded: its advance count is taken back, and the account's count on this client cleared. */
+  succeeded(request: FastifyRequest): Promise<void>;
+  /** Clears the account's counts from every client (its owner proved control of the email: a password reset). */
+  clearAccount(email: string): Promise<void>;
 }
 
 export interface RateLimiter {
@@ -266,6 +393,11 @@ export interface RateLimiter {
   readonly store: RateLimitStore['kind'] | 'off';
   /** A preValidation hook enforcing `policy`: each of its rules counts the request, and any over its max answers 429. */
   guard(policy: RateLimitPolicy): (request: FastifyRequest) => Promise<void>;
+  /**
+   * A policy that counts failures only. Every attempt is counted before it runs (so a burst of parallel guesses
+   * meets the limit as a burst of failures would) and a success is taken back afterwards.
+   */
+  failures(policy: RateLimitPolicy): FailureGuard;
 }
 
 export interface RateLimitOptions {
@@ -274,6 +406,17 @@ export interface RateLimitOptions {
   /** Prefix of Redis keys (tests share one Redis). */
   keyPrefix?: string;
 }
+
+const OFF: RateLimiter = {
+  store: 'off',
+  guard: () => async () => {},
+  failures: () => ({ check: async () => {}, succeeded: async () => {}, clearAccount: async () => {} }),
+};
+
+// Keys carry a digest, never the address itself: Redis and the database hold no account data. The window is part
+// of the key, so two rules on one subject (3 an hour, 10 a day) count apart.
+const keyOf = (policy: RateLimitPolicy, rule: RateLimitRule, subject: string) =>
+  `${policy.name}:${rule.by}:${rule.windowMs / 1000}:${sha256(subject).toString('hex').slice(0, 32)}`;
 
 export function setupRateLimits(
   app: FastifyInstance,
@@ -284,7 +427,7 @@ export function setupRateLimits(
   const log = app.log.child({ module: 'rate-limit' });
   if (!config.RATE_LIMITS_ENABLED) {
     if (config.NODE_ENV === 'production') log.warn('RATE_LIMITS_ENABLED is false: sign-in, sign-up, password reset and contact are not limited');
-    return { store: 'off', guard: () => async () => {} };
+    return OFF;
   }
 
   let store: RateLimitStore;
@@ -310,6 +453,14 @@ export function setupRateLimits(
       return fallback.hit(key, windowMs);
     }
   }
+  async function settle(work: (s: RateLimitStore) => Promise<void>): Promise<void> {
+    try {
+      await work(store);
+    } catch (err) {
+      warn({ err, store: store.kind }, 'rate-limit store unavailable: counting in this process until it answers');
+    }
+    await work(fallback);
+  }
 
   // Explicit exemption for load tests (never by address: addresses are shared and spoofable behind proxies).
   const exemptDigest = config.RATE_LIMIT_EXEMPT_TOKEN ? sha256(config.RATE_LIMIT_EXEMPT_TOKEN) : null;
@@ -318,25 +469,56 @@ export function setupRateLimits(
     return exemptDigest !== null && typeof presented === 'string' && presented !== '' && timingSafeEqual(sha256(presented), exemptDigest);
   };
 
+  /** Counts the request on each rule of `policy`; throws the 429 of the rule that waits longest when any is over. */
+  async function count(policy: RateLimitPolicy, request: FastifyRequest): Promise<string[]> {
+    let over: { rule: RateLimitRule; waitMs: number } | null = null;
+    const keys: string[] = [];
+    for (const rule of policy.rules) {
+      const subject = subjectOf(rule.by, request);
+      if (subject === null) continue;
+      const key = keyOf(policy, rule, subject);
+      keys.push(key);
+      const { hits, retryAfterMs } = await hit(key, rule.windowMs);
+      if (hits > rule.max && (!over || retryAfterMs > over.waitMs)) over = { rule, waitMs: retryAfterMs };
+    }
+    if (over) {
+      const seconds = Math.max(1, Math.ceil(over.waitMs / 1000));
+      request.log.info({ rateLimit: policy.name, rule: over.rule.by, retryAfter: seconds }, 'rate limit reached');
+      throw new TooManyRequestsError(`${over.rule.what ?? policy.what} Please try again in ${formatWait(seconds)}.`, seconds);
+    }
+    return keys;
+  }
+
   return {
     store: store.kind,
     guard(policy) {
       return async function rateLimit(request) {
         if (isExempt(request)) return;
-        let waitMs = 0;
-        for (const rule of policy.rules) {
-          const subject = subjectOf(rule.by, request);
-          if (subject === null) continue;
-          // Keys carry a digest, never the address itself: Redis and the database hold no account data.
-          const key = `${policy.name}:${rule.by}:${sha256(subject).toString('hex').slice(0, 32)}`;
-          const { hits, retryAfterMs } = await hit(key, rule.windowMs);
-          if (hits > rule.max) waitMs = Math.max(waitMs, retryAfterMs);
-        }
-        if (waitMs > 0) {
-          const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-          request.log.info({ rateLimit: policy.name, retryAfter: seconds }, 'rate limit reached');
-          throw new TooManyRequestsError(`${policy.what} Please try again in ${formatWait(seconds)}.`, seconds);
-        }
+        await count(policy, request);
+      };
+    },
+    failures(policy) {
+      const counted = new WeakMap<FastifyRequest, string[]>();
+      return {
+        async check(request) {
+          if (isExempt(request)) return;
+          counted.set(request, await count(policy, request));
+        },
+        async succeeded(request) {
+          const keys = counted.get(request);
+          if (!keys) return;
+          counted.delete(request);
+          const pair = policy.rules.find((r) => r.by === 'email+client');
+          const pairSubject = subjectOf('email+client', request);
+          const pairKey = pair && pairSubject ? keyOf(policy, pair, pairSubject) : null;
+          for (const key of keys) await settle((s) => (key === pairKey ? s.reset(key) : s.forgive(key)));
+        },
+        async clearAccount(email) {
+          const subject = email.trim().toLowerCase();
+          for (const rule of policy.rules) {
+            if (rule.by === 'email') await settle((s) => s.reset(keyOf(policy, rule, subject)));
+          }
+        },
       };
     },
   };

@@ -25,6 +25,8 @@ export interface TestSmtp {
 export interface TestSmtpOptions {
   /** Return an error to refuse a recipient; `attempt` counts RCPTs for that address, from 1. */
   rejectRecipient?: (address: string, attempt: number) => { code: number; message: string } | null;
+  /** Called with each message before the server accepts it (the browser journeys keep a mailbox on disk). */
+  onMessage?: (mail: ReceivedMail) => void;
 }
 
 function decodeQuotedPrintable(input: string): string {
@@ -119,7 +121,13 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const recipients = session.envelope.rcptTo.map((r) => r.address);
-        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), recipients));
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), recipients);
+        messages.push(mail);
+        try {
+          options.onMessage?.(mail);
+        } catch (err) {
+          return callback(err as Error);
+        }
         callback();
       });
     },

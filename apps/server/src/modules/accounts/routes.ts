@@ -71,13 +71,19 @@ function passwordResetRoute(app: App, service: AccountService, limiter: RateLimi
       },
       preValidation: limiter.guard(RATE_LIMITS.passwordReset),
     },
-    async (request) => service.resetPassword(request.body),
+    async (request) => {
+      const answer = await service.resetPassword(request.body);
+      // The owner proved control of the address: failed sign-ins of others no longer pause the account.
+      await limiter.failures(RATE_LIMITS.loginFailures).clearAccount(request.body.email);
+      return answer;
+    },
   );
 }
 
 /** Everything under /api: sign-up, sign-in, password reset, and the signed-in user's own account. */
 export function accountRoutes(service: AccountService, deps: { auth: Auth; limiter: RateLimiter; now: Clock }): FastifyPluginAsyncZod {
   const { auth, limiter } = deps;
+  const loginFailures = limiter.failures(RATE_LIMITS.loginFailures);
   return async function (app) {
     app.post(
       '/register',
@@ -102,14 +108,18 @@ export function accountRoutes(service: AccountService, deps: { auth: Auth; limit
         schema: {
           tags: ['accounts'],
           summary: 'Sign in: a bearer token for the Authorization header',
-          description: 'A wrong password and an unknown email answer the same 401, in the same time.',
+          description:
+            'A wrong password and an unknown email answer the same 401, in the same time. Failed attempts are limited ' +
+            'per account on one device, per device, and per account from everywhere (429; the last one is lifted by a ' +
+            'password reset); successful ones are not counted.',
           body: loginRequestSchema,
           response: { 200: loginResponseSchema, 401: errorResponseSchema, 422: validationErrorSchema, 429: errorResponseSchema },
         },
-        preValidation: limiter.guard(RATE_LIMITS.login),
+        preValidation: [limiter.guard(RATE_LIMITS.login), loginFailures.check],
       },
       async (request, reply) => {
         const answer = await service.login(request.body);
+        await loginFailures.succeeded(request);
         request.log.info({ userId: answer.user.id }, 'signed in');
         return noStore(reply).send(answer);
       },

@@ -95,6 +95,19 @@ export function createAddressRepository(db: Kysely<Database>) {
       await db.updateTable('addresses').set({ is_default: 0 }).where('user_id', '=', userId).where('is_default', '=', 1).execute();
     },
 
+    /** The address checkout gives up to stay within the cap: the one saved or used longest ago, never the default. */
+    async stalestOf(userId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('addresses')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('is_default', '=', 0)
+        .orderBy('updated_at', 'asc')
+        .orderBy('id', 'asc')
+        .executeTakeFirst();
+      return row ? Number(row.id) : null;
+    },
+
     /** The address to promote when the default is deleted: the most recently saved one. */
     async newestOf(userId: number): Promise<number | null> {
       const row = await db

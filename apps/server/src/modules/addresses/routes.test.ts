@@ -207,6 +207,19 @@ describe.each(TEST_ENGINES)('addresses on %s', (engine) => {
       expect(tooMany.statusCode).toBe(422);
       expect(tooMany.json().errors).toEqual({ address: [ACCOUNT_MESSAGES.tooManyAddresses] });
     });
+
+    it(`keeps checkout’s saved addresses within ${MAX_ADDRESSES_PER_USER} too, never failing a checkout`, async () => {
+      const { user, token } = await signUpAndIn(app);
+      for (let i = 0; i < MAX_ADDRESSES_PER_USER + 15; i++) {
+        const res = await call('POST', '/api/store-addresses', token, checkoutAddress(user.id, { address: { street: `${i + 1} Main Street`, city: 'Albany', zip: '12207' } }));
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const rows = await db.db.selectFrom('addresses').select(['street', 'is_default']).where('user_id', '=', user.id).execute();
+      expect(rows).toHaveLength(MAX_ADDRESSES_PER_USER);
+      // The newest is the default; the ones given up are the oldest.
+      expect(rows.find((r) => Number(r.is_default) === 1)?.street).toBe(`${MAX_ADDRESSES_PER_USER + 15} Main Street`);
+      expect(rows.map((r) => r.street)).not.toContain('1 Main Street');
+    });
   });
 
   describe('validation', () => {

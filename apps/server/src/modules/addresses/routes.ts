@@ -10,15 +10,21 @@ import {
   validationErrorSchema,
 } from '@everstone/contract';
 import { requireUser, type Auth } from '../../plugins/auth.ts';
+import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { AddressService } from './service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
 const security = [{ bearer: [] }];
 
 /** Saved addresses, all in a signed-in scope: §7's two calls, and REST routes for the profile. */
-export function addressRoutes(service: AddressService, deps: { auth: Auth }): FastifyPluginAsyncZod {
+export function addressRoutes(service: AddressService, deps: { auth: Auth; limiter: RateLimiter }): FastifyPluginAsyncZod {
   return async function (app) {
     app.addHook('onRequest', deps.auth.requireSignedIn);
+    // Every write counts against the user: the cap bounds what is kept, this bounds the churn of a script.
+    const limitWrites = deps.limiter.guard(RATE_LIMITS.addresses);
+    app.addHook('preValidation', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') await limitWrites(request);
+    });
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });

@@ -100,7 +100,9 @@ export function createAddressService(deps: { db: Kysely<Database>; engine: Engin
 
     /**
      * §7 POST /api/store-addresses, called by checkout before an order: the address becomes the default. The same
-     * address saved again is the same record (made default, offers choice updated), not a copy per order.
+     * address saved again is the same record (made default, offers choice updated), not a copy per order. The
+     * account's cap holds here too, without ever failing a checkout: at the cap, the address saved or used longest
+     * ago gives way to the new one.
      */
     async storeFromCheckout(signedIn: SignedIn, input: AddressInput): Promise<{ address: Address; created: boolean }> {
       requireBodyOwner(signedIn, input);
@@ -113,6 +115,11 @@ export function createAddressService(deps: { db: Kysely<Database>; engine: Engin
           await r.setOffer(same.id, input.is_get_offer, at);
           await r.makeDefault(userId, same.id);
           return { address: await reload(r, same.id), created: false };
+        }
+        while ((await r.countByUser(userId)) >= MAX_ADDRESSES_PER_USER) {
+          const stalest = await r.stalestOf(userId);
+          if (stalest === null) break;
+          await r.delete(stalest);
         }
         await r.clearDefault(userId);
         const id = await r.insert(userId, fields, { isGetOffer: input.is_get_offer, isDefault: true }, at);

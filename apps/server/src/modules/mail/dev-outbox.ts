@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hostNameOf, isLoopbackAddress, isLoopbackHost } from '../../lib/loopback.ts';
 import { html } from './compose.ts';
-import { OUTBOX_INDEX, type OutboxEntry } from './transport.ts';
+import { OUTBOX_INDEX, type FileOutboxTransport, type OutboxEntry } from './transport.ts';
 
 const FILE_NAME = /^[0-9TZ]+-[0-9a-f]+\.(eml|txt)$/;
 
@@ -51,14 +52,31 @@ ${
 }
 
 /**
- * A development page for the file outbox: what a contact form, a newsletter sign-up or a booking sent, without
- * an SMTP server. The caller registers it only outside production and only when the outbox is in use.
+ * A request typed on this machine: its TCP peer is loopback (the socket's own address, whatever TRUST_PROXY
+ * says), no proxy forwarded it (a proxy on the same machine would be a loopback peer too), and it asked for a
+ * loopback host name (a site that points its own name at 127.0.0.1 cannot read the page from a browser).
  */
-export function devOutboxRoutes(dir: string) {
+export function isFromThisMachine(request: FastifyRequest): boolean {
+  const h = request.headers;
+  if (h['x-forwarded-for'] !== undefined || h.forwarded !== undefined || h['x-real-ip'] !== undefined) return false;
+  return isLoopbackAddress(request.raw.socket.remoteAddress) && isLoopbackHost(hostNameOf(h.host));
+}
+
+/**
+ * A development page for the file outbox: what a contact form, a newsletter sign-up or a booking sent, without
+ * an SMTP server. Password reset links pass through it, so it answers only requests typed on the store's own
+ * machine (anything else gets the same 404 as a page that does not exist); the caller registers it only outside
+ * production and only when the outbox is in use.
+ */
+export function devOutboxRoutes(dir: string, transport?: Pick<FileOutboxTransport, 'keptText'>) {
   return async function (app: FastifyInstance) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isFromThisMachine(request)) return reply.status(404).send({ message: `Not found: ${request.url.split('?')[0]}` });
+    });
     // The page links to its own files and nothing else; nothing on it needs scripts.
     app.addHook('onSend', async (_request, reply) => {
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      reply.header('cache-control', 'no-store');
     });
 
     app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) =>
@@ -69,6 +87,8 @@ export function devOutboxRoutes(dir: string) {
       const { file } = request.params;
       // Only names the outbox itself writes: nothing else in (or outside) the folder can be read through here.
       if (!FILE_NAME.test(file)) return reply.status(404).send({ message: 'No such message.' });
+      const kept = transport?.keptText(file);
+      if (kept !== undefined) return reply.type('text/plain; charset=utf-8').send(kept);
       try {
         const body = await readFile(join(resolve(dir), file), 'utf8');
         return reply.type('text/plain; charset=utf-8').send(body);

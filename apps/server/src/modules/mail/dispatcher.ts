@@ -67,6 +67,7 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        ...(Number(row.scrub_after_send) === 1 ? { sensitive: true } : {}),
         ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
       });
     } catch (err) {

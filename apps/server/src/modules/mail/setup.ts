@@ -7,7 +7,7 @@ import type { OutgoingMail } from './compose.ts';
 import { devOutboxRoutes } from './dev-outbox.ts';
 import { createMailDispatcher, type MailDispatcherOptions } from './dispatcher.ts';
 import { createMailOutboxRepository } from './repository.ts';
-import { createMailTransport, type MailTransport } from './transport.ts';
+import { createMailTransport, type FileOutboxTransport, type MailTransport } from './transport.ts';
 
 /** What the domains see of mail: queue messages with their record, then ask for them to go out. */
 export interface MailQueue {
@@ -47,7 +47,7 @@ export async function setupMail(
     if (config.NODE_ENV === 'production') {
       app.log.warn({ outboxDir: config.OUTBOX_DIR }, 'SMTP_URL is not set: mail is written to OUTBOX_DIR, not sent');
     } else {
-      await app.register(devOutboxRoutes(config.OUTBOX_DIR));
+      await app.register(devOutboxRoutes(config.OUTBOX_DIR, transport as FileOutboxTransport));
     }
   }
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -45,7 +46,10 @@ export function walletWebhookRoutes(service: WalletService, deps: { limiter: Rat
 }
 
 /** The online wallet (§4 Wallet payment, §7), signed in: create a payment, then capture it or cancel it. */
-export function walletRoutes(service: WalletService, deps: { auth: Auth; limiter: RateLimiter; publicUrl?: string }): FastifyPluginAsyncZod {
+export function walletRoutes(
+  service: WalletService,
+  deps: { auth: Auth; limiter: RateLimiter; storeUrl: (request: FastifyRequest) => string },
+): FastifyPluginAsyncZod {
   return async function (app) {
     app.addHook('onRequest', deps.auth.requireSignedIn);
     app.addHook('onSend', async (_request, reply) => {
@@ -77,10 +81,8 @@ export function walletRoutes(service: WalletService, deps: { auth: Auth; limiter
         preValidation: deps.limiter.guard(RATE_LIMITS.walletPayments),
       },
       async (request, reply) => {
-        // PUBLIC_URL when set (behind a proxy, the address shoppers use); else the address this request came to,
-        // so the shopper returns to the origin that holds their session.
-        const storeUrl = deps.publicUrl ?? `${request.protocol}://${request.host}`;
-        return reply.status(201).send(await service.createOrder(requireUser(request), request.body, storeUrl));
+        // Where the provider sends the shopper back: never a Host header's choice (lib/store-url.ts).
+        return reply.status(201).send(await service.createOrder(requireUser(request), request.body, deps.storeUrl(request)));
       },
     );
 

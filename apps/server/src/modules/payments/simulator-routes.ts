@@ -46,6 +46,12 @@ const header =
   '<p class="brand">Everstone Test Wallet</p>' +
   '<p class="note" role="note">This is the store’s payment simulator: approving moves no money. A store taking real payments uses PayPal instead.</p>';
 
+/** No Origin (an old browser), 'null' (a privacy setting) or this host; a malformed one is a foreign one. */
+function isSameOrigin(origin: string | undefined, host: string): boolean {
+  if (!origin || origin === 'null') return true;
+  return URL.parse(origin)?.host === host;
+}
+
 /**
  * The offline simulator's approval page (what PayPal's checkout page is for a real payment): the amount and two
  * choices, approve or cancel, each sending the shopper back to the store's return or cancel URL.
@@ -86,8 +92,7 @@ export function simulatorRoutes(simulator: WalletSimulator): FastifyPluginAsync 
       { schema: { hide: true } },
       async (request, reply) => {
         // Only this page's own form: another site cannot approve a payment in the shopper's name.
-        const origin = request.headers.origin;
-        if (origin && origin !== 'null' && new URL(origin).host !== request.host) {
+        if (!isSameOrigin(request.headers.origin, request.host)) {
           return page(reply, 403, 'Not allowed', `${header}<h1>Not allowed</h1><p>Please approve the payment on this page.</p>`);
         }
         const decision = request.body?.decision;
