@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
@@ -37,12 +37,28 @@ export function parseDatabaseUrl(url: string): { engine: Engine; location: strin
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got '${url.split(':')[0]}:...')`);
 }
 
+/**
+ * The database file holds accounts, addresses and orders: readable by the store's own user only, whatever the
+ * umask. SQLite gives its -wal and -shm files the main file's permissions, so all three end up 0600.
+ */
+function keepPrivate(path: string): void {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      chmodSync(file, 0o600);
+    } catch (err) {
+      // Not there yet (no WAL written), or a file another user owns (left as it is).
+      if (!['ENOENT', 'EPERM'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    }
+  }
+}
+
 export function createDb(url: string, options: { poolSize?: number } = {}): Db {
   const { engine, location } = parseDatabaseUrl(url);
   if (engine === 'sqlite') {
     const path = location === ':memory:' ? location : resolve(location);
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const { dialect } = createNodeSqliteDialect(path);
+    if (path !== ':memory:') keepPrivate(path);
     const db = new Kysely<Database>({ dialect });
     return { db, engine, describe: `sqlite:${path}`, close: () => db.destroy() };
   }
