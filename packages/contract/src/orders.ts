@@ -292,6 +292,10 @@ export const WALLET_MESSAGES = {
   unreachable: 'We could not reach PayPal just now. Please try again in a moment; you will never be charged twice.',
   expired: 'This PayPal payment was started more than three hours ago and has expired, so nothing was taken. Please check out again to see today’s prices.',
   amountChanged: 'PayPal reported a different amount than your order total, so nothing was kept: any amount taken is being refunded. Please check out again.',
+  /** A payment due back (its stone sold meanwhile) that PayPal still holds for review: refunded once the review ends. */
+  refundAfterReview: 'PayPal is still reviewing this payment, so it cannot be refunded yet. It will be refunded in full as soon as PayPal releases it, or never taken if PayPal declines it; we will email you either way.',
+  /** That review ended in a denial: nothing was ever taken. */
+  deniedBeforeRefund: 'PayPal did not complete this payment after its review, so nothing was charged and nothing needs refunding. Please choose another diamond.',
 } as const;
 
 /** 409 after approval: a stone sold while the shopper was on PayPal's page, so the payment was never taken. */

@@ -23,3 +23,28 @@ export function walletRefundMail(payment: WalletPaymentRow, storeEmail: string):
     ],
   });
 }
+
+/**
+ * Sent when a payment due back (its stone sold in the moment it was paid for) ends without money changing hands:
+ * PayPal held it for review, then declined it.
+ */
+export function walletReviewDeniedMail(payment: WalletPaymentRow, storeEmail: string): OutgoingMail {
+  const details = JSON.parse(payment.details) as { user_name?: string };
+  const amount = `$${formatUsd(centsToPrice(payment.amount_cents))}`;
+  return composeMail({
+    to: payment.contact_email,
+    replyTo: storeEmail,
+    subject: `Your Everstone PayPal payment of ${amount} was not taken`,
+    greeting: details.user_name ? `Dear ${details.user_name},` : undefined,
+    blocks: [
+      paragraph(
+        `The diamond you paid for was bought by another shopper in the moment your PayPal payment went through, so we could not place your order. PayPal then declined the payment after its review: nothing was charged, and nothing needs refunding.`,
+      ),
+      fields([
+        ['Not charged', `${amount} USD`],
+        ['Our reference', payment.reference],
+      ]),
+      paragraph('We are sorry for the disappointment. Reply to this email and our gemologists will gladly help you find a similar diamond.'),
+    ],
+  });
+}

@@ -337,4 +337,42 @@ describe('the online wallet on PayPal (a local fake of its REST API)', () => {
       await instance.close();
     }
   });
+
+  it('a stone sold in the moment of a capture PayPal holds for review: refunded once PayPal releases it, never charged if it declines', async () => {
+    const heldAndLost = async () => {
+      const stone = take();
+      const shopper = await startPayment(stone);
+      paypal.approve(shopper.orderID);
+      paypal.holdNextCapture('PENDING_REVIEW');
+      sellAfterCapture = true;
+      const res = await capture(shopper.token, shopper.orderID);
+      // PayPal refunds only released money: the shopper is told what happens next, and nothing is refunded yet.
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(WALLET_MESSAGES.refundAfterReview);
+      expect(paypal.orders.get(shopper.orderID)!.refunds).toHaveLength(0);
+      expect(await ordersOf(shopper.user.id)).toHaveLength(0);
+      return { ...shopper, stone, captureId: paypal.orders.get(shopper.orderID)!.captures[0]!.id };
+    };
+
+    const released = await heldAndLost();
+    paypal.completeCapture(released.captureId);
+    const completed = paypal.notification('PAYMENT.CAPTURE.COMPLETED', { id: released.captureId, status: 'COMPLETED' }, WEBHOOK_ID);
+    expect((await notify(completed.headers, completed.body)).statusCode).toBe(200);
+    await waitFor(() => paypal.orders.get(released.orderID)!.refunds.length === 1 || null, { what: 'the refund once PayPal released the payment' });
+    await waitFor(() => smtp.to(released.email).find((m) => m.subject.endsWith('has been refunded')), { what: 'the refund email' });
+
+    const declined = await heldAndLost();
+    paypal.denyCapture(declined.captureId);
+    const denied = paypal.notification('PAYMENT.CAPTURE.DENIED', { id: declined.captureId, status: 'DECLINED' }, WEBHOOK_ID);
+    expect((await notify(denied.headers, denied.body)).statusCode).toBe(200);
+    const payment = await db.db.selectFrom('wallet_payments').select(['status', 'failure']).where('provider_order_id', '=', declined.orderID).executeTakeFirstOrThrow();
+    expect(payment).toEqual({ status: 'voided', failure: WALLET_MESSAGES.deniedBeforeRefund });
+    expect(paypal.orders.get(declined.orderID)!.refunds).toHaveLength(0);
+    const mail = await waitFor(() => smtp.to(declined.email).find((m) => m.subject.endsWith('was not taken')), { what: 'the email saying nothing was taken' });
+    expect(squash(mail.text)).toContain('nothing was charged, and nothing needs refunding');
+    // The shopper's return now says so too.
+    const again = await capture(declined.token, declined.orderID);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(WALLET_MESSAGES.deniedBeforeRefund);
+  });
 });

@@ -31,7 +31,7 @@ import {
   type OrderDetails,
   type OrderService,
 } from '../orders/service.ts';
-import { walletRefundMail } from './mail.ts';
+import { walletRefundMail, walletReviewDeniedMail } from './mail.ts';
 import { WalletProviderError, type CaptureState, type WalletEventDelivery, type WalletProvider } from './provider.ts';
 
 export type WalletOrderInput = z.output<typeof walletOrderRequestSchema>;
@@ -262,6 +262,46 @@ export function createWalletService(deps: WalletServiceDeps) {
           break;
         }
         case 'refunding': {
+          // PayPal refunds only money it has released: a capture still held for review waits for the review's end,
+          // which decides between a refund (released) and nothing to give back (denied).
+          if (payment.capture_status === 'pending') {
+            let state: CaptureState;
+            try {
+              state = await provider.lookUpCapture(payment.capture_id!);
+            } catch (err) {
+              if (err instanceof WalletProviderError) throw unreachable(err, 'capture look-up');
+              throw err;
+            }
+            const at = now().toISOString();
+            if (state.status === 'pending') {
+              // Asked again by the recovery sweep; the shopper is told what happens next.
+              await d.db.updateTable('wallet_payments').set({ updated_at: at }).where('id', '=', payment.id).where('status', '=', 'refunding').execute();
+              throw new WalletConflictError(WALLET_MESSAGES.refundAfterReview);
+            }
+            if (state.status === 'denied') {
+              const denied = payment;
+              const done = await writeTransaction(d, async (trx) => {
+                const result = await trx
+                  .updateTable('wallet_payments')
+                  .set({ status: 'voided', capture_status: 'denied', capture_pending_reason: null, failure: WALLET_MESSAGES.deniedBeforeRefund, updated_at: at })
+                  .where('id', '=', denied.id)
+                  .where('status', '=', 'refunding')
+                  .executeTakeFirst();
+                if (Number(result.numUpdatedRows) !== 1) return false;
+                await mail.enqueue(trx, [walletReviewDeniedMail(denied, storeEmail)]);
+                return true;
+              });
+              if (done) mail.flush();
+              break;
+            }
+            await d.db
+              .updateTable('wallet_payments')
+              .set({ capture_status: 'completed', capture_pending_reason: null, updated_at: at })
+              .where('id', '=', payment.id)
+              .where('status', '=', 'refunding')
+              .execute();
+            break;
+          }
           let refund;
           try {
             refund = await provider.refundCapture(payment.capture_id!, payment.amount_cents, ORDER_CURRENCY, `refund-${payment.reference}`);
@@ -452,7 +492,18 @@ export function createWalletService(deps: WalletServiceDeps) {
         // Every capture's completion is notified, most of them final from the start: only one held for review
         // changes anything. One not yet recorded (its capture call still on its way) is left to the sweep's look-up.
         const payment = await findByCapture(event.captureId);
-        if (!payment) return true;
+        if (!payment) {
+          // A payment due back while PayPal reviewed it: the review's end lets it be refunded, or closes it.
+          const row = await d.db.selectFrom('wallet_payments').selectAll().where('capture_id', '=', event.captureId).where('status', '=', 'refunding').executeTakeFirst();
+          if (row) {
+            try {
+              await busy(() => drive(normalize(row)));
+            } catch (err) {
+              if (!(err instanceof HttpError) || err.statusCode === 503) throw err;
+            }
+          }
+          return true;
+        }
         if (event.kind === 'capture-completed' && payment.capture_status === 'pending') await settleReview(payment, 'completed');
         // Payments captured before reviews were told apart recorded a held capture as taken (capture_status null).
         const reviewed = payment.capture_status === 'pending' || payment.capture_status === null;
