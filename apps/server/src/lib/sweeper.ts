@@ -5,13 +5,13 @@ export interface SweepJob {
   module: string;
   /** Does one sweep; answers how many records it changed. */
   run: () => Promise<number>;
-  /** Logged with the count when a sweep changed something, e.g. 'unpaid wire holds released'. */
+  /** Logged with the count when a sweep changed something, e.g. 'unpaid holds released'. */
   done: string;
   intervalMs: number;
 }
 
 /**
- * Background work kept in the database (unpaid wire holds that run out, wallet payments a crash left half-way):
+ * Background work kept in the database (unpaid holds that run out, wallet payments a crash left half-way):
  * a sweep when the app is ready, then every `intervalMs`, stopped (and the sweep under way awaited) when the app
  * closes. Each instance runs its own; the jobs' conditional updates let several share one database. A record is
  * therefore handled at most `intervalMs` after it is due.

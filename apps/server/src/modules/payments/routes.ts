@@ -27,10 +27,12 @@ export function walletWebhookRoutes(service: WalletService, deps: { limiter: Rat
       {
         schema: {
           tags: ['payments'],
-          summary: 'PayPal notifications (CHECKOUT.ORDER.APPROVED captures the payment and places its order)',
+          summary: 'PayPal notifications: an approval is captured and placed; a capture held for review is settled',
           description:
-            'Verified with PayPal (POST /v1/notifications/verify-webhook-signature) before use; 400 when it is not ' +
-            'authentic, 503 when PayPal could not be reached (PayPal sends it again). Other events are acknowledged.',
+            'CHECKOUT.ORDER.APPROVED captures the payment and places its order; PAYMENT.CAPTURE.COMPLETED and ' +
+            'PAYMENT.CAPTURE.DENIED (or DECLINED) settle a capture PayPal held for review. Verified with PayPal ' +
+            '(POST /v1/notifications/verify-webhook-signature) before use; 400 when it is not authentic, 503 when PayPal ' +
+            'could not be reached (PayPal sends it again). Other events are acknowledged.',
           body: z.record(z.string(), z.unknown()),
           response: { 200: z.object({ received: z.literal(true) }), 400: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
         },
