@@ -137,6 +137,46 @@ describe.each(TEST_ENGINES)('the online wallet (simulator) on %s', (engine) => {
     expect(page.body).toContain('value="cancel"');
   });
 
+  it('refuses a post to the approval page from another site, or with an Origin that is not one, with a 403 (never a 500)', async () => {
+    const shopper = await signUpAndIn(app);
+    const [stone] = take() as [Stone];
+    const { orderID } = (await create(shopper.token, payload(shopper.user.id, [stone]))).json() as { orderID: string };
+    for (const origin of ['https://evil.example', 'http://[not a host', 'javascript:alert(1)']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/wallet-simulator/${orderID}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        payload: 'decision=approve',
+      });
+      expect(res.statusCode, origin).toBe(403);
+    }
+    expect((await ledgerOf(orderID)).status).toBe('CREATED');
+  });
+
+  it('without PUBLIC_URL, returns the shopper to a loopback host only: a Host header cannot choose where PayPal sends them', async () => {
+    const local = await createTestApp(db, { SMTP_URL: smtp.url, PORT: '3000' }, { passwordHasher: quickHasher, walletSweepIntervalMs: 3_600_000 });
+    try {
+      const shopper = await signUpAndIn(local);
+      const returnOf = async (host: string) => {
+        const [stone] = take() as [Stone];
+        const res = await local.inject({
+          method: 'POST',
+          url: '/api/paypal/create-order',
+          headers: { ...bearer(shopper.token), host },
+          payload: payload(shopper.user.id, [stone]),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const { orderID, approve_url } = res.json() as { orderID: string; approve_url: string };
+        return { approve: approve_url, back: (await ledgerOf(orderID)).return_url };
+      };
+      expect(await returnOf('127.0.0.1:3000')).toEqual({ approve: expect.stringMatching(/^http:\/\/127\.0\.0\.1:3000\/wallet-simulator\//), back: 'http://127.0.0.1:3000/checkout/paypal-return' });
+      expect((await returnOf('localhost:3000')).back).toBe('http://localhost:3000/checkout/paypal-return');
+      expect(await returnOf('phish.example')).toEqual({ approve: expect.stringMatching(/^http:\/\/localhost:3000\/wallet-simulator\//), back: 'http://localhost:3000/checkout/paypal-return' });
+    } finally {
+      await local.close();
+    }
+  });
+
   it('refuses an amount that is not the cart’s total, naming the real one (422), and stores nothing', async () => {
     const { user, token } = await signUpAndIn(app);
     const [stone] = take() as [Stone];
