@@ -9,6 +9,8 @@ export * from './search.ts';
 export * from './display.ts';
 export * from './storefront-terms.ts';
 export * from './order-steps.ts';
+export * from './line-kinds.ts';
+export * from './pricing.ts';
 export type * from './diamonds.ts';
 export type * from './storefront.ts';
 export type * from './accounts.ts';

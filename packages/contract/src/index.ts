@@ -2,6 +2,9 @@ import './browser.ts';
 
 export * from './constants.ts';
 export * from './fields.ts';
+export * from './line-kinds.ts';
+export * from './line-items.ts';
+export * from './pricing.ts';
 export * from './query.ts';
 export * from './search.ts';
 export * from './diamonds.ts';

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { DELIVERY_COUNTRIES } from './accounts.ts';
 import { MAX_HELD_STONES_PER_ACCOUNT, UNPAID_HOLD_HOURS } from './constants.ts';
 import { optionalMultilineText, optionalText, positiveId, requiredPhone, requiredText } from './fields.ts';
+import { diamondLineOf, lineItemSchema } from './line-items.ts';
+import { lineKey, type LineItem } from './line-kinds.ts';
 
 /** §4 Checkout: the payment methods, in the order the checkout page offers them, with their labels. */
 export const PAYMENT_METHODS = [
@@ -189,20 +191,66 @@ const flag = (label: string) =>
     .nullish()
     .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
+/** The lines of an order: at least one, at most MAX_ORDER_ITEMS, none twice. */
+const orderLinesField = z
+  .array(lineItemSchema, { error: 'The lines must be a list of line items.' })
+  .min(1, ORDER_MESSAGES.noItems)
+  .max(MAX_ORDER_ITEMS, ORDER_MESSAGES.tooManyItems)
+  .refine((lines) => new Set(lines.map(lineKey)).size === lines.length, ORDER_MESSAGES.duplicateItems);
+
+/** §7's form of the same: the ids of loose diamonds. */
+const legacyItemsField = z
+  .array(positiveId('diamond id'), { error: 'The items must be a list of diamond ids.' })
+  .min(1, ORDER_MESSAGES.noItems)
+  .max(MAX_ORDER_ITEMS, ORDER_MESSAGES.tooManyItems)
+  .refine((ids) => new Set(ids).size === ids.length, ORDER_MESSAGES.duplicateItems);
+
 /**
- * §3 Order payload, as POST /api/store-order receives it. order_status and payment_status are accepted but not
- * used: every order starts 'pending'. total_price is the total the shopper saw; it must equal the server's.
+ * The one adapter between §7's payload and the line item: a request carries `lines`, or §7's `items_id` (with its
+ * `item_details`, read and never trusted). Either way the output has `lines`, and `itemsField` says which the
+ * request used, so an error about an item is reported under the field the client sent.
  */
-export const orderRequestSchema = z.object({
+function withLines<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ ...shape, lines: orderLinesField.optional(), items_id: legacyItemsField.optional(), item_details: jsonText('item details', itemDetailsSchema).optional() })
+    .superRefine((v, ctx) => {
+      const sent = v as { lines?: unknown; items_id?: unknown };
+      if (sent.lines !== undefined && sent.items_id !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Send the order’s lines or its items_id, not both.' });
+      }
+    })
+    .transform((v, ctx) => {
+      const { lines, items_id, item_details: _details, ...rest } = v as typeof v & { lines?: LineItem[]; items_id?: number[]; item_details?: unknown };
+      if (lines === undefined && items_id === undefined) {
+        // Neither sent: §7's field is the one every client knows.
+        ctx.addIssue({ code: 'custom', path: ['items_id'], message: 'The items must be a list of diamond ids.' });
+        return z.NEVER;
+      }
+      return {
+        ...(rest as Omit<typeof v, 'lines' | 'items_id' | 'item_details'>),
+        lines: lines ?? items_id!.map(diamondLineOf),
+        itemsField: (lines ? 'lines' : 'items_id') as 'lines' | 'items_id',
+      };
+    });
+}
+
+/** The fields of an order other than its lines: who, where, how it is paid. */
+const orderFields = {
   user_id: positiveId('user id').optional(),
   user_name: requiredText(200, 'name'),
   contact_number: requiredPhone('phone'),
-  items_id: z
-    .array(positiveId('diamond id'), { error: 'The items must be a list of diamond ids.' })
-    .min(1, ORDER_MESSAGES.noItems)
-    .max(MAX_ORDER_ITEMS, ORDER_MESSAGES.tooManyItems)
-    .refine((ids) => new Set(ids).size === ids.length, ORDER_MESSAGES.duplicateItems),
-  item_details: jsonText('item details', itemDetailsSchema).optional(),
+  address: jsonText('address', orderAddressSchema),
+  is_gift: flag('gift'),
+  notes: optionalMultilineText(2000, 'notes'),
+};
+
+/**
+ * §3 Order payload, as POST /api/store-order receives it: the lines (or §7's items_id), the method, what the shopper
+ * typed. order_status and payment_status are accepted but not used: every order starts 'pending'. total_price is
+ * the total the shopper saw; it must equal the server's.
+ */
+export const orderRequestSchema = withLines({
+  ...orderFields,
   total_price: z
     .union([z.string(), z.number()], { error: 'The total price is required.' })
     .transform((v, ctx) => {
@@ -213,12 +261,9 @@ export const orderRequestSchema = z.object({
       }
       return cents;
     }),
-  address: jsonText('address', orderAddressSchema),
   order_status: z.string().max(32).optional(),
   payment_mode: z.enum(PAYMENT_METHOD_IDS, { error: 'Please select a payment method' }),
   payment_status: z.string().max(32).optional(),
-  is_gift: flag('gift'),
-  notes: optionalMultilineText(2000, 'notes'),
 });
 export type OrderRequest = z.input<typeof orderRequestSchema>;
 
@@ -315,22 +360,25 @@ export function refundedMessage(certificateNumbers: readonly string[], amount: s
  * what the order will need once the payment is approved (the cart's diamond ids and the delivery details the
  * checkout form holds). The amount must equal the cart's real total: the server computes it from the inventory.
  */
-export const walletOrderRequestSchema = orderRequestSchema
-  .pick({ user_name: true, contact_number: true, items_id: true, item_details: true, address: true, is_gift: true, notes: true })
-  .extend({
-    user_id: positiveId('user id'),
-    amount: z
-      .union([z.string(), z.number()], { error: 'The amount is required.' })
-      .transform((v, ctx) => {
-        const cents = priceToCents(v);
-        if (cents === null || cents === 0) {
-          ctx.addIssue({ code: 'custom', message: 'The amount must be an amount such as 1890.00.' });
-          return z.NEVER;
-        }
-        return cents;
-      }),
-    currency: z.literal(ORDER_CURRENCY, { error: `The currency must be '${ORDER_CURRENCY}'.` }),
-  });
+export const walletOrderRequestSchema = withLines({
+  user_name: orderFields.user_name,
+  contact_number: orderFields.contact_number,
+  address: orderFields.address,
+  is_gift: orderFields.is_gift,
+  notes: orderFields.notes,
+  user_id: positiveId('user id'),
+  amount: z
+    .union([z.string(), z.number()], { error: 'The amount is required.' })
+    .transform((v, ctx) => {
+      const cents = priceToCents(v);
+      if (cents === null || cents === 0) {
+        ctx.addIssue({ code: 'custom', message: 'The amount must be an amount such as 1890.00.' });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  currency: z.literal(ORDER_CURRENCY, { error: `The currency must be '${ORDER_CURRENCY}'.` }),
+});
 export type WalletOrderRequest = z.input<typeof walletOrderRequestSchema>;
 
 /** §3 Payment-provider order response. */

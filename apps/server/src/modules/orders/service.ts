@@ -301,7 +301,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (input.payment_mode === WALLET_PAYMENT_METHOD) {
         throw new ValidationError({ payment_mode: [ORDER_MESSAGES.walletElsewhere] }, ORDER_MESSAGES.walletElsewhere);
       }
-      const ids = input.items_id;
+      const ids = input.lines.map((line) => line.diamond_id);
       refuseImpossibleIds(ids);
       const lookups = await diamonds.lookups();
 

@@ -394,9 +394,10 @@ export function createWalletService(deps: WalletServiceDeps) {
      */
     async createOrder(signedIn: SignedIn, input: WalletOrderInput, storeUrl: string): Promise<WalletOrderResponse> {
       requireOwner(signedIn, input.user_id, ACCOUNT_MESSAGES.notYourAccount);
-      refuseImpossibleIds(input.items_id);
+      const ids = input.lines.map((line) => line.diamond_id);
+      refuseImpossibleIds(ids);
       const lookups = await diamonds.lookups();
-      const stones = await availableStones(diamonds, input.items_id);
+      const stones = await availableStones(diamonds, ids);
       // The wallet pays the list prices.
       const items = stones.map((row) => orderItemOf(row, lookups, Number(row.price_cents)));
       const totalCents = requireTotal(items, input.amount, 'amount');

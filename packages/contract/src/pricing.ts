@@ -1,0 +1,113 @@
+/**
+ * What an order costs, in integer cents, computed in one place: the cart, the checkout page, the order API and the
+ * wallet all call `priceLines`. A line's unit price comes from the catalog (the server's records, or the record the
+ * browser was given); what the lines add up to, what a bank wire takes off and how far the shopper is from a free
+ * gift are decided here and nowhere else.
+ */
+import { PROMOTIONS } from './constants.ts';
+import type { LineItemKind } from './line-kinds.ts';
+
+/** What one unit of a line costs, as the catalog prices it. */
+export interface UnitPrice {
+  /** The list price of one unit, integer cents. */
+  unitCents: number;
+  /** What a bank wire takes off one unit, integer cents (§5: a loose diamond's wire price is its price less $5). */
+  wireDiscountCents: number;
+}
+
+/** A line ready to be priced: its kind, how many, and its unit price. */
+export interface PricedLineInput extends UnitPrice {
+  kind: LineItemKind;
+  quantity: number;
+}
+
+export interface LinePrice {
+  unitCents: number;
+  quantity: number;
+  /** What the line costs with the chosen method: (unit − its wire discount when paying by wire) × quantity. */
+  totalCents: number;
+}
+
+/** §9: progress toward a free gift, measured on the subtotal. */
+export interface GiftProgress {
+  gift: string;
+  thresholdCents: number;
+  /** How far the subtotal is from the threshold, floored at 0. */
+  remainingCents: number;
+  qualifies: boolean;
+  /** 'You are $120.00 away from a free Diamond Necklace' or 'You qualify for a free Diamond Necklace!'. */
+  message: string;
+}
+
+export interface Pricing {
+  lines: LinePrice[];
+  /** §3: the sum of price × quantity, at list prices. */
+  subtotalCents: number;
+  /** What the chosen method takes off the subtotal (a bank wire), 0 otherwise. */
+  discountCents: number;
+  /** What the shopper pays with the chosen method (shipping is free, §9; no tax is charged). */
+  totalCents: number;
+  gifts: GiftProgress[];
+}
+
+/** The payment method that pays the bank-wire price (§5, §4). */
+export const WIRE_METHOD = 'pay-wire';
+
+/** §9's gifts and their thresholds, in cents. */
+export const GIFTS = [
+  { gift: 'Diamond Necklace', thresholdCents: PROMOTIONS.freeNecklaceThreshold * 100 },
+  { gift: 'Diamond Bracelet', thresholdCents: PROMOTIONS.freeBraceletThreshold * 100 },
+] as const;
+
+/** What a bank wire takes off one unit of each kind. */
+const WIRE_DISCOUNT_CENTS: Record<LineItemKind, number> = {
+  diamond: PROMOTIONS.bankWireDiscount * 100,
+};
+
+/** A loose diamond's unit price from its record's price (whole dollars and cents, §3). */
+export function diamondUnitPrice(priceCents: number): UnitPrice {
+  return { unitCents: priceCents, wireDiscountCents: WIRE_DISCOUNT_CENTS.diamond };
+}
+
+/** Integer cents as US dollars with cents: 123450 → '$1,234.50'. */
+export function formatCents(cents: number): string {
+  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+}
+
+/** Dollars from the wire (a number with at most two decimals) as integer cents, exactly: 0.29 → 29, not 28. */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** §9: how far `subtotalCents` is from each free gift, and the message the cart shows. */
+export function giftProgress(subtotalCents: number): GiftProgress[] {
+  return GIFTS.map(({ gift, thresholdCents }) => {
+    const remainingCents = Math.max(0, thresholdCents - subtotalCents);
+    const qualifies = remainingCents === 0;
+    return {
+      gift,
+      thresholdCents,
+      remainingCents,
+      qualifies,
+      message: qualifies ? `You qualify for a free ${gift}!` : `You are ${formatCents(remainingCents)} away from a free ${gift}`,
+    };
+  });
+}
+
+/**
+ * The one pricing function. `method` is the payment method chosen (null before one is): a bank wire pays each
+ * unit less its wire discount; every other method pays list prices. The gifts are measured on the list subtotal.
+ */
+export function priceLines(lines: readonly PricedLineInput[], method: string | null): Pricing {
+  const wire = method === WIRE_METHOD;
+  const priced = lines.map((line) => {
+    if (!Number.isInteger(line.unitCents) || !Number.isInteger(line.quantity) || line.quantity < 1) {
+      throw new RangeError(`A line's unit price must be whole cents and its quantity a positive whole number (got ${line.unitCents} × ${line.quantity})`);
+    }
+    const unitPaid = wire ? line.unitCents - line.wireDiscountCents : line.unitCents;
+    return { unitCents: line.unitCents, quantity: line.quantity, totalCents: unitPaid * line.quantity };
+  });
+  const subtotalCents = priced.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+  const totalCents = priced.reduce((sum, l) => sum + l.totalCents, 0);
+  return { lines: priced, subtotalCents, discountCents: subtotalCents - totalCents, totalCents, gifts: giftProgress(subtotalCents) };
+}
