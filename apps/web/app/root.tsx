@@ -9,8 +9,10 @@ import {
   type LinksFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { BookingButtonContext } from './components/ui/booking-button';
+import { AppointmentButton } from './features/appointments/appointment-button';
+import { SiteLayout } from './features/layout/site-layout';
 import { appContext } from './lib/app-context';
-import { SiteLayout } from './components/layout/site-layout';
 import siteHref from './styles/site.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -64,11 +66,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The frame of every page, with the booking dialog the layout and the content pages offer. */
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <BookingButtonContext value={AppointmentButton}>
+      <SiteLayout>{children}</SiteLayout>
+    </BookingButtonContext>
+  );
+}
+
 export default function App() {
   return (
-    <SiteLayout>
+    <Shell>
       <Outlet />
-    </SiteLayout>
+    </Shell>
   );
 }
 
@@ -76,7 +87,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // Internals stay in the server log; the shopper gets a plain explanation and a way on.
   return (
-    <SiteLayout>
+    <Shell>
       <section className="page-message" aria-labelledby="error-title">
         <h1 id="error-title">{notFound ? 'We could not find that page' : 'Something went wrong'}</h1>
         <p>
@@ -90,6 +101,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           </a>
         </p>
       </section>
-    </SiteLayout>
+    </Shell>
   );
 }

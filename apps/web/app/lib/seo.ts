@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { STORE_NAME } from './site';
+import { STORE_NAME } from '../content/store';
 
 interface MetaArgs {
   location: { pathname: string };

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Route } from './+types/about';
-import { ActionRow } from '../components/content/actions';
-import { PageHero, type Figure } from '../components/content/page-hero';
-import { MediaText } from '../components/content/section';
+import { ActionRow } from '../features/content/actions';
+import { PageHero, type Figure } from '../features/content/page-hero';
+import { MediaText } from '../features/content/section';
 import { pageMeta } from '../lib/seo';
-import { STORE } from '../lib/site';
+import { STORE } from '../content/store';
 import href from '../styles/pages.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href }];

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import type { Route } from './+types/cart';
 import { pageMeta } from '../lib/seo';
 import { useCart } from '../lib/cart';
-import { cartTotals, unavailability } from '../lib/cart-check';
-import { CartLineItem } from '../components/cart/cart-line';
-import { CartCheckFailed, CartNotices } from '../components/cart/cart-notices';
-import { CartSummary } from '../components/cart/cart-summary';
-import { useCartCheck } from '../components/cart/use-cart-check';
+import { cartTotals, unavailability } from '../features/cart/cart-check';
+import { CartLineItem } from '../features/cart/cart-line';
+import { CartCheckFailed, CartNotices } from '../features/cart/cart-notices';
+import { CartSummary } from '../features/cart/cart-summary';
+import { useCartCheck } from '../features/cart/use-cart-check';
 import cartHref from '../styles/cart.css?url';
 
 export const meta: Route.MetaFunction = (args) =>

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { WALLET_MESSAGES, orderSchema } from '@everstone/contract';
 import type { Route } from './+types/checkout-wallet-return';
 import { clearCart } from '../lib/cart';
-import { ORDER_FAILED_MESSAGE } from '../lib/checkout';
+import { ORDER_FAILED_MESSAGE } from '../features/checkout/checkout';
 import { pageMeta } from '../lib/seo';
 import { ApiError, api, useSession } from '../lib/session';
 import checkoutHref from '../styles/checkout.css?url';

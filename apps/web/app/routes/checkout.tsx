@@ -3,12 +3,12 @@ import { Link, data, useSearchParams } from 'react-router';
 import { WALLET_PAYMENT_METHOD, type PaymentMethod } from '@everstone/contract';
 import { STORE_TERMS } from '@everstone/contract/core';
 import type { Route } from './+types/checkout';
-import { CheckoutForm } from '../components/checkout/checkout-form';
-import { OrderSummary } from '../components/checkout/order-summary';
-import { useCartCheck } from '../components/cart/use-cart-check';
+import { CheckoutForm } from '../features/checkout/checkout-form';
+import { OrderSummary } from '../features/checkout/order-summary';
+import { useCartCheck } from '../features/cart/use-cart-check';
 import { useCart } from '../lib/cart';
-import { cartTotals } from '../lib/cart-check';
-import { WALLET_CANCELLED_PARAM, orderTotal } from '../lib/checkout';
+import { cartTotals, unavailability } from '../features/cart/cart-check';
+import { WALLET_CANCELLED_PARAM, orderTotal } from '../features/checkout/checkout';
 import { pageMeta } from '../lib/seo';
 import { api, useSession, type Session } from '../lib/session';
 import checkoutHref from '../styles/checkout.css?url';
@@ -79,7 +79,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
         <div className="checkout__layout">
           <OrderSummary
             lines={hydrated ? lines : null}
-            missing={check.missing}
+            isUnavailable={(line) => unavailability(line, check.missing) !== null}
             subtotal={totals.subtotal}
             total={orderTotal(totals.payable, method)}
             checking={check.status === 'checking'}

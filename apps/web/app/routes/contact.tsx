@@ -1,4 +1,4 @@
-import { Faq, type FaqEntry } from '../components/content/faq';
+import { Faq, type FaqEntry } from '../features/content/faq';
 import { useId, useState } from 'react';
 import { Link, data } from 'react-router';
 import {
@@ -9,11 +9,11 @@ import {
   validationErrorSchema,
 } from '@everstone/contract';
 import type { Route } from './+types/contact';
-import { AppointmentButton } from '../components/appointments/appointment-button';
-import { PhoneIcon } from '../components/layout/icons';
+import { AppointmentButton } from '../features/appointments/appointment-button';
+import { PhoneIcon } from '../components/ui/icons';
 import { appContext } from '../lib/app-context';
 import { pageMeta } from '../lib/seo';
-import { STORE } from '../lib/site';
+import { STORE } from '../content/store';
 import { JSON_HEADERS } from '../lib/http';
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,17 +1,17 @@
 import { Link, data } from 'react-router';
 import { bankWirePrice, colorLabel, diamondTitle, formatMoney, formatPrice, orNA, type Diamond } from '@everstone/contract/core';
 import type { Route } from './+types/diamond-details';
-import { AddToCart } from '../components/diamond-details/add-to-cart';
-import { DetailAccordion } from '../components/diamond-details/detail-accordion';
-import { DETAIL_OFFERS, NO_DIAMOND_MESSAGE } from '../components/diamond-details/offers';
-import { diamondSpecs } from '../components/diamond-details/specs';
-import { StepIndicator } from '../components/diamond-details/step-indicator';
-import { StoneViewer } from '../components/diamond-details/stone-viewer';
-import { TrustBadges } from '../components/diamond-details/trust-badges';
+import { AddToCart } from '../features/diamond-details/add-to-cart';
+import { DetailAccordion } from '../features/diamond-details/detail-accordion';
+import { DETAIL_OFFERS, NO_DIAMOND_MESSAGE } from '../features/diamond-details/offers';
+import { diamondSpecs } from '../features/diamond-details/specs';
+import { StepIndicator } from '../features/diamond-details/step-indicator';
+import { StoneViewer } from '../features/diamond-details/stone-viewer';
+import { TrustBadges } from '../features/diamond-details/trust-badges';
 import { appContext } from '../lib/app-context';
 import { takeHandedOver } from '../lib/diamond-handoff';
 import { pageMeta } from '../lib/seo';
-import { shipsByText } from '../lib/ship-date';
+import { shipsByText } from '../features/diamond-details/ship-date';
 import detailHref from '../styles/diamond-details.css?url';
 
 type DetailData = { diamond: Diamond | null };

@@ -4,12 +4,12 @@ import { SEARCH, type DiamondListResponse, type DiamondTypeId } from '@everstone
 // Used by the loader only, so the client build leaves the schemas (and Zod) out of the page's first load.
 import { diamondListResponseSchema, shapeListResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/diamond-search';
-import { BuilderSteps, TypeTabs } from '../components/diamond-search/builder-steps';
-import { FiltersPanel } from '../components/diamond-search/filters-panel';
-import { ResultsTable } from '../components/diamond-search/results-table';
-import { ResultsToolbar } from '../components/diamond-search/results-toolbar';
-import type { ShapesResult } from '../components/diamond-search/shape-picker';
-import { useDiamondResults } from '../components/diamond-search/use-diamond-results';
+import { BuilderSteps, TypeTabs } from '../features/diamond-search/builder-steps';
+import { FiltersPanel } from '../features/diamond-search/filters-panel';
+import { ResultsTable } from '../features/diamond-search/results-table';
+import { ResultsToolbar } from '../features/diamond-search/results-toolbar';
+import type { ShapesResult } from '../features/diamond-search/shape-picker';
+import { useDiamondResults } from '../features/diamond-search/use-diamond-results';
 import { appContext } from '../lib/app-context';
 import {
   filtersToApiQuery,
@@ -19,7 +19,7 @@ import {
   toggleChecked,
   withTab,
   type FilterState,
-} from '../lib/search-state';
+} from '../features/diamond-search/search-state';
 import { pageMeta } from '../lib/seo';
 import searchHref from '../styles/diamond-search.css?url';
 
@@ -74,7 +74,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return defaultShouldRevalidate;
 }
 
-const loadCompareView = () => import('../components/diamond-search/compare-view');
+const loadCompareView = () => import('../features/diamond-search/compare-view');
 const CompareView = lazy(loadCompareView);
 
 export default function DiamondSearch({ loaderData }: Route.ComponentProps) {

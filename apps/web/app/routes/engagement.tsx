@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/engagement';
-import { ActionRow } from '../components/content/actions';
-import { ContentTabs } from '../components/content/content-tabs';
-import { Faq, type FaqEntry } from '../components/content/faq';
-import { PageHero, type Figure } from '../components/content/page-hero';
-import { MediaText, Section, StepList } from '../components/content/section';
-import { FINANCING_TEXT, RETURNS_TEXT, UPGRADE_TEXT, WARRANTY_TEXT } from '../components/content/store-policies';
+import { ActionRow } from '../features/content/actions';
+import { ContentTabs } from '../features/content/content-tabs';
+import { Faq, type FaqEntry } from '../features/content/faq';
+import { PageHero, type Figure } from '../features/content/page-hero';
+import { MediaText, Section, StepList } from '../features/content/section';
+import { FINANCING_TEXT, RETURNS_TEXT, UPGRADE_TEXT, WARRANTY_TEXT } from '../content/store-policies';
 import { pageMeta } from '../lib/seo';
 import href from '../styles/pages.css?url';
 

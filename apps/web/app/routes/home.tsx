@@ -8,9 +8,9 @@ import {
   TheBond,
   TheReserve,
   type InventoryCounts,
-} from '../components/home/feature-blocks';
-import { BestsellingRings, ExclusiveOffers, TrendingNow } from '../components/home/home-carousels';
-import { HomeHero } from '../components/home/home-hero';
+} from '../features/content/feature-blocks';
+import { BestsellingRings, ExclusiveOffers, TrendingNow } from '../features/content/home-carousels';
+import { HomeHero } from '../features/content/home-hero';
 import { appContext } from '../lib/app-context';
 import { pageMeta } from '../lib/seo';
 import homeHref from '../styles/home.css?url';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/policy';
-import { LegalDocument, type LegalSection } from '../components/content/legal-document';
-import { MINIMUM_AGE_TEXT, PRIVACY_CLAIMS_TEXT } from '../components/content/store-policies';
+import { LegalDocument, type LegalSection } from '../features/content/legal-document';
+import { MINIMUM_AGE_TEXT, PRIVACY_CLAIMS_TEXT } from '../content/store-policies';
 import { pageMeta } from '../lib/seo';
-import { STORE } from '../lib/site';
+import { STORE } from '../content/store';
 import href from '../styles/pages.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href }];

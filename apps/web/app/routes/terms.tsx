@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/terms';
-import { LegalDocument, type LegalSection } from '../components/content/legal-document';
+import { LegalDocument, type LegalSection } from '../features/content/legal-document';
 import {
   CARAT_VARIANCE_TEXT,
   CLAIMS_TEXT,
@@ -18,9 +18,9 @@ import {
   WARRANTY_TEXT,
   WELCOME_TEXT,
   WIRE_HOLD_TEXT,
-} from '../components/content/store-policies';
+} from '../content/store-policies';
 import { pageMeta } from '../lib/seo';
-import { STORE } from '../lib/site';
+import { STORE } from '../content/store';
 import href from '../styles/pages.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href }];

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatMoney } from '@everstone/contract/core';
 import type { Route } from './+types/thankyou';
-import { placedOrderFrom } from '../lib/checkout';
-import { orderPath } from '../lib/orders';
+import { placedOrderFrom } from '../features/checkout/checkout';
+import { orderPath } from '../features/orders/orders';
 import { pageMeta } from '../lib/seo';
 import checkoutHref from '../styles/checkout.css?url';
 

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/wedding-bands';
-import { ActionRow } from '../components/content/actions';
-import { ContentTabs } from '../components/content/content-tabs';
-import { Faq, type FaqEntry } from '../components/content/faq';
-import { PageHero, type Figure } from '../components/content/page-hero';
-import { MediaText, Section, StepList } from '../components/content/section';
-import { RETURNS_TEXT, WARRANTY_TEXT } from '../components/content/store-policies';
+import { ActionRow } from '../features/content/actions';
+import { ContentTabs } from '../features/content/content-tabs';
+import { Faq, type FaqEntry } from '../features/content/faq';
+import { PageHero, type Figure } from '../features/content/page-hero';
+import { MediaText, Section, StepList } from '../features/content/section';
+import { RETURNS_TEXT, WARRANTY_TEXT } from '../content/store-policies';
 import { pageMeta } from '../lib/seo';
 import href from '../styles/pages.css?url';
 

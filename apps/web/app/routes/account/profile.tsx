@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/profile';
-import { AccountDetails } from '../../components/profile/account-details';
-import { AddressBook } from '../../components/profile/address-book';
-import { Financing } from '../../components/profile/financing';
-import { OrderHistory } from '../../components/profile/order-history';
+import { AccountDetails } from '../../features/account/account-details';
+import { AddressBook } from '../../features/account/address-book';
+import { Financing } from '../../features/account/financing';
+import { OrderHistory } from '../../features/orders/order-history';
 import { pageMeta } from '../../lib/seo';
 import { greeting, signOut, useSession } from '../../lib/session';
 import profileHref from '../../styles/profile.css?url';

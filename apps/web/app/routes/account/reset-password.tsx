@@ -2,9 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { Link, data, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_TIMINGS, PASSWORD_MIN_LENGTH, messageResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/reset-password';
-import { JSON_HEADERS, postJson, readBody, readErrorAnswer } from '../../components/auth/answers';
-import { AuthPage } from '../../components/auth/auth-page';
-import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/auth/field-errors';
+import { JSON_HEADERS, postJson, readBody, readErrorAnswer } from '../../features/account/answers';
+import { AuthPage } from '../../features/account/auth-page';
+import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/ui/field-errors';
 import { appContext } from '../../lib/app-context';
 import { pageMeta } from '../../lib/seo';
 

@@ -3,9 +3,9 @@ import { flushSync } from 'react-dom';
 import { Link, data, useLocation } from 'react-router';
 import { ACCOUNT_FALLBACK_MESSAGES, passwordEmailResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/reset-request';
-import { JSON_HEADERS, postJson, readBody, readErrorAnswer } from '../../components/auth/answers';
-import { AuthPage } from '../../components/auth/auth-page';
-import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/auth/field-errors';
+import { JSON_HEADERS, postJson, readBody, readErrorAnswer } from '../../features/account/answers';
+import { AuthPage } from '../../features/account/auth-page';
+import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/ui/field-errors';
 import { appContext } from '../../lib/app-context';
 import { pageMeta } from '../../lib/seo';
 

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { Link, data, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_FALLBACK_MESSAGES } from '@everstone/contract';
 import type { Route } from './+types/signin';
-import { AuthPage } from '../../components/auth/auth-page';
-import { SocialSignIn } from '../../components/auth/social-sign-in';
+import { AuthPage } from '../../features/account/auth-page';
+import { SocialSignIn } from '../../features/account/social-sign-in';
 import { pageMeta } from '../../lib/seo';
-import { returnPathFromState } from '../../lib/return-path';
+import { returnPathFromState } from '../../features/account/return-path';
 import { ApiError, greeting, signIn, signOut, useSession } from '../../lib/session';
 
 export const meta: Route.MetaFunction = (args) =>

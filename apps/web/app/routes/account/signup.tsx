@@ -3,11 +3,11 @@ import { flushSync } from 'react-dom';
 import { Link, data, useLocation } from 'react-router';
 import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES, ACCOUNT_TIMINGS, PASSWORD_MIN_LENGTH, TITLES, type RegisterRequest } from '@everstone/contract';
 import type { Route } from './+types/signup';
-import { JSON_HEADERS, postJson, readBody, readErrorAnswer } from '../../components/auth/answers';
-import { AuthPage } from '../../components/auth/auth-page';
-import { DateField, usDateToIso } from '../../components/auth/date-field';
-import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/auth/field-errors';
-import { SocialSignIn } from '../../components/auth/social-sign-in';
+import { JSON_HEADERS, postJson, readBody, readErrorAnswer } from '../../features/account/answers';
+import { AuthPage } from '../../features/account/auth-page';
+import { DateField, usDateToIso } from '../../components/ui/date-field';
+import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/ui/field-errors';
+import { SocialSignIn } from '../../features/account/social-sign-in';
 import { appContext } from '../../lib/app-context';
 import { pageMeta } from '../../lib/seo';
 

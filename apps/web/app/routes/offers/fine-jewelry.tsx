@@ -1,8 +1,8 @@
 import type { Route } from './+types/fine-jewelry';
-import { OfferPage, type OfferPageContent } from '../../components/content/offer-page';
-import { FREE_GIFT_TEXT } from '../../components/content/store-policies';
+import { OfferPage, type OfferPageContent } from '../../features/content/offer-page';
+import { FREE_GIFT_TEXT } from '../../content/store-policies';
 import { pageMeta } from '../../lib/seo';
-import { STORE } from '../../lib/site';
+import { STORE } from '../../content/store';
 import href from '../../styles/pages.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href }];

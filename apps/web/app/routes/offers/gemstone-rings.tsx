@@ -1,7 +1,7 @@
 import type { Route } from './+types/gemstone-rings';
-import { OfferPage, type OfferPageContent } from '../../components/content/offer-page';
+import { OfferPage, type OfferPageContent } from '../../features/content/offer-page';
 import { pageMeta } from '../../lib/seo';
-import { STORE } from '../../lib/site';
+import { STORE } from '../../content/store';
 import href from '../../styles/pages.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href }];

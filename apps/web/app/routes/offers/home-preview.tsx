@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home-preview';
-import { OfferPage, type OfferPageContent } from '../../components/content/offer-page';
-import { Section } from '../../components/content/section';
-import { HOME_PREVIEW_TERMS } from '../../components/content/store-policies';
+import { OfferPage, type OfferPageContent } from '../../features/content/offer-page';
+import { Section } from '../../features/content/section';
+import { HOME_PREVIEW_TERMS } from '../../content/store-policies';
 import { pageMeta } from '../../lib/seo';
-import { STORE } from '../../lib/site';
+import { STORE } from '../../content/store';
 import href from '../../styles/pages.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href }];

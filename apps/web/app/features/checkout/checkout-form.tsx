@@ -1,0 +1,334 @@
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DELIVERY_COUNTRIES, WALLET_PAYMENT_METHOD, walletOrderResponseSchema, type PaymentMethod } from '@everstone/contract';
+import { clearCart, type CartLine } from '../../lib/cart';
+import {
+  ADDRESS_ERROR_FIELDS,
+  EMPTY_FORM,
+  ORDER_FAILED_MESSAGE,
+  PENDING_ADDRESS_KEY,
+  addressPayload,
+  firstBroken,
+  newIdempotencyKey,
+  orderPayload,
+  walletPayload,
+  validateCheckout,
+  type CheckoutErrors,
+  type CheckoutForm as Form,
+} from './checkout';
+import { ApiError, api, type Session } from '../../lib/session';
+import { SelectField, TextField, type FieldErrors } from '../../components/ui/fields';
+import { PaymentMethods } from './payment-methods';
+import { useCheckoutPrefill } from './use-checkout-prefill';
+
+interface CheckoutFormProps {
+  session: Session;
+  /** The lines the order carries (every line that can be bought). */
+  payable: CartLine[];
+  /** The chosen method, kept by the page: the summary's total depends on it. */
+  method: PaymentMethod | null;
+  setMethod: Dispatch<SetStateAction<PaymentMethod | null>>;
+  /** How many lines are marked No longer available: the order waits until they are removed. */
+  unavailableCount: number;
+  /** False until the browser has read the cart. */
+  ready: boolean;
+  /** Asks the store about the cart's stones again (after an order found one gone). */
+  recheck(): void;
+}
+
+type Failure = { message: string; detail?: string } | null;
+
+type TextFieldName = 'email' | 'first_name' | 'last_name' | 'address' | 'apartment' | 'city' | 'zip_code' | 'phone';
+
+/** The detail under §8's message: what the server said, when it said something a shopper can act on. */
+function failureDetail(err: unknown): string | undefined {
+  if (!(err instanceof ApiError)) return 'We could not reach the store. Please check your connection and try again.';
+  if (err.status === 409) return err.body?.message ?? 'A diamond in your order is no longer available.';
+  if (err.status === 401) return 'Your session has ended. Please sign in again to place your order.';
+  if (err.status === 422 || err.status === 429) return err.body?.message;
+  return undefined;
+}
+
+/**
+ * The checkout form (§2, §4, §5): contact, delivery, payment method and 'Remember me', then Pay now. A guest's
+ * valid form waits in local storage while they sign in; a signed-in shopper's address is saved (§7, before any
+ * order) and the order placed. The button is busy from the first press until the answer, so an order is never
+ * sent twice.
+ */
+export function CheckoutForm({ session, payable, method, setMethod, unavailableCount, ready, recheck }: CheckoutFormProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState<Form>(EMPTY_FORM);
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const [failure, setFailure] = useState<Failure>(null);
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
+  const touched = useRef(false);
+  const prefill = useCheckoutPrefill(session, setForm, setMethod, touched);
+  // One key per order attempt: pressing Pay now again after an answer was lost resends the same key, and the
+  // store answers the order it already placed. A different set of diamonds is another order, with a new key.
+  const idempotency = useRef<{ ids: string; key: string } | null>(null);
+  // Back from the wallet's page can show this page from the browser's cache, still busy: make it usable again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      sending.current = false;
+      setBusy(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+  const orderKey = (lines: readonly CartLine[]) => {
+    const ids = lines.map((l) => l.diamondid).join(',');
+    if (idempotency.current?.ids !== ids) idempotency.current = { ids, key: newIdempotencyKey() };
+    return idempotency.current.key;
+  };
+
+  const user = session.status === 'signed-in' ? session.user : null;
+  const guest = session.status === 'guest';
+  const fieldErrors: FieldErrors = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]]));
+
+  const update = useCallback((event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    touched.current = true;
+    const { name, type } = event.target;
+    const value = type === 'checkbox' ? (event.target as HTMLInputElement).checked : event.target.value;
+    setForm((current) => ({ ...current, [name]: value }));
+    // A corrected field loses its message; the others keep theirs until the next Pay now.
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const next = { ...current };
+      delete next[name as keyof CheckoutErrors];
+      return next;
+    });
+  }, []);
+
+  const choose = useCallback(
+    (next: PaymentMethod) => {
+      touched.current = true;
+      setMethod(next);
+      setErrors((current) => {
+        if (!current.payment) return current;
+        const rest = { ...current };
+        delete rest.payment;
+        return rest;
+      });
+    },
+    [setMethod],
+  );
+
+  function focusField(key: keyof CheckoutErrors) {
+    const form = formRef.current;
+    if (!form) return;
+    const target =
+      key === 'payment'
+        ? (form.querySelector<HTMLInputElement>('input[name="payment"]:checked') ?? form.querySelector<HTMLInputElement>('input[name="payment"]'))
+        : form.querySelector<HTMLElement>(`[name="${key}"]`);
+    if (!target) return;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: 'center' });
+  }
+
+  function showErrors(next: CheckoutErrors) {
+    setErrors(next);
+    const first = firstBroken(next);
+    // After React has drawn the messages, so the field's description is there when focus lands on it.
+    if (first) requestAnimationFrame(() => focusField(first));
+  }
+
+  function fail(err: unknown) {
+    console.error('Checkout failed', err);
+    const detail = failureDetail(err);
+    setFailure({ message: ORDER_FAILED_MESSAGE, detail });
+    // §8: the failure is an alert. The line under the button stays, for whoever dismissed it too fast.
+    window.alert(detail ? `${ORDER_FAILED_MESSAGE}\n\n${detail}` : ORDER_FAILED_MESSAGE);
+  }
+
+  async function payNow(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending.current || session.status === 'loading' || !ready) return;
+    setFailure(null);
+    const found = validateCheckout(form, method, { guest: !user });
+    if (Object.keys(found).length > 0 || !method) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    if (!user) {
+      // §4: a guest's details wait under the pending-address key while they sign in; /signin brings them back.
+      try {
+        window.localStorage.setItem(PENDING_ADDRESS_KEY, JSON.stringify({ form, method }));
+      } catch (err) {
+        console.error('Could not keep the checkout details while signing in', err);
+      }
+      await navigate('/signin', { state: { from: '/checkout' } });
+      return;
+    }
+    if (unavailableCount > 0 || payable.length === 0) return;
+
+    sending.current = true;
+    setBusy(true);
+    try {
+      try {
+        await api('/api/store-addresses', { method: 'POST', body: addressPayload(form, user.id) });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 422 && err.body?.errors) {
+          const mapped: CheckoutErrors = {};
+          for (const [key, messages] of Object.entries(err.body.errors)) {
+            const field = ADDRESS_ERROR_FIELDS[key];
+            if (field && !mapped[field]) mapped[field] = messages.join(' ');
+          }
+          if (Object.keys(mapped).length > 0) showErrors(mapped);
+        }
+        throw err;
+      }
+      if (method === WALLET_PAYMENT_METHOD) {
+        // §4 Wallet payment: no order yet. The shopper approves on the wallet's page and comes back to
+        // /checkout/paypal-return, which places the order; the cart stays as it is until then.
+        const payment = walletOrderResponseSchema.parse(await api('/api/paypal/create-order', { method: 'POST', body: walletPayload(form, user, payable) }));
+        window.location.assign(payment.approve_url);
+        return;
+      }
+      const order = await api('/api/store-order', {
+        method: 'POST',
+        body: orderPayload(form, method, user, payable),
+        headers: { 'Idempotency-Key': orderKey(payable) },
+      });
+      // §4: the order is placed: the order goes to the thank-you page and the cart is emptied (after leaving,
+      // so this page never flashes its empty-cart state).
+      await navigate('/thankyou', { replace: true, state: { order } });
+      clearCart();
+    } catch (err) {
+      // A stone sold meanwhile: the store is asked again, so the summary marks it (the cart itself stays).
+      if (err instanceof ApiError && err.status === 409) recheck();
+      fail(err);
+      sending.current = false;
+      setBusy(false);
+    }
+  }
+
+  const blocked = ready && unavailableCount > 0;
+  const text = (name: TextFieldName) => ({
+    name,
+    errors: fieldErrors,
+    value: form[name],
+    onChange: update,
+    maxLength: 200,
+  });
+
+  return (
+    <form ref={formRef} className="checkout-form" method="post" noValidate onSubmit={payNow} aria-label="Checkout" aria-busy={busy || undefined}>
+      <section className="checkout-section" aria-labelledby={`${id}-contact`}>
+        <div className="checkout-section__head">
+          <h2 id={`${id}-contact`} className="checkout-section__title">
+            Contact
+          </h2>
+          {guest && (
+            <Link className="checkout-section__aside" to="/signin" state={{ from: '/checkout' }}>
+              Sign in
+            </Link>
+          )}
+        </div>
+        {user ? (
+          <p className="checkout-contact">
+            <span className="checkout-contact__label">Signed in as</span>{' '}
+            <strong className="checkout-contact__email" data-testid="checkout-email">
+              {user.email}
+            </strong>
+          </p>
+        ) : guest ? (
+          <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...text('email')} maxLength={254} />
+        ) : (
+          // The session is still being read: the room the email field takes, so nothing moves when it arrives.
+          <div className="checkout-contact checkout-contact--pending" aria-hidden="true" />
+        )}
+      </section>
+
+      <section className="checkout-section" aria-labelledby={`${id}-delivery`}>
+        <h2 id={`${id}-delivery`} className="checkout-section__title">
+          Delivery
+        </h2>
+        {prefill !== 'none' && (
+          <p className="checkout-prefill" role="status">
+            {prefill === 'pending'
+              ? 'Welcome back. The details you entered are filled in: review them and press Pay now.'
+              : 'Your saved address is filled in. Change anything that is different for this order.'}
+          </p>
+        )}
+        <div className="form-grid">
+          <SelectField name="country" label="Country" errors={fieldErrors} value={form.country} onChange={update} autoComplete="country-name" wide>
+            {DELIVERY_COUNTRIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="First name" autoComplete="given-name" {...text('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" {...text('last_name')} />
+          <TextField label="Address" autoComplete="address-line1" wide {...text('address')} />
+          <TextField label="Apartment, suite, etc." autoComplete="address-line2" optional wide {...text('apartment')} />
+          <TextField label="City" autoComplete="address-level2" {...text('city')} />
+          <TextField label={form.country === 'Canada' ? 'Postal code' : 'ZIP code'} autoComplete="postal-code" {...text('zip_code')} maxLength={20} />
+          <TextField label="Phone" type="tel" autoComplete="tel" wide {...text('phone')} maxLength={30} />
+        </div>
+        <div className="checkout-checks">
+          <label className="checkout-check">
+            <input type="checkbox" name="smsOffers" checked={form.smsOffers} onChange={update} />
+            <span>Text me with news and offers</span>
+          </label>
+          <label className="checkout-check">
+            <input type="checkbox" name="emailOffers" checked={form.emailOffers} onChange={update} />
+            <span>Email me with news and offers</span>
+          </label>
+        </div>
+      </section>
+
+      <PaymentMethods value={method} onChange={choose} error={errors.payment} disabled={busy} />
+
+      <section className="checkout-section checkout-remember" aria-labelledby={`${id}-remember`}>
+        <h2 id={`${id}-remember`} className="checkout-section__title">
+          Remember me
+        </h2>
+        {/* §7 saves the address before every order, so there is nothing to opt into: the box says what happens. */}
+        <p className="checkout-section__lead">
+          Your delivery address is saved to your account when you place your order, and fills in this form next time. You can change or
+          delete it in My Account under View Addresses.
+        </p>
+      </section>
+
+      <div className="checkout-submit">
+        {blocked && (
+          <p className="checkout-blocked" id={`${id}-blocked`}>
+            A diamond in your order is no longer available. <Link to="/cart">Remove it from your cart</Link> to place your order.
+          </p>
+        )}
+        <div role="alert" className="form-live">
+          {failure && (
+            <div className="form-banner form-banner--error checkout-failure">
+              <p>{failure.message}</p>
+              {failure.detail && <p>{failure.detail}</p>}
+            </div>
+          )}
+        </div>
+        <button
+          type="submit"
+          className="button checkout-pay"
+          disabled={busy || blocked}
+          aria-describedby={blocked ? `${id}-blocked` : undefined}
+        >
+          {busy ? 'Processing...' : 'Pay now'}
+        </button>
+        <p className="checkout-fineprint">
+          {guest
+            ? 'You will be asked to sign in before your order is placed; your details are kept on this device meanwhile.'
+            : method === WALLET_PAYMENT_METHOD
+              ? 'You approve the payment on PayPal’s page; your order is placed, paid, when you come back. The store checks each price and that every diamond is still available first.'
+              : 'Your order is placed as pending. The store checks each price and that every diamond is still available when you press Pay now.'}
+        </p>
+        <p className="checkout-fineprint">
+          By placing your order you agree to our <Link to="/terms">Terms</Link> and <Link to="/policy">Privacy Policy</Link>.
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { addressRequestSchema, orderRequestSchema, type Diamond } from '@everstone/contract';
+import type { CartLine } from '../../lib/cart';
+import {
+  EMPTY_FORM,
+  addressPayload,
+  firstBroken,
+  orderPayload,
+  parsePending,
+  placedOrderFrom,
+  validateCheckout,
+  type CheckoutForm,
+} from './checkout';
+
+const filled: CheckoutForm = {
+  ...EMPTY_FORM,
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  address: '12 Analytical Row',
+  apartment: 'Suite 3',
+  city: 'New York',
+  zip_code: '10036',
+  phone: '212-555-0100',
+};
+
+describe('validateCheckout (§5)', () => {
+  it('gives the exact messages of §5, the text fields checked after trimming', () => {
+    const form = { ...EMPTY_FORM, first_name: '   ' };
+    expect(validateCheckout(form, null, { guest: true })).toEqual({
+      email: 'Email is required',
+      first_name: 'first name is required',
+      last_name: 'last name is required',
+      address: 'address is required',
+      city: 'city is required',
+      zip_code: 'zip code is required',
+      phone: 'phone is required',
+      payment: 'Please select a payment method',
+    });
+  });
+
+  it('checks the email against x@y.z for guests only', () => {
+    expect(validateCheckout({ ...filled, email: 'ada@example' }, 'cod', { guest: true })).toEqual({ email: 'Email is invalid' });
+    expect(validateCheckout({ ...filled, email: '' }, 'cod', { guest: false })).toEqual({});
+    expect(validateCheckout(filled, 'cod', { guest: true })).toEqual({});
+  });
+
+  it('does not check apartment, country or the offers boxes', () => {
+    expect(validateCheckout({ ...filled, apartment: '' }, 'pay-wire', { guest: true })).toEqual({});
+  });
+
+  it('names the first broken field in the page order', () => {
+    expect(firstBroken({ payment: 'x', city: 'y', last_name: 'z' })).toBe('last_name');
+    expect(firstBroken({})).toBeUndefined();
+  });
+});
+
+describe('the pending-address data', () => {
+  it('restores what a guest left, dropping what is malformed', () => {
+    expect(parsePending({ form: filled, method: 'pay-wire' })).toEqual({ form: filled, method: 'pay-wire' });
+    const odd = parsePending({ form: { first_name: 7, country: 'Mexico', smsOffers: 'yes' }, method: 'bitcoin' });
+    expect(odd).toEqual({ form: { ...EMPTY_FORM }, method: null });
+    expect(parsePending('nonsense')).toBeNull();
+  });
+});
+
+describe('the payloads (§3, §7)', () => {
+  const stone = {
+    diamondid: 41,
+    certificate_number: 'LG123',
+    type: 2,
+    carat_weight: 1.21,
+    price: 1890.5,
+    quantity: 1,
+  } as Partial<Diamond> as CartLine;
+
+  it('builds an address the contract accepts', () => {
+    const body = addressPayload({ ...filled, emailOffers: true }, 5);
+    expect(addressRequestSchema.parse(body)).toMatchObject({
+      user_id: 5,
+      country: 'United States',
+      address: { street: '12 Analytical Row', apartment: 'Suite 3', city: 'New York', zip: '10036' },
+      phone_number: '212-555-0100',
+      is_get_offer: 1,
+    });
+  });
+
+  it('builds an order the contract accepts, item details and address as JSON text', () => {
+    const body = orderPayload(filled, 'pay-wire', { id: 5 }, [stone]);
+    // A bank wire pays the bank-wire price: $5 less per stone.
+    expect(body.total_price).toBe('1885.50');
+    expect(JSON.parse(body.item_details as string)).toEqual({ '41': { type: 2, price: 1885.5, quantity: 1, weight: 1.21 } });
+    expect(orderPayload(filled, 'cod', { id: 5 }, [stone]).total_price).toBe('1890.50');
+    const parsed = orderRequestSchema.parse(body);
+    expect(parsed).toMatchObject({ lines: [{ kind: 'diamond', diamond_id: 41, quantity: 1 }], itemsField: 'items_id', payment_mode: 'pay-wire', user_name: 'Ada Lovelace', total_price: 188550 });
+    expect(parsed.address).toMatchObject({ street: '12 Analytical Row', zip: '10036', country: 'United States' });
+  });
+});
+
+describe('placedOrderFrom', () => {
+  it('reads the order from navigation state and refuses anything else', () => {
+    expect(placedOrderFrom({ order: { order_id: 'EV-2026-K7M3QX', order_number: 'EV-2026-K7M3QX', total_price: '1890.50', extra: 1 } })).toEqual({
+      order_id: 'EV-2026-K7M3QX',
+      order_number: 'EV-2026-K7M3QX',
+      total_price: '1890.50',
+    });
+    expect(placedOrderFrom(null)).toBeNull();
+    // The store's internal counter is never an order's id in the browser.
+    expect(placedOrderFrom({ order: { order_id: 9, order_number: 'EV-2026-K7M3QX', total_price: '1890.50' } })).toBeNull();
+  });
+});

@@ -1,0 +1,256 @@
+import {
+  ORDER_CURRENCY,
+  ORDER_MESSAGES,
+  PAYMENT_METHODS,
+  orderSchema,
+  type OrderRequest,
+  type PaymentMethod,
+  type WalletOrderRequest,
+} from '@everstone/contract';
+import { PROMOTIONS, STORE_TERMS, bankWirePrice } from '@everstone/contract/core';
+import type { AddressRequest, DeliveryCountry } from '@everstone/contract/core';
+import type { CartLine } from '../../lib/cart';
+
+/**
+ * Checkout's rules without React (SPEC §3 Checkout form and Order payload, §4 Checkout, §5 Checkout): the form,
+ * its validation with the client's exact messages, the guest's pending data, and the two payloads of §7.
+ */
+
+/** §3 Checkout form. */
+export interface CheckoutForm {
+  email: string;
+  country: DeliveryCountry;
+  first_name: string;
+  last_name: string;
+  address: string;
+  apartment: string;
+  city: string;
+  zip_code: string;
+  phone: string;
+  smsOffers: boolean;
+  emailOffers: boolean;
+}
+
+export const isPaymentMethod = (value: unknown): value is PaymentMethod => PAYMENT_METHODS.some((m) => m.id === value);
+
+/** Each method's info box: one honest sentence on what happens after Pay now. */
+export const PAYMENT_METHOD_INFO: Record<PaymentMethod, string> = {
+  cod: 'You pay when your order is delivered; our team calls you within one business day of your order to confirm the delivery.',
+  'pay-credit': 'No card details are taken on this page and nothing is charged now; our team calls you within one business day to take your card payment securely.',
+  'pay-paypal': 'Pay now takes you to PayPal to approve the payment, then back here: your order is placed and your diamonds reserved as soon as PayPal confirms it. Nothing is taken if you cancel.',
+  'pay-synchrony': `We email you a link to apply for Synchrony financing within one business day (no interest for ${STORE_TERMS.financing.interestFreeMonths} months on purchases of $${STORE_TERMS.financing.minimumPurchase} or more, subject to credit approval); nothing is charged now.`,
+  'pay-affirm': "We email you a link to pay with Affirm within one business day, subject to Affirm's approval; nothing is charged now.",
+  'pay-multiple': 'Our team calls you within one business day to arrange how the total is split between your payment methods; nothing is charged now.',
+  'pay-wire': `You pay the bank-wire price ($${PROMOTIONS.bankWireDiscount} less per diamond), your diamonds are held for ${STORE_TERMS.wireHoldHours} hours while the transfer arrives, and the wire instructions come by email as soon as you place the order.`,
+};
+
+/** Where the guest's form waits while they sign in (§3 names only "a pending-address key"). */
+export const PENDING_ADDRESS_KEY = 'pendingAddress';
+
+/** §8: any failure saving the address or the order. */
+export const ORDER_FAILED_MESSAGE = ORDER_MESSAGES.failed;
+
+export const EMPTY_FORM: CheckoutForm = {
+  email: '',
+  country: 'United States',
+  first_name: '',
+  last_name: '',
+  address: '',
+  apartment: '',
+  city: '',
+  zip_code: '',
+  phone: '',
+  smsOffers: false,
+  emailOffers: false,
+};
+
+/** The keys §5 checks, in the page's order (the first one broken gets focus). */
+export const CHECKED_FIELDS = ['email', 'first_name', 'last_name', 'address', 'city', 'zip_code', 'phone', 'payment'] as const;
+export type CheckedField = (typeof CHECKED_FIELDS)[number];
+export type CheckoutErrors = Partial<Record<CheckedField | 'country' | 'apartment', string>>;
+
+const REQUIRED_TEXT = ['first_name', 'last_name', 'address', 'city', 'zip_code', 'phone'] as const;
+/** §5: "a simple x@y.z pattern". */
+const EMAIL_PATTERN = /\S+@\S+\.\S+/;
+
+/**
+ * §5, exactly: guests need an email ('Email is required', 'Email is invalid'); the six text fields must be
+ * non-empty after trimming ('{field with underscore replaced by a space} is required'); a method must be chosen.
+ * Apartment, country and the offers boxes are not checked.
+ */
+export function validateCheckout(form: CheckoutForm, method: PaymentMethod | null, { guest }: { guest: boolean }): CheckoutErrors {
+  const errors: CheckoutErrors = {};
+  if (guest) {
+    if (!form.email.trim()) errors.email = 'Email is required';
+    else if (!EMAIL_PATTERN.test(form.email)) errors.email = 'Email is invalid';
+  }
+  for (const field of REQUIRED_TEXT) {
+    if (!form[field].trim()) errors[field] = `${field.replace(/_/g, ' ')} is required`;
+  }
+  if (!method) errors.payment = 'Please select a payment method';
+  return errors;
+}
+
+export function firstBroken(errors: CheckoutErrors): CheckedField | 'country' | 'apartment' | undefined {
+  const order = ['email', 'country', 'first_name', 'last_name', 'address', 'apartment', 'city', 'zip_code', 'phone', 'payment'] as const;
+  return order.find((key) => errors[key] !== undefined);
+}
+
+export interface PendingCheckout {
+  form: CheckoutForm;
+  method: PaymentMethod | null;
+}
+
+const text = (value: unknown, max = 300) => (typeof value === 'string' ? value.slice(0, max) : '');
+
+/** Reads what a guest left before signing in; anything malformed is dropped field by field, never trusted. */
+export function parsePending(raw: unknown): PendingCheckout | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const { form, method } = raw as { form?: unknown; method?: unknown };
+  if (typeof form !== 'object' || form === null) return null;
+  const f = form as Record<string, unknown>;
+  return {
+    form: {
+      email: text(f.email),
+      country: f.country === 'Canada' ? 'Canada' : 'United States',
+      first_name: text(f.first_name),
+      last_name: text(f.last_name),
+      address: text(f.address),
+      apartment: text(f.apartment),
+      city: text(f.city),
+      zip_code: text(f.zip_code),
+      phone: text(f.phone),
+      smsOffers: f.smsOffers === true,
+      emailOffers: f.emailOffers === true,
+    },
+    method: isPaymentMethod(method) ? method : null,
+  };
+}
+
+/** A saved address (§3, as GET /api/user-address answers it) as the form's fields; the email stays as it is. */
+export function formFromSavedAddress(
+  saved: { first_name: string; last_name: string; country: DeliveryCountry; address: { apartment: string | null; street: string; city: string; zip: string }; phone_number: string; is_get_offer: 0 | 1 },
+  current: CheckoutForm,
+): CheckoutForm {
+  return {
+    ...current,
+    country: saved.country,
+    first_name: saved.first_name,
+    last_name: saved.last_name,
+    address: saved.address.street,
+    apartment: saved.address.apartment ?? '',
+    city: saved.address.city,
+    zip_code: saved.address.zip,
+    phone: saved.phone_number,
+    emailOffers: saved.is_get_offer === 1,
+    smsOffers: saved.is_get_offer === 1,
+  };
+}
+
+/** §7 POST /api/store-addresses: the delivery part of the form, as §3's Saved address. */
+export function addressPayload(form: CheckoutForm, userId: number): AddressRequest {
+  return {
+    user_id: userId,
+    first_name: form.first_name.trim(),
+    last_name: form.last_name.trim(),
+    country: form.country,
+    address: { apartment: form.apartment.trim(), street: form.address.trim(), city: form.city.trim(), zip: form.zip_code.trim() },
+    phone_number: form.phone.trim(),
+    // §3 has one offers flag; either box asks for offers.
+    is_get_offer: form.smsOffers || form.emailOffers ? 1 : 0,
+  };
+}
+
+/** The 422 keys of the address call, as the form's fields, so its messages sit next to what they name. */
+export const ADDRESS_ERROR_FIELDS: Record<string, keyof CheckoutErrors> = {
+  first_name: 'first_name',
+  last_name: 'last_name',
+  country: 'country',
+  address: 'address',
+  'address.street': 'address',
+  'address.apartment': 'apartment',
+  'address.city': 'city',
+  'address.zip': 'zip_code',
+  phone_number: 'phone',
+};
+
+/** What one stone costs with this method: a bank wire pays the bank-wire price the detail page shows (§5). */
+export function priceFor(line: Pick<CartLine, 'price'>, method: PaymentMethod | null): number {
+  return method === 'pay-wire' ? bankWirePrice(line.price) : line.price;
+}
+
+/** The order's total with this method, to the cent (the server computes the same from its own prices). */
+export function orderTotal(lines: readonly Pick<CartLine, 'price' | 'quantity'>[], method: PaymentMethod | null): number {
+  return Math.round(lines.reduce((sum, l) => sum + priceFor(l, method) * l.quantity, 0) * 100) / 100;
+}
+
+/** §3 Order payload. The server recomputes prices and the total from its own records; these are what the shopper saw. */
+export function orderPayload(form: CheckoutForm, method: PaymentMethod, user: { id: number }, lines: readonly CartLine[]): OrderRequest {
+  const details: Record<string, { type: number; price: number; quantity: number; weight: number }> = {};
+  for (const line of lines) {
+    details[String(line.diamondid)] = { type: line.type, price: priceFor(line, method), quantity: line.quantity, weight: line.carat_weight };
+  }
+  return {
+    user_id: user.id,
+    user_name: `${form.first_name.trim()} ${form.last_name.trim()}`,
+    contact_number: form.phone.trim(),
+    items_id: lines.map((l) => l.diamondid),
+    item_details: JSON.stringify(details),
+    total_price: orderTotal(lines, method).toFixed(2),
+    address: JSON.stringify({
+      apartment: form.apartment.trim(),
+      street: form.address.trim(),
+      city: form.city.trim(),
+      zip: form.zip_code.trim(),
+      country: form.country,
+    }),
+    order_status: 'pending',
+    payment_mode: method,
+    payment_status: 'pending',
+    is_gift: false,
+    notes: '',
+  };
+}
+
+/**
+ * §7 POST /api/paypal/create-order: amount (2-decimal text), currency and user_id as §7 lists them, with the
+ * cart's diamond ids and the delivery details the order will carry once the payment is approved.
+ */
+export function walletPayload(form: CheckoutForm, user: { id: number }, lines: readonly CartLine[]): WalletOrderRequest {
+  const order = orderPayload(form, 'pay-paypal', user, lines);
+  return {
+    amount: orderTotal(lines, 'pay-paypal').toFixed(2),
+    currency: ORDER_CURRENCY,
+    user_id: user.id,
+    items_id: order.items_id,
+    item_details: order.item_details,
+    user_name: order.user_name,
+    contact_number: order.contact_number,
+    address: order.address,
+    is_gift: order.is_gift,
+    notes: order.notes,
+  };
+}
+
+/** The query the wallet's cancel URL carries back to /checkout (docs/api.md, "Online wallet"). */
+export const WALLET_CANCELLED_PARAM = { name: 'payment', value: 'cancelled' } as const;
+
+/**
+ * A key for one press of Pay now: a retry of the same order after a lost answer carries it again, and the server
+ * answers the order the first try placed instead of placing a second (docs/api.md, Idempotency-Key).
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** What the thank-you page shows of the order (§3: order_id and total_price; the order number too). */
+const placedOrderSchema = orderSchema.pick({ order_id: true, order_number: true, total_price: true });
+export type PlacedOrder = ReturnType<typeof placedOrderSchema.parse>;
+
+/** Reads the order handed to /thankyou in navigation state, which any page could set: only the expected fields. */
+export function placedOrderFrom(state: unknown): PlacedOrder | null {
+  const order = typeof state === 'object' && state !== null ? (state as { order?: unknown }).order : undefined;
+  const parsed = placedOrderSchema.safeParse(order);
+  return parsed.success ? parsed.data : null;
+}

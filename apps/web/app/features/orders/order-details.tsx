@@ -1,0 +1,186 @@
+import { Link } from 'react-router';
+import { PAYMENT_METHOD_LABELS, formatCarat, formatMoney, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
+import { ORDER_STATUS_LABELS, formatOrderDate, paymentLabel } from './orders';
+import { STORE } from '../../content/store';
+
+/** The order's statuses, as the Order History shows them: the order's filled, the payment's outlined. */
+export function OrderBadges({ order }: { order: Pick<Order, 'order_status' | 'payment_status'> }) {
+  return (
+    <p className="order-page__badges">
+      <span className={`order-badge order-badge--${order.order_status}`}>
+        <span className="visually-hidden">Order status: </span>
+        {ORDER_STATUS_LABELS[order.order_status]}
+      </span>
+      <span className={`order-badge order-badge--payment order-badge--payment-${order.payment_status}`}>
+        <span className="visually-hidden">Payment status: </span>
+        {paymentLabel(order)}
+      </span>
+    </p>
+  );
+}
+
+/** Where the transfer goes (`wireTransferDetails`), in the confirmation email's order and words. */
+function WireInstructions({ rows }: { rows: Array<[string, string]> }) {
+  return (
+    <div className="order-wire">
+      <h3 className="order-wire__title">Wire transfer details</h3>
+      <dl className="order-wire__details">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function NextSteps({ order }: { order: Order }) {
+  const steps = nextStepsOf(order);
+  const wire = steps.wire ? wireTransferDetails(order) : null;
+  return (
+    <section className={`order-next${steps.wire ? ' order-next--action' : ''}`} aria-labelledby="order-next-title">
+      <h2 id="order-next-title" className="order-page__section-title">
+        {steps.title}
+      </h2>
+      {steps.lead.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+      {wire && <WireInstructions rows={wire} />}
+      {steps.after.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+      <p className="order-next__contact">
+        Questions about your order? Call us at{' '}
+        <a className="order-next__phone" href={STORE.phone.href}>
+          {STORE.phone.display}
+        </a> or email{' '}
+        <a href={`mailto:${STORE.email}?subject=${encodeURIComponent(`Order ${order.order_number}`)}`}>{STORE.email}</a>, quoting your order
+        number.
+      </p>
+    </section>
+  );
+}
+
+function Items({ order }: { order: Order }) {
+  return (
+    <section className="order-items" aria-labelledby="order-items-title">
+      <h2 id="order-items-title" className="order-page__section-title">
+        {order.items.length === 1 ? 'Your diamond' : `Your diamonds (${order.items.length})`}
+      </h2>
+      <ul className="order-items__list">
+        {order.items.map((item) => (
+          <li key={item.diamondid} className="order-item">
+            <svg className="order-item__icon" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
+              <path d="M15 12h18l7 9-16 17L8 21z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+              <path d="M8 21h32M20 12l-3 9 7 17 7-17-3-9" fill="none" stroke="currentColor" strokeWidth="1.1" strokeLinejoin="round" />
+            </svg>
+            <div className="order-item__info">
+              <Link className="order-item__title" to={`/diamond-details/${item.diamondid}`}>
+                {item.description}
+              </Link>
+              <p className="order-item__specs">
+                <span>Certificate {item.certificate_number}</span>
+                <span>{formatCarat(item.carat_weight)} carat</span>
+              </p>
+            </div>
+            <p className="order-item__price">{formatMoney(Number(item.price))}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Summary({ order }: { order: Order }) {
+  return (
+    <section className="order-box" aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title" className="order-box__title">
+        Summary
+      </h2>
+      <dl className="order-box__rows">
+        <div>
+          <dt>Payment method</dt>
+          <dd>{PAYMENT_METHOD_LABELS[order.payment_mode]}</dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{paymentLabel(order)}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd>Free insured shipping</dd>
+        </div>
+        <div className="order-box__total">
+          <dt>Total</dt>
+          <dd data-testid="order-total">
+            <span className="order-box__currency">{order.currency}</span> {formatMoney(Number(order.total_price))}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function Delivery({ order }: { order: Order }) {
+  const { address: a } = order;
+  return (
+    <section className="order-box" aria-labelledby="order-delivery-title">
+      <h2 id="order-delivery-title" className="order-box__title">
+        Delivery
+      </h2>
+      <address className="order-box__address" data-testid="order-address">
+        <span className="order-box__name">{order.user_name}</span>
+        <span>{a.street}</span>
+        {a.apartment && <span>{a.apartment}</span>}
+        <span>{[a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</span>
+        <span>{a.country}</span>
+      </address>
+      <p className="order-box__phone">
+        <span className="order-box__label">Phone</span> <span data-testid="order-phone">{order.contact_number}</span>
+      </p>
+      {order.is_gift && <p className="order-box__note">This order is a gift.</p>}
+      {order.notes && (
+        <p className="order-box__note">
+          <span className="order-box__label">Your note</span> {order.notes}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** One order, loaded: its heading, what happens next, its stones, its summary and where it goes. */
+export function OrderDetails({ order }: { order: Order }) {
+  return (
+    <>
+      <header className="order-page__head">
+        <h1 id="order-page-title" className="order-page__title">
+          Order {order.order_number}
+        </h1>
+        <p className="order-page__date">
+          Placed <time dateTime={order.created_at}>{formatOrderDate(order.created_at)}</time>
+        </p>
+        <OrderBadges order={order} />
+      </header>
+      <div className="order-page__layout">
+        <div className="order-page__main">
+          <NextSteps order={order} />
+          <Items order={order} />
+        </div>
+        <div className="order-page__aside">
+          <Summary order={order} />
+          <Delivery order={order} />
+        </div>
+      </div>
+      <div className="order-page__actions">
+        <Link className="button button--ghost" to="/profile?tab=orders">
+          Back to Order History
+        </Link>
+        <Link className="button" to="/diamond">
+          Continue shopping
+        </Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { PAYMENT_METHOD_LABELS, formatMoney, holdSummaryOf, orderListResponseSchema, type Order } from '@everstone/contract';
+import { ORDER_STATUS_LABELS, formatOrderDate, orderPath, paymentLabel } from './orders';
+import { ApiError, api } from '../../lib/session';
+
+type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; orders: Order[] };
+
+/** The signed-in shopper's orders (GET /api/orders, newest first). */
+function useOrders(onUnauthorized: () => void) {
+  const [history, setHistory] = useState<History>({ status: 'loading' });
+  const load = useCallback(async () => {
+    setHistory({ status: 'loading' });
+    try {
+      const { data } = orderListResponseSchema.parse(await api('/api/orders'));
+      setHistory({ status: 'ready', orders: data });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) onUnauthorized();
+      else {
+        console.error('The order history could not be loaded', err);
+        setHistory({ status: 'failed' });
+      }
+    }
+  }, [onUnauthorized]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { history, reload: load };
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const hold = holdSummaryOf(order);
+  return (
+    <li className="order-card" aria-labelledby={`order-${order.order_number}`}>
+      <div className="order-card__head">
+        <div>
+          <h3 id={`order-${order.order_number}`} className="order-card__number">
+            Order {order.order_number}
+          </h3>
+          <p className="order-card__date">Placed {formatOrderDate(order.created_at)}</p>
+        </div>
+        <p className="order-card__status">
+          <span className={`order-badge order-badge--${order.order_status}`}>{ORDER_STATUS_LABELS[order.order_status]}</span>
+          <span className="order-card__payment">{paymentLabel(order)}</span>
+        </p>
+      </div>
+      <ul className="order-card__items">
+        {order.items.map((item) => (
+          <li key={item.diamondid}>
+            <span>
+              {item.description}
+              <span className="order-card__cert"> · certificate {item.certificate_number}</span>
+            </span>
+            <span className="order-card__price">{formatMoney(Number(item.price))}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="order-card__foot">
+        <span>{PAYMENT_METHOD_LABELS[order.payment_mode]}</span>
+        <span className="order-card__total">Total {formatMoney(Number(order.total_price))}</span>
+      </div>
+      {hold && <p className="order-card__note">{hold}</p>}
+      <p className="order-card__more">
+        <Link className="order-card__link" to={orderPath(order.order_number)}>
+          View order<span className="visually-hidden"> {order.order_number}</span>
+        </Link>
+      </p>
+    </li>
+  );
+}
+
+/** The Order History tab (§2): the shopper's real orders with their status, or a plain empty state. */
+export function OrderHistory({ onUnauthorized }: { onUnauthorized: () => void }) {
+  const { history, reload } = useOrders(onUnauthorized);
+
+  if (history.status === 'loading') {
+    return (
+      <div className="profile-loading" role="status">
+        <span className="visually-hidden">Loading your orders…</span>
+        <span className="profile-skeleton" aria-hidden="true" />
+        <span className="profile-skeleton profile-skeleton--short" aria-hidden="true" />
+      </div>
+    );
+  }
+  if (history.status === 'failed') {
+    return (
+      <div className="form-banner form-banner--error" role="alert">
+        Your orders could not be loaded.{' '}
+        <button type="button" className="text-button" onClick={() => void reload()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (history.orders.length === 0) {
+    return (
+      <div className="profile-empty">
+        <svg className="profile-empty__icon" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
+          <path d="M17 8h14l5 7-12 9-12-9z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+          <path d="M12 15h24M21 8l-2 7 5 9 5-9-2-7" fill="none" stroke="currentColor" strokeWidth="1.1" strokeLinejoin="round" />
+          <circle cx="24" cy="32" r="10" fill="none" stroke="currentColor" strokeWidth="1.4" />
+        </svg>
+        <p className="profile-empty__title">You have not placed an order yet</p>
+        <p className="profile-empty__text">
+          When you place an order, it will appear here with its status, its pieces and its delivery address.
+        </p>
+        <div className="profile-empty__actions">
+          <Link to="/diamond" className="button">
+            Shop diamonds
+          </Link>
+          <Link to="/engagement" className="button button--ghost">
+            Engagement rings
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <ul className="order-list" aria-label="Your orders">
+      {history.orders.map((order) => (
+        <OrderCard key={order.order_number} order={order} />
+      ))}
+    </ul>
+  );
+}
