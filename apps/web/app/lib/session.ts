@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import type { LoginResponse, User } from '@everstone/contract/core';
+import type { User } from '@everstone/contract/core';
+import { NO_CONTENT, api, lazySchema, type ApiFailure } from './api';
+import { AUTH_TOKEN_KEY, holdToken, readStoredToken, storeToken } from './auth-token';
 
 /**
  * The shopper's session (SPEC §4). The bearer token lives in localStorage under `auth_token`; at start, when
@@ -13,8 +15,6 @@ export type Session =
   | { status: 'guest' }
   | { status: 'signed-in'; user: User; token: string };
 
-export const AUTH_TOKEN_KEY = 'auth_token';
-
 const LOADING: Session = { status: 'loading' };
 const GUEST: Session = { status: 'guest' };
 
@@ -24,67 +24,11 @@ const listeners = new Set<() => void>();
 
 function set(next: Session) {
   current = next;
+  holdToken(next.status === 'signed-in' ? next.token : null);
   for (const listener of listeners) listener();
 }
 
-function readToken(): string | null {
-  try {
-    return window.localStorage.getItem(AUTH_TOKEN_KEY);
-  } catch (err) {
-    console.error('Could not read the session token from local storage', err);
-    return null;
-  }
-}
-
-function writeToken(token: string | null) {
-  try {
-    if (token === null) window.localStorage.removeItem(AUTH_TOKEN_KEY);
-    else window.localStorage.setItem(AUTH_TOKEN_KEY, token);
-  } catch (err) {
-    console.error('Could not save the session token to local storage', err);
-  }
-}
-
-/** An error answer of the API: its status and parsed body (`message`, `errors`), for the page to show. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: { message?: string; errors?: Record<string, string[]> } | undefined;
-  constructor(status: number, body: ApiError['body']) {
-    super(body?.message ?? `The request failed (${status}).`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-  }
-}
-
-/**
- * A JSON call to the API with the session's bearer token when there is one. Resolves to the parsed body of a
- * 2xx answer (undefined for 204); rejects with ApiError for any other status, or with the network error.
- */
-export async function api<T = unknown>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
-): Promise<T> {
-  const token = init.token === undefined ? (current.status === 'signed-in' ? current.token : readToken()) : init.token;
-  const headers: Record<string, string> = { ...init.headers, Accept: 'application/json' };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(path, {
-    method: init.method ?? 'GET',
-    headers,
-    credentials: 'same-origin',
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!res.ok) throw new ApiError(res.status, body as ApiError['body']);
-  return body as T;
-}
+const userSchema = lazySchema((c) => c.userSchema);
 
 /** Loads the user for a stored token; a token the server no longer accepts is forgotten. */
 async function load(token: string | null) {
@@ -92,14 +36,14 @@ async function load(token: string | null) {
     set(GUEST);
     return;
   }
-  try {
-    await fetch('/sanctum/csrf-cookie', { credentials: 'same-origin' });
-    const user = await api<User>('/api/user', { token });
-    set({ status: 'signed-in', user, token });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) writeToken(null);
-    set(GUEST);
+  await api.get('/sanctum/csrf-cookie', NO_CONTENT, { token });
+  const user = await api.get('/api/user', userSchema, { token });
+  if (user.ok) {
+    set({ status: 'signed-in', user: user.data, token });
+    return;
   }
+  if (user.status === 401) storeToken(null);
+  set(GUEST);
 }
 
 /** Starts the session once, in the browser. Safe to call from every component that needs it. */
@@ -107,9 +51,9 @@ export function startSession() {
   if (started || typeof window === 'undefined') return;
   started = true;
   window.addEventListener('storage', (event) => {
-    if (event.key === AUTH_TOKEN_KEY || event.key === null) void load(readToken());
+    if (event.key === AUTH_TOKEN_KEY || event.key === null) void load(readStoredToken());
   });
-  void load(readToken());
+  void load(readStoredToken());
 }
 
 function subscribe(listener: () => void) {
@@ -132,25 +76,25 @@ export function getSession(): Session {
 }
 
 /**
- * Signs in (§4: login stores the token and loads the user). Failures are rethrown to the caller, which shows
- * its own message (§8).
+ * Signs in (§4: login stores the token and loads the user). A refusal or a failure is handed to the caller,
+ * which shows its own message (§8).
  */
-export async function signIn(email: string, password: string): Promise<User> {
-  const res = await api<LoginResponse>('/api/login', { method: 'POST', body: { email, password }, token: null });
-  writeToken(res.token);
-  set({ status: 'signed-in', user: res.user, token: res.token });
-  return res.user;
+export async function signIn(email: string, password: string): Promise<{ ok: true; user: User } | ApiFailure> {
+  const res = await api.post('/api/login', { email, password }, lazySchema((c) => c.loginResponseSchema), { token: null });
+  if (!res.ok) return res;
+  storeToken(res.data.token);
+  set({ status: 'signed-in', user: res.data.user, token: res.data.token });
+  return { ok: true, user: res.data.user };
 }
 
 /** Signs out: tells the server (best effort), forgets the token and the user. */
 export async function signOut(): Promise<void> {
-  const token = current.status === 'signed-in' ? current.token : readToken();
-  try {
-    if (token) await api('/api/logout', { method: 'POST', token });
-  } catch (err) {
-    console.error('Sign-out could not reach the store; the token is forgotten here anyway', err);
+  const token = current.status === 'signed-in' ? current.token : readStoredToken();
+  if (token) {
+    const res = await api.post('/api/logout', undefined, lazySchema((c) => c.messageResponseSchema), { token });
+    if (!res.ok) console.error(`Sign-out could not reach the store (${res.status}); the token is forgotten here anyway`);
   }
-  writeToken(null);
+  storeToken(null);
   set(GUEST);
 }
 

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { WALLET_MESSAGES, orderSchema } from '@everstone/contract';
 import type { Route } from './+types/checkout-wallet-return';
 import { clearCart } from '../lib/cart';
-import { ORDER_FAILED_MESSAGE } from '../features/checkout/checkout';
+import { captureWalletPayment, walletOutcomeOf, type WalletOutcome } from '../features/checkout/wallet-capture';
 import { pageMeta } from '../lib/seo';
-import { ApiError, api, useSession } from '../lib/session';
+import { useSession } from '../lib/session';
 import checkoutHref from '../styles/checkout.css?url';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -14,26 +13,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: 'Your PayPal payment is being confirmed and your order placed.',
     noindex: true,
   });
-
-type Outcome =
-  | { kind: 'working' }
-  /** A stone sold meanwhile: the payment was not taken, or was refunded (the message says which). */
-  | { kind: 'sold'; message: string }
-  /** Not approved, declined, cancelled, unknown or someone else's: back to checkout. */
-  | { kind: 'refused'; message: string }
-  /** The store or PayPal could not be reached: the same call is safe to send again. */
-  | { kind: 'retry'; message: string }
-  | { kind: 'sign-in' }
-  | { kind: 'no-payment' };
-
-function outcomeOf(err: unknown): Outcome {
-  if (!(err instanceof ApiError)) return { kind: 'retry', message: 'We could not reach the store. Please check your connection and try again.' };
-  const message = err.body?.message;
-  if (err.status === 401) return { kind: 'sign-in' };
-  if (err.status === 409) return { kind: 'sold', message: message ?? ORDER_FAILED_MESSAGE };
-  if (err.status === 503 || err.status >= 500) return { kind: 'retry', message: message ?? WALLET_MESSAGES.unreachable };
-  return { kind: 'refused', message: message ?? ORDER_FAILED_MESSAGE };
-}
 
 /**
  * /checkout/paypal-return: where the wallet sends the shopper after approving (§4 Wallet payment), with
@@ -47,7 +26,7 @@ export default function WalletReturn() {
   const location = useLocation();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
+  const [outcome, setOutcome] = useState<WalletOutcome>({ kind: 'working' });
   const started = useRef(false);
 
   const capture = useCallback(async () => {
@@ -56,15 +35,15 @@ export default function WalletReturn() {
       return;
     }
     setOutcome({ kind: 'working' });
-    try {
-      const order = orderSchema.parse(await api('/api/paypal/capture-order', { method: 'POST', body: { orderID: token } }));
-      // As after any order (§4): the order to the thank-you page, then the cart emptied.
-      await navigate('/thankyou', { replace: true, state: { order } });
-      clearCart();
-    } catch (err) {
-      console.error('The PayPal payment could not be completed', err);
-      setOutcome(outcomeOf(err));
+    const res = await captureWalletPayment(token);
+    if (!res.ok) {
+      console.error(`The PayPal payment could not be completed (${res.status})`, res.message);
+      setOutcome(walletOutcomeOf(res));
+      return;
     }
+    // As after any order (§4): the order to the thank-you page, then the cart emptied.
+    await navigate('/thankyou', { replace: true, state: { order: res.data } });
+    clearCart();
   }, [token, navigate]);
 
   useEffect(() => {

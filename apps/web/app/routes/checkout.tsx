@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, data, useSearchParams } from 'react-router';
-import { WALLET_PAYMENT_METHOD, type PaymentMethod } from '@everstone/contract';
+import { Link, data } from 'react-router';
+import type { PaymentMethod } from '@everstone/contract';
 import { STORE_TERMS } from '@everstone/contract/core';
 import type { Route } from './+types/checkout';
 import { CheckoutForm } from '../features/checkout/checkout-form';
@@ -8,9 +8,11 @@ import { OrderSummary } from '../features/checkout/order-summary';
 import { useCartCheck } from '../features/cart/use-cart-check';
 import { useCart } from '../lib/cart';
 import { cartTotals, unavailability } from '../features/cart/cart-check';
-import { WALLET_CANCELLED_PARAM, orderTotal } from '../features/checkout/checkout';
+import { orderTotal } from '../features/checkout/checkout';
+import { CheckoutExtras } from '../features/checkout/checkout-extras';
+import { useWalletCancel } from '../features/checkout/use-wallet-cancel';
 import { pageMeta } from '../lib/seo';
-import { api, useSession, type Session } from '../lib/session';
+import { useSession } from '../lib/session';
 import checkoutHref from '../styles/checkout.css?url';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -85,7 +87,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
             checking={check.status === 'checking'}
           />
           <div className="checkout__main">
-            <Extras />
+            <CheckoutExtras />
             <CheckoutForm
               session={session}
               payable={totals.payable}
@@ -99,72 +101,5 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
         </div>
       )}
     </div>
-  );
-}
-
-/**
- * The wallet's cancel URL brings the shopper back here with ?payment=cancelled&token={orderID}: the page says
- * so, keeps PayPal chosen, and closes that payment at the store so an old approval tab can never complete it.
- */
-function useWalletCancel(session: Session, setMethod: (method: PaymentMethod) => void): boolean {
-  const [params] = useSearchParams();
-  const cancelled = params.get(WALLET_CANCELLED_PARAM.name) === WALLET_CANCELLED_PARAM.value;
-  const token = params.get('token');
-  const signedIn = session.status === 'signed-in';
-  useEffect(() => {
-    if (!cancelled) return;
-    setMethod(WALLET_PAYMENT_METHOD);
-    if (!signedIn || !token) return;
-    api('/api/paypal/cancel-order', { method: 'POST', body: { orderID: token } }).catch((err: unknown) => {
-      // Nothing was captured either way; an open payment simply expires at the provider.
-      console.error('Could not close the cancelled PayPal payment', err);
-    });
-  }, [cancelled, token, signedIn, setMethod]);
-  return cancelled;
-}
-
-/**
- * Radiance Rewards and express checkout, as the spec has them: shown, and honestly unavailable (§1, §9: the
- * points box is disabled; the express buttons do nothing). aria-disabled keeps the buttons findable and says why.
- */
-function Extras() {
-  return (
-    <>
-      <section className="checkout-express" aria-labelledby="checkout-express-title">
-        <h2 id="checkout-express-title" className="checkout-express__title">
-          Express checkout
-        </h2>
-        <div className="checkout-express__buttons">
-          {['PayPal', 'Apple Pay', 'Google Pay'].map((name) => (
-            <button key={name} type="button" className="checkout-express__button" aria-disabled="true" aria-describedby="checkout-express-note">
-              {name}
-            </button>
-          ))}
-        </div>
-        <p id="checkout-express-note" className="summary-note">
-          Express checkout is not available yet. Please enter your details below.
-        </p>
-      </section>
-      <p className="checkout-or" aria-hidden="true">
-        <span>or</span>
-      </p>
-      <section className="checkout-points" aria-labelledby="checkout-points-title">
-        <h2 id="checkout-points-title" className="checkout-points__title">
-          Radiance Rewards
-        </h2>
-        <p className="summary-note" id="checkout-points-note">
-          Redeeming points is not available at checkout yet. Your points stay in your account.
-        </p>
-        <div className="summary-discount__row">
-          <label className="visually-hidden" htmlFor="checkout-points">
-            Points to redeem
-          </label>
-          <input id="checkout-points" className="form-control" type="text" inputMode="numeric" placeholder="Points to redeem" disabled aria-describedby="checkout-points-note" />
-          <button type="button" className="button summary-discount__apply" disabled>
-            Redeem
-          </button>
-        </div>
-      </section>
-    </>
   );
 }

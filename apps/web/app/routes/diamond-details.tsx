@@ -8,7 +8,7 @@ import { diamondSpecs } from '../features/diamond-details/specs';
 import { StepIndicator } from '../features/diamond-details/step-indicator';
 import { StoneViewer } from '../features/diamond-details/stone-viewer';
 import { TrustBadges } from '../features/diamond-details/trust-badges';
-import { appContext } from '../lib/app-context';
+import { api, lazySchema, serverApi, type ApiClient } from '../lib/api';
 import { takeHandedOver } from '../lib/diamond-handoff';
 import { pageMeta } from '../lib/seo';
 import { shipsByText } from '../features/diamond-details/ship-date';
@@ -19,15 +19,15 @@ type DetailData = { diamond: Diamond | null };
 /** Diamond ids are positive whole numbers; anything else cannot name a stone. */
 const DIAMOND_ID = /^[1-9]\d{0,11}$/;
 
-/** What the API's answer means for the page: the stone, 'none' for an unknown id, or a failure to report. */
-async function readDiamond(res: Response): Promise<Diamond | 'none'> {
+// The schema (and Zod) loads with the answer, never in the page's first download.
+const diamondAnswer = lazySchema((c) => c.diamondResponseSchema);
+
+/** GET /api/diamonds/{id}: the stone, 'none' for an unknown id, or a failure to report. */
+async function loadDiamond(api: ApiClient, id: string): Promise<Diamond | 'none'> {
+  const res = await api.get(`/api/diamonds/${id}`, diamondAnswer);
+  if (res.ok) return res.data.data;
   if (res.status === 404 || res.status === 400) return 'none';
-  if (!res.ok) throw data('The diamond could not be loaded', { status: 502 });
-  // The schemas (and Zod) load here, on the server, never in the page's first download.
-  const { diamondResponseSchema } = await import('@everstone/contract');
-  const parsed = diamondResponseSchema.safeParse(await res.json());
-  if (!parsed.success) throw data('The diamond could not be loaded', { status: 502 });
-  return parsed.data.data;
+  throw data('The diamond could not be loaded', { status: 502 });
 }
 
 /**
@@ -37,8 +37,7 @@ async function readDiamond(res: Response): Promise<Diamond | 'none'> {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = params.diamondid;
   if (!DIAMOND_ID.test(id)) return data<DetailData>({ diamond: null }, { status: 404 });
-  const res = await context.get(appContext).api(`/api/diamonds/${id}`, { headers: { Accept: 'application/json' } });
-  const diamond = await readDiamond(res);
+  const diamond = await loadDiamond(serverApi(context), id);
   return diamond === 'none' ? data<DetailData>({ diamond: null }, { status: 404 }) : data<DetailData>({ diamond });
 }
 
@@ -48,8 +47,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<
   if (!DIAMOND_ID.test(id)) return { diamond: null };
   const handed = takeHandedOver(id);
   if (handed) return { diamond: handed };
-  const res = await fetch(`/api/diamonds/${id}`, { headers: { Accept: 'application/json' } });
-  const diamond = await readDiamond(res);
+  const diamond = await loadDiamond(api, id);
   return { diamond: diamond === 'none' ? null : diamond };
 }
 

@@ -10,7 +10,7 @@ import { ResultsTable } from '../features/diamond-search/results-table';
 import { ResultsToolbar } from '../features/diamond-search/results-toolbar';
 import type { ShapesResult } from '../features/diamond-search/shape-picker';
 import { useDiamondResults } from '../features/diamond-search/use-diamond-results';
-import { appContext } from '../lib/app-context';
+import { serverApi } from '../lib/api';
 import {
   filtersToApiQuery,
   filtersToQuery,
@@ -35,30 +35,22 @@ export const meta: Route.MetaFunction = (args) =>
  * stones. A parameter the API would refuse is ignored (see `readFilters`), never a reason for a 500.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api } = context.get(appContext);
+  const api = serverApi(context);
   const { filters } = readFilters(new URL(request.url).searchParams);
   const apiKey = filtersToApiQuery(filters);
 
   const loadShapes = async (): Promise<ShapesResult> => {
-    try {
-      const res = await api('/api/diamond-shapes');
-      if (!res.ok) throw new Error(`diamond-shapes answered ${res.status}`);
-      return { ok: true, data: shapeListResponseSchema.parse(await res.json()).data };
-    } catch (err) {
-      console.error('Failed to fetch diamond shapes', err);
-      return { ok: false };
-    }
+    const res = await api.get('/api/diamond-shapes', shapeListResponseSchema);
+    if (res.ok) return { ok: true, data: res.data.data };
+    console.error(`Failed to fetch diamond shapes (${res.status})`);
+    return { ok: false };
   };
   // Without a first page the browser asks again, and offers a retry if that fails too.
   const loadFirstPage = async (): Promise<DiamondListResponse | null> => {
-    try {
-      const res = await api(`/api/get-all-diamonds?${apiKey}&page=1`);
-      if (!res.ok) throw new Error(`get-all-diamonds answered ${res.status}`);
-      return diamondListResponseSchema.parse(await res.json());
-    } catch (err) {
-      console.error('Could not load diamonds', err);
-      return null;
-    }
+    const res = await api.get(`/api/get-all-diamonds?${apiKey}&page=1`, diamondListResponseSchema);
+    if (res.ok) return res.data;
+    console.error(`Could not load diamonds (${res.status})`);
+    return null;
   };
 
   const [shapes, firstPage] = await Promise.all([loadShapes(), loadFirstPage()]);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/engagement';
 import { ActionRow } from '../features/content/actions';
 import { ContentTabs } from '../features/content/content-tabs';
-import { Faq, type FaqEntry } from '../features/content/faq';
+import { Faq, type FaqEntry } from '../components/ui/faq';
 import { PageHero, type Figure } from '../features/content/page-hero';
 import { MediaText, Section, StepList } from '../features/content/section';
 import { FINANCING_TEXT, RETURNS_TEXT, UPGRADE_TEXT, WARRANTY_TEXT } from '../content/store-policies';

@@ -11,7 +11,7 @@ import {
 } from '../features/content/feature-blocks';
 import { BestsellingRings, ExclusiveOffers, TrendingNow } from '../features/content/home-carousels';
 import { HomeHero } from '../features/content/home-hero';
-import { appContext } from '../lib/app-context';
+import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/seo';
 import homeHref from '../styles/home.css?url';
 
@@ -26,17 +26,11 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** How many diamonds of each kind are in stock, for the 'Build Your Engagement Ring' block. */
 export async function loader({ context }: Route.LoaderArgs): Promise<{ inventory: InventoryCounts }> {
-  const api = context.get(appContext).api;
+  const api = serverApi(context);
   // A count the API cannot give is left out of the page, never a reason for the home page to fail.
   const count = async (tab: number) => {
-    try {
-      const res = await api(`/api/get-all-diamonds?active_tab=${tab}&per_page=1`);
-      if (!res.ok) return null;
-      const parsed = diamondListResponseSchema.safeParse(await res.json());
-      return parsed.success ? parsed.data.total : null;
-    } catch {
-      return null;
-    }
+    const res = await api.get(`/api/get-all-diamonds?active_tab=${tab}&per_page=1`, diamondListResponseSchema);
+    return res.ok ? res.data.total : null;
   };
   const [natural, lab, color] = await Promise.all([count(1), count(2), count(3)]);
   return { inventory: { natural, lab, color } };

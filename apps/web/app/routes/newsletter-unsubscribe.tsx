@@ -1,8 +1,7 @@
 import { Form, Link, data, useNavigation } from 'react-router';
-import { NEWSLETTER_UNSUBSCRIBE_MESSAGES, newsletterSubscriptionSchema } from '@everstone/contract';
+import { NEWSLETTER_UNSUBSCRIBE_MESSAGES, messageResponseSchema, newsletterSubscriptionSchema } from '@everstone/contract';
 import type { Route } from './+types/newsletter-unsubscribe';
-import { appContext } from '../lib/app-context';
-import { JSON_HEADERS } from '../lib/http';
+import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/seo';
 import checkoutHref from '../styles/checkout.css?url';
 
@@ -24,36 +23,21 @@ const FAILED = 'We could not reach our mailing list just now. Please try again i
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token')?.trim() ?? '';
   if (!token) return data<Subscription>({ state: 'invalid' }, { status: 404 });
-  try {
-    const res = await context.get(appContext).api(`/api/newsletter/subscription?token=${encodeURIComponent(token)}`);
-    if (res.status === 404 || res.status === 400) return data<Subscription>({ state: 'invalid' }, { status: 404 });
-    const parsed = newsletterSubscriptionSchema.safeParse(await res.json());
-    if (!res.ok || !parsed.success) return data<Subscription>({ state: 'failed' }, { status: 502 });
-    return data<Subscription>({ state: parsed.data.subscribed ? 'subscribed' : 'unsubscribed', email: parsed.data.email, token });
-  } catch (error) {
-    console.error('The unsubscribe page could not reach the API', error);
-    return data<Subscription>({ state: 'failed' }, { status: 502 });
-  }
+  const res = await serverApi(context).get(`/api/newsletter/subscription?token=${encodeURIComponent(token)}`, newsletterSubscriptionSchema);
+  if (res.ok) return data<Subscription>({ state: res.data.subscribed ? 'subscribed' : 'unsubscribed', email: res.data.email, token });
+  if (res.status === 404 || res.status === 400) return data<Subscription>({ state: 'invalid' }, { status: 404 });
+  return data<Subscription>({ state: 'failed' }, { status: 502 });
 }
 
 /** The button (with or without JavaScript): the same call as the List-Unsubscribe one-click address. */
 export async function action({ request, context }: Route.ActionArgs) {
   const token = (await request.formData()).get('token');
-  try {
-    const res = await context.get(appContext).api('/api/newsletter/unsubscribe', {
-      method: 'POST',
-      body: JSON.stringify({ token: typeof token === 'string' ? token : '' }),
-      headers: JSON_HEADERS,
-    });
-    if (res.ok) return data({ done: true as const, message: NEWSLETTER_UNSUBSCRIBE_MESSAGES.done });
-    if (res.status === 404 || res.status === 400 || res.status === 422) {
-      return data({ done: false as const, message: NEWSLETTER_UNSUBSCRIBE_MESSAGES.invalid }, { status: 404 });
-    }
-    return data({ done: false as const, message: FAILED }, { status: 502 });
-  } catch (error) {
-    console.error('Unsubscribing could not reach the API', error);
-    return data({ done: false as const, message: FAILED }, { status: 502 });
+  const res = await serverApi(context).post('/api/newsletter/unsubscribe', { token: typeof token === 'string' ? token : '' }, messageResponseSchema);
+  if (res.ok) return data({ done: true as const, message: NEWSLETTER_UNSUBSCRIBE_MESSAGES.done });
+  if (res.status === 404 || res.status === 400 || res.status === 422) {
+    return data({ done: false as const, message: NEWSLETTER_UNSUBSCRIBE_MESSAGES.invalid }, { status: 404 });
   }
+  return data({ done: false as const, message: FAILED }, { status: 502 });
 }
 
 /**

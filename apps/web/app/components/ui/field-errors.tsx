@@ -1,5 +1,7 @@
+import type { FieldErrors } from '../../lib/api';
+
 /** A 422's errors map (§5): field name to the server's messages about it. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 export const fieldErrorId = (formId: string, field: string) => `${formId}-${field}-error`;
 

@@ -1,5 +1,4 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { ApiError } from '../../lib/session';
 import type { FieldErrors } from './field-errors';
 
 /** Messages by field, keyed as the API keys them (`first_name`, `address.street`); one type for every form. */
@@ -17,23 +16,6 @@ export function errorsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<Pro
     if (!list.includes(issue.message)) list.push(issue.message);
   }
   return errors;
-}
-
-/**
- * What a failed call means for a form: the 422's field messages, and one line for the banner. A field the form
- * does not show (listed in `known` or not) still reaches the shopper through the banner.
- */
-export function readFailure(err: unknown, known: readonly string[], fallback: string): { errors: FieldErrors; banner: string } {
-  if (err instanceof ApiError && err.status === 422 && err.body?.errors) {
-    const errors = err.body.errors;
-    const elsewhere = Object.entries(errors)
-      .filter(([key]) => !known.includes(key))
-      .flatMap(([, messages]) => messages);
-    return { errors, banner: elsewhere.length > 0 ? elsewhere.join(' ') : 'Please correct the highlighted fields.' };
-  }
-  if (err instanceof ApiError && err.status === 429) return { errors: {}, banner: err.body?.message ?? fallback };
-  if (err instanceof ApiError && err.status < 500 && err.body?.message) return { errors: {}, banner: err.body.message };
-  return { errors: {}, banner: fallback };
 }
 
 /**

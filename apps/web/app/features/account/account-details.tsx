@@ -9,13 +9,16 @@ import {
   changePasswordRequestSchema,
   createUpdateUserRequestSchema,
   latestToday,
+  messageResponseSchema,
   userResponseSchema,
   type ChangePasswordRequest,
   type UpdateUserRequest,
   type User,
 } from '@everstone/contract';
-import { api, updateSessionUser } from '../../lib/session';
-import { FormNotice, SelectField, TextField, errorsFromIssues, focusFirstInvalid, readFailure, type FieldErrors, type Notice } from '../../components/ui/fields';
+import { FormNotice, SelectField, TextField, errorsFromIssues, focusFirstInvalid, type FieldErrors, type Notice } from '../../components/ui/fields';
+import { api } from '../../lib/api';
+import { updateSessionUser } from '../../lib/session';
+import { readFailure } from './form-failure';
 
 type DetailsValues = { title: string; name: string; email: string; birth_date: string; anniversary_date: string; current_password: string };
 const DETAILS_FIELDS = ['title', 'name', 'email', 'birth_date', 'anniversary_date', 'current_password'] as const;
@@ -72,17 +75,16 @@ function DetailsForm({ user }: { user: User }) {
 
     setSaving(true);
     setNotice(null);
-    try {
-      const res = userResponseSchema.parse(await api('/api/user', { method: 'PUT', body }));
-      updateSessionUser(res.user);
-      setValues(valuesOf(res.user));
+    const res = await api.put('/api/user', body, userResponseSchema);
+    setSaving(false);
+    if (res.ok) {
+      updateSessionUser(res.data.user);
+      setValues(valuesOf(res.data.user));
       setErrors({});
-      setNotice({ kind: 'success', text: res.message });
-    } catch (err) {
-      const { errors: next, banner } = readFailure(err, DETAILS_FIELDS, ACCOUNT_FALLBACK_MESSAGES.generic);
+      setNotice({ kind: 'success', text: res.data.message });
+    } else {
+      const { errors: next, banner } = readFailure(res, DETAILS_FIELDS, ACCOUNT_FALLBACK_MESSAGES.generic);
       fail(next, banner);
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -200,16 +202,15 @@ function PasswordForm() {
 
     setSaving(true);
     setNotice(null);
-    try {
-      const res = await api<{ message?: string }>('/api/user/password', { method: 'POST', body });
+    const res = await api.post('/api/user/password', body, messageResponseSchema);
+    setSaving(false);
+    if (res.ok) {
       setValues(EMPTY_PASSWORDS);
       setErrors({});
-      setNotice({ kind: 'success', text: res?.message ?? ACCOUNT_MESSAGES.passwordChanged });
-    } catch (err) {
-      const { errors: next, banner } = readFailure(err, PASSWORD_FIELDS, ACCOUNT_FALLBACK_MESSAGES.generic);
+      setNotice({ kind: 'success', text: res.data.message || ACCOUNT_MESSAGES.passwordChanged });
+    } else {
+      const { errors: next, banner } = readFailure(res, PASSWORD_FIELDS, ACCOUNT_FALLBACK_MESSAGES.generic);
       fail(next, banner);
-    } finally {
-      setSaving(false);
     }
   }
 

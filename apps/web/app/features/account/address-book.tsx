@@ -1,7 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ACCOUNT_FALLBACK_MESSAGES, MAX_ADDRESSES_PER_USER, addressListResponseSchema, type Address } from '@everstone/contract';
-import { ApiError, api } from '../../lib/session';
+import {
+  ACCOUNT_FALLBACK_MESSAGES,
+  MAX_ADDRESSES_PER_USER,
+  addressListResponseSchema,
+  addressSchema,
+  messageResponseSchema,
+  type Address,
+} from '@everstone/contract';
+import { api, type ApiFailure } from '../../lib/api';
 import { AddressDialog, type AddressDialogState } from './address-dialog';
 import { FormNotice, type Notice } from '../../components/ui/fields';
 
@@ -11,15 +18,12 @@ type Book = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; ad
 function useAddresses(onUnauthorized: () => void) {
   const [book, setBook] = useState<Book>({ status: 'loading' });
   const reload = useCallback(async () => {
-    try {
-      const { data } = addressListResponseSchema.parse(await api('/api/addresses'));
-      setBook({ status: 'ready', addresses: data });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) onUnauthorized();
-      else {
-        console.error('The address book could not be loaded', err);
-        setBook({ status: 'failed' });
-      }
+    const res = await api.get('/api/addresses', addressListResponseSchema);
+    if (res.ok) setBook({ status: 'ready', addresses: res.data.data });
+    else if (res.status === 401) onUnauthorized();
+    else {
+      console.error(`The address book could not be loaded (${res.status})`);
+      setBook({ status: 'failed' });
     }
   }, [onUnauthorized]);
   useEffect(() => {
@@ -128,9 +132,9 @@ export function AddressBook({ onUnauthorized }: { onUnauthorized: () => void }) 
     setDialog(next);
   }
 
-  function failed(err: unknown) {
-    if (err instanceof ApiError && err.status === 401) return onUnauthorized();
-    setNotice({ kind: 'error', text: (err instanceof ApiError && err.body?.message) || ACCOUNT_FALLBACK_MESSAGES.generic });
+  function failed(failure: ApiFailure) {
+    if (failure.status === 401) return onUnauthorized();
+    setNotice({ kind: 'error', text: failure.message || ACCOUNT_FALLBACK_MESSAGES.generic });
   }
 
   async function saved(address: Address, verb: 'added' | 'updated') {
@@ -142,31 +146,25 @@ export function AddressBook({ onUnauthorized }: { onUnauthorized: () => void }) 
   async function makeDefault(address: Address) {
     setBusy(address.id);
     setNotice(null);
-    try {
-      await api(`/api/addresses/${address.id}/default`, { method: 'POST' });
+    const res = await api.post(`/api/addresses/${address.id}/default`, undefined, addressSchema);
+    if (res.ok) {
       await reload();
       setNotice({ kind: 'success', text: `The address for ${nameOf(address)} is now your default address.` });
       setFocusCard(address.id);
-    } catch (err) {
-      failed(err);
-    } finally {
-      setBusy(null);
-    }
+    } else failed(res);
+    setBusy(null);
   }
 
   async function remove() {
     if (!deleting) return;
     setBusy(deleting.id);
-    try {
-      const res = await api<{ message?: string }>(`/api/addresses/${deleting.id}`, { method: 'DELETE' });
+    const res = await api.delete(`/api/addresses/${deleting.id}`, messageResponseSchema);
+    if (res.ok) {
       await reload();
-      setNotice({ kind: 'success', text: res?.message ?? 'The address has been deleted.' });
-    } catch (err) {
-      failed(err);
-    } finally {
-      setBusy(null);
-      setDeleting(null);
-    }
+      setNotice({ kind: 'success', text: res.data.message || 'The address has been deleted.' });
+    } else failed(res);
+    setBusy(null);
+    setDeleting(null);
   }
 
   const addButton = (label = 'Add a New Address') => (

@@ -2,9 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ACCOUNT_FALLBACK_MESSAGES, DELIVERY_COUNTRIES, addressRequestSchema, addressSchema, type Address, type AddressRequest } from '@everstone/contract';
-import { api } from '../../lib/session';
+import { api } from '../../lib/api';
 import { CloseIcon } from '../../components/ui/icons';
-import { FormNotice, SelectField, TextField, errorsFromIssues, focusFirstInvalid, readFailure, type FieldErrors, type Notice } from '../../components/ui/fields';
+import { FormNotice, SelectField, TextField, errorsFromIssues, focusFirstInvalid, type FieldErrors, type Notice } from '../../components/ui/fields';
+import { readFailure } from './form-failure';
 
 /** The modal form's fields (§2 Profile), named by the API's keys so the server's 422 lands beside them. */
 const FIELDS = [
@@ -107,16 +108,16 @@ function AddressForm({ state, onSaved }: { state: AddressDialogState; onSaved: (
 
     setSaving(true);
     setNotice(null);
-    try {
-      const answer = editing
-        ? await api(`/api/addresses/${editing.id}`, { method: 'PUT', body })
-        : await api('/api/addresses', { method: 'POST', body });
-      onSaved(addressSchema.parse(answer), editing ? 'updated' : 'added');
-    } catch (err) {
-      const { errors: next, banner } = readFailure(err, FIELDS, ACCOUNT_FALLBACK_MESSAGES.generic);
-      fail(next, banner);
-      setSaving(false);
+    const res = editing
+      ? await api.put(`/api/addresses/${editing.id}`, body, addressSchema)
+      : await api.post('/api/addresses', body, addressSchema);
+    if (res.ok) {
+      onSaved(res.data, editing ? 'updated' : 'added');
+      return;
     }
+    const { errors: next, banner } = readFailure(res, FIELDS, ACCOUNT_FALLBACK_MESSAGES.generic);
+    fail(next, banner);
+    setSaving(false);
   }
 
   const text = (field: Field, label: string, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (

@@ -6,16 +6,13 @@ import {
   APPOINTMENT_KIND_LABELS,
   CONTACT_FAILURE_MESSAGE,
   SHOWROOM_ADDRESS,
-  joinErrorMessages,
   type AppointmentKind,
   type AppointmentSlotsResponse,
 } from '@everstone/contract/core';
 
-/** The response schemas load with the first call, not with every page (the dialog's button is in the header). */
-const schemas = () => import('@everstone/contract');
 import datepickerHref from 'react-datepicker/dist/react-datepicker.css?url';
 import { CloseIcon } from '../../components/ui/icons';
-import { JSON_HEADERS } from '../../lib/http';
+import { api, failureText, lazySchema } from '../../lib/api';
 import { returnFocusOnClose } from '../../components/ui/lazy-dialog';
 
 /** The locale the calendar runs in: US English, with day names read out as 'Monday, November 23, 2026'. */
@@ -82,6 +79,10 @@ function bookableDays(now = new Date()): { first: Date; last: Date } {
  * Calls
  * --------------------------------------------------------------------------------------------- */
 
+// The response schemas load with the first call, not with every page (the dialog's button is in the header).
+const slotsAnswer = lazySchema((c) => c.appointmentSlotsResponseSchema);
+const bookedAnswer = lazySchema((c) => c.appointmentResponseSchema);
+
 type Slot = AppointmentSlotsResponse['slots'][number];
 type SlotsState = { status: 'loading' } | { status: 'ready'; slots: Slot[] } | { status: 'error' };
 
@@ -92,20 +93,14 @@ function useSlots(day: string, kind: AppointmentKind, version: number): SlotsSta
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    fetch(`/api/appointments/slots?${new URLSearchParams({ date: day, kind })}`, {
-      headers: { Accept: 'application/json' },
-      signal: controller.signal,
-    })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`slots answered ${res.status}`);
-        const { appointmentSlotsResponseSchema } = await schemas();
-        setState({ status: 'ready', slots: appointmentSlotsResponseSchema.parse(await res.json()).slots });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(error);
+    void api.get(`/api/appointments/slots?${new URLSearchParams({ date: day, kind })}`, slotsAnswer, { signal: controller.signal }).then((res) => {
+      if (controller.signal.aborted) return;
+      if (res.ok) setState({ status: 'ready', slots: res.data.slots });
+      else {
+        console.error(`The slots answered ${res.status}`);
         setState({ status: 'error' });
-      });
+      }
+    });
     return () => controller.abort();
   }, [day, kind, version]);
   return state;
@@ -129,31 +124,14 @@ interface Booking {
 }
 
 async function bookAppointment(booking: Booking): Promise<Outcome> {
-  try {
-    const res = await fetch('/api/appointments', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(booking) });
-    const body: unknown = await res.json().catch(() => null);
-    const { appointmentResponseSchema, errorResponseSchema, validationErrorSchema } = await schemas();
-    if (res.status === 201) {
-      const ok = appointmentResponseSchema.safeParse(body);
-      if (ok.success) {
-        const { appointment } = ok.data;
-        return { kind: 'booked', message: ok.data.message, appointmentKind: appointment.kind, startsAt: appointment.starts_at };
-      }
-    }
-    if (res.status === 422) {
-      const invalid = validationErrorSchema.safeParse(body);
-      if (invalid.success) {
-        const { errors, message } = invalid.data;
-        return { kind: 'invalid', errors, summary: joinErrorMessages(errors) || message };
-      }
-    }
-    if (res.status === 409) {
-      const taken = errorResponseSchema.safeParse(body);
-      if (taken.success) return { kind: 'taken', message: taken.data.message };
-    }
-  } catch {
-    // Offline or the request never completed: the generic message.
+  const res = await api.post('/api/appointments', booking, bookedAnswer);
+  if (res.ok) {
+    const { appointment, message } = res.data;
+    return { kind: 'booked', message, appointmentKind: appointment.kind, startsAt: appointment.starts_at };
   }
+  if (res.status === 422 && res.errors) return { kind: 'invalid', errors: res.errors, summary: failureText(res) ?? '' };
+  if (res.status === 409 && res.message) return { kind: 'taken', message: res.message };
+  // Offline, or an answer that says nothing a shopper can act on: the generic message.
   return { kind: 'failed' };
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DiamondLookupResponse } from '@everstone/contract/core';
+import { api, lazySchema } from '../../lib/api';
 import { cartStore, type CartLine } from '../../lib/cart';
 import {
   linesDiffer,
@@ -29,19 +30,15 @@ export interface CartCheckState {
 /** How long the cart waits for the store before showing the saved lines anyway. */
 const CHECK_PATIENCE_MS = 1500;
 
+// The schemas (and Zod) load with the first check, not with the page.
+const lookupAnswer = lazySchema((c) => c.diamondLookupResponseSchema);
+
 async function lookupDiamonds(ids: number[], signal: AbortSignal): Promise<DiamondLookupResponse> {
   const answers = await Promise.all(
     lookupBatches(ids).map(async (batch) => {
-      const res = await fetch('/api/diamonds/lookup', {
-        method: 'POST',
-        signal,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ ids: batch }),
-      });
+      const res = await api.post('/api/diamonds/lookup', { ids: batch }, lookupAnswer, { signal });
       if (!res.ok) throw new Error(`The diamond lookup answered ${res.status}`);
-      // The schemas (and Zod) load with the first check, not with the page.
-      const { diamondLookupResponseSchema } = await import('@everstone/contract');
-      return diamondLookupResponseSchema.parse(await res.json());
+      return res.data;
     }),
   );
   return mergeLookups(answers);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DELIVERY_COUNTRIES, WALLET_PAYMENT_METHOD, walletOrderResponseSchema, type PaymentMethod } from '@everstone/contract';
+import { DELIVERY_COUNTRIES, WALLET_PAYMENT_METHOD, addressSchema, orderSchema, walletOrderResponseSchema, type PaymentMethod } from '@everstone/contract';
 import { clearCart, type CartLine } from '../../lib/cart';
 import {
   ADDRESS_ERROR_FIELDS,
@@ -16,7 +16,8 @@ import {
   type CheckoutErrors,
   type CheckoutForm as Form,
 } from './checkout';
-import { ApiError, api, type Session } from '../../lib/session';
+import { api, type ApiFailure } from '../../lib/api';
+import type { Session } from '../../lib/session';
 import { SelectField, TextField, type FieldErrors } from '../../components/ui/fields';
 import { PaymentMethods } from './payment-methods';
 import { useCheckoutPrefill } from './use-checkout-prefill';
@@ -41,11 +42,11 @@ type Failure = { message: string; detail?: string } | null;
 type TextFieldName = 'email' | 'first_name' | 'last_name' | 'address' | 'apartment' | 'city' | 'zip_code' | 'phone';
 
 /** The detail under §8's message: what the server said, when it said something a shopper can act on. */
-function failureDetail(err: unknown): string | undefined {
-  if (!(err instanceof ApiError)) return 'We could not reach the store. Please check your connection and try again.';
-  if (err.status === 409) return err.body?.message ?? 'A diamond in your order is no longer available.';
-  if (err.status === 401) return 'Your session has ended. Please sign in again to place your order.';
-  if (err.status === 422 || err.status === 429) return err.body?.message;
+function failureDetail(failure: ApiFailure): string | undefined {
+  if (failure.status === 0) return 'We could not reach the store. Please check your connection and try again.';
+  if (failure.status === 409) return failure.message ?? 'A diamond in your order is no longer available.';
+  if (failure.status === 401) return 'Your session has ended. Please sign in again to place your order.';
+  if (failure.status === 422 || failure.status === 429) return failure.message ?? undefined;
   return undefined;
 }
 
@@ -136,9 +137,11 @@ export function CheckoutForm({ session, payable, method, setMethod, unavailableC
     if (first) requestAnimationFrame(() => focusField(first));
   }
 
-  function fail(err: unknown) {
-    console.error('Checkout failed', err);
-    const detail = failureDetail(err);
+  function fail(failure: ApiFailure) {
+    console.error(`Checkout failed (${failure.status})`, failure.message);
+    // A stone sold meanwhile: the store is asked again, so the summary marks it (the cart itself stays).
+    if (failure.status === 409) recheck();
+    const detail = failureDetail(failure);
     setFailure({ message: ORDER_FAILED_MESSAGE, detail });
     // §8: the failure is an alert. The line under the button stays, for whoever dismissed it too fast.
     window.alert(detail ? `${ORDER_FAILED_MESSAGE}\n\n${detail}` : ORDER_FAILED_MESSAGE);
@@ -168,43 +171,39 @@ export function CheckoutForm({ session, payable, method, setMethod, unavailableC
 
     sending.current = true;
     setBusy(true);
-    try {
-      try {
-        await api('/api/store-addresses', { method: 'POST', body: addressPayload(form, user.id) });
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 422 && err.body?.errors) {
-          const mapped: CheckoutErrors = {};
-          for (const [key, messages] of Object.entries(err.body.errors)) {
-            const field = ADDRESS_ERROR_FIELDS[key];
-            if (field && !mapped[field]) mapped[field] = messages.join(' ');
-          }
-          if (Object.keys(mapped).length > 0) showErrors(mapped);
-        }
-        throw err;
-      }
-      if (method === WALLET_PAYMENT_METHOD) {
-        // §4 Wallet payment: no order yet. The shopper approves on the wallet's page and comes back to
-        // /checkout/paypal-return, which places the order; the cart stays as it is until then.
-        const payment = walletOrderResponseSchema.parse(await api('/api/paypal/create-order', { method: 'POST', body: walletPayload(form, user, payable) }));
-        window.location.assign(payment.approve_url);
-        return;
-      }
-      const order = await api('/api/store-order', {
-        method: 'POST',
-        body: orderPayload(form, method, user, payable),
-        headers: { 'Idempotency-Key': orderKey(payable) },
-      });
-      // §4: the order is placed: the order goes to the thank-you page and the cart is emptied (after leaving,
-      // so this page never flashes its empty-cart state).
-      await navigate('/thankyou', { replace: true, state: { order } });
-      clearCart();
-    } catch (err) {
-      // A stone sold meanwhile: the store is asked again, so the summary marks it (the cart itself stays).
-      if (err instanceof ApiError && err.status === 409) recheck();
-      fail(err);
+    const failed = (failure: ApiFailure) => {
+      fail(failure);
       sending.current = false;
       setBusy(false);
+    };
+    const saved = await api.post('/api/store-addresses', addressPayload(form, user.id), addressSchema);
+    if (!saved.ok) {
+      if (saved.status === 422 && saved.errors) {
+        const mapped: CheckoutErrors = {};
+        for (const [key, messages] of Object.entries(saved.errors)) {
+          const field = ADDRESS_ERROR_FIELDS[key];
+          if (field && !mapped[field]) mapped[field] = messages.join(' ');
+        }
+        if (Object.keys(mapped).length > 0) showErrors(mapped);
+      }
+      return failed(saved);
     }
+    if (method === WALLET_PAYMENT_METHOD) {
+      // §4 Wallet payment: no order yet. The shopper approves on the wallet's page and comes back to
+      // /checkout/paypal-return, which places the order; the cart stays as it is until then.
+      const payment = await api.post('/api/paypal/create-order', walletPayload(form, user, payable), walletOrderResponseSchema);
+      if (!payment.ok) return failed(payment);
+      window.location.assign(payment.data.approve_url);
+      return;
+    }
+    const order = await api.post('/api/store-order', orderPayload(form, method, user, payable), orderSchema, {
+      headers: { 'Idempotency-Key': orderKey(payable) },
+    });
+    if (!order.ok) return failed(order);
+    // §4: the order is placed: the order goes to the thank-you page and the cart is emptied (after leaving,
+    // so this page never flashes its empty-cart state).
+    await navigate('/thankyou', { replace: true, state: { order: order.data } });
+    clearCart();
   }
 
   const blocked = ready && unavailableCount > 0;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { addressSchema, type PaymentMethod } from '@everstone/contract';
-import { ApiError, api, type Session } from '../../lib/session';
+import { api } from '../../lib/api';
+import type { Session } from '../../lib/session';
 import { PENDING_ADDRESS_KEY, formFromSavedAddress, parsePending, type CheckoutForm } from './checkout';
 
 /** What filled the form in, for the line that tells the shopper. */
@@ -47,17 +48,14 @@ export function useCheckoutPrefill(
   useEffect(() => {
     if (userId === null || restored.current) return;
     let cancelled = false;
-    api(`/api/user-address/${userId}`)
-      .then((body) => {
+    void api.get(`/api/user-address/${userId}`, addressSchema).then((res) => {
+      if (res.ok) {
         if (cancelled || restored.current || touched.current) return;
-        const saved = addressSchema.parse(body);
-        setForm((current) => formFromSavedAddress(saved, current));
+        setForm((current) => formFromSavedAddress(res.data, current));
         setPrefill('saved-address');
-      })
-      .catch((err: unknown) => {
-        if (err instanceof ApiError && err.status === 404) console.info('No saved address to fill checkout in with');
-        else console.warn('The saved address could not be loaded for checkout', err);
-      });
+      } else if (res.status === 404) console.info('No saved address to fill checkout in with');
+      else console.warn(`The saved address could not be loaded for checkout (${res.status})`);
+    });
     return () => {
       cancelled = true;
     };

@@ -18,6 +18,7 @@ import {
 } from '@everstone/contract';
 import { SafeImage } from '../../components/ui/safe-image';
 import { CloseIcon } from '../../components/ui/icons';
+import { api } from '../../lib/api';
 import { handOver } from '../../lib/diamond-handoff';
 
 /** Every attribute of the §3 record, one row each, with the display rules of §3 and §5. */
@@ -66,28 +67,22 @@ export default function CompareView({ ids, known, onClose, onRemove, onMissing, 
     }
     const controller = new AbortController();
     setStatus('loading');
-    fetch('/api/diamonds/lookup', {
-      method: 'POST',
-      signal: controller.signal,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ ids: wanted }),
-    })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`The diamond lookup answered ${res.status}`);
-        const body = diamondLookupResponseSchema.parse(await res.json());
-        setRecords((current) => {
-          const next = new Map(current);
-          for (const d of body.data) next.set(d.diamondid, d);
-          return next;
-        });
-        setStatus('ready');
-        if (body.missing.length > 0) onMissing(body.missing);
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Could not load the diamonds to compare', err);
+    void api.post('/api/diamonds/lookup', { ids: wanted }, diamondLookupResponseSchema, { signal: controller.signal }).then((res) => {
+      if (controller.signal.aborted) return;
+      if (!res.ok) {
+        console.error(`Could not load the diamonds to compare (${res.status})`);
         setStatus('error');
+        return;
+      }
+      const body = res.data;
+      setRecords((current) => {
+        const next = new Map(current);
+        for (const d of body.data) next.set(d.diamondid, d);
+        return next;
       });
+      setStatus('ready');
+      if (body.missing.length > 0) onMissing(body.missing);
+    });
     return () => controller.abort();
     // Only the ids (and a retry) start a lookup; onMissing is a new function on every render of the page.
   }, [idsKey, attempt]);

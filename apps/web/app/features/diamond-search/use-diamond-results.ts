@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Diamond, DiamondListResponse } from '@everstone/contract/core';
+import { api, lazySchema } from '../../lib/api';
 
 /**
  * The search results for one API query, page by page (infinite scroll). A small hand-written stand-in for a
@@ -36,14 +37,13 @@ export interface DiamondResults {
 const MIN_RESERVE = 6;
 const MAX_RESERVE = 20;
 
+// The schema loads with the first page fetched in the browser; the server rendered page 1.
+const pageAnswer = lazySchema((c) => c.diamondListResponseSchema);
+
 export async function fetchDiamondPage(key: string, page: number, signal?: AbortSignal): Promise<DiamondListResponse> {
-  const res = await fetch(`/api/get-all-diamonds?${key}&page=${page}`, { signal, headers: { Accept: 'application/json' } });
+  const res = await api.get(`/api/get-all-diamonds?${key}&page=${page}`, pageAnswer, { signal });
   if (!res.ok) throw new Error(`The diamond search answered ${res.status}`);
-  // The schema loads with the first page fetched in the browser; the server rendered page 1.
-  const { diamondListResponseSchema } = await import('@everstone/contract');
-  const parsed = diamondListResponseSchema.safeParse(await res.json());
-  if (!parsed.success) throw new Error('The diamond search answered in an unexpected shape');
-  return parsed.data;
+  return res.data;
 }
 
 function fromResponse(key: string, res: DiamondListResponse): State {

@@ -1,10 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { DiamondListResponse } from '@everstone/contract/core';
 import { CloseIcon } from '../../components/ui/icons';
+import { api, lazySchema } from '../../lib/api';
 import { handOver } from '../../lib/diamond-handoff';
 import { returnFocusOnClose } from '../../components/ui/lazy-dialog';
+
+const listAnswer = lazySchema((c) => c.diamondListResponseSchema);
 
 type State = { kind: 'idle' } | { kind: 'searching' } | { kind: 'none'; query: string } | { kind: 'error' };
 
@@ -30,26 +32,24 @@ export default function CertificateSearchDialog({
     const certificate = query.trim();
     if (!certificate) return;
     setState({ kind: 'searching' });
-    try {
-      const params = new URLSearchParams({ certificate, per_page: '5' });
-      const res = await fetch(`/api/get-all-diamonds?${params}`, { headers: { Accept: 'application/json' } });
-      if (!res.ok) throw new Error(`search answered ${res.status}`);
-      const body = (await res.json()) as DiamondListResponse;
-      // The API matches from the start of the number; only an exact match is the stone asked for.
-      const match = body.data.find((d) => d.certificate_number.toUpperCase() === certificate.toUpperCase());
-      if (!match) {
-        setState({ kind: 'none', query: certificate });
-        return;
-      }
-      setOpen(false);
-      setState({ kind: 'idle' });
-      setQuery('');
-      handOver(match);
-      navigate(`/diamond-details/${match.diamondid}`);
-    } catch (err) {
-      console.error(err);
+    const params = new URLSearchParams({ certificate, per_page: '5' });
+    const res = await api.get(`/api/get-all-diamonds?${params}`, listAnswer);
+    if (!res.ok) {
+      console.error(`The certificate search answered ${res.status}`);
       setState({ kind: 'error' });
+      return;
     }
+    // The API matches from the start of the number; only an exact match is the stone asked for.
+    const match = res.data.data.find((d) => d.certificate_number.toUpperCase() === certificate.toUpperCase());
+    if (!match) {
+      setState({ kind: 'none', query: certificate });
+      return;
+    }
+    setOpen(false);
+    setState({ kind: 'idle' });
+    setQuery('');
+    handOver(match);
+    navigate(`/diamond-details/${match.diamondid}`);
   }
 
   return (

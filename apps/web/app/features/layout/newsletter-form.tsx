@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { CONTACT_FAILURE_MESSAGE, joinErrorMessages } from '@everstone/contract/core';
+import { CONTACT_FAILURE_MESSAGE } from '@everstone/contract/core';
+import { api, failureText, lazySchema } from '../../lib/api';
 
 type State =
   | { kind: 'idle' }
@@ -8,28 +9,15 @@ type State =
   | { kind: 'invalid'; message: string }
   | { kind: 'failed' };
 
+// The schema loads with the first subscription, not with every page's footer.
+const subscribed = lazySchema((c) => c.newsletterResponseSchema);
+
 async function subscribe(email: string): Promise<State> {
-  try {
-    const res = await fetch('/api/newsletter', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-    const body: unknown = await res.json().catch(() => null);
-    // The schemas load with the first subscription, not with every page's footer.
-    const { newsletterResponseSchema, validationErrorSchema } = await import('@everstone/contract');
-    // 201: newly subscribed; 200: already on the list, answered kindly rather than as an error.
-    if (res.status === 200 || res.status === 201) {
-      const ok = newsletterResponseSchema.safeParse(body);
-      if (ok.success) return { kind: 'done', message: ok.data.message };
-    }
-    if (res.status === 422) {
-      const invalid = validationErrorSchema.safeParse(body);
-      if (invalid.success) return { kind: 'invalid', message: joinErrorMessages(invalid.data.errors) || invalid.data.message };
-    }
-  } catch {
-    // Offline or the request never completed: the generic message below.
-  }
+  const res = await api.post('/api/newsletter', { email }, subscribed);
+  // 201: newly subscribed; 200: already on the list, answered kindly rather than as an error.
+  if (res.ok) return { kind: 'done', message: res.data.message };
+  if (res.status === 422 && res.errors) return { kind: 'invalid', message: failureText(res) ?? '' };
+  // Offline, or an answer that says nothing a shopper can act on: the generic message.
   return { kind: 'failed' };
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, formatMoney, holdSummaryOf, orderListResponseSchema, type Order } from '@everstone/contract';
 import { ORDER_STATUS_LABELS, formatOrderDate, orderPath, paymentLabel } from './orders';
-import { ApiError, api } from '../../lib/session';
+import { api } from '../../lib/api';
 
 type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; orders: Order[] };
 
@@ -11,15 +11,12 @@ function useOrders(onUnauthorized: () => void) {
   const [history, setHistory] = useState<History>({ status: 'loading' });
   const load = useCallback(async () => {
     setHistory({ status: 'loading' });
-    try {
-      const { data } = orderListResponseSchema.parse(await api('/api/orders'));
-      setHistory({ status: 'ready', orders: data });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) onUnauthorized();
-      else {
-        console.error('The order history could not be loaded', err);
-        setHistory({ status: 'failed' });
-      }
+    const res = await api.get('/api/orders', orderListResponseSchema);
+    if (res.ok) setHistory({ status: 'ready', orders: res.data.data });
+    else if (res.status === 401) onUnauthorized();
+    else {
+      console.error(`The order history could not be loaded (${res.status})`);
+      setHistory({ status: 'failed' });
     }
   }, [onUnauthorized]);
   useEffect(() => {

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, data, useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_TIMINGS, PASSWORD_MIN_LENGTH, messageResponseSchema } from '@everstone/contract';
+import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_TIMINGS, PASSWORD_MIN_LENGTH } from '@everstone/contract';
 import type { Route } from './+types/reset-password';
-import { JSON_HEADERS, postJson, readBody, readErrorAnswer } from '../../features/account/answers';
+import { resetPassword, type ResetOutcome, type ResetPayload } from '../../features/account/password-reset';
 import { AuthPage } from '../../features/account/auth-page';
 import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/ui/field-errors';
-import { appContext } from '../../lib/app-context';
+import { api, serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/seo';
 
 /** The link's token is a secret: the head names the page but does not repeat its address. */
@@ -16,31 +16,6 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   }).filter((tag) => !('rel' in tag && tag.rel === 'canonical') && !('property' in tag && tag.property === 'og:url'));
 
-type Outcome =
-  | { kind: 'idle' }
-  | { kind: 'sending' }
-  | { kind: 'reset'; message: string }
-  | { kind: 'rejected'; message: string; errors: FieldErrors }
-  /** No answer, or a success without a message. */
-  | { kind: 'failed' };
-
-/**
- * §8 Reset completion: the server's message (for a 422, its field messages: the token's, the password's);
- * 'Failed to reset password' when an error answer carries none; 'Something went wrong.' when there is no
- * usable answer (the network failed, or a 2xx without a message).
- */
-async function readReset(res: Response): Promise<Outcome> {
-  const body = await readBody(res);
-  if (res.ok) {
-    const ok = messageResponseSchema.safeParse(body);
-    return ok.success && ok.data.message ? { kind: 'reset', message: ok.data.message } : { kind: 'failed' };
-  }
-  const { message, errors } = readErrorAnswer(body);
-  return { kind: 'rejected', message: message ?? ACCOUNT_FALLBACK_MESSAGES.resetCompletion, errors };
-}
-
-type Payload = { token: string; email: string; password: string; password_confirmation: string };
-
 /** Without JavaScript (or before the page has hydrated) the form posts here and goes to the same API. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -48,15 +23,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const value = form.get(field);
     return typeof value === 'string' ? value : '';
   };
-  const payload: Payload = { token: params.token, email: text('email'), password: text('password'), password_confirmation: text('password_confirmation') };
-  let outcome: Outcome;
-  try {
-    const res = await context.get(appContext).api('/password/reset', { method: 'POST', body: JSON.stringify(payload), headers: JSON_HEADERS });
-    outcome = await readReset(res);
-  } catch (error) {
-    console.error('The password reset could not reach the API', error);
-    outcome = { kind: 'failed' };
-  }
+  const payload: ResetPayload = { token: params.token, email: text('email'), password: text('password'), password_confirmation: text('password_confirmation') };
+  const outcome = await resetPassword(serverApi(context), payload);
   const status = outcome.kind === 'reset' ? 200 : outcome.kind === 'rejected' ? 422 : 502;
   // The passwords are never sent back into the page.
   return data({ outcome, email: payload.email }, { status });
@@ -67,7 +35,7 @@ export default function ResetPassword({ actionData, params }: Route.ComponentPro
   const titleId = `${id}-heading`;
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [outcome, setOutcome] = useState<Outcome>(actionData?.outcome ?? { kind: 'idle' });
+  const [outcome, setOutcome] = useState<ResetOutcome>(actionData?.outcome ?? { kind: 'idle' });
   const [errors, setErrors] = useState<FieldErrors>(actionData?.outcome.kind === 'rejected' ? actionData.outcome.errors : {});
   const sending = outcome.kind === 'sending';
   const done = outcome.kind === 'reset';
@@ -85,15 +53,9 @@ export default function ResetPassword({ actionData, params }: Route.ComponentPro
     const form = new FormData(event.currentTarget);
     const text = (field: string) => String(form.get(field) ?? '');
     // §5: whether the two passwords match is left to the server.
-    const payload: Payload = { token: params.token, email: text('email'), password: text('password'), password_confirmation: text('password_confirmation') };
+    const payload: ResetPayload = { token: params.token, email: text('email'), password: text('password'), password_confirmation: text('password_confirmation') };
     setOutcome({ kind: 'sending' });
-    let next: Outcome;
-    try {
-      next = await readReset(await postJson('/password/reset', payload));
-    } catch (error) {
-      console.error('The password reset could not reach the API', error);
-      next = { kind: 'failed' };
-    }
+    const next = await resetPassword(api, payload);
     setOutcome(next);
     setErrors(next.kind === 'rejected' ? next.errors : {});
   }

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, data, useLocation } from 'react-router';
-import { ACCOUNT_FALLBACK_MESSAGES, passwordEmailResponseSchema } from '@everstone/contract';
+import { ACCOUNT_FALLBACK_MESSAGES } from '@everstone/contract';
 import type { Route } from './+types/reset-request';
-import { JSON_HEADERS, postJson, readBody, readErrorAnswer } from '../../features/account/answers';
+import { requestReset, type ResetRequestOutcome } from '../../features/account/password-reset';
 import { AuthPage } from '../../features/account/auth-page';
 import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/ui/field-errors';
-import { appContext } from '../../lib/app-context';
+import { api, serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/seo';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -16,42 +16,12 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-type Outcome =
-  | { kind: 'idle' }
-  | { kind: 'sending' }
-  | { kind: 'sent'; message: string }
-  | { kind: 'rejected'; message: string; errors: FieldErrors }
-  /** No answer, or one that is not what a success looks like. */
-  | { kind: 'failed' };
-
-/**
- * §8 Reset request: the server's message in green on success; on failure its message in red, 'Failed to send
- * reset link.' when an error answer carries none, and 'Something went wrong.' when there is no usable answer
- * at all (the network failed, or a 2xx without `success` and `message`).
- */
-async function readResetRequest(res: Response): Promise<Outcome> {
-  const body = await readBody(res);
-  if (res.ok) {
-    const ok = passwordEmailResponseSchema.safeParse(body);
-    return ok.success ? { kind: 'sent', message: ok.data.message } : { kind: 'failed' };
-  }
-  const { message, errors } = readErrorAnswer(body);
-  return { kind: 'rejected', message: message ?? ACCOUNT_FALLBACK_MESSAGES.resetRequest, errors };
-}
-
 /** Without JavaScript (or before the page has hydrated) the form posts here and goes to the same API. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const value = form.get('email');
   const email = typeof value === 'string' ? value : '';
-  let outcome: Outcome;
-  try {
-    const res = await context.get(appContext).api('/api/password/email', { method: 'POST', body: JSON.stringify({ email }), headers: JSON_HEADERS });
-    outcome = await readResetRequest(res);
-  } catch (error) {
-    console.error('The reset request could not reach the API', error);
-    outcome = { kind: 'failed' };
-  }
+  const outcome = await requestReset(serverApi(context), email);
   const status = outcome.kind === 'sent' ? 200 : outcome.kind === 'rejected' ? 422 : 502;
   return data({ outcome, email }, { status });
 }
@@ -61,7 +31,7 @@ export default function ResetRequest({ actionData }: Route.ComponentProps) {
   const titleId = `${id}-heading`;
   const location = useLocation();
   const carry = location.state && typeof location.state === 'object' ? location.state : undefined;
-  const [outcome, setOutcome] = useState<Outcome>(actionData?.outcome ?? { kind: 'idle' });
+  const [outcome, setOutcome] = useState<ResetRequestOutcome>(actionData?.outcome ?? { kind: 'idle' });
   const [errors, setErrors] = useState<FieldErrors>(actionData?.outcome.kind === 'rejected' ? actionData.outcome.errors : {});
   const sending = outcome.kind === 'sending';
 
@@ -70,13 +40,7 @@ export default function ResetRequest({ actionData }: Route.ComponentProps) {
     if (sending) return;
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
     setOutcome({ kind: 'sending' });
-    let next: Outcome;
-    try {
-      next = await readResetRequest(await postJson('/api/password/email', { email }));
-    } catch (error) {
-      console.error('The reset request could not reach the API', error);
-      next = { kind: 'failed' };
-    }
+    const next = await requestReset(api, email);
     // The green message is on screen before the alert holds the page.
     flushSync(() => {
       setOutcome(next);

@@ -6,7 +6,8 @@ import { AuthPage } from '../../features/account/auth-page';
 import { SocialSignIn } from '../../features/account/social-sign-in';
 import { pageMeta } from '../../lib/seo';
 import { returnPathFromState } from '../../features/account/return-path';
-import { ApiError, greeting, signIn, signOut, useSession } from '../../lib/session';
+import type { ApiFailure } from '../../lib/api';
+import { greeting, signIn, signOut, useSession } from '../../lib/session';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -33,8 +34,8 @@ type Phase = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'signed-in' } |
  * wrong, a shopper with the right password would keep retrying and keep the lock on; the server's message
  * reveals nothing about the account (the limit counts tries, whoever's address they name).
  */
-function failureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429 && error.body?.message) return error.body.message;
+function failureMessage(failure: ApiFailure): string {
+  if (failure.status === 429 && failure.message) return failure.message;
   return ACCOUNT_FALLBACK_MESSAGES.signIn;
 }
 
@@ -56,15 +57,15 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
     const email = String(form.get('email') ?? '');
     const password = String(form.get('password') ?? '');
     setPhase({ kind: 'submitting' });
-    try {
-      await signIn(email, password);
-      setPhase({ kind: 'signed-in' });
-      // §2: back to the page the shopper came from, or /. Replaced, so Back does not return to this form.
-      await navigate(returnPathFromState(location.state), { replace: true });
-    } catch (error) {
-      console.error('Sign-in failed', error);
-      setPhase({ kind: 'failed', message: failureMessage(error) });
+    const result = await signIn(email, password);
+    if (!result.ok) {
+      console.error(`Sign-in failed (${result.status})`);
+      setPhase({ kind: 'failed', message: failureMessage(result) });
+      return;
     }
+    setPhase({ kind: 'signed-in' });
+    // §2: back to the page the shopper came from, or /. Replaced, so Back does not return to this form.
+    await navigate(returnPathFromState(location.state), { replace: true });
   }
 
   // Someone already signed in (another tab, or Back after signing in) is told so, not asked again.

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, data, useLocation } from 'react-router';
-import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES, ACCOUNT_TIMINGS, PASSWORD_MIN_LENGTH, TITLES, type RegisterRequest } from '@everstone/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_TIMINGS, PASSWORD_MIN_LENGTH, TITLES } from '@everstone/contract';
 import type { Route } from './+types/signup';
-import { JSON_HEADERS, postJson, readBody, readErrorAnswer } from '../../features/account/answers';
+import { EMPTY, outcomeMessage, register, type Field, type Values } from '../../features/account/sign-up';
 import { AuthPage } from '../../features/account/auth-page';
 import { DateField, usDateToIso } from '../../components/ui/date-field';
 import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/ui/field-errors';
 import { SocialSignIn } from '../../features/account/social-sign-in';
-import { appContext } from '../../lib/app-context';
+import { api, serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/seo';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,73 +17,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: 'Create your Everstone account to keep your addresses and orders in one place.',
     noindex: true,
   });
-
-/* ------------------------------------------------------------------------------------------------
- * The form's values and the registration payload (§3)
- * --------------------------------------------------------------------------------------------- */
-
-/** Dates as YYYY-MM-DD, '' for none; the title '' until one is chosen. */
-interface Values {
-  title: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  birth_date: string;
-  anniversary_date: string;
-  password: string;
-}
-type Field = keyof Values;
-const EMPTY: Values = { title: '', first_name: '', last_name: '', email: '', birth_date: '', anniversary_date: '', password: '' };
-
-/**
- * §5: sign-up has no client checks beyond the email type, so the form sends what it holds and the server
- * judges (a missing title included, hence the wider `title`).
- */
-type RegisterPayload = Omit<RegisterRequest, 'title'> & { title: string };
-
-function toPayload(v: Values): RegisterPayload {
-  return {
-    title: v.title,
-    // §3: first and last name joined by a space.
-    name: [v.first_name.trim(), v.last_name.trim()].filter(Boolean).join(' '),
-    email: v.email.trim(),
-    birth_date: v.birth_date || null,
-    anniversary_date: v.anniversary_date || null,
-    password: v.password,
-  };
-}
-
-/* ------------------------------------------------------------------------------------------------
- * Reading the answer (§8 Registration)
- * --------------------------------------------------------------------------------------------- */
-
-type Outcome =
-  | { kind: 'registered' }
-  /** A success code other than 201. */
-  | { kind: 'not-created' }
-  | { kind: 'rejected'; message: string; errors: FieldErrors }
-  /** No answer at all. */
-  | { kind: 'failed' };
-
-async function readRegistration(res: Response): Promise<Outcome> {
-  if (res.status === 201) return { kind: 'registered' };
-  if (res.ok) return { kind: 'not-created' };
-  const { message, errors } = readErrorAnswer(await readBody(res));
-  return { kind: 'rejected', message: message ?? ACCOUNT_FALLBACK_MESSAGES.register, errors };
-}
-
-function outcomeMessage(outcome: Outcome): string | null {
-  switch (outcome.kind) {
-    case 'registered':
-      return ACCOUNT_MESSAGES.registered;
-    case 'not-created':
-      return ACCOUNT_FALLBACK_MESSAGES.registerNot201;
-    case 'rejected':
-      return outcome.message;
-    case 'failed':
-      return ACCOUNT_FALLBACK_MESSAGES.register;
-  }
-}
 
 /**
  * Without JavaScript (or before the page has hydrated) the form posts here and goes to the same API
@@ -104,14 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     anniversary_date: usDateToIso(text('anniversary_date')),
     password: text('password'),
   };
-  let outcome: Outcome;
-  try {
-    const res = await context.get(appContext).api('/api/register', { method: 'POST', body: JSON.stringify(toPayload(values)), headers: JSON_HEADERS });
-    outcome = await readRegistration(res);
-  } catch (error) {
-    console.error('Registration could not reach the API', error);
-    outcome = { kind: 'failed' };
-  }
+  const outcome = await register(serverApi(context), values);
   const status = outcome.kind === 'registered' ? 201 : outcome.kind === 'rejected' ? 422 : outcome.kind === 'failed' ? 502 : 200;
   return data({ outcome, values: outcome.kind === 'registered' ? EMPTY : { ...values, password: '' } }, { status });
 }
@@ -157,13 +83,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
     if (sending) return;
     setSending(true);
     setNoScriptFailure(null);
-    let outcome: Outcome;
-    try {
-      outcome = await readRegistration(await postJson('/api/register', toPayload(values)));
-    } catch (error) {
-      console.error('Registration could not reach the API', error);
-      outcome = { kind: 'failed' };
-    }
+    const outcome = await register(api, values);
     // The field messages are on screen before the alert holds the page.
     flushSync(() => {
       setSending(false);
