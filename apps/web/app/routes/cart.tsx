@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/cart';
 import { pageMeta } from '../lib/seo';
-import { useCart } from '../lib/cart';
-import { cartTotals, unavailability } from '../features/cart/cart-check';
+import { cartLineKey, priceCart, useCart } from '../lib/cart';
+import { payableLines, unavailability } from '../features/cart/cart-check';
 import { CartLineItem } from '../features/cart/cart-line';
 import { CartCheckFailed, CartNotices } from '../features/cart/cart-notices';
 import { CartSummary } from '../features/cart/cart-summary';
@@ -26,7 +26,7 @@ export default function Cart() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const check = useCartCheck(lines, hydrated);
-  const totals = cartTotals(lines, check.missing);
+  const { payable, unavailableCount } = payableLines(lines, check.missing);
   const empty = hydrated && lines.length === 0;
   const loading = !hydrated || (!empty && !check.settled);
 
@@ -58,18 +58,14 @@ export default function Cart() {
             </p>
             <ul className="cart__list" aria-label="Items in your cart" aria-busy={check.status === 'checking'}>
               {lines.map((line) => (
-                <CartLineItem key={line.certificate_number} line={line} unavailable={unavailability(line, check.missing)} />
+                <CartLineItem key={cartLineKey(line)} line={line} unavailable={unavailability(line, check.missing)} />
               ))}
             </ul>
             <p className="cart__continue">
               <Link to="/diamond">Continue shopping</Link>
             </p>
           </div>
-          <CartSummary
-            payable={totals.payable}
-            subtotal={totals.subtotal}
-            unavailableCount={totals.unavailableCount}
-          />
+          <CartSummary payable={payable} pricing={priceCart(payable, null)} unavailableCount={unavailableCount} />
         </div>
       )}
     </section>

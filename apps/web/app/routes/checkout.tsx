@@ -6,9 +6,8 @@ import type { Route } from './+types/checkout';
 import { CheckoutForm } from '../features/checkout/checkout-form';
 import { OrderSummary } from '../features/checkout/order-summary';
 import { useCartCheck } from '../features/cart/use-cart-check';
-import { useCart } from '../lib/cart';
-import { cartTotals, unavailability } from '../features/cart/cart-check';
-import { orderTotal } from '../features/checkout/checkout';
+import { priceCart, useCart } from '../lib/cart';
+import { payableLines, unavailability } from '../features/cart/cart-check';
 import { CheckoutExtras } from '../features/checkout/checkout-extras';
 import { useWalletCancel } from '../features/checkout/use-wallet-cancel';
 import { pageMeta } from '../lib/seo';
@@ -41,7 +40,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const check = useCartCheck(lines, hydrated);
-  const totals = cartTotals(lines, check.missing);
+  const { payable, unavailableCount } = payableLines(lines, check.missing);
   const empty = hydrated && lines.length === 0;
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const walletCancelled = useWalletCancel(session, setMethod);
@@ -82,18 +81,17 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
           <OrderSummary
             lines={hydrated ? lines : null}
             isUnavailable={(line) => unavailability(line, check.missing) !== null}
-            subtotal={totals.subtotal}
-            total={orderTotal(totals.payable, method)}
+            pricing={priceCart(payable, method)}
             checking={check.status === 'checking'}
           />
           <div className="checkout__main">
             <CheckoutExtras />
             <CheckoutForm
               session={session}
-              payable={totals.payable}
+              payable={payable}
               method={method}
               setMethod={setMethod}
-              unavailableCount={totals.unavailableCount}
+              unavailableCount={unavailableCount}
               ready={hydrated}
               recheck={check.recheck}
             />

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formatMoney } from '@everstone/contract/core';
 import type { Route } from './+types/thankyou';
 import { placedOrderFrom } from '../features/checkout/checkout';
-import { orderPath } from '../features/orders/orders';
+import { formatAmount, orderPath } from '../features/orders/orders';
 import { pageMeta } from '../lib/seo';
 import checkoutHref from '../styles/checkout.css?url';
 
@@ -50,7 +49,7 @@ export default function ThankYou() {
             <div>
               <dt>Total</dt>
               <dd data-testid="thankyou-total">
-                <span className="thankyou__currency">USD</span> {formatMoney(Number(order.total_price))}
+                <span className="thankyou__currency">USD</span> {formatAmount(order.total_price)}
               </dd>
             </div>
           </dl>

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DIAMOND_LOOKUP_MAX, PROMOTIONS, type Diamond } from '@everstone/contract/core';
-import type { CartLine } from '../../lib/cart';
+import { DIAMOND_LOOKUP_MAX, type Diamond } from '@everstone/contract/core';
+import { priceCart, type CartLine } from '../../lib/cart';
 import {
-  cartTotals,
-  giftProgress,
   linesDiffer,
   lookupBatches,
   lookupIds,
   mergeLookups,
+  payableLines,
   reconcileCart,
   unavailability,
 } from './cart-check';
@@ -38,7 +37,7 @@ function diamond(id: number, overrides: Partial<Diamond> = {}): Diamond {
     ...overrides,
   };
 }
-const line = (id: number, overrides: Partial<CartLine> = {}): CartLine => ({ ...diamond(id), quantity: 1, ...overrides });
+const line = (id: number, overrides: Partial<CartLine> = {}): CartLine => ({ ...diamond(id), kind: 'diamond', quantity: 1, ...overrides });
 
 describe('reconcileCart', () => {
   it('leaves an up-to-date cart as it is, with nothing to say', () => {
@@ -67,7 +66,7 @@ describe('reconcileCart', () => {
   it('keeps the fresh record with the stored quantity', () => {
     const stored = [line(1, { clarity: { id: 5, name: 'VS2' } })];
     const result = reconcileCart(stored, { data: [diamond(1)], missing: [] });
-    expect(result.lines[0]).toEqual({ ...diamond(1), quantity: 1 });
+    expect(result.lines[0]).toEqual({ ...diamond(1), kind: 'diamond', quantity: 1 });
     expect(result.notices).toEqual([]);
   });
 
@@ -143,41 +142,17 @@ describe('lookups', () => {
   });
 });
 
-describe('cartTotals', () => {
-  it('sums price × quantity over the lines that can be bought', () => {
+describe('payableLines', () => {
+  it('keeps the lines that can be bought, whose prices make the subtotal', () => {
     const lines = [line(1, { price: 100.5, quantity: 2 }), line(2, { price: 50, status: 'sold' }), line(3, { price: 75 }), line(4, { price: 20 })];
-    const totals = cartTotals(lines, new Set(['CERT4']));
-    expect(totals.subtotal).toBe(276);
-    expect(totals.payable.map((l) => l.diamondid)).toEqual([1, 3]);
-    expect(totals.unavailableCount).toBe(2);
+    const { payable, unavailableCount } = payableLines(lines, new Set(['CERT4']));
+    expect(payable.map((l) => l.diamondid)).toEqual([1, 3]);
+    expect(unavailableCount).toBe(2);
+    expect(priceCart(payable, null).subtotalCents).toBe(27_600);
   });
 
   it('counts a record saved without a status as available', () => {
     const { status: _status, ...old } = line(1);
     expect(unavailability(old, new Set())).toBeNull();
-  });
-});
-
-describe('giftProgress', () => {
-  const { freeNecklaceThreshold: necklace, freeBraceletThreshold: bracelet } = PROMOTIONS;
-
-  it('says how far each gift is', () => {
-    const [n, b] = giftProgress(necklace - 120);
-    expect(n!.message).toBe('You are $120.00 away from a free Diamond Necklace');
-    expect(n!.qualifies).toBe(false);
-    expect(b!.remaining).toBe(bracelet - necklace + 120);
-    expect(b!.message).toMatch(/^You are \$[\d,]+\.00 away from a free Diamond Bracelet$/);
-  });
-
-  it('qualifies at the threshold and floors the remainder at 0 above it', () => {
-    expect(giftProgress(necklace)[0]).toMatchObject({ remaining: 0, qualifies: true, message: 'You qualify for a free Diamond Necklace!' });
-    const [n, b] = giftProgress(bracelet + 500);
-    expect(n!.remaining).toBe(0);
-    expect(b).toMatchObject({ remaining: 0, qualifies: true, message: 'You qualify for a free Diamond Bracelet!' });
-  });
-
-  it('counts cents exactly', () => {
-    expect(giftProgress(necklace - 0.01)[0]).toMatchObject({ remaining: 0.01, message: 'You are $0.01 away from a free Diamond Necklace' });
-    expect(giftProgress(0)[0]!.remaining).toBe(necklace);
   });
 });

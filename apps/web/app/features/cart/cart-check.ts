@@ -1,17 +1,18 @@
 import {
   DIAMOND_LOOKUP_MAX,
-  PROMOTIONS,
   diamondTitle,
-  formatMoney,
+  dollarsToCents,
+  formatCents,
   type Diamond,
   type DiamondLookupResponse,
 } from '@everstone/contract/core';
-import { cartSubtotal, type CartLine } from '../../lib/cart';
+import type { CartLine } from '../../lib/cart';
 
 /**
  * The cart's check against the store (pure: no storage, no network). The cart keeps copies of diamond
  * records, which go stale: a stone sells, is reserved by another shopper, or is repriced. Given the stored
- * lines and the store's fresh records, it works out the lines to store and what to tell the shopper.
+ * lines and the store's fresh records, it works out the lines to store and what to tell the shopper. Every line
+ * is a loose diamond today; a kind the catalog adds brings its own check.
  */
 
 /** A loose diamond is one of a kind: a line can never hold more than one of it. */
@@ -105,20 +106,16 @@ export function reconcileCart(stored: readonly CartLine[], fresh: DiamondLookupR
     const reason = unavailability(record, new Set());
     if (reason) {
       // Its price no longer matters; the stored status keeps the line marked even when a later check fails.
-      lines.push({ ...record, quantity: line.quantity });
+      lines.push({ ...record, kind: 'diamond', quantity: line.quantity });
       if (wasAvailable) notify(line, 'unavailable', `The ${title} ${UNAVAILABLE_TEXT[reason]} and is no longer available.`);
       continue;
     }
     const quantity = Math.min(line.quantity, MAX_DIAMOND_QUANTITY);
-    lines.push({ ...record, quantity });
-    if (record.price !== line.price) {
-      notify(
-        line,
-        'price-changed',
-        Number.isFinite(line.price)
-          ? `The price of ${title} changed from ${formatMoney(line.price)} to ${formatMoney(record.price)}.`
-          : `The price of ${title} is ${formatMoney(record.price)}.`,
-      );
+    lines.push({ ...record, kind: 'diamond', quantity });
+    const priceCents = dollarsToCents(record.price);
+    if (!Number.isFinite(line.price)) notify(line, 'price-changed', `The price of ${title} is ${formatCents(priceCents)}.`);
+    else if (dollarsToCents(line.price) !== priceCents) {
+      notify(line, 'price-changed', `The price of ${title} changed from ${formatCents(dollarsToCents(line.price))} to ${formatCents(priceCents)}.`);
     }
     if (quantity !== line.quantity) {
       notify(line, 'quantity-limited', `Each diamond is one of a kind, so the quantity of ${title} was set to ${quantity}.`);
@@ -132,44 +129,13 @@ export function linesDiffer(current: readonly CartLine[], next: readonly CartLin
   return JSON.stringify(current) !== JSON.stringify(next);
 }
 
-export interface CartTotals {
-  /** The lines that can be bought, which checkout carries. */
+export interface PayableLines {
+  /** The lines that can be bought, which checkout carries and the subtotal counts. */
   payable: CartLine[];
   unavailableCount: number;
-  /** Σ price × quantity over the payable lines (§3). */
-  subtotal: number;
 }
 
-export function cartTotals(lines: readonly CartLine[], missing: ReadonlySet<string>): CartTotals {
+export function payableLines(lines: readonly CartLine[], missing: ReadonlySet<string>): PayableLines {
   const payable = lines.filter((l) => unavailability(l, missing) === null);
-  return { payable, unavailableCount: lines.length - payable.length, subtotal: cartSubtotal(payable) };
-}
-
-export interface GiftProgress {
-  gift: string;
-  threshold: number;
-  /** How far the subtotal is from the threshold, floored at 0 (§9). */
-  remaining: number;
-  qualifies: boolean;
-  message: string;
-}
-
-const GIFTS = [
-  { gift: 'Diamond Necklace', threshold: PROMOTIONS.freeNecklaceThreshold },
-  { gift: 'Diamond Bracelet', threshold: PROMOTIONS.freeBraceletThreshold },
-] as const;
-
-/** §9: the progress messages toward the free gifts. */
-export function giftProgress(subtotal: number): GiftProgress[] {
-  return GIFTS.map(({ gift, threshold }) => {
-    const remaining = Math.max(0, Math.round((threshold - subtotal) * 100) / 100);
-    const qualifies = remaining === 0;
-    return {
-      gift,
-      threshold,
-      remaining,
-      qualifies,
-      message: qualifies ? `You qualify for a free ${gift}!` : `You are ${formatMoney(remaining)} away from a free ${gift}`,
-    };
-  });
+  return { payable, unavailableCount: lines.length - payable.length };
 }

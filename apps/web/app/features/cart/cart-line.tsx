@@ -1,14 +1,31 @@
 import { Link } from 'react-router';
-import { colorLabel, diamondTitle, formatMoney, orNA } from '@everstone/contract/core';
-import { changeQuantity, removeFromCart, type CartLine } from '../../lib/cart';
-import { MAX_DIAMOND_QUANTITY, unavailabilityReason, type Unavailability } from './cart-check';
+import { colorLabel, diamondTitle, formatCents, orNA } from '@everstone/contract/core';
 import { SafeImage } from '../../components/ui/safe-image';
-import { QuantityControl } from './quantity-control';
+import { cartLineKey, changeQuantity, priceCart, removeFromCart, unknownKind, type CartLine, type DiamondCartLine } from '../../lib/cart';
 import { handOver } from '../../lib/diamond-handoff';
+import { MAX_DIAMOND_QUANTITY, unavailabilityReason, type Unavailability } from './cart-check';
+import { QuantityControl } from './quantity-control';
+
+interface LineProps<L extends CartLine> {
+  line: L;
+  unavailable: Unavailability | null;
+}
+
+/** One line of the cart, drawn by its kind (a new kind does not compile until it has a component here). */
+export function CartLineItem({ line, unavailable }: LineProps<CartLine>) {
+  switch (line.kind) {
+    case 'diamond':
+      return <DiamondCartLineItem line={line} unavailable={unavailable} />;
+    default:
+      return unknownKind(line.kind);
+  }
+}
 
 /** One stone in the cart: its picture, title and grades, the quantity, the price and a remove button. */
-export function CartLineItem({ line, unavailable }: { line: CartLine; unavailable: Unavailability | null }) {
+function DiamondCartLineItem({ line, unavailable }: LineProps<DiamondCartLine>) {
   const title = diamondTitle(line);
+  const key = cartLineKey(line);
+  const { unitCents, totalCents } = priceCart([line], null).lines[0]!;
   const grades = [
     ['Color', colorLabel(line)],
     ['Clarity', orNA(line.clarity?.name)],
@@ -50,9 +67,9 @@ export function CartLineItem({ line, unavailable }: { line: CartLine; unavailabl
       <div className="cart-line__actions">
         <p className="cart-line__price">
           <span className="visually-hidden">Price: </span>
-          {unavailable ? <s>{formatMoney(line.price)}</s> : formatMoney(line.price)}
+          {unavailable ? <s>{formatCents(unitCents)}</s> : formatCents(unitCents)}
           {!unavailable && line.quantity > 1 && (
-            <span className="cart-line__each"> each, {formatMoney(line.price * line.quantity)} in all</span>
+            <span className="cart-line__each"> each, {formatCents(totalCents)} in all</span>
           )}
         </p>
         {!unavailable && (
@@ -60,16 +77,11 @@ export function CartLineItem({ line, unavailable }: { line: CartLine; unavailabl
             quantity={line.quantity}
             max={MAX_DIAMOND_QUANTITY}
             itemName={title}
-            onChange={(delta) => changeQuantity(line.certificate_number, delta, delta > 0 ? MAX_DIAMOND_QUANTITY : undefined)}
+            onChange={(delta) => changeQuantity(key, delta, delta > 0 ? MAX_DIAMOND_QUANTITY : undefined)}
           />
         )}
       </div>
-      <button
-        type="button"
-        className="cart-line__remove"
-        aria-label={`Remove ${title}`}
-        onClick={() => removeFromCart(line.certificate_number)}
-      >
+      <button type="button" className="cart-line__remove" aria-label={`Remove ${title}`} onClick={() => removeFromCart(key)}>
         Remove
       </button>
     </li>

@@ -1,21 +1,25 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
-import { formatMoney } from '@everstone/contract/core';
+import { formatCents, type Pricing } from '@everstone/contract/core';
 import type { CartLine } from '../../lib/cart';
-import { giftProgress } from './cart-check';
 
 interface CartSummaryProps {
   /** The lines checkout carries: every line that can still be bought. */
   payable: CartLine[];
-  subtotal: number;
+  /** The payable lines priced (no payment method is chosen yet). */
+  pricing: Pricing;
   unavailableCount: number;
 }
 
+/** Cents as a number of dollars, where a number is wanted: the progress bars' values, and §2's navigation state. */
+const dollars = (cents: number) => cents / 100;
+
 /** The summary card (§2): subtotal, the progress toward the free gifts (§9), shipping and CHECKOUT. */
-export function CartSummary({ payable, subtotal, unavailableCount }: CartSummaryProps) {
+export function CartSummary({ payable, pricing, unavailableCount }: CartSummaryProps) {
   const navigate = useNavigate();
   const blockedId = useId();
   const blocked = unavailableCount > 0 || payable.length === 0;
+  const { subtotalCents } = pricing;
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title" className="cart-summary__title">
@@ -24,7 +28,7 @@ export function CartSummary({ payable, subtotal, unavailableCount }: CartSummary
       <dl className="cart-summary__rows">
         <div>
           <dt>Subtotal</dt>
-          <dd data-testid="cart-subtotal">{formatMoney(subtotal)}</dd>
+          <dd data-testid="cart-subtotal">{formatCents(subtotalCents)}</dd>
         </div>
         <div>
           <dt>Shipping</dt>
@@ -33,22 +37,25 @@ export function CartSummary({ payable, subtotal, unavailableCount }: CartSummary
       </dl>
 
       <ul className="gift-progress" aria-label="Free gifts">
-        {giftProgress(subtotal).map((g) => (
-          <li key={g.gift} className={g.qualifies ? 'gift-progress__item gift-progress__item--done' : 'gift-progress__item'}>
-            <p className="gift-progress__message">{g.message}</p>
-            <div
-              className="gift-progress__bar"
-              role="progressbar"
-              aria-label={`Progress toward a free ${g.gift}`}
-              aria-valuemin={0}
-              aria-valuemax={g.threshold}
-              aria-valuenow={Math.min(subtotal, g.threshold)}
-              aria-valuetext={`${formatMoney(Math.min(subtotal, g.threshold))} of ${formatMoney(g.threshold)}`}
-            >
-              <span style={{ width: `${Math.min(100, (subtotal / g.threshold) * 100)}%` }} />
-            </div>
-          </li>
-        ))}
+        {pricing.gifts.map((g) => {
+          const reached = Math.min(subtotalCents, g.thresholdCents);
+          return (
+            <li key={g.gift} className={g.qualifies ? 'gift-progress__item gift-progress__item--done' : 'gift-progress__item'}>
+              <p className="gift-progress__message">{g.message}</p>
+              <div
+                className="gift-progress__bar"
+                role="progressbar"
+                aria-label={`Progress toward a free ${g.gift}`}
+                aria-valuemin={0}
+                aria-valuemax={dollars(g.thresholdCents)}
+                aria-valuenow={dollars(reached)}
+                aria-valuetext={`${formatCents(reached)} of ${formatCents(g.thresholdCents)}`}
+              >
+                <span style={{ width: `${Math.min(100, (subtotalCents / g.thresholdCents) * 100)}%` }} />
+              </div>
+            </li>
+          );
+        })}
       </ul>
 
       {unavailableCount > 0 && (
@@ -61,7 +68,9 @@ export function CartSummary({ payable, subtotal, unavailableCount }: CartSummary
         className="button cart-summary__checkout"
         disabled={blocked}
         aria-describedby={unavailableCount > 0 ? blockedId : undefined}
-        onClick={() => navigate('/checkout', { state: { items: payable, subtotal } })}
+        // §2: checkout is carried the cart's items and subtotal, in dollars as §3's records are (checkout itself
+        // reads the stored cart, which holds the same lines).
+        onClick={() => navigate('/checkout', { state: { items: payable, subtotal: dollars(subtotalCents) } })}
       >
         Checkout
       </button>

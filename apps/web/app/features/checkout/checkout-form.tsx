@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DELIVERY_COUNTRIES, WALLET_PAYMENT_METHOD, addressSchema, orderSchema, walletOrderResponseSchema, type PaymentMethod } from '@everstone/contract';
-import { clearCart, type CartLine } from '../../lib/cart';
+import { lineKey } from '@everstone/contract/core';
+import { clearCart, lineItemOf, type CartLine } from '../../lib/cart';
 import {
   ADDRESS_ERROR_FIELDS,
   EMPTY_FORM,
@@ -81,7 +82,7 @@ export function CheckoutForm({ session, payable, method, setMethod, unavailableC
     return () => window.removeEventListener('pageshow', restored);
   }, []);
   const orderKey = (lines: readonly CartLine[]) => {
-    const ids = lines.map((l) => l.diamondid).join(',');
+    const ids = lines.map((l) => lineKey(lineItemOf(l))).join(',');
     if (idempotency.current?.ids !== ids) idempotency.current = { ids, key: newIdempotencyKey() };
     return idempotency.current.key;
   };

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addressRequestSchema, orderRequestSchema, type Diamond } from '@everstone/contract';
-import type { CartLine } from '../../lib/cart';
+import { addressRequestSchema, orderRequestSchema, walletOrderRequestSchema, type Diamond } from '@everstone/contract';
+import { priceCart, type CartLine } from '../../lib/cart';
 import {
   EMPTY_FORM,
   addressPayload,
   firstBroken,
+  orderItems,
   orderPayload,
   parsePending,
   placedOrderFrom,
   validateCheckout,
+  walletPayload,
   type CheckoutForm,
 } from './checkout';
 
@@ -71,8 +73,10 @@ describe('the payloads (§3, §7)', () => {
     type: 2,
     carat_weight: 1.21,
     price: 1890.5,
+    kind: 'diamond',
     quantity: 1,
   } as Partial<Diamond> as CartLine;
+  const other = { ...stone, diamondid: 42, certificate_number: 'LG124', price: 0.29, carat_weight: 0.3 } as CartLine;
 
   it('builds an address the contract accepts', () => {
     const body = addressPayload({ ...filled, emailOffers: true }, 5);
@@ -94,6 +98,23 @@ describe('the payloads (§3, §7)', () => {
     const parsed = orderRequestSchema.parse(body);
     expect(parsed).toMatchObject({ lines: [{ kind: 'diamond', diamond_id: 41, quantity: 1 }], itemsField: 'items_id', payment_mode: 'pay-wire', user_name: 'Ada Lovelace', total_price: 188550 });
     expect(parsed.address).toMatchObject({ street: '12 Analytical Row', zip: '10036', country: 'United States' });
+  });
+
+  it('sends §7’s items_id and item_details while every line is a loose diamond, never the lines too', () => {
+    const items = orderItems([stone, other], priceCart([stone, other], 'cod'));
+    expect(items).toEqual({
+      items_id: [41, 42],
+      item_details: JSON.stringify({ '41': { type: 2, price: 1890.5, quantity: 1, weight: 1.21 }, '42': { type: 2, price: 0.29, quantity: 1, weight: 0.3 } }),
+    });
+    expect('lines' in items).toBe(false);
+  });
+
+  it('totals in cents: no float dust in total_price or the wallet’s amount', () => {
+    // 1890.50 + 0.29 in floating dollars is 1890.7900000000002.
+    expect(orderPayload(filled, 'cod', { id: 5 }, [stone, other]).total_price).toBe('1890.79');
+    const wallet = walletPayload(filled, { id: 5 }, [stone, other]);
+    expect(wallet).toMatchObject({ amount: '1890.79', currency: 'USD', user_id: 5, items_id: [41, 42] });
+    expect(walletOrderRequestSchema.parse(wallet)).toMatchObject({ amount: 189_079, itemsField: 'items_id' });
   });
 });
 

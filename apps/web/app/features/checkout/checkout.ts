@@ -2,14 +2,16 @@ import {
   ORDER_CURRENCY,
   ORDER_MESSAGES,
   PAYMENT_METHODS,
+  WALLET_PAYMENT_METHOD,
+  centsToPrice,
   orderSchema,
   type OrderRequest,
   type PaymentMethod,
   type WalletOrderRequest,
 } from '@everstone/contract';
-import { PROMOTIONS, STORE_TERMS, bankWirePrice } from '@everstone/contract/core';
+import { PROMOTIONS, STORE_TERMS, type LineItem, type Pricing } from '@everstone/contract/core';
 import type { AddressRequest, DeliveryCountry } from '@everstone/contract/core';
-import type { CartLine } from '../../lib/cart';
+import { lineItemOf, priceCart, type CartLine } from '../../lib/cart';
 
 /**
  * Checkout's rules without React (SPEC §3 Checkout form and Order payload, §4 Checkout, §5 Checkout): the form,
@@ -174,29 +176,48 @@ export const ADDRESS_ERROR_FIELDS: Record<string, keyof CheckoutErrors> = {
   phone_number: 'phone',
 };
 
-/** What one stone costs with this method: a bank wire pays the bank-wire price the detail page shows (§5). */
-export function priceFor(line: Pick<CartLine, 'price'>, method: PaymentMethod | null): number {
-  return method === 'pay-wire' ? bankWirePrice(line.price) : line.price;
+/** §3 item_details: what the shopper saw of one stone (the server reads it and trusts none of it). */
+interface ItemDetail {
+  type: number;
+  /** What one unit costs with the chosen method, in dollars (a bank wire pays the bank-wire price, §5). */
+  price: number;
+  quantity: number;
+  weight: number;
 }
 
-/** The order's total with this method, to the cent (the server computes the same from its own prices). */
-export function orderTotal(lines: readonly Pick<CartLine, 'price' | 'quantity'>[], method: PaymentMethod | null): number {
-  return Math.round(lines.reduce((sum, l) => sum + priceFor(l, method) * l.quantity, 0) * 100) / 100;
+/** §7's form of a line: its id in items_id and its item_details, or null for a kind §7 cannot name. */
+function legacyItemOf(line: CartLine, paidCents: number): { id: number; detail: ItemDetail } | null {
+  switch (line.kind) {
+    case 'diamond':
+      return { id: line.diamondid, detail: { type: line.type, price: paidCents / line.quantity / 100, quantity: line.quantity, weight: line.carat_weight } };
+  }
+}
+
+/** The order's lines as POST /api/store-order and /api/paypal/create-order take them: one of the two forms. */
+export type OrderItems = { items_id: number[]; item_details: string } | { lines: LineItem[] };
+
+/**
+ * The order's lines in the one form the server is sent. While every line is a loose diamond, §7's `items_id` and
+ * `item_details` (JSON text keyed by diamond id), which is the client contract of §3 and §7; once a line is of
+ * another kind, which §7 cannot name, the contract's `lines`. Never both.
+ */
+export function orderItems(lines: readonly CartLine[], pricing: Pricing): OrderItems {
+  const legacy = lines.map((line, i) => legacyItemOf(line, pricing.lines[i]!.totalCents));
+  if (legacy.some((item) => item === null)) return { lines: lines.map(lineItemOf) };
+  const details: Record<string, ItemDetail> = {};
+  for (const item of legacy) details[String(item!.id)] = item!.detail;
+  return { items_id: legacy.map((item) => item!.id), item_details: JSON.stringify(details) };
 }
 
 /** §3 Order payload. The server recomputes prices and the total from its own records; these are what the shopper saw. */
 export function orderPayload(form: CheckoutForm, method: PaymentMethod, user: { id: number }, lines: readonly CartLine[]): OrderRequest {
-  const details: Record<string, { type: number; price: number; quantity: number; weight: number }> = {};
-  for (const line of lines) {
-    details[String(line.diamondid)] = { type: line.type, price: priceFor(line, method), quantity: line.quantity, weight: line.carat_weight };
-  }
+  const pricing = priceCart(lines, method);
   return {
     user_id: user.id,
     user_name: `${form.first_name.trim()} ${form.last_name.trim()}`,
     contact_number: form.phone.trim(),
-    items_id: lines.map((l) => l.diamondid),
-    item_details: JSON.stringify(details),
-    total_price: orderTotal(lines, method).toFixed(2),
+    ...orderItems(lines, pricing),
+    total_price: centsToPrice(pricing.totalCents),
     address: JSON.stringify({
       apartment: form.apartment.trim(),
       street: form.address.trim(),
@@ -214,21 +235,21 @@ export function orderPayload(form: CheckoutForm, method: PaymentMethod, user: { 
 
 /**
  * §7 POST /api/paypal/create-order: amount (2-decimal text), currency and user_id as §7 lists them, with the
- * cart's diamond ids and the delivery details the order will carry once the payment is approved.
+ * cart's lines and the delivery details the order will carry once the payment is approved.
  */
 export function walletPayload(form: CheckoutForm, user: { id: number }, lines: readonly CartLine[]): WalletOrderRequest {
-  const order = orderPayload(form, 'pay-paypal', user, lines);
+  const { user_name, contact_number, address, is_gift, notes } = orderPayload(form, WALLET_PAYMENT_METHOD, user, lines);
+  const pricing = priceCart(lines, WALLET_PAYMENT_METHOD);
   return {
-    amount: orderTotal(lines, 'pay-paypal').toFixed(2),
+    amount: centsToPrice(pricing.totalCents),
     currency: ORDER_CURRENCY,
     user_id: user.id,
-    items_id: order.items_id,
-    item_details: order.item_details,
-    user_name: order.user_name,
-    contact_number: order.contact_number,
-    address: order.address,
-    is_gift: order.is_gift,
-    notes: order.notes,
+    ...orderItems(lines, pricing),
+    user_name,
+    contact_number,
+    address,
+    is_gift,
+    notes,
   };
 }
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { colorLabel, diamondTitle, formatMoney, orNA } from '@everstone/contract/core';
-import type { CartLine } from '../../lib/cart';
+import { colorLabel, diamondTitle, formatCents, orNA, type Pricing } from '@everstone/contract/core';
+import { cartLineKey, priceCart, unknownKind, type CartLine, type DiamondCartLine } from '../../lib/cart';
 import { SafeImage } from '../../components/ui/safe-image';
 
 interface OrderSummaryProps {
@@ -9,9 +9,8 @@ interface OrderSummaryProps {
   lines: CartLine[] | null;
   /** Whether a line can no longer be bought (the cart's check found its stone gone). */
   isUnavailable: (line: CartLine) => boolean;
-  subtotal: number;
-  /** The total with the chosen method (a bank wire pays the bank-wire price). */
-  total: number;
+  /** The lines that can be bought, priced with the chosen method (a bank wire pays the bank-wire price). */
+  pricing: Pricing;
   checking: boolean;
 }
 
@@ -20,11 +19,11 @@ interface OrderSummaryProps {
  * clarity and cut; the discount box (disabled, §9); subtotal; shipping not yet calculated; the total in USD.
  * On phones it sits above the form, folded to one line with the total, and opens on demand.
  */
-export function OrderSummary({ lines, isUnavailable, subtotal, total, checking }: OrderSummaryProps) {
+export function OrderSummary({ lines, isUnavailable, pricing, checking }: OrderSummaryProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const shown = (amount: number) => (lines ? formatMoney(amount) : '');
-  const wireSaving = Math.round((subtotal - total) * 100) / 100;
+  const shown = (cents: number) => (lines ? formatCents(cents) : '');
+  const { subtotalCents, discountCents, totalCents } = pricing;
   return (
     <aside className="checkout-summary" aria-labelledby={`${id}-title`} data-open={open ? '' : undefined}>
       <button
@@ -38,7 +37,7 @@ export function OrderSummary({ lines, isUnavailable, subtotal, total, checking }
           {open ? 'Hide order summary' : 'Show order summary'}
           <span className="checkout-summary__chevron" aria-hidden="true" />
         </span>
-        <span className="checkout-summary__toggle-total">{shown(total)}</span>
+        <span className="checkout-summary__toggle-total">{shown(totalCents)}</span>
       </button>
       <div id={`${id}-body`} className="checkout-summary__body">
         <h2 id={`${id}-title`} className="checkout-summary__title">
@@ -53,7 +52,7 @@ export function OrderSummary({ lines, isUnavailable, subtotal, total, checking }
         ) : (
           <ul className="summary-lines" aria-label="Items in your order" aria-busy={checking || undefined}>
             {lines.map((line) => (
-              <SummaryLine key={line.certificate_number} line={line} unavailable={isUnavailable(line)} />
+              <SummaryLine key={cartLineKey(line)} line={line} unavailable={isUnavailable(line)} />
             ))}
           </ul>
         )}
@@ -76,12 +75,12 @@ export function OrderSummary({ lines, isUnavailable, subtotal, total, checking }
         <dl className="summary-totals">
           <div>
             <dt>Subtotal</dt>
-            <dd data-testid="checkout-subtotal">{shown(subtotal)}</dd>
+            <dd data-testid="checkout-subtotal">{shown(subtotalCents)}</dd>
           </div>
-          {wireSaving > 0 && (
+          {discountCents > 0 && (
             <div>
               <dt>Bank wire price</dt>
-              <dd data-testid="checkout-wire-saving">−{shown(wireSaving)}</dd>
+              <dd data-testid="checkout-wire-saving">−{shown(discountCents)}</dd>
             </div>
           )}
           <div>
@@ -91,7 +90,7 @@ export function OrderSummary({ lines, isUnavailable, subtotal, total, checking }
           <div className="summary-totals__total">
             <dt>Total</dt>
             <dd>
-              <span className="summary-totals__currency">USD</span> <span data-testid="checkout-total">{shown(total)}</span>
+              <span className="summary-totals__currency">USD</span> <span data-testid="checkout-total">{shown(totalCents)}</span>
             </dd>
           </div>
         </dl>
@@ -100,7 +99,18 @@ export function OrderSummary({ lines, isUnavailable, subtotal, total, checking }
   );
 }
 
+/** One line of the order, drawn by its kind. */
 function SummaryLine({ line, unavailable }: { line: CartLine; unavailable: boolean }) {
+  switch (line.kind) {
+    case 'diamond':
+      return <DiamondSummaryLine line={line} unavailable={unavailable} />;
+    default:
+      return unknownKind(line.kind);
+  }
+}
+
+function DiamondSummaryLine({ line, unavailable }: { line: DiamondCartLine; unavailable: boolean }) {
+  const { unitCents, totalCents } = priceCart([line], null).lines[0]!;
   const title = diamondTitle(line);
   return (
     <li className={unavailable ? 'summary-line summary-line--unavailable' : 'summary-line'} data-certificate={line.certificate_number}>
@@ -122,7 +132,7 @@ function SummaryLine({ line, unavailable }: { line: CartLine; unavailable: boole
           </span>
         )}
       </span>
-      <span className="summary-line__price">{unavailable ? <s>{formatMoney(line.price)}</s> : formatMoney(line.price * line.quantity)}</span>
+      <span className="summary-line__price">{unavailable ? <s>{formatCents(unitCents)}</s> : formatCents(totalCents)}</span>
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PAYMENT_METHOD_LABELS, formatCarat, formatMoney, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
-import { ORDER_STATUS_LABELS, formatOrderDate, paymentLabel } from './orders';
+import { PAYMENT_METHOD_LABELS, formatCarat, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
+import { ORDER_STATUS_LABELS, formatAmount, formatOrderDate, paymentLabel } from './orders';
 import { STORE } from '../../content/store';
 
 /** The order's statuses, as the Order History shows them: the order's filled, the payment's outlined. */
@@ -85,7 +85,7 @@ function Items({ order }: { order: Order }) {
                 <span>{formatCarat(item.carat_weight)} carat</span>
               </p>
             </div>
-            <p className="order-item__price">{formatMoney(Number(item.price))}</p>
+            <p className="order-item__price">{formatAmount(item.price)}</p>
           </li>
         ))}
       </ul>
@@ -115,7 +115,7 @@ function Summary({ order }: { order: Order }) {
         <div className="order-box__total">
           <dt>Total</dt>
           <dd data-testid="order-total">
-            <span className="order-box__currency">{order.currency}</span> {formatMoney(Number(order.total_price))}
+            <span className="order-box__currency">{order.currency}</span> {formatAmount(order.total_price)}
           </dd>
         </div>
       </dl>

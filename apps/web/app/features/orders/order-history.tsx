@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { PAYMENT_METHOD_LABELS, formatMoney, holdSummaryOf, orderListResponseSchema, type Order } from '@everstone/contract';
-import { ORDER_STATUS_LABELS, formatOrderDate, orderPath, paymentLabel } from './orders';
+import { PAYMENT_METHOD_LABELS, holdSummaryOf, orderListResponseSchema, type Order } from '@everstone/contract';
+import { ORDER_STATUS_LABELS, formatAmount, formatOrderDate, orderPath, paymentLabel } from './orders';
 import { api } from '../../lib/api';
 
 type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; orders: Order[] };
@@ -48,13 +48,13 @@ function OrderCard({ order }: { order: Order }) {
               {item.description}
               <span className="order-card__cert"> · certificate {item.certificate_number}</span>
             </span>
-            <span className="order-card__price">{formatMoney(Number(item.price))}</span>
+            <span className="order-card__price">{formatAmount(item.price)}</span>
           </li>
         ))}
       </ul>
       <div className="order-card__foot">
         <span>{PAYMENT_METHOD_LABELS[order.payment_mode]}</span>
-        <span className="order-card__total">Total {formatMoney(Number(order.total_price))}</span>
+        <span className="order-card__total">Total {formatAmount(order.total_price)}</span>
       </div>
       {hold && <p className="order-card__note">{hold}</p>}
       <p className="order-card__more">

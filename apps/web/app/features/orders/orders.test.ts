@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderNumberFrom, orderPath, paymentLabel } from './orders';
+import { formatAmount, orderNumberFrom, orderPath, paymentLabel } from './orders';
 
 describe('orderNumberFrom', () => {
   it('reads an order number, in any case', () => {
@@ -27,5 +27,13 @@ describe('paymentLabel', () => {
     expect(paymentLabel({ order_status: 'cancelled', payment_status: 'refunded' })).toBe('Refunded');
     expect(paymentLabel({ order_status: 'cancelled', payment_status: 'expired' })).toBe('Hold expired');
     expect(paymentLabel({ order_status: 'pending', payment_status: 'under_review' })).toBe('Under review by PayPal');
+  });
+});
+
+describe('formatAmount', () => {
+  it('shows an order’s 2-decimal text as dollars with cents, by way of whole cents', () => {
+    expect(formatAmount('1890.50')).toBe('$1,890.50');
+    expect(formatAmount('0.29')).toBe('$0.29');
+    expect(formatAmount('12500')).toBe('$12,500.00');
   });
 });

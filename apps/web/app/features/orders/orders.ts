@@ -1,5 +1,5 @@
-import { APPOINTMENTS, ORDER_NUMBER_PATTERN } from '@everstone/contract/core';
-import type { Order } from '@everstone/contract';
+import { APPOINTMENTS, ORDER_NUMBER_PATTERN, formatCents } from '@everstone/contract/core';
+import { priceToCents, type Order } from '@everstone/contract';
 
 /**
  * How the storefront shows an order (the Order History and the order page): its statuses and dates. What
@@ -44,4 +44,9 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZon
 /** 'July 14, 2026'. */
 export function formatOrderDate(iso: string): string {
   return dateFormat.format(new Date(iso));
+}
+
+/** An amount of an order (§3's 2-decimal text, '1890.50') as the pages show it: '$1,890.50'. */
+export function formatAmount(price: string): string {
+  return formatCents(priceToCents(price) ?? Number.NaN);
 }

@@ -1,0 +1,131 @@
+import { Link } from 'react-router';
+import {
+  WIRE_METHOD,
+  colorLabel,
+  diamondTitle,
+  diamondUnitPrice,
+  dollarsToCents,
+  formatCents,
+  formatPrice,
+  orNA,
+  priceLines,
+  type Diamond,
+} from '@everstone/contract/core';
+import { AddToCart } from './add-to-cart';
+import { DetailAccordion } from './detail-accordion';
+import { DETAIL_OFFERS, NO_DIAMOND_MESSAGE } from './offers';
+import { shipsByText } from './ship-date';
+import { diamondSpecs } from './specs';
+import { StepIndicator } from './step-indicator';
+import { StoneViewer } from './stone-viewer';
+import { TrustBadges } from './trust-badges';
+
+/** schema.org Product data, so a shared link shows the stone's price and availability in search results. */
+function productJsonLd(d: Diamond, title: string): string {
+  const json = JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: title,
+    sku: d.certificate_number,
+    description: `${colorLabel(d)} color, ${orNA(d.clarity?.name)} clarity, ${orNA(d.cut?.full_name)} cut, ${orNA(d.certificate_company?.dl_name)} certified`,
+    offers: {
+      '@type': 'Offer',
+      price: d.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: d.status === 'available' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+    },
+  });
+  return json.replace(/</g, '\\u003c');
+}
+
+export function NoDiamond() {
+  return (
+    <section className="page-message dd-empty" aria-labelledby="dd-empty-title">
+      <h1 id="dd-empty-title">{NO_DIAMOND_MESSAGE}</h1>
+      <p>This diamond may have been removed from our inventory, or the link may be mistyped.</p>
+      <p>
+        <Link className="button" to="/diamond">
+          Browse diamonds
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function PriceBlock({ diamond }: { diamond: Diamond }) {
+  // §3: the record's price is dollars; in cents from here on. The wire price is the contract's pricing of one stone.
+  const priceCents = dollarsToCents(diamond.price);
+  const wireCents = priceLines([{ kind: 'diamond', quantity: 1, ...diamondUnitPrice(priceCents) }], WIRE_METHOD).totalCents;
+  return (
+    <div className="dd-price-block">
+      <p className="dd-price">
+        <span className="visually-hidden">Price </span>
+        {formatPrice(priceCents / 100)}
+      </p>
+      <p className="dd-wire">
+        Bank wire price <strong>{formatCents(wireCents)}</strong>
+      </p>
+      <p className="dd-finance">
+        {priceCents >= dollarsToCents(DETAIL_OFFERS.noInterestMinimum)
+          ? `Financing from $${DETAIL_OFFERS.financingFrom}/mo at 0% APR · no interest for ${DETAIL_OFFERS.noInterestMonths} months`
+          : `Financing with no interest for ${DETAIL_OFFERS.noInterestMonths} months on purchases of ${formatPrice(DETAIL_OFFERS.noInterestMinimum)} or more`}
+      </p>
+      <p className="dd-returns">Free insured shipping · {DETAIL_OFFERS.returnDays} day returns</p>
+    </div>
+  );
+}
+
+export function DiamondPage({ diamond }: { diamond: Diamond }) {
+  const title = diamondTitle(diamond);
+  return (
+    <div className="dd">
+      <nav className="dd-crumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/diamond">Diamonds</Link>
+          </li>
+          <li aria-current="page">{title}</li>
+        </ol>
+      </nav>
+      <p className="dd-eyebrow">Create Your Diamond Ring</p>
+      <StepIndicator />
+      <div className="dd-main">
+        <div className="dd-media">
+          <StoneViewer diamond={diamond} title={title} />
+        </div>
+        <div className="dd-info">
+          <h1 className="dd-title">{title}</h1>
+          <p className="dd-cert-number">
+            {orNA(diamond.certificate_company?.dl_name)} certificate <span>{diamond.certificate_number}</span>
+            {diamond.is_superdeal === 1 ? <span className="dd-deal">Featured deal</span> : null}
+          </p>
+          <PriceBlock diamond={diamond} />
+          {diamond.status === 'available' ? (
+            // 'Today' is the store's day on both sides; only a render straddling midnight could differ.
+            <p className="dd-ships" id="dd-ships-by" suppressHydrationWarning>
+              {shipsByText()}
+            </p>
+          ) : null}
+          <AddToCart diamond={diamond} />
+          <section className="dd-specs" aria-labelledby="dd-specs-title">
+            <h2 id="dd-specs-title">Specifications</h2>
+            <dl>
+              {diamondSpecs(diamond).map((row) => (
+                <div key={row.label} className="dd-spec">
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <DetailAccordion diamond={diamond} />
+        </div>
+      </div>
+      <TrustBadges />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(diamond, title) }} />
+    </div>
+  );
+}
