@@ -11,15 +11,7 @@ import { ResultsToolbar } from '../features/diamond-search/results-toolbar';
 import type { ShapesResult } from '../features/diamond-search/shape-picker';
 import { useDiamondResults } from '../features/diamond-search/use-diamond-results';
 import { serverApi } from '../lib/api';
-import {
-  filtersToApiQuery,
-  filtersToQuery,
-  readFilters,
-  resetFilters,
-  toggleChecked,
-  withTab,
-  type FilterState,
-} from '../features/diamond-search/search-state';
+import { readSearch, resetFilters, searchToQuery, toggleChecked, withTab, type SearchState } from '../features/diamond-search/search-state';
 import { pageMeta } from '../lib/seo';
 import searchHref from '../styles/diamond-search.css?url';
 
@@ -32,12 +24,12 @@ export const meta: Route.MetaFunction = (args) =>
 
 /**
  * The shapes and the first page of results for the URL's search, so the server's HTML already lists the
- * stones. A parameter the API would refuse is ignored (see `readFilters`), never a reason for a 500.
+ * stones. A parameter the API would refuse is ignored (see `readSearch`), never a reason for a 500.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const { filters } = readFilters(new URL(request.url).searchParams);
-  const apiKey = filtersToApiQuery(filters);
+  const { search } = readSearch(new URL(request.url).searchParams);
+  const apiKey = searchToQuery(search, 'api');
 
   const loadShapes = async (): Promise<ShapesResult> => {
     const res = await api.get('/api/diamond-shapes', shapeListResponseSchema);
@@ -74,12 +66,12 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
 
   // The URL holds the committed search; `draft` follows every touch at once and reaches the URL after the
-  // debounce (§4: 600 ms), which is what starts a request.
-  const urlFilters = useMemo(() => readFilters(new URLSearchParams(location.search)).filters, [location.search]);
-  const urlQuery = filtersToQuery(urlFilters);
-  const apiKey = filtersToApiQuery(urlFilters);
+  // debounce (§4: 600 ms), which is what starts a request. Each is read once and written once per change.
+  const urlSearch = useMemo(() => readSearch(location.search).search, [location.search]);
+  const urlQuery = useMemo(() => searchToQuery(urlSearch, 'page'), [urlSearch]);
+  const apiKey = useMemo(() => searchToQuery(urlSearch, 'api'), [urlSearch]);
 
-  const [draft, setDraft] = useState(urlFilters);
+  const [draft, setDraft] = useState(urlSearch);
   const draftRef = useRef(draft);
   const written = useRef(urlQuery);
 
@@ -87,13 +79,13 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (urlQuery === written.current) return;
     written.current = urlQuery;
-    draftRef.current = urlFilters;
-    setDraft(urlFilters);
-  }, [urlQuery, urlFilters]);
+    draftRef.current = urlSearch;
+    setDraft(urlSearch);
+  }, [urlQuery, urlSearch]);
 
   const commit = useCallback(
-    (next: FilterState) => {
-      const query = filtersToQuery(next);
+    (next: SearchState) => {
+      const query = searchToQuery(next, 'page');
       if (query === written.current) return;
       written.current = query;
       // Replace: Back leaves the search rather than stepping through every slider position.
@@ -103,7 +95,7 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
   );
 
   const update = useCallback(
-    (change: (f: FilterState) => FilterState, immediate = false) => {
+    (change: (f: SearchState) => SearchState, immediate = false) => {
       const next = change(draftRef.current);
       draftRef.current = next;
       setDraft(next);
@@ -112,7 +104,8 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
     [commit],
   );
 
-  const draftQuery = filtersToQuery(draft);
+  const draftQuery = useMemo(() => searchToQuery(draft, 'page'), [draft]);
+  const draftApiKey = useMemo(() => searchToQuery(draft, 'api'), [draft]);
   useEffect(() => {
     if (draftQuery === urlQuery) return;
     const timer = window.setTimeout(() => commit(draftRef.current), SEARCH.debounceMs);
@@ -121,14 +114,14 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
 
   // Following a link during the debounce: the change is written into this history entry, so Back finds it.
   const flush = useCallback(() => {
-    const query = filtersToQuery(draftRef.current);
+    const query = searchToQuery(draftRef.current, 'page');
     if (query === written.current) return;
     written.current = query;
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
   }, []);
 
   const results = useDiamondResults(apiKey, { key: loaderData.apiKey, page: loaderData.firstPage });
-  const pending = filtersToApiQuery(draft) !== apiKey;
+  const pending = draftApiKey !== apiKey;
 
   const [compareOpen, setCompareOpen] = useState(false);
   const uncheck = (ids: number[]) =>
@@ -143,9 +136,9 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
         <BuilderSteps />
       </header>
 
-      <TypeTabs value={draft.tab} onChange={(tab: DiamondTypeId) => update((f) => withTab(f, tab))} panelId="ds-panel" />
+      <TypeTabs value={draft.activeTab} onChange={(tab: DiamondTypeId) => update((f) => withTab(f, tab))} panelId="ds-panel" />
 
-      <div id="ds-panel" role="tabpanel" aria-labelledby={`ds-tab-${draft.tab}`} className="ds-panel">
+      <div id="ds-panel" role="tabpanel" aria-labelledby={`ds-tab-${draft.activeTab}`} className="ds-panel">
         <FiltersPanel
           filters={draft}
           shapes={loaderData.shapes}
@@ -155,7 +148,7 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
 
         <section className="ds-results-section" aria-label="Results">
           <ResultsToolbar
-            tab={draft.tab}
+            tab={draft.activeTab}
             shown={results.rows.length}
             total={results.total}
             loading={pending || results.loadingFirst}

@@ -8,7 +8,7 @@ import {
   toggleFancyColor,
   toggleShape,
   withRange,
-  type FilterState,
+  type SearchState,
   type RangeName,
 } from './search-state';
 import { FANCY_SWATCHES } from './labels';
@@ -16,9 +16,9 @@ import { ContinuousSlider, GradeSlider } from './range-slider';
 import { ShapePicker, type ShapesResult } from './shape-picker';
 
 interface Props {
-  filters: FilterState;
+  filters: SearchState;
   shapes: ShapesResult;
-  onChange: (next: FilterState) => void;
+  onChange: (next: SearchState) => void;
   onReset: () => void;
 }
 
@@ -64,7 +64,7 @@ export function FiltersPanel({ filters, shapes, onChange, onReset }: Props) {
           {slider('price')}
           {slider('carat')}
           {slider('cut')}
-          {filters.tab === DIAMOND_TYPES.color ? (
+          {filters.activeTab === DIAMOND_TYPES.color ? (
             <FancyColorPicker selected={filters.fancyColors} onToggle={(id) => onChange(toggleFancyColor(filters, id))} />
           ) : (
             slider('color')

@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SORT, SCALES, parseDiamondSearch } from '@everstone/contract/core';
 import {
-  DEFAULT_FILTERS,
-  filtersToApiQuery,
-  filtersToQuery,
+  DEFAULT_SEARCH,
   hasAdvancedFilter,
   isReset,
   normalizeCertificate,
   rangeOf,
-  readFilters,
+  readSearch,
   resetFilters,
+  searchToQuery,
   toggleChecked,
   toggleShape,
   withRange,
   withTab,
-  type FilterState,
+  type SearchState,
 } from './search-state';
 
-const read = (query: string) => readFilters(new URLSearchParams(query));
+const read = (query: string) => readSearch(query);
+const pageQuery = (state: SearchState) => searchToQuery(state, 'page');
+const apiQuery = (state: SearchState) => searchToQuery(state, 'api');
 
-const busy: FilterState = {
+const busy: SearchState = {
   ranges: { price: [500, 3000], carat: [1, 2.5], cut: [2, 4], polish: [1, 3], ratio: [1, 1.5] },
   shapes: [1, 4],
   fancyColors: [],
@@ -27,26 +28,28 @@ const busy: FilterState = {
   featured: true,
   checkedDiamonds: [12, 40],
   showOnlyChecked: true,
-  tab: 1,
+  activeTab: 1,
   report: 2,
   sort: 'carat_desc',
+  page: 1,
+  perPage: 20,
 };
 
 describe('the URL of a search', () => {
   it('is empty for the default search of lab diamonds by price', () => {
-    expect(filtersToQuery(DEFAULT_FILTERS)).toBe('');
-    expect(read('').filters).toEqual(DEFAULT_FILTERS);
-    expect(DEFAULT_FILTERS.tab).toBe(2);
-    expect(DEFAULT_FILTERS.sort).toBe(DEFAULT_SORT);
+    expect(pageQuery(DEFAULT_SEARCH)).toBe('');
+    expect(read('').search).toEqual(DEFAULT_SEARCH);
+    expect(DEFAULT_SEARCH.activeTab).toBe(2);
+    expect(DEFAULT_SEARCH.sort).toBe(DEFAULT_SORT);
   });
 
   it('round-trips every part of the filter state', () => {
-    const query = filtersToQuery(busy);
-    expect(read(query)).toEqual({ filters: busy, ignored: [] });
+    const query = pageQuery(busy);
+    expect(read(query)).toEqual({ search: busy, ignored: [] });
   });
 
   it('speaks the API’s own parameters, with readable comma lists', () => {
-    const query = filtersToQuery(busy);
+    const query = pageQuery(busy);
     expect(query).toContain('active_tab=1');
     expect(query).toContain('shapes=1,4');
     expect(query).toContain('price=500,3000');
@@ -63,36 +66,36 @@ describe('the URL of a search', () => {
   });
 
   it('leaves out a range that spans the whole scale', () => {
-    const state = withRange(DEFAULT_FILTERS, 'price', [0, 10000]);
-    expect(filtersToQuery(state)).toBe('');
-    expect(filtersToQuery(withRange(DEFAULT_FILTERS, 'cut', [1, 6]))).toBe('');
+    const state = withRange(DEFAULT_SEARCH, 'price', [0, 10000]);
+    expect(pageQuery(state)).toBe('');
+    expect(pageQuery(withRange(DEFAULT_SEARCH, 'cut', [1, 6]))).toBe('');
   });
 
   it('gives equal URLs for equal states whatever the order of the changes', () => {
-    const a = withRange(toggleShape(DEFAULT_FILTERS, 3), 'carat', [1, 3]);
-    const b = toggleShape(withRange(DEFAULT_FILTERS, 'carat', [1, 3]), 3);
-    expect(filtersToQuery(a)).toBe(filtersToQuery(b));
+    const a = withRange(toggleShape(DEFAULT_SEARCH, 3), 'carat', [1, 3]);
+    const b = toggleShape(withRange(DEFAULT_SEARCH, 'carat', [1, 3]), 3);
+    expect(pageQuery(a)).toBe(pageQuery(b));
   });
 
   it('reads the other list forms the API accepts', () => {
-    expect(read('price[]=100&price[]=900').filters.ranges.price).toEqual([100, 900]);
-    expect(read('shapes=2&shapes=5').filters.shapes).toEqual([2, 5]);
-    expect(read('price=100%2C900').filters.ranges.price).toEqual([100, 900]);
+    expect(read('price[]=100&price[]=900').search.ranges.price).toEqual([100, 900]);
+    expect(read('shapes=2&shapes=5').search.shapes).toEqual([2, 5]);
+    expect(read('price=100%2C900').search.ranges.price).toEqual([100, 900]);
   });
 
   it('ignores a bad parameter on its own and keeps the rest', () => {
-    const { filters, ignored } = read('price=abc&sort=bogus&active_tab=9&shapes=1,x&cut=2,4&featured=maybe&carat=1,2');
+    const { search: filters, ignored } = read('price=abc&sort=bogus&active_tab=9&shapes=1,x&cut=2,4&featured=maybe&carat=1,2');
     expect(ignored).toEqual(expect.arrayContaining(['price', 'sort', 'active_tab', 'shapes', 'featured']));
     expect(filters.ranges).toEqual({ cut: [2, 4], carat: [1, 2] });
     expect(filters.sort).toBe(DEFAULT_SORT);
-    expect(filters.tab).toBe(2);
+    expect(filters.activeTab).toBe(2);
     expect(filters.shapes).toEqual([]);
     expect(filters.featured).toBe(false);
   });
 
   it('ignores ranges the sliders cannot hold', () => {
     // Inverted, off the scale, closer than the minimum gap, or a grade range with no grade in it.
-    const { filters, ignored } = read('price=3000,500&carat=30,40&table=50,50.5&color=3,3&depth=10,95');
+    const { search: filters, ignored } = read('price=3000,500&carat=30,40&table=50,50.5&color=3,3&depth=10,95');
     expect(filters.ranges.price).toBeUndefined();
     expect(filters.ranges.carat).toBeUndefined();
     expect(filters.ranges.table).toBeUndefined();
@@ -103,36 +106,42 @@ describe('the URL of a search', () => {
   });
 
   it('ignores parameters the search does not know', () => {
-    const { filters } = read('utm_source=mail&page=4&cut=1,3');
+    const { search: filters } = read('utm_source=mail&page=4&cut=1,3');
     expect(filters.ranges).toEqual({ cut: [1, 3] });
-    expect(filtersToQuery(filters)).toBe('cut=1,3');
+    expect(pageQuery(filters)).toBe('cut=1,3');
   });
 });
 
 describe('the API query', () => {
+  it('is what the loader and the page both ask for, read from the same address', () => {
+    const address = 'active_tab=3&fancy_colors=2&shapes=4&color=2,4&price=500,2000&checkedDiamonds=7';
+    expect(apiQuery(read(address).search)).toBe('active_tab=3&shapes=4&fancy_colors=2&price=500,2000&per_page=20');
+    expect(pageQuery(read(address).search)).toBe('active_tab=3&shapes=4&fancy_colors=2&price=500,2000&color=2,4&checkedDiamonds=7');
+  });
+
   it('always names the tab and the page size', () => {
-    expect(filtersToApiQuery(DEFAULT_FILTERS)).toBe('active_tab=2&per_page=20');
+    expect(apiQuery(DEFAULT_SEARCH)).toBe('active_tab=2&per_page=20');
   });
 
   it('carries the compare checks only while the list shows checked stones alone', () => {
-    const checked = toggleChecked(DEFAULT_FILTERS, 7);
-    expect(filtersToApiQuery(checked)).toBe(filtersToApiQuery(DEFAULT_FILTERS));
+    const checked = toggleChecked(DEFAULT_SEARCH, 7);
+    expect(apiQuery(checked)).toBe(apiQuery(DEFAULT_SEARCH));
     const only = { ...checked, showOnlyChecked: true };
-    expect(filtersToApiQuery(only)).toContain('showOnlyChecked=1');
-    expect(filtersToApiQuery(only)).toContain('checkedDiamonds=7');
+    expect(apiQuery(only)).toContain('showOnlyChecked=1');
+    expect(apiQuery(only)).toContain('checkedDiamonds=7');
   });
 
   it('sends fancy colors instead of the color range on the COLOR tab only', () => {
-    const color: FilterState = { ...withRange(DEFAULT_FILTERS, 'color', [2, 4]), tab: 3, fancyColors: [2, 5] };
-    expect(filtersToApiQuery(color)).toContain('fancy_colors=2,5');
-    expect(filtersToApiQuery(color)).not.toContain('color=2,4');
-    const lab = { ...color, tab: 2 as const };
-    expect(filtersToApiQuery(lab)).not.toContain('fancy_colors');
-    expect(filtersToApiQuery(lab)).toContain('color=2,4');
+    const color: SearchState = { ...withRange(DEFAULT_SEARCH, 'color', [2, 4]), activeTab: 3, fancyColors: [2, 5] };
+    expect(apiQuery(color)).toContain('fancy_colors=2,5');
+    expect(apiQuery(color)).not.toContain('color=2,4');
+    const lab = { ...color, activeTab: 2 as const };
+    expect(apiQuery(lab)).not.toContain('fancy_colors');
+    expect(apiQuery(lab)).toContain('color=2,4');
   });
 
   it('is accepted by the API’s parser for a busy search', () => {
-    const q = filtersToApiQuery(busy);
+    const q = apiQuery(busy);
     const parsed = parseDiamondSearch(new URLSearchParams(q));
     expect(parsed.ok).toBe(true);
     if (parsed.ok) {
@@ -145,19 +154,19 @@ describe('the API query', () => {
 
 describe('changes', () => {
   it('changing the tab clears the selected shapes (§4)', () => {
-    const state = toggleShape(toggleShape(DEFAULT_FILTERS, 1), 3);
+    const state = toggleShape(toggleShape(DEFAULT_SEARCH, 1), 3);
     const natural = withTab(state, 1);
-    expect(natural.tab).toBe(1);
+    expect(natural.activeTab).toBe(1);
     expect(natural.shapes).toEqual([]);
     // Choosing the tab already shown changes nothing.
     expect(withTab(state, 2)).toBe(state);
   });
 
   it('toggles shapes and compare checks', () => {
-    const one = toggleShape(DEFAULT_FILTERS, 4);
+    const one = toggleShape(DEFAULT_SEARCH, 4);
     expect(one.shapes).toEqual([4]);
     expect(toggleShape(one, 4).shapes).toEqual([]);
-    expect(toggleChecked(toggleChecked(DEFAULT_FILTERS, 9), 9).checkedDiamonds).toEqual([]);
+    expect(toggleChecked(toggleChecked(DEFAULT_SEARCH, 9), 9).checkedDiamonds).toEqual([]);
   });
 
   it('reset restores ranges, shapes and checks, and keeps tab, certificate, report and featured (§4)', () => {
@@ -166,7 +175,7 @@ describe('changes', () => {
     expect(reset.shapes).toEqual([]);
     expect(reset.checkedDiamonds).toEqual([]);
     expect(reset.showOnlyChecked).toBe(false);
-    expect(reset.tab).toBe(busy.tab);
+    expect(reset.activeTab).toBe(busy.activeTab);
     expect(reset.certificate).toBe(busy.certificate);
     expect(reset.report).toBe(busy.report);
     expect(reset.featured).toBe(busy.featured);
@@ -176,18 +185,18 @@ describe('changes', () => {
   });
 
   it('keeps a narrowed range and drops one dragged back to the full scale', () => {
-    const narrowed = withRange(DEFAULT_FILTERS, 'clarity', [2, 5]);
+    const narrowed = withRange(DEFAULT_SEARCH, 'clarity', [2, 5]);
     expect(rangeOf(narrowed, 'clarity')).toEqual([2, 5]);
     expect(withRange(narrowed, 'clarity', [1, SCALES.clarity.length + 1]).ranges).toEqual({});
-    expect(rangeOf(DEFAULT_FILTERS, 'price')).toEqual([0, 10000]);
-    expect(rangeOf(DEFAULT_FILTERS, 'cut')).toEqual([1, 6]);
-    expect(rangeOf(DEFAULT_FILTERS, 'clarity')).toEqual([1, 7]);
+    expect(rangeOf(DEFAULT_SEARCH, 'price')).toEqual([0, 10000]);
+    expect(rangeOf(DEFAULT_SEARCH, 'cut')).toEqual([1, 6]);
+    expect(rangeOf(DEFAULT_SEARCH, 'clarity')).toEqual([1, 7]);
   });
 
   it('knows when an advanced slider is narrowed', () => {
-    expect(hasAdvancedFilter(DEFAULT_FILTERS)).toBe(false);
-    expect(hasAdvancedFilter(withRange(DEFAULT_FILTERS, 'price', [100, 900]))).toBe(false);
-    expect(hasAdvancedFilter(withRange(DEFAULT_FILTERS, 'depth', [55, 65]))).toBe(true);
+    expect(hasAdvancedFilter(DEFAULT_SEARCH)).toBe(false);
+    expect(hasAdvancedFilter(withRange(DEFAULT_SEARCH, 'price', [100, 900]))).toBe(false);
+    expect(hasAdvancedFilter(withRange(DEFAULT_SEARCH, 'depth', [55, 65]))).toBe(true);
   });
 
   it('trims the certificate query and keeps it one value', () => {

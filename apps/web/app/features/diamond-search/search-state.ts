@@ -1,10 +1,10 @@
 /**
- * The diamond search's filter state and its place in the URL.
+ * The diamond search's state and its place in the URL: one shape (the contract's DiamondSearch), one reader
+ * (`readSearch`) and one writer (`searchToQuery`).
  *
- * The whole filter state lives in the page's query string, written in the API's own parameter format
- * (docs/api.md), so a search can be shared, bookmarked and restored with Back, and the loader can forward it
- * to `GET /api/get-all-diamonds` as it is. Defaults are left out of the URL: a plain `/diamond` is the
- * default search of lab-grown stones by price, low to high.
+ * The whole search lives in the page's query string, written in the API's own parameter format (docs/api.md), so
+ * a search can be shared, bookmarked and restored with Back, and the loader forwards it to
+ * `GET /api/get-all-diamonds` in the same words.
  */
 import {
   CONTINUOUS_RANGE_NAMES,
@@ -24,9 +24,7 @@ import {
   type DiamondSearch,
   type DiamondTypeId,
   type Range,
-  type ReportId,
   type ScaleName,
-  type Sort,
 } from '@everstone/contract/core';
 
 export type RangeName = ContinuousRangeName | ScaleName;
@@ -34,24 +32,16 @@ export type RangeName = ContinuousRangeName | ScaleName;
 /** Every slider, in the order the URL writes them. */
 export const RANGE_NAMES: readonly RangeName[] = [...CONTINUOUS_RANGE_NAMES, ...SCALE_NAMES];
 
-export interface FilterState {
-  /** Only narrowed ranges are kept; a missing range is the slider's full scale. */
-  ranges: Partial<Record<RangeName, Range>>;
-  shapes: number[];
-  fancyColors: number[];
-  certificate: string;
-  featured: boolean;
-  checkedDiamonds: number[];
-  showOnlyChecked: boolean;
-  tab: DiamondTypeId;
-  report: ReportId;
-  sort: Sort;
-}
+/**
+ * The search as the page holds it: the contract's own DiamondSearch (what the API parses), with its tab always
+ * chosen. The page asks for page 1 of it; later pages are the infinite scroll's (use-diamond-results.ts).
+ */
+export type SearchState = DiamondSearch & { activeTab: DiamondTypeId };
 
 /** LAB DIAMONDS is the first tab and the default. */
 export const DEFAULT_TAB: DiamondTypeId = DIAMOND_TYPES.lab;
 
-export const DEFAULT_FILTERS: FilterState = {
+export const DEFAULT_SEARCH: SearchState = {
   ranges: {},
   shapes: [],
   fancyColors: [],
@@ -59,15 +49,17 @@ export const DEFAULT_FILTERS: FilterState = {
   featured: false,
   checkedDiamonds: [],
   showOnlyChecked: false,
-  tab: DEFAULT_TAB,
+  activeTab: DEFAULT_TAB,
   report: REPORTS.all,
   sort: DEFAULT_SORT,
+  page: 1,
+  perPage: SEARCH.pageSize,
 };
 
 const CERTIFICATE_MAX = 64;
 
 /** The range a slider shows: the narrowed one, or the full scale. */
-export function rangeOf(state: FilterState, name: RangeName): Range {
+export function rangeOf(state: SearchState, name: RangeName): Range {
   return state.ranges[name] ?? defaultRange(name);
 }
 
@@ -101,46 +93,41 @@ export function normalizeCertificate(text: string): string {
 }
 
 /**
- * Reads the filter state from a URL's query. A parameter the API would refuse is ignored on its own (the rest
- * of the search still applies): a page must never fail because of a mistyped link.
+ * The one reader of a search from a URL's query (the page's address, or the loader's request). A parameter the API
+ * would refuse is ignored on its own (the rest of the search still applies): a page must never fail because of a
+ * mistyped link.
  */
-export function readFilters(params: URLSearchParams): { filters: FilterState; ignored: string[] } {
+export function readSearch(query: string | URLSearchParams): { search: SearchState; ignored: string[] } {
+  const given = normalizeQuery(typeof query === 'string' ? new URLSearchParams(query) : query);
   const known = new Set<string>(SEARCH_PARAMS);
-  const query = normalizeQuery(params);
   const ignored: string[] = [];
-  // Keep only what the search understands; parse once, drop whatever it names as wrong, and parse again.
-  let raw: Record<string, string[]> = Object.fromEntries(Object.entries(query).filter(([key]) => known.has(key)));
-  let search: DiamondSearch | undefined;
-  for (let attempt = 0; attempt < 3 && !search; attempt++) {
-    const result = parseDiamondSearch(raw);
-    if (result.ok) search = result.value;
-    else {
-      ignored.push(...Object.keys(result.errors));
-      raw = Object.fromEntries(Object.entries(raw).filter(([key]) => !(key in result.errors)));
-    }
+  let raw: Record<string, string[]> = Object.fromEntries(Object.entries(given).filter(([key]) => known.has(key)));
+  let parsed = parseDiamondSearch(raw);
+  // What the contract names as wrong is dropped, and the rest read again.
+  if (!parsed.ok) {
+    const wrong = parsed.errors;
+    ignored.push(...Object.keys(wrong));
+    raw = Object.fromEntries(Object.entries(raw).filter(([key]) => !(key in wrong)));
+    parsed = parseDiamondSearch(raw);
   }
-  if (!search) return { filters: DEFAULT_FILTERS, ignored: Object.keys(query) };
+  if (!parsed.ok) return { search: DEFAULT_SEARCH, ignored: Object.keys(given) };
+  const found = parsed.value;
 
-  const ranges: FilterState['ranges'] = {};
+  const ranges: SearchState['ranges'] = {};
   for (const name of RANGE_NAMES) {
-    const given = search.ranges[name];
-    if (!given) continue;
-    const range = acceptRange(name, given);
+    const range = found.ranges[name] && acceptRange(name, found.ranges[name]);
     if (range && !isFullRange(name, range)) ranges[name] = range;
-    else if (!range) ignored.push(name);
+    else if (found.ranges[name] && !range) ignored.push(name);
   }
   return {
-    filters: {
+    search: {
+      ...found,
       ranges,
-      shapes: search.shapes,
-      fancyColors: search.fancyColors.filter((id) => id <= FANCY_COLORS.length),
-      certificate: normalizeCertificate(search.certificate),
-      featured: search.featured,
-      checkedDiamonds: search.checkedDiamonds,
-      showOnlyChecked: search.showOnlyChecked,
-      tab: search.activeTab ?? DEFAULT_TAB,
-      report: search.report,
-      sort: search.sort,
+      fancyColors: found.fancyColors.filter((id) => id <= FANCY_COLORS.length),
+      certificate: normalizeCertificate(found.certificate),
+      activeTab: found.activeTab ?? DEFAULT_TAB,
+      page: 1,
+      perPage: SEARCH.pageSize,
     },
     ignored,
   };
@@ -156,20 +143,25 @@ function encode(value: string): string {
   return encodeURIComponent(value).replace(/%2C/gi, ',');
 }
 
-function toQueryString(entries: Array<[string, string]>): string {
-  return entries.map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&');
-}
-
 /**
- * The page's query string for a filter state (no leading '?'), defaults left out, in a stable order, so
- * equal states give equal URLs. `readFilters` reads it back.
+ * The one writer of a search, in the API's own parameters (docs/api.md), in a stable order so equal searches give
+ * equal strings; `readSearch` (and the API) read it back. No leading '?'.
+ *
+ * - `page`: the page's address. Defaults are left out, so a plain `/diamond` is the default search of lab-grown
+ *   stones by price, low to high, and everything the shopper set is kept (a share, a bookmark, Back).
+ * - `api`: the query of `GET /api/get-all-diamonds` without `page`: what decides the results and nothing else.
+ *   The tab and the page size are always named; the fancy colors replace the D–H color slider on the COLOR tab
+ *   only; the compare checks count only while the list shows checked stones alone.
  */
-export function filtersToQuery(state: FilterState): string {
+export function searchToQuery(state: SearchState, target: 'page' | 'api'): string {
+  const api = target === 'api';
+  const colorTab = state.activeTab === DIAMOND_TYPES.color;
   const entries: Array<[string, string]> = [];
-  if (state.tab !== DEFAULT_TAB) entries.push(['active_tab', String(state.tab)]);
+  if (api || state.activeTab !== DEFAULT_TAB) entries.push(['active_tab', String(state.activeTab)]);
   if (state.shapes.length > 0) entries.push(['shapes', state.shapes.join(',')]);
-  if (state.fancyColors.length > 0) entries.push(['fancy_colors', state.fancyColors.join(',')]);
+  if (state.fancyColors.length > 0 && (!api || colorTab)) entries.push(['fancy_colors', state.fancyColors.join(',')]);
   for (const name of RANGE_NAMES) {
+    if (api && colorTab && name === 'color') continue;
     const range = state.ranges[name];
     if (range && !isFullRange(name, range)) entries.push([name, `${num(range[0])},${num(range[1])}`]);
   }
@@ -177,42 +169,20 @@ export function filtersToQuery(state: FilterState): string {
   if (state.featured) entries.push(['featured', '1']);
   if (state.report !== REPORTS.all) entries.push(['selectedReport', String(state.report)]);
   if (state.sort !== DEFAULT_SORT) entries.push(['sort', state.sort]);
-  if (state.checkedDiamonds.length > 0) entries.push(['checkedDiamonds', state.checkedDiamonds.join(',')]);
-  if (state.showOnlyChecked) entries.push(['showOnlyChecked', '1']);
-  return toQueryString(entries);
-}
-
-/**
- * The query for `GET /api/get-all-diamonds` (without `page`): what decides the results and nothing else, so
- * checking a stone for comparison refetches only while the list shows checked stones alone.
- */
-export function filtersToApiQuery(state: FilterState): string {
-  const entries: Array<[string, string]> = [['active_tab', String(state.tab)]];
-  if (state.shapes.length > 0) entries.push(['shapes', state.shapes.join(',')]);
-  // The fancy colors replace the D–H color slider on the COLOR tab only.
-  if (state.tab === DIAMOND_TYPES.color && state.fancyColors.length > 0) {
-    entries.push(['fancy_colors', state.fancyColors.join(',')]);
+  const checked: Array<[string, string]> = state.checkedDiamonds.length > 0 ? [['checkedDiamonds', state.checkedDiamonds.join(',')]] : [];
+  if (api) {
+    if (state.showOnlyChecked) entries.push(['showOnlyChecked', '1'], ...checked);
+    entries.push(['per_page', String(state.perPage)]);
+  } else {
+    entries.push(...checked);
+    if (state.showOnlyChecked) entries.push(['showOnlyChecked', '1']);
   }
-  for (const name of RANGE_NAMES) {
-    if (name === 'color' && state.tab === DIAMOND_TYPES.color) continue;
-    const range = state.ranges[name];
-    if (range && !isFullRange(name, range)) entries.push([name, `${num(range[0])},${num(range[1])}`]);
-  }
-  if (state.certificate) entries.push(['certificate', state.certificate]);
-  if (state.featured) entries.push(['featured', '1']);
-  if (state.report !== REPORTS.all) entries.push(['selectedReport', String(state.report)]);
-  if (state.sort !== DEFAULT_SORT) entries.push(['sort', state.sort]);
-  if (state.showOnlyChecked) {
-    entries.push(['showOnlyChecked', '1']);
-    if (state.checkedDiamonds.length > 0) entries.push(['checkedDiamonds', state.checkedDiamonds.join(',')]);
-  }
-  entries.push(['per_page', String(SEARCH.pageSize)]);
-  return toQueryString(entries);
+  return entries.map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&');
 }
 
 // ---- Changes a shopper makes. Each returns a new state. -------------------------------------------------
 
-export function withRange(state: FilterState, name: RangeName, range: Range): FilterState {
+export function withRange(state: SearchState, name: RangeName, range: Range): SearchState {
   const ranges = { ...state.ranges };
   const accepted = acceptRange(name, range);
   if (!accepted || isFullRange(name, accepted)) delete ranges[name];
@@ -224,22 +194,22 @@ function toggle(list: number[], id: number): number[] {
   return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 }
 
-export function toggleShape(state: FilterState, id: number): FilterState {
+export function toggleShape(state: SearchState, id: number): SearchState {
   return { ...state, shapes: toggle(state.shapes, id) };
 }
 
-export function toggleFancyColor(state: FilterState, id: number): FilterState {
+export function toggleFancyColor(state: SearchState, id: number): SearchState {
   return { ...state, fancyColors: toggle(state.fancyColors, id) };
 }
 
-export function toggleChecked(state: FilterState, diamondid: number): FilterState {
+export function toggleChecked(state: SearchState, diamondid: number): SearchState {
   return { ...state, checkedDiamonds: toggle(state.checkedDiamonds, diamondid) };
 }
 
 /** §4: changing the tab clears the selected shapes (and the fancy colors, which belong to the COLOR tab). */
-export function withTab(state: FilterState, tab: DiamondTypeId): FilterState {
-  if (tab === state.tab) return state;
-  return { ...state, tab, shapes: [], fancyColors: [] };
+export function withTab(state: SearchState, tab: DiamondTypeId): SearchState {
+  if (tab === state.activeTab) return state;
+  return { ...state, activeTab: tab, shapes: [], fancyColors: [] };
 }
 
 /**
@@ -247,19 +217,25 @@ export function withTab(state: FilterState, tab: DiamondTypeId): FilterState {
  * show-only-checked. The tab, certificate query, report and featured flag stay (and so does the sort order,
  * which is not a filter).
  */
-export function resetFilters(state: FilterState): FilterState {
+export function resetFilters(state: SearchState): SearchState {
   return { ...state, ranges: {}, shapes: [], fancyColors: [], checkedDiamonds: [], showOnlyChecked: false };
 }
 
 /** True when reset would change nothing. */
-export function isReset(state: FilterState): boolean {
-  return filtersToQuery(resetFilters(state)) === filtersToQuery(state);
+export function isReset(state: SearchState): boolean {
+  return (
+    Object.keys(state.ranges).length === 0 &&
+    state.shapes.length === 0 &&
+    state.fancyColors.length === 0 &&
+    state.checkedDiamonds.length === 0 &&
+    !state.showOnlyChecked
+  );
 }
 
 /** The advanced sliders (SHOW/HIDE ADVANCED). */
 export const ADVANCED_RANGES: readonly RangeName[] = ['polish', 'symmetry', 'fluorescence', 'ratio', 'table', 'depth'];
 
-export function hasAdvancedFilter(state: FilterState): boolean {
+export function hasAdvancedFilter(state: SearchState): boolean {
   return ADVANCED_RANGES.some((name) => state.ranges[name] !== undefined);
 }
 

@@ -60,7 +60,7 @@ function fromResponse(key: string, res: DiamondListResponse): State {
 }
 
 /**
- * @param key the API query without `page` (see `filtersToApiQuery`); a new key starts again from page 1
+ * @param key the API query without `page` (`searchToQuery(search, 'api')`); a new key starts again from page 1
  * @param initial page 1 as the server rendered it, for `initialKey`
  */
 export function useDiamondResults(key: string, initial: { key: string; page: DiamondListResponse | null }): DiamondResults {
