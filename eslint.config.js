@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import layers from './eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/build/**', 'apps/web/build-*/**', '**/.react-router/**', 'data/**', 'test-results/**'] },
@@ -14,4 +15,6 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // The layers (docs/architecture.md): a crossing fails `npm run lint`.
+  { plugins: { layers }, rules: { 'layers/boundaries': 'error' } },
 );

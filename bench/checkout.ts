@@ -32,10 +32,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { MAX_HELD_STONES_PER_ACCOUNT } from '../packages/contract/src/index.ts';
-import { createDb, migrateToLatest } from '../apps/server/src/db/database.ts';
-import { createAccountService } from '../apps/server/src/modules/accounts/service.ts';
-import type { PasswordHasher } from '../apps/server/src/modules/accounts/passwords.ts';
-import { seedInventory } from '../apps/server/src/modules/inventory/seed.ts';
+import { createAccountService, createDb, migrateToLatest, seedInventory, type PasswordHasher } from '@everstone/server/tools';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -59,8 +56,8 @@ const PG_NAME = `everstone_bench_${process.pid}`;
 // Child mode: the store itself (API only: no storefront build is needed to place orders).
 
 if (process.argv[2] === '--serve') {
-  const { loadConfig } = await import('../apps/server/src/config.ts');
-  const { startServer } = await import('../apps/server/src/server.ts');
+  const { loadConfig } = await import('@everstone/server/config');
+  const { startServer } = await import('@everstone/server/server');
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', STORE_MODE: 'demo', WALLET_PROVIDER: 'simulator', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   await startServer({ config, buildDir: join(SCRATCH, 'no-build') });
 } else {
@@ -321,7 +318,7 @@ async function checkDatabase(url: string, answered: Map<string, number>, unanswe
     const itemsByOrder = new Map<number, typeof items>();
     for (const item of items) itemsByOrder.set(item.order_id, [...(itemsByOrder.get(item.order_id) ?? []), item]);
     const holders = new Map<number, number>();
-    for (const item of items) if (item.released_at === null) holders.set(item.diamond_id, (holders.get(item.diamond_id) ?? 0) + 1);
+    for (const item of items) if (item.released_at === null && item.diamond_id !== null) holders.set(item.diamond_id, (holders.get(item.diamond_id) ?? 0) + 1);
     const reservedIds = new Set(reserved.map((r) => r.id));
 
     const missing: string[] = [];

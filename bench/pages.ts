@@ -45,8 +45,8 @@ const WEB = resolve('apps/web');
 // Child mode: the store itself, on a free port, reporting the port on stdout.
 
 if (process.argv[2] === '--serve') {
-  const { loadConfig } = await import('../apps/server/src/config.ts');
-  const { startServer } = await import('../apps/server/src/server.ts');
+  const { loadConfig } = await import('@everstone/server/config');
+  const { startServer } = await import('@everstone/server/server');
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', STORE_MODE: 'demo', WALLET_PROVIDER: 'simulator', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   const { app } = await startServer({ config, buildDir: process.argv[3] });
   const address = app.server.address();
@@ -96,8 +96,8 @@ function chooseBuild(scratch: string): { dir: string; temporary: boolean } {
 }
 
 async function seed(databaseUrl: string) {
-  const { createDb, migrateToLatest } = await import('../apps/server/src/db/database.ts');
-  const { seedInventory } = await import('../apps/server/src/modules/inventory/seed.ts');
+  const { createDb, migrateToLatest } = await import('@everstone/server/tools');
+  const { seedInventory } = await import('@everstone/server/tools');
   const d = createDb(databaseUrl);
   await migrateToLatest(d);
   const started = performance.now();

@@ -17,10 +17,7 @@ import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createDb, migrateToLatest, type Db } from '../apps/server/src/db/database.ts';
-import { seedInventory } from '../apps/server/src/modules/inventory/seed.ts';
-import { createDiamondRepository } from '../apps/server/src/modules/diamonds/repository.ts';
-import { toConditions, toOrder } from '../apps/server/src/modules/diamonds/filter.ts';
+import { createDb, createDiamondRepository, migrateToLatest, seedInventory, toConditions, toSortOrder, type Db } from '@everstone/server/tools';
 import { parseDiamondSearch } from '@everstone/contract';
 import { searchMix } from './mix.ts';
 
@@ -136,7 +133,7 @@ async function coldCosts(d: Db, paths: string[]) {
     const total = await repo.count(conditions, `cold-${n++}`);
     const c = performance.now() - t;
     t = performance.now();
-    await repo.findPage(conditions, toOrder(s.sort), s.perPage, (s.page - 1) * s.perPage, total);
+    await repo.findPage(conditions, toSortOrder(s.sort), s.perPage, (s.page - 1) * s.perPage, total);
     const p = performance.now() - t;
     pageOnly.push(p);
     countOnly.push(c);

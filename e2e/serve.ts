@@ -4,11 +4,10 @@
  */
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { createDb, migrateToLatest } from '../apps/server/src/db/database.ts';
-import { seedInventory } from '../apps/server/src/modules/inventory/seed.ts';
-import { startServer } from '../apps/server/src/server.ts';
-import { startTestSmtp } from '../apps/server/src/test/smtp.ts';
+import { loadConfig } from '@everstone/server/config';
+import { startServer } from '@everstone/server/server';
+import { startTestSmtp } from '@everstone/server/testing';
+import { createDb, migrateToLatest, seedInventory } from '@everstone/server/tools';
 import { E2E_WIRE_ACCOUNT } from './store-settings.ts';
 
 const port = process.env.E2E_PORT ?? '3210';

@@ -1,5 +1,4 @@
-import { createDb, migrateToLatest } from '../apps/server/src/db/database.ts';
-import { SEED_META_KEY, seedInventory } from '../apps/server/src/modules/inventory/seed.ts';
+import { createDb, migrateToLatest, SEED_META_KEY, seedInventory } from '@everstone/server/tools';
 
 /**
  * Migrates, and seeds the demo inventory the first time only: once a seed is recorded, or any stone exists

@@ -4,8 +4,8 @@
  */
 import { resolve } from 'node:path';
 import { createServer } from 'vite';
-import { ConfigError, loadConfig } from '../apps/server/src/config.ts';
-import { startServer } from '../apps/server/src/server.ts';
+import { ConfigError, loadConfig } from '@everstone/server/config';
+import { startServer } from '@everstone/server/server';
 import { seedDemoOnce } from './demo.ts';
 
 try {

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../apps/server/src/config.ts';
+import { ConfigError, loadConfig } from '@everstone/server/config';
 import { seedDemoOnce } from './demo.ts';
 
 function newestMtime(path: string): number {
@@ -39,7 +39,7 @@ try {
   // build renders several times slower). React reads NODE_ENV when it is first imported, hence the server is
   // imported below, after this. The store's own NODE_ENV (config) still decides its development aids.
   process.env.NODE_ENV = 'production';
-  const { startServer } = await import('../apps/server/src/server.ts');
+  const { startServer } = await import('@everstone/server/server');
   ensureBuilt();
   if (config.SEED_DEMO) await seedDemoOnce(config.DATABASE_URL, config.DEMO_INVENTORY_SIZE);
   const { app } = await startServer({ config });

@@ -12,36 +12,31 @@ import { walletProviderOf, wireTransferOf, type Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { BODY_LIMIT_BYTES } from './plugins/body-limit.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { createDiamondRepository } from './modules/diamonds/repository.ts';
-import { createDiamondService } from './modules/diamonds/service.ts';
-import { diamondRoutes } from './modules/diamonds/routes.ts';
-import { registerStorefront, type DevStorefront } from './web/storefront.ts';
-import { setupMail, type MailSetupOptions } from './modules/mail/setup.ts';
-import { createContactService } from './modules/contact/service.ts';
-import { contactRoutes } from './modules/contact/routes.ts';
-import { createNewsletterService } from './modules/newsletter/service.ts';
-import { newsletterRoutes } from './modules/newsletter/routes.ts';
-import { createAppointmentService } from './modules/appointments/service.ts';
-import { appointmentRoutes } from './modules/appointments/routes.ts';
 import { createLoggerOptions, type LogStream } from './plugins/logger.ts';
 import { setupRateLimits, type RateLimitOptions } from './plugins/rate-limit.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { createPasswordHasher, type PasswordHasher } from './modules/accounts/passwords.ts';
-import { createAccountService } from './modules/accounts/service.ts';
-import { accountRootRoutes, accountRoutes } from './modules/accounts/routes.ts';
-import { createAddressService } from './modules/addresses/service.ts';
-import { addressRoutes } from './modules/addresses/routes.ts';
-import { createOrderService } from './modules/orders/service.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
 import { startSweeper } from './lib/sweeper.ts';
 import { storeUrlOf } from './lib/store-url.ts';
-import { createPayPalProvider } from './modules/payments/paypal.ts';
-import { createSimulatorProvider } from './modules/payments/simulator.ts';
-import { simulatorRoutes } from './modules/payments/simulator-routes.ts';
-import { createWalletService } from './modules/payments/service.ts';
-import { walletRoutes, walletWebhookRoutes } from './modules/payments/routes.ts';
-import type { WalletProvider } from './modules/payments/provider.ts';
+import { registerStorefront, type DevStorefront } from './web/storefront.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { setupMail, type MailSetupOptions } from './modules/mail/index.ts';
+import { createInventoryService } from './modules/inventory/index.ts';
+import { catalogRoutes, createCatalogService } from './modules/catalog/index.ts';
+import { contactRoutes, createContactService } from './modules/contact/index.ts';
+import { createNewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
+import { appointmentRoutes, createAppointmentService } from './modules/appointments/index.ts';
+import { accountRootRoutes, accountRoutes, createAccountService, createPasswordHasher, type PasswordHasher } from './modules/accounts/index.ts';
+import { addressRoutes, createAddressService } from './modules/addresses/index.ts';
+import { createOrderService, orderRoutes } from './modules/orders/index.ts';
+import {
+  createPayPalProvider,
+  createSimulatorProvider,
+  createWalletService,
+  simulatorRoutes,
+  walletWebhookRoutes,
+  type WalletProvider,
+} from './modules/payments/index.ts';
+import { checkoutRoutes, createCheckoutService } from './modules/checkout/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -124,7 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const diamonds = createDiamondService({ repo: createDiamondRepository(db.db, db.engine) });
+  const inventory = createInventoryService({ db: db.db });
+  const catalog = createCatalogService({ db: db.db, engine: db.engine, inventoryVersion: inventory.version });
   const mail = await setupMail(app, { config, db }, deps.mail);
   const storefrontCalls = { db: db.db, mail, storeEmail: config.STORE_EMAIL };
   // Links in emails: PUBLIC_URL, never a request's Host header (docs/configuration.md).
@@ -148,9 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!config.PUBLIC_URL && config.NODE_ENV === 'production') {
     app.log.warn('PUBLIC_URL is not set: password reset emails link to localhost');
   }
-  const auth = registerAuth(app, accounts);
+  const auth = registerAuth(app, accounts.authenticate);
   const addresses = createAddressService({ db: db.db, engine: db.engine, now });
-  const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), now });
+  const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
+  const checkout = createCheckoutService({ db, catalog, inventory, orders, mail, now });
   startSweeper(app, {
     module: 'orders',
     run: () => orders.expireUnpaidHolds(),
@@ -171,12 +168,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const wallet = createWalletService({
     db,
     provider: deps.walletProvider ? deps.walletProvider(configuredProvider) : configuredProvider,
-    orders,
+    hooks: checkout.walletHooks,
     mail,
     storeEmail: config.STORE_EMAIL,
     now,
     log: app.log.child({ module: 'payments' }),
   });
+  checkout.useWallet(wallet);
   startSweeper(app, {
     module: 'payments',
     run: () => wallet.recover(),
@@ -189,12 +187,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRootRoutes(accounts, { limiter }));
   await app.register(
     async (api) => {
-      await api.register(diamondRoutes(diamonds));
+      await api.register(catalogRoutes(catalog));
       await api.register(contactRoutes(contact, { limiter }));
       await api.register(accountRoutes(accounts, { auth, limiter, now }));
       await api.register(addressRoutes(addresses, { auth, limiter }));
-      await api.register(orderRoutes(orders, { auth, limiter }));
-      await api.register(walletRoutes(wallet, { auth, limiter, storeUrl: storeUrlOf(config) }));
+      await api.register(orderRoutes(orders, { auth }));
+      await api.register(checkoutRoutes(checkout, { auth, limiter, wallet, storeUrl: storeUrlOf(config) }));
       if (wallet.acceptsEvents) await api.register(walletWebhookRoutes(wallet, { limiter }));
       await api.register(newsletterRoutes(newsletter, { limiter }));
       await api.register(appointmentRoutes(appointments, { limiter }));

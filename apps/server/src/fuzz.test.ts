@@ -14,7 +14,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createTestDb, TEST_ENGINES, type TestDb } from './test/database.ts';
 import { createTestApp } from './test/app.ts';
 import { quickHasher, signUpAndIn } from './test/accounts.ts';
-import { seedInventory } from './modules/inventory/seed.ts';
+import { seedInventory } from './modules/inventory/index.ts';
 
 /** Tables a refused request must leave alone (rate-limit counters and the inventory version may move). */
 const WATCHED_TABLES = [

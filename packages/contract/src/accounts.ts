@@ -42,6 +42,8 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordWrong: 'The current password is incorrect.',
   currentPasswordNeeded: 'Please enter your current password to change your email address.',
   notYourAccount: 'You can only view or change your own account.',
+  /** A signed-in user whose role may not use this part of the store (the back office). */
+  notAllowed: 'Your account does not have access to this part of the store.',
   notYourAddress: 'You can only view or change your own addresses.',
   noAddress: 'No saved address was found.',
   addressDeleted: 'The address has been deleted.',

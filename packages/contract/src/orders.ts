@@ -267,7 +267,7 @@ export const orderRequestSchema = withLines({
 });
 export type OrderRequest = z.input<typeof orderRequestSchema>;
 
-/** A stone of an order, as it was when ordered. */
+/** A loose diamond of an order, as it was when ordered (§3's item; other kinds of line add their own shapes). */
 export const orderItemSchema = z.object({
   diamondid: z.number().int(),
   certificate_number: z.string(),

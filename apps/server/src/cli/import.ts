@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
-import { IMPORT_COLUMNS, ImportHeaderError, importCsvFile } from '../modules/inventory/import.ts';
+import { IMPORT_COLUMNS, ImportHeaderError, importCsvFile } from '../modules/inventory/index.ts';
 
 const USAGE = 'Usage: npm run import -- FILE.csv\n\nColumns (header row required, * = required):\n' +
   Object.entries(IMPORT_COLUMNS)

@@ -8,7 +8,7 @@ import { createTestApp } from '../test/app.ts';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.ts';
 import { waitFor } from '../test/wait-for.ts';
 import { bearer, quickHasher, signUpAndIn } from '../test/accounts.ts';
-import { seedInventory } from '../modules/inventory/seed.ts';
+import { seedInventory } from '../modules/inventory/index.ts';
 
 const CLI = fileURLToPath(new URL('./orders.ts', import.meta.url));
 

@@ -15,11 +15,9 @@ import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, formatEasternTime, formatUsd, ty
 import { ConfigError, loadConfig, wireTransferOf } from '../config.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
-import { createMailDispatcher } from '../modules/mail/dispatcher.ts';
-import { createMailOutboxRepository } from '../modules/mail/repository.ts';
-import { createMailTransport } from '../modules/mail/transport.ts';
-import { createOrderDesk, type DeskOrder } from '../modules/orders/desk.ts';
-import { staffNextStep } from '../modules/orders/staff-steps.ts';
+import { createInventoryService } from '../modules/inventory/index.ts';
+import { createMailDispatcher, createMailOutboxRepository, createMailTransport } from '../modules/mail/index.ts';
+import { createOrderDesk, staffNextStep, type DeskOrder } from '../modules/orders/index.ts';
 
 const USAGE = `Usage: npm run orders -- COMMAND
 
@@ -154,6 +152,7 @@ async function main(): Promise<number> {
       db: d,
       storeEmail: config.STORE_EMAIL,
       wireTransfer: wireTransferOf(config),
+      inventory: createInventoryService({ db: d.db }),
       mail: {
         enqueue: async (trx, messages) => {
           pending = await createMailOutboxRepository(trx).enqueue(messages, new Date());

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
-import { InventoryNotEmptyError, seedInventory } from '../modules/inventory/seed.ts';
+import { InventoryNotEmptyError, seedInventory } from '../modules/inventory/index.ts';
 
 const USAGE = 'Usage: npm run seed -- [--count N] [--seed S] [--replace]\n' +
   '  --count    stones to generate (default 100000, at most 10000000)\n' +

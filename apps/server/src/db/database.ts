@@ -11,6 +11,7 @@ import { ordersMigration } from './migrations/004-orders.ts';
 import { paymentsMigration } from './migrations/005-payments.ts';
 import { newsletterUnsubscribeMigration } from './migrations/006-newsletter-unsubscribe.ts';
 import { orderHoldsMigration } from './migrations/007-order-holds.ts';
+import { commerceCoreMigration } from './migrations/008-commerce-core.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -78,6 +79,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '005-payments': paymentsMigration(engine),
     '006-newsletter-unsubscribe': newsletterUnsubscribeMigration(engine),
     '007-order-holds': orderHoldsMigration(engine),
+    '008-commerce-core': commerceCoreMigration(engine),
   };
 }
 

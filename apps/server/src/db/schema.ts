@@ -130,6 +130,8 @@ export interface UserTable {
   anniversary_date: IsoDate | null;
   /** scrypt$N$r$p$salt$hash (base64). */
   password_hash: string;
+  /** customer (every shopper), staff or owner (the back office). */
+  role: Generated<string>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }
@@ -214,14 +216,23 @@ export interface OrderTable {
 }
 
 /** A stone of an order, copied as it was when ordered. */
+/** A line of an order: a loose diamond today (a product variant or a ring later), copied as it was when ordered. */
 export interface OrderItemTable {
   id: Generated<number>;
   order_id: number;
-  diamond_id: number;
-  certificate_number: string;
+  /** The line item's kind (the contract's LINE_ITEM_KINDS). */
+  kind: Generated<string>;
+  quantity: Generated<number>;
+  /** The line a part belongs to (a ring's setting and diamond); null for a line of its own. */
+  parent_line_id: number | null;
+  /** A diamond line's stone; null for other kinds. */
+  diamond_id: number | null;
+  certificate_number: string | null;
   description: string;
-  type: number;
-  carat: number;
+  /** A diamond line's diamond type (1 natural, 2 lab-grown, 3 color). */
+  type: number | null;
+  carat: number | null;
+  /** The price of one unit when ordered, with the method's discount (the bank-wire price for a wire order). */
   price_cents: number;
   /** When the order gave the stone back; null while the order holds it (at most one such row per stone). */
   released_at: IsoTimestamp | null;

@@ -1,7 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCOUNT_MESSAGES } from '@everstone/contract';
+import { ACCOUNT_MESSAGES, type User } from '@everstone/contract';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
-import type { AccountService, SignedIn } from '../modules/accounts/service.ts';
+
+/** Who may do what: shoppers are customers; the back office's staff and owners are set by the store. */
+export const ROLES = ['customer', 'staff', 'owner'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Who a request is signed in as, with which token (so logout and password changes know which one), and their role. */
+export interface SignedIn {
+  user: User;
+  role: Role;
+  tokenId: number;
+}
+
+/** Reads an `Authorization` header: the user it signs in, or null (none, unknown, revoked, expired). */
+export type Authenticate = (authorization: string | undefined) => Promise<SignedIn | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,15 +29,28 @@ export interface Auth {
    * body is even read. Routes in the scope read the user with requireUser.
    */
   requireSignedIn(request: FastifyRequest): Promise<void>;
+  /**
+   * onRequest hook of a scope for some roles only (the back office): 401 without a valid token, 403 for a signed-in
+   * user of another role, before the body is read.
+   */
+  requireRole(...roles: Role[]): (request: FastifyRequest) => Promise<void>;
 }
 
-export function registerAuth(app: FastifyInstance, accounts: AccountService): Auth {
+/** The sign-in check of every scope; `authenticate` is the accounts module's, passed in (plugins know no module). */
+export function registerAuth(app: FastifyInstance, authenticate: Authenticate): Auth {
   app.decorateRequest('auth', null);
+  async function requireSignedIn(request: FastifyRequest): Promise<void> {
+    const signedIn = await authenticate(request.headers.authorization);
+    if (!signedIn) throw new UnauthorizedError(ACCOUNT_MESSAGES.unauthenticated);
+    request.auth = signedIn;
+  }
   return {
-    async requireSignedIn(request) {
-      const signedIn = await accounts.authenticate(request.headers.authorization);
-      if (!signedIn) throw new UnauthorizedError(ACCOUNT_MESSAGES.unauthenticated);
-      request.auth = signedIn;
+    requireSignedIn,
+    requireRole(...roles) {
+      return async function requireRole(request) {
+        await requireSignedIn(request);
+        if (!roles.includes(request.auth!.role)) throw new ForbiddenError(ACCOUNT_MESSAGES.notAllowed);
+      };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LoginResponse, RegisterRequest, User } from '@everstone/contract';
-import type { PasswordHasher } from '../modules/accounts/passwords.ts';
+import type { PasswordHasher } from '../modules/accounts/index.ts';
 
 /** An address no other test uses, so tests never depend on each other's accounts. */
 export function uniqueEmail(label = 'shopper'): string {

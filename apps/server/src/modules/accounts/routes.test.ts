@@ -7,7 +7,7 @@ import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { bearer, registration, signUpAndIn, uniqueEmail } from '../../test/accounts.ts';
-import { SCRUBBED_BODY } from '../mail/repository.ts';
+import { SCRUBBED_BODY } from '../mail/index.ts';
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
 import { hashToken } from './tokens.ts';
 

@@ -18,8 +18,8 @@ import {
 import type { Database, UserRow } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { UnauthorizedError, ValidationError } from '../../errors.ts';
-import { composeMail, link, paragraph, type OutgoingMail } from '../mail/compose.ts';
-import type { MailQueue } from '../mail/setup.ts';
+import { ROLES, type Role, type SignedIn } from '../../plugins/auth.ts';
+import { composeMail, link, paragraph, type OutgoingMail, type MailQueue } from '../mail/index.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { createAccountRepository } from './repository.ts';
 import { bearerToken, createOpaqueToken, hashToken } from './tokens.ts';
@@ -30,11 +30,7 @@ export type UpdateUserInput = z.output<ReturnType<typeof createUpdateUserRequest
 export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 export type PasswordResetInput = z.output<typeof passwordResetRequestSchema>;
 
-/** Who a request is signed in as, and with which token (so logout and password changes know which one). */
-export interface SignedIn {
-  user: User;
-  tokenId: number;
-}
+export type { SignedIn };
 
 /** Sign-in tokens kept per user; signing in again after that drops the oldest. */
 export const MAX_TOKENS_PER_USER = 20;
@@ -60,6 +56,11 @@ export function toUser(row: UserRow): User {
     birth_date: row.birth_date,
     anniversary_date: row.anniversary_date,
   };
+}
+
+/** A role the database holds; anything else (a value from before roles, a typo by hand) is a customer. */
+function roleOf(row: UserRow): Role {
+  return (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : 'customer';
 }
 
 /** {PUBLIC_URL}/reset-password/{token}?email=… (§2 Reset completion reads the email from the query). */
@@ -151,7 +152,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const token = bearerToken(authorization);
       if (!token) return null;
       const found = await repo.findTokenUser(hashToken(token), now().toISOString());
-      return found ? { user: toUser(found.user), tokenId: found.tokenId } : null;
+      return found ? { user: toUser(found.user), role: roleOf(found.user), tokenId: found.tokenId } : null;
     },
 
     async logout(signedIn: SignedIn): Promise<MessageResponse> {

@@ -12,8 +12,7 @@ import {
 import type { Engine } from '../../db/database.ts';
 import type { AddressRow, Database } from '../../db/schema.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
-import { requireOwner } from '../../plugins/auth.ts';
-import type { SignedIn } from '../accounts/service.ts';
+import { requireOwner, type SignedIn } from '../../plugins/auth.ts';
 import { createAddressRepository, type AddressFields, type AddressRepository } from './repository.ts';
 
 export type AddressInput = z.output<typeof addressRequestSchema>;

@@ -10,8 +10,7 @@ import {
 } from '@everstone/contract';
 import { HttpError, ValidationError, summarizeErrors } from '../../errors.ts';
 import type { Database } from '../../db/schema.ts';
-import { composeMail, fields, paragraph, type OutgoingMail } from '../mail/compose.ts';
-import type { MailQueue } from '../mail/setup.ts';
+import { composeMail, fields, paragraph, type OutgoingMail, type MailQueue } from '../mail/index.ts';
 import { createAppointmentRepository } from './repository.ts';
 import { checkSlot, formatShowroomTime, slotsOfDay } from './schedule.ts';
 

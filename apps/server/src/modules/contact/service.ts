@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { MessageResponse, contactRequestSchema } from '@everstone/contract';
 import type { Database } from '../../db/schema.ts';
-import { composeMail, fields, paragraph, quote, type OutgoingMail } from '../mail/compose.ts';
-import type { MailQueue } from '../mail/setup.ts';
+import { composeMail, fields, paragraph, quote, type OutgoingMail, type MailQueue } from '../mail/index.ts';
 import { createContactRepository } from './repository.ts';
 
 export type ContactInput = z.output<typeof contactRequestSchema>;

@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import { NEWSLETTER_UNSUBSCRIBE_MESSAGES, WELCOME_OFFER, type MessageResponse, type NewsletterResponse, type NewsletterSubscription } from '@everstone/contract';
 import { NotFoundError } from '../../errors.ts';
 import type { Database } from '../../db/schema.ts';
-import { composeMail, fields, paragraph, type OutgoingMail } from '../mail/compose.ts';
-import type { MailQueue } from '../mail/setup.ts';
+import { composeMail, fields, paragraph, type OutgoingMail, type MailQueue } from '../mail/index.ts';
 import { createNewsletterRepository } from './repository.ts';
 
 export const NEWSLETTER_MESSAGES = {

@@ -7,8 +7,8 @@ import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
-import { createMailOutboxRepository } from '../mail/repository.ts';
-import { seedInventory } from '../inventory/seed.ts';
+import { createMailOutboxRepository } from '../mail/index.ts';
+import { createInventoryService, seedInventory } from '../inventory/index.ts';
 import { createOrderDesk, OrderStepRefused, type OrderDesk } from './desk.ts';
 
 const ADDRESS = { street: '580 Fifth Avenue', apartment: null, city: 'New York', zip: '10036', country: 'United States' };
@@ -39,6 +39,7 @@ describe.each(TEST_ENGINES)('the order desk on %s', (engine) => {
     app = await createTestApp(db, { SMTP_URL: smtp.url }, { now: clock.now, passwordHasher: quickHasher, holdSweepIntervalMs: 20, mail: { dispatcher: { pollIntervalMs: 20 } } });
     desk = createOrderDesk({
       db,
+      inventory: createInventoryService({ db: db.db }),
       storeEmail: 'orders@everstone.test',
       wireTransfer: EXAMPLE_WIRE_TRANSFER,
       now: clock.now,

@@ -2,12 +2,13 @@ import type { Order, OrderStatus, WireTransfer } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import { bumpInventoryVersion } from '../inventory/version.ts';
-import type { OutgoingMail } from '../mail/compose.ts';
-import type { MailQueue } from '../mail/setup.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { InventoryService } from '../inventory/index.ts';
+import type { MailQueue, OutgoingMail } from '../mail/index.ts';
 import { paymentReceivedMail, storeCancelledMail } from './mail.ts';
 import { createOrderRepository, type OrderRepository } from './repository.ts';
-import { toOrder } from './service.ts';
+import { stockOf, toOrder } from './service.ts';
 
 /** An order as the store's staff see it: the shopper's order, the address its emails go to, and its row. */
 export interface DeskOrder extends Order {
@@ -22,6 +23,8 @@ export interface OrderDeskDeps {
   storeEmail: string;
   /** The store's bank account for wire transfers (config `wireTransferOf`). */
   wireTransfer: WireTransfer;
+  /** Sells a delivered order's stock, gives a cancelled order's back. */
+  inventory: InventoryService;
   now?: () => Date;
 }
 
@@ -40,7 +43,7 @@ const where = (order: Order) => `it is ${order.order_status} with payment ${orde
  * two terminals cannot both act on the same order. docs/operations.md.
  */
 export function createOrderDesk(deps: OrderDeskDeps) {
-  const { db: d, mail, storeEmail, wireTransfer } = deps;
+  const { db: d, mail, storeEmail, wireTransfer, inventory } = deps;
   const now = deps.now ?? (() => new Date());
   const repo = createOrderRepository(d.db);
 
@@ -52,21 +55,20 @@ export function createOrderDesk(deps: OrderDeskDeps) {
 
   /**
    * One step on one order, in a transaction: `change` checks the order may take it and makes the change (false
-   * when the order moved on between the read and the UPDATE); then the shopper's email, if the step sends one,
-   * is queued with the changed order, and the search's caches are told when stones moved.
+   * when the order moved on between the read and the UPDATE), moving its stock through the inventory in the same
+   * transaction; then the shopper's email, if the step sends one, is queued with the changed order.
    */
   async function step(
     orderNumber: string,
-    change: (r: OrderRepository, order: DeskOrder, at: string) => Promise<boolean>,
-    after: { mail?: (order: DeskOrder) => OutgoingMail; stonesMoved?: boolean } = {},
+    change: (r: OrderRepository, order: DeskOrder, at: string, trx: Kysely<Database>) => Promise<boolean>,
+    after: { mail?: (order: DeskOrder) => OutgoingMail } = {},
   ): Promise<DeskOrder> {
     const done = await writeTransaction(d, async (trx) => {
       const r = createOrderRepository(trx);
       const order = await load(r, orderNumber);
-      if (!(await change(r, order, now().toISOString()))) return null;
+      if (!(await change(r, order, now().toISOString(), trx))) return null;
       const changed = await load(r, order.order_number);
       if (after.mail) await mail.enqueue(trx, [after.mail(changed)]);
-      if (after.stonesMoved) await bumpInventoryVersion(trx);
       return changed;
     });
     if (!done) {
@@ -120,15 +122,14 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     complete: (orderNumber: string) =>
       step(
         orderNumber,
-        async (r, order, at) => {
+        async (r, order, at, trx) => {
           if (order.payment_status !== 'paid' || (order.order_status !== 'pending' && order.order_status !== 'confirmed')) {
             refuse(order, 'be completed', `${where(order)}; only a paid, open order can be`);
           }
           if (!(await r.complete(order.id, at))) return false;
-          await r.sellStones(order.id);
+          await inventory.sell(trx, stockOf(await r.heldLines(order.id)));
           return true;
         },
-        { stonesMoved: true },
       ),
 
     /**
@@ -138,7 +139,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     cancel: (orderNumber: string, options: { refunded?: boolean } = {}) =>
       step(
         orderNumber,
-        async (r, order, at) => {
+        async (r, order, at, trx) => {
           const refunded = options.refunded === true;
           if (order.order_status !== 'pending' && order.order_status !== 'confirmed') refuse(order, 'be cancelled', where(order));
           if (order.payment_status === 'paid' && !refunded) {
@@ -146,10 +147,10 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           }
           if (order.payment_status !== 'paid' && refunded) refuse(order, 'be cancelled as refunded', `${where(order)}, so there is nothing to refund`);
           if (!(await r.cancelByStore(order.id, at, refunded))) return false;
-          await r.releaseStones(order.id, at);
+          await inventory.release(trx, stockOf(await r.releaseLines(order.id, at)));
           return true;
         },
-        { mail: (order) => storeCancelledMail(order, order.contact_email, storeEmail), stonesMoved: true },
+        { mail: (order) => storeCancelledMail(order, order.contact_email, storeEmail) },
       ),
   };
 }

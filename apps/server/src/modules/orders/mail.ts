@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_LABELS, formatEasternTime, formatUsd, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
-import { composeMail, fields, paragraph, quote, type MailBlock, type OutgoingMail } from '../mail/compose.ts';
+import { composeMail, fields, paragraph, quote, type MailBlock, type OutgoingMail } from '../mail/index.ts';
 import { staffNextStep } from './staff-steps.ts';
 
 /**

@@ -1,16 +1,19 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { OrderStatus, PaymentStatus } from '@everstone/contract';
+import type { LineItemKind, OrderStatus, PaymentStatus } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
 import type { Database, OrderItemRow, OrderRow, OrderTable } from '../../db/schema.ts';
 
 export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_number'>;
 
-export interface NewOrderItem {
-  diamond_id: number;
-  certificate_number: string;
+/** A line as an order keeps it: what was sold, described as it was, at the price one unit was sold for. */
+export interface NewOrderLine {
+  kind: LineItemKind;
+  quantity: number;
+  diamond_id: number | null;
+  certificate_number: string | null;
   description: string;
-  type: number;
-  carat: number;
+  type: number | null;
+  carat: number | null;
   price_cents: number;
 }
 
@@ -22,13 +25,17 @@ const normalizeOrder = (row: OrderRow): OrderRow => ({
   is_gift: Number(row.is_gift),
 });
 
+const numberOrNull = (v: number | null) => (v === null ? null : Number(v));
+
 const normalizeItem = (row: OrderItemRow): OrderItemRow => ({
   ...row,
   id: Number(row.id),
   order_id: Number(row.order_id),
-  diamond_id: Number(row.diamond_id),
-  type: Number(row.type),
-  carat: Number(row.carat),
+  quantity: Number(row.quantity),
+  parent_line_id: numberOrNull(row.parent_line_id),
+  diamond_id: numberOrNull(row.diamond_id),
+  type: numberOrNull(row.type),
+  carat: numberOrNull(row.carat),
   price_cents: Number(row.price_cents),
 });
 
@@ -49,7 +56,7 @@ export interface HeldStones {
   orderNumbers: string[];
 }
 
-/** Orders, their items, and the stones' reservation. `db` may be a transaction. */
+/** Orders and their lines: the only place with their SQL. Stock (the stones' status) is inventory/'s. `db` may be a transaction. */
 export function createOrderRepository(db: Kysely<Database>) {
   /**
    * Moves one order from `from` to `to`. The conditions are part of the UPDATE, so when a sweep on another instance,
@@ -69,34 +76,20 @@ export function createOrderRepository(db: Kysely<Database>) {
 
   return {
     /**
-     * Takes one stone for an order: the UPDATE re-checks `status = 'available'` itself, so of any number of
-     * concurrent transactions exactly one changes the row (PostgreSQL re-reads the row after the winner commits;
-     * SQLite has one writer at a time). True when this call took it.
+     * Marks the lines an order still holds as released and answers them, so the caller gives their stock back in
+     * the same transaction.
      */
-    async reserveStone(diamondId: number): Promise<boolean> {
-      const result = await db
-        .updateTable('diamonds')
-        .set({ status: 'reserved' })
-        .where('id', '=', diamondId)
-        .where('status', '=', 'available')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    async releaseLines(orderId: number, at: string): Promise<OrderItemRow[]> {
+      const held = await db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).where('released_at', 'is', null).orderBy('id').execute();
+      if (held.length === 0) return [];
+      await db.updateTable('order_items').set({ released_at: at }).where('order_id', '=', orderId).where('released_at', 'is', null).execute();
+      return held.map(normalizeItem);
     },
 
-    /** Gives an order's held stones back to the search and marks its items released. */
-    async releaseStones(orderId: number, at: string): Promise<number[]> {
-      const held = await db
-        .selectFrom('order_items')
-        .select('diamond_id')
-        .where('order_id', '=', orderId)
-        .where('released_at', 'is', null)
-        .orderBy('diamond_id')
-        .execute();
-      const ids = held.map((r) => Number(r.diamond_id));
-      if (ids.length === 0) return [];
-      await db.updateTable('diamonds').set({ status: 'available' }).where('id', 'in', ids).where('status', '=', 'reserved').execute();
-      await db.updateTable('order_items').set({ released_at: at }).where('order_id', '=', orderId).where('released_at', 'is', null).execute();
-      return ids;
+    /** The lines an order still holds (not released). */
+    async heldLines(orderId: number): Promise<OrderItemRow[]> {
+      const rows = await db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).where('released_at', 'is', null).orderBy('id').execute();
+      return rows.map(normalizeItem);
     },
 
     /** Inserts the order under `orderNumber`; null when that number is taken (the caller draws another). */
@@ -110,9 +103,9 @@ export function createOrderRepository(db: Kysely<Database>) {
       return row ? Number(row.id) : null;
     },
 
-    async insertItems(orderId: number, items: NewOrderItem[]): Promise<void> {
-      // One insert per item: few items, and multi-row RETURNING order is not promised on every engine.
-      for (const item of items) await db.insertInto('order_items').values({ ...item, order_id: orderId }).execute();
+    async insertLines(orderId: number, lines: readonly NewOrderLine[]): Promise<void> {
+      // One insert per line: few lines, and multi-row RETURNING order is not promised on every engine.
+      for (const line of lines) await db.insertInto('order_items').values({ ...line, order_id: orderId }).execute();
     },
 
     async findById(id: number): Promise<OrderRow | null> {
@@ -167,12 +160,12 @@ export function createOrderRepository(db: Kysely<Database>) {
       if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${HOLDS_LOCK}, ${userId})`.execute(db);
     },
 
-    /** Stones the account holds on pending, unpaid orders whose hold still runs at `at`. */
+    /** Units the account holds on pending, unpaid orders whose hold still runs at `at`. */
     async heldStonesOf(userId: number, at: string): Promise<HeldStones> {
       const rows = await db
         .selectFrom('order_items')
         .innerJoin('orders', 'orders.id', 'order_items.order_id')
-        .select(['orders.order_number', 'orders.id'])
+        .select(['orders.order_number', 'orders.id', 'order_items.quantity'])
         .where('orders.user_id', '=', userId)
         .where('orders.order_status', '=', 'pending')
         .where('orders.payment_status', '=', 'pending')
@@ -180,7 +173,7 @@ export function createOrderRepository(db: Kysely<Database>) {
         .where('order_items.released_at', 'is', null)
         .orderBy('orders.id')
         .execute();
-      return { count: rows.length, orderNumbers: [...new Set(rows.map((r) => r.order_number))] };
+      return { count: rows.reduce((sum, r) => sum + Number(r.quantity), 0), orderNumbers: [...new Set(rows.map((r) => r.order_number))] };
     },
 
     /** The newest orders, optionally only those with this order status; for the store's staff. */
@@ -204,12 +197,6 @@ export function createOrderRepository(db: Kysely<Database>) {
     /** A paid order was delivered: completed. */
     complete: (orderId: number, at: string) =>
       move(orderId, { order_status: ['pending', 'confirmed'], payment_status: 'paid' }, { order_status: 'completed' }, at),
-
-    /** The stones an order holds become sold: they stay out of the search for good. */
-    async sellStones(orderId: number): Promise<void> {
-      const held = db.selectFrom('order_items').select('diamond_id').where('order_id', '=', orderId).where('released_at', 'is', null);
-      await db.updateTable('diamonds').set({ status: 'sold' }).where('id', 'in', held).where('status', '=', 'reserved').execute();
-    },
 
     /**
      * The store cancels an open order: an unpaid one, or (`refunded`) a paid one whose payment staff have refunded.

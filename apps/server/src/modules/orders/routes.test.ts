@@ -26,8 +26,8 @@ import { waitFor } from '../../test/wait-for.ts';
 import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import type { DiamondRow } from '../../db/schema.ts';
-import { seedInventory } from '../inventory/seed.ts';
-import { createMailOutboxRepository } from '../mail/repository.ts';
+import { createInventoryService, seedInventory } from '../inventory/index.ts';
+import { createMailOutboxRepository } from '../mail/index.ts';
 import { createOrderDesk } from './desk.ts';
 
 /** Where the store's copy of each order goes (STORE_EMAIL's default). */
@@ -456,6 +456,7 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       // Once the team records a payment, or confirms an order, its stones no longer count.
       const desk = createOrderDesk({
         db,
+        inventory: createInventoryService({ db: db.db }),
         storeEmail: STORE_COPY,
         wireTransfer: WIRE_ACCOUNT,
         now: clock.now,

@@ -1,43 +1,27 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import {
-  ACCOUNT_MESSAGES,
-  DIAMOND_TYPE_LABELS,
-  MAX_HELD_STONES_PER_ACCOUNT,
   ORDER_CURRENCY,
   ORDER_LIST_LIMIT,
   ORDER_MESSAGES,
-  WALLET_PAYMENT_METHOD,
   awaitsWireTransfer,
   centsToPrice,
-  PROMOTIONS,
-  tooManyHeldMessage,
-  totalChangedMessage,
-  unavailableMessage,
-  unknownDiamondsMessage,
-  unpaidHoldMs,
   type DeliveryCountry,
-  type Diamond,
   type Order,
+  type OrderAddress,
   type OrderListResponse,
   type OrderStatus,
   type PaymentMethod,
   type PaymentStatus,
   type WireTransfer,
-  type orderRequestSchema,
 } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
-import type { Database, DiamondRow, OrderItemRow, OrderRow } from '../../db/schema.ts';
-import { DatabaseBusyError, writeTransaction } from '../../db/transaction.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
-import { requireOwner } from '../../plugins/auth.ts';
-import type { SignedIn } from '../accounts/service.ts';
-import { createDiamondRepository, type DiamondRepository, type Lookups } from '../diamonds/repository.ts';
-import { toDiamondRecord } from '../diamonds/service.ts';
-import { bumpInventoryVersion } from '../inventory/version.ts';
-import type { MailQueue } from '../mail/setup.ts';
+import type { Database, OrderItemRow, OrderRow } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/transaction.ts';
+import { NotFoundError } from '../../errors.ts';
+import type { SignedIn } from '../../plugins/auth.ts';
+import type { InventoryService, StockUnit } from '../inventory/index.ts';
+import type { MailQueue } from '../mail/index.ts';
 import {
   holdExpiredMail,
   holdExpiredNoticeMail,
@@ -48,68 +32,34 @@ import {
   paymentReceivedMail,
   reviewCompletedNoticeMail,
 } from './mail.ts';
-import { createOrderRepository, type NewOrderItem } from './repository.ts';
+import { createOrderRepository, type HeldStones, type NewOrderLine } from './repository.ts';
 
-export type OrderInput = z.output<typeof orderRequestSchema>;
+export type { NewOrderLine, HeldStones };
 
 /** What the shopper typed for delivery, as the order keeps it. */
-export type OrderDetails = Pick<OrderInput, 'user_name' | 'contact_number' | 'address' | 'is_gift' | 'notes'>;
+export interface OrderDetails {
+  user_name: string;
+  contact_number: string;
+  address: OrderAddress;
+  is_gift: boolean;
+  notes: string | null;
+}
 
-/** An order ready to be stored: its stones priced, its payment decided. */
+/** An order ready to be stored: its lines priced and their stock reserved (by the checkout), its payment decided. */
 export interface OrderDraft {
   userId: number;
   contactEmail: string;
   details: OrderDetails;
   paymentMode: PaymentMethod;
   paymentStatus: PaymentStatus;
-  items: NewOrderItem[];
+  lines: NewOrderLine[];
   holdExpiresAt: string | null;
   idempotencyKey: string | null;
   at: Date;
-  /** Why the provider holds the payment for review (`paymentStatus` 'under_review'), for the store's copy. */
-  reviewReason?: string | null;
 }
 
-export interface PlacedOrder {
-  order: Order;
-  /** True when an Idempotency-Key named an order placed before: nothing new was stored. */
-  replayed: boolean;
-}
-
-/** An order item from the stone's row, at `priceCents` (the list price, the bank-wire price, or what was paid). */
-export function orderItemOf(row: DiamondRow, lookups: Lookups, priceCents: number): NewOrderItem {
-  return {
-    diamond_id: Number(row.id),
-    certificate_number: row.certificate_number,
-    description: describeDiamond(toDiamondRecord(row, lookups)),
-    type: Number(row.type),
-    carat: Number(row.carat),
-    price_cents: priceCents,
-  };
-}
-
-/** Ids above PostgreSQL's integer cannot name a stone (and would be refused as parameters). */
-export const MAX_ID = 2_147_483_647;
 /** Crockford's base32 without I, L, O, U: nothing to misread when a shopper reads the number out on the phone. */
 const ORDER_NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** 409: the account already holds as many unpaid stones as it may (MAX_HELD_STONES_PER_ACCOUNT); nothing was reserved. */
-export class TooManyHeldError extends ConflictError {
-  constructor(held: number, adding: number, orderNumbers: string[]) {
-    const message = tooManyHeldMessage(held, adding, orderNumbers);
-    super(message, { items_id: [message] });
-  }
-}
-
-/** 409: stones someone else has (or had) ordered; nothing was reserved. */
-export class DiamondUnavailableError extends ConflictError {
-  readonly certificateNumbers: string[];
-  constructor(certificateNumbers: string[]) {
-    const message = unavailableMessage(certificateNumbers);
-    super(message, { items_id: [message] });
-    this.certificateNumbers = certificateNumbers;
-  }
-}
 
 /** 'EV-2026-K7M3QX': the year and six random characters (a billion a year; not a count of the store's sales). */
 export function drawOrderNumber(at: Date): string {
@@ -118,39 +68,11 @@ export function drawOrderNumber(at: Date): string {
   return `EV-${at.getUTCFullYear()}-${code}`;
 }
 
-/** '1.52 Carat Oval Lab Diamond, F VS1', '0.90 Carat Pear Color Diamond, Fancy Intense Pink VS2'. */
-export function describeDiamond(d: Diamond): string {
-  const grades = [d.fancy_color ? `${d.fancy_color.intensity} ${d.fancy_color.name}` : d.color?.name, d.clarity?.name].filter(Boolean).join(' ');
-  const title = `${d.carat_weight.toFixed(2)} Carat ${d.shape.name} ${DIAMOND_TYPE_LABELS[d.type]} Diamond`;
-  return (grades ? `${title}, ${grades}` : title).slice(0, 200);
-}
-
-/** 422 for ids that cannot name a stone, before any query. */
-export function refuseImpossibleIds(ids: readonly number[]): void {
-  const impossible = ids.filter((id) => id > MAX_ID);
-  if (impossible.length > 0) throw new ValidationError({ items_id: [unknownDiamondsMessage(impossible)] }, unknownDiamondsMessage(impossible));
-}
-
-/** The stones `ids` name, in that order: 422 naming ids that name no stone, 409 naming stones no longer available. */
-export async function availableStones(repo: DiamondRepository, ids: readonly number[]): Promise<DiamondRow[]> {
-  const rows = await repo.findByIds([...ids]);
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  const unknown = ids.filter((id) => !byId.has(id));
-  if (unknown.length > 0) throw new ValidationError({ items_id: [unknownDiamondsMessage(unknown)] }, unknownDiamondsMessage(unknown));
-  const stones = ids.map((id) => byId.get(id)!);
-  const taken = stones.filter((row) => row.status !== 'available');
-  if (taken.length > 0) throw new DiamondUnavailableError(taken.map((row) => row.certificate_number));
-  return stones;
-}
-
-/** The items' total, refused with the real figure (422 under `field`) when it is not the total the shopper sent. */
-export function requireTotal(items: readonly NewOrderItem[], sentCents: number, field: string): number {
-  const totalCents = items.reduce((sum, item) => sum + item.price_cents, 0);
-  if (totalCents !== sentCents) {
-    const message = totalChangedMessage(centsToPrice(totalCents));
-    throw new ValidationError({ [field]: [message] }, message);
-  }
-  return totalCents;
+/** What a stored line takes from stock: a diamond line its stone. */
+export function stockOf(lines: readonly OrderItemRow[]): StockUnit[] {
+  return lines.flatMap((line): StockUnit[] =>
+    line.kind === 'diamond' && line.diamond_id !== null ? [{ kind: 'diamond', diamondId: line.diamond_id, label: line.certificate_number ?? String(line.diamond_id) }] : [],
+  );
 }
 
 /**
@@ -169,14 +91,17 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], wire: WireTransfer
     // Only while the hold runs: a paid, confirmed or cancelled order holds nothing on a deadline any more.
     hold_expires_at: row.order_status === 'pending' && row.payment_status === 'pending' ? row.hold_expires_at : null,
     wire_transfer: null,
-    items: items.map((i) => ({
-      diamondid: i.diamond_id,
-      certificate_number: i.certificate_number,
-      description: i.description,
-      type: i.type as 1 | 2 | 3,
-      carat_weight: i.carat,
-      price: centsToPrice(i.price_cents),
-    })),
+    // A loose diamond is every kind there is yet; the catalog's and the builder's kinds add their own shapes.
+    items: items
+      .filter((i) => i.kind === 'diamond' && i.diamond_id !== null && i.parent_line_id === null)
+      .map((i) => ({
+        diamondid: i.diamond_id!,
+        certificate_number: i.certificate_number ?? '',
+        description: i.description,
+        type: (i.type ?? 1) as 1 | 2 | 3,
+        carat_weight: i.carat ?? 0,
+        price: centsToPrice(i.price_cents),
+      })),
     user_name: row.user_name,
     contact_number: row.contact_number,
     address: { street: row.street, apartment: row.apartment, city: row.city, state: row.state, zip: row.zip, country: row.country as DeliveryCountry },
@@ -193,18 +118,19 @@ export interface OrderServiceDeps {
   storeEmail: string;
   /** The store's bank account for wire transfers (config `wireTransferOf`). */
   wireTransfer: WireTransfer;
+  /** Gives an order's stock back when it is cancelled or its hold runs out. */
+  inventory: InventoryService;
   now?: () => Date;
 }
 
 /**
- * Orders: placing one (reserve the stones, store the order, queue its confirmation, all in one transaction),
- * reading a user's own orders, ending unpaid holds, and settling payments the provider reviewed.
- * docs/decisions/008-reserving-stones.md, 011-unpaid-holds.md.
+ * Orders and their lines: storing one the checkout has priced and reserved, reading a user's own orders, ending
+ * unpaid holds, and settling payments the provider reviewed. docs/decisions/008-reserving-stones.md,
+ * 011-unpaid-holds.md, 013-line-items-and-checkout.md.
  */
 export function createOrderService(deps: OrderServiceDeps) {
-  const { db: d, mail, storeEmail, wireTransfer } = deps;
+  const { db: d, mail, storeEmail, wireTransfer, inventory } = deps;
   const now = deps.now ?? (() => new Date());
-  const diamonds = createDiamondRepository(d.db, d.engine);
   const repo = createOrderRepository(d.db);
 
   async function load(r: ReturnType<typeof createOrderRepository>, id: number): Promise<Order | null> {
@@ -212,150 +138,78 @@ export function createOrderService(deps: OrderServiceDeps) {
     return row ? toOrder(row, await r.itemsOf([id]), wireTransfer) : null;
   }
 
-  async function write<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    try {
-      return await writeTransaction(d, work);
-    } catch (err) {
-      if (err instanceof DatabaseBusyError) throw new ServiceUnavailableError(ORDER_MESSAGES.busy, 1);
-      throw err;
-    }
-  }
-
-  /** The order this user placed earlier under `key`; a 422 when that order holds other diamonds. */
-  async function replay(signedIn: SignedIn, key: string, ids: readonly number[]): Promise<Order | null> {
-    const row = await repo.findByIdempotencyKey(signedIn.user.id, key);
-    if (!row) return null;
-    const order = toOrder(row, await repo.itemsOf([row.id]), wireTransfer);
-    const same = order.items.length === ids.length && order.items.every((item) => ids.includes(item.diamondid));
-    if (!same) throw new ValidationError({ idempotency_key: [ORDER_MESSAGES.keyReused] }, ORDER_MESSAGES.keyReused);
-    return order;
-  }
-
-  /**
-   * Inside `trx`: reserves the stones, stores the order and its items, and queues its confirmation. The caller
-   * has checked the stones and priced the items; a stone taken meanwhile throws DiamondUnavailableError, which
-   * rolls the whole transaction back. Used by POST /api/store-order and by the wallet once a payment is captured.
-   */
-  async function storeOrder(trx: Kysely<Database>, draft: OrderDraft): Promise<number> {
-    const r = createOrderRepository(trx);
-    const atIso = draft.at.toISOString();
-    // Ascending ids: two orders sharing stones lock them in the same order on PostgreSQL, so neither waits
-    // on the other in a cycle. A lost race (the row changed since it was read) rolls everything back.
-    const lost: string[] = [];
-    for (const item of [...draft.items].sort((a, b) => a.diamond_id - b.diamond_id)) {
-      if (!(await r.reserveStone(item.diamond_id))) lost.push(item.certificate_number);
-    }
-    if (lost.length > 0) throw new DiamondUnavailableError(lost);
-
-    const { details } = draft;
-    const order = {
-      user_id: draft.userId,
-      user_name: details.user_name,
-      contact_email: draft.contactEmail,
-      contact_number: details.contact_number,
-      street: details.address.street,
-      apartment: details.address.apartment,
-      city: details.address.city,
-      state: details.address.state,
-      zip: details.address.zip,
-      country: details.address.country,
-      payment_mode: draft.paymentMode,
-      order_status: 'pending',
-      payment_status: draft.paymentStatus,
-      total_cents: draft.items.reduce((sum, item) => sum + item.price_cents, 0),
-      is_gift: details.is_gift ? 1 : 0,
-      notes: details.notes,
-      hold_expires_at: draft.holdExpiresAt,
-      idempotency_key: draft.idempotencyKey,
-      created_at: atIso,
-      updated_at: atIso,
-    };
-    let id: number | null = null;
-    for (let i = 0; id === null; i++) {
-      if (i === 5) throw new Error('Could not draw a free order number');
-      id = await r.insertOrder(order, drawOrderNumber(draft.at));
-    }
-    await r.insertItems(id, draft.items);
-
-    const placed = (await load(r, id))!;
-    await mail.enqueue(trx, [
-      orderConfirmationMail(placed, draft.contactEmail, storeEmail),
-      newOrderNoticeMail(placed, draft.contactEmail, storeEmail, draft.reviewReason),
-    ]);
-    // Last, so the store_meta row every order writes is locked only for the moment before commit.
-    await bumpInventoryVersion(trx);
-    return id;
+  /** Gives back what an order still holds and marks its lines released, inside `trx`. */
+  async function releaseAll(trx: Kysely<Database>, orderId: number, at: string): Promise<void> {
+    const released = await createOrderRepository(trx).releaseLines(orderId, at);
+    await inventory.release(trx, stockOf(released));
   }
 
   return {
-    storeOrder,
-    load: (id: number) => load(repo, id),
+    /**
+     * Inside `trx`: stores the order and its lines, under a fresh order number, and answers it as the API shows it
+     * with its row id (the wallet keeps it). The checkout has priced the lines and reserved their stock in the same
+     * transaction.
+     */
+    async store(trx: Kysely<Database>, draft: OrderDraft): Promise<{ id: number; order: Order }> {
+      const r = createOrderRepository(trx);
+      const atIso = draft.at.toISOString();
+      const { details } = draft;
+      const order = {
+        user_id: draft.userId,
+        user_name: details.user_name,
+        contact_email: draft.contactEmail,
+        contact_number: details.contact_number,
+        street: details.address.street,
+        apartment: details.address.apartment,
+        city: details.address.city,
+        state: details.address.state,
+        zip: details.address.zip,
+        country: details.address.country,
+        payment_mode: draft.paymentMode,
+        order_status: 'pending',
+        payment_status: draft.paymentStatus,
+        total_cents: draft.lines.reduce((sum, line) => sum + line.price_cents * line.quantity, 0),
+        is_gift: details.is_gift ? 1 : 0,
+        notes: details.notes,
+        hold_expires_at: draft.holdExpiresAt,
+        idempotency_key: draft.idempotencyKey,
+        created_at: atIso,
+        updated_at: atIso,
+      };
+      let id: number | null = null;
+      for (let i = 0; id === null; i++) {
+        if (i === 5) throw new Error('Could not draw a free order number');
+        id = await r.insertOrder(order, drawOrderNumber(draft.at));
+      }
+      await r.insertLines(id, draft.lines);
+      return { id, order: (await load(r, id))! };
+    },
+
+    /** The emails of a new order: the shopper's confirmation and the store's copy (with why PayPal reviews it). */
+    placedMails(order: Order, contactEmail: string, reviewReason?: string | null) {
+      return [orderConfirmationMail(order, contactEmail, storeEmail), newOrderNoticeMail(order, contactEmail, storeEmail, reviewReason)];
+    },
+
+    /** The order a user placed under an Idempotency-Key, with its lines; null when there is none. */
+    async findByIdempotencyKey(userId: number, key: string): Promise<{ order: Order; lines: OrderItemRow[] } | null> {
+      const row = await repo.findByIdempotencyKey(userId, key);
+      if (!row) return null;
+      const lines = await repo.itemsOf([row.id]);
+      return { order: toOrder(row, lines, wireTransfer), lines };
+    },
 
     /**
-     * §7 POST /api/store-order. Only the ids, the method and what the shopper typed are taken from the payload;
-     * every price comes from the inventory, and a total that differs from it is refused, never stored. With an
-     * Idempotency-Key, a repeat of a request that placed an order answers that order (`replayed`) instead of a 409.
+     * Inside `trx`: the units the account holds on pending, unpaid orders whose hold still runs. On PostgreSQL the
+     * account is locked first, so two orders of one account placed at once count each other's units.
      */
-    async placeOrder(signedIn: SignedIn, input: OrderInput, idempotencyKey: string | null = null): Promise<PlacedOrder> {
-      if (input.user_id !== undefined) requireOwner(signedIn, input.user_id, ACCOUNT_MESSAGES.notYourAccount);
-      if (input.payment_mode === WALLET_PAYMENT_METHOD) {
-        throw new ValidationError({ payment_mode: [ORDER_MESSAGES.walletElsewhere] }, ORDER_MESSAGES.walletElsewhere);
-      }
-      const ids = input.lines.map((line) => line.diamond_id);
-      refuseImpossibleIds(ids);
-      const lookups = await diamonds.lookups();
-
-      if (idempotencyKey) {
-        const earlier = await replay(signedIn, idempotencyKey, ids);
-        if (earlier) return { order: earlier, replayed: true };
-      }
-
-      let orderId: number;
-      let certificates: string[] = [];
-      try {
-        orderId = await write(async (trx) => {
-          const at = now();
-          // Every method placed here is unpaid, so the order holds its stones on a deadline, and an account may
-          // hold only so many at once: free accounts must not be able to empty the search (011-unpaid-holds.md).
-          const r = createOrderRepository(trx);
-          await r.lockHoldsOf(signedIn.user.id, d.engine);
-          const held = await r.heldStonesOf(signedIn.user.id, at.toISOString());
-          if (held.count + ids.length > MAX_HELD_STONES_PER_ACCOUNT) throw new TooManyHeldError(held.count, ids.length, held.orderNumbers);
-
-          const stones = await availableStones(createDiamondRepository(trx, d.engine), ids);
-          certificates = stones.map((row) => row.certificate_number);
-
-          // A bank wire pays the bank-wire price the detail page shows (§5: price − 5 per stone).
-          const wireDiscountCents = input.payment_mode === 'pay-wire' ? PROMOTIONS.bankWireDiscount * 100 : 0;
-          const items = stones.map((row) => orderItemOf(row, lookups, Number(row.price_cents) - wireDiscountCents));
-          requireTotal(items, input.total_price, 'total_price');
-
-          return storeOrder(trx, {
-            userId: signedIn.user.id,
-            contactEmail: signedIn.user.email,
-            details: input,
-            paymentMode: input.payment_mode,
-            paymentStatus: 'pending',
-            items,
-            holdExpiresAt: new Date(at.getTime() + unpaidHoldMs(input.payment_mode)!).toISOString(),
-            idempotencyKey,
-            at,
-          });
-        });
-      } catch (err) {
-        // The same Idempotency-Key sent twice at once: the other request placed the order, and this one found its
-        // stones taken (or the account's holds full, or on SQLite its key): that order is the answer, not a 409.
-        if (idempotencyKey && (err instanceof DiamondUnavailableError || err instanceof TooManyHeldError || isUniqueViolation(err))) {
-          const earlier = await replay(signedIn, idempotencyKey, ids);
-          if (earlier) return { order: earlier, replayed: true };
-        }
-        // The partial unique index on order_items caught what the conditional update should have: still a 409.
-        if (isUniqueViolation(err)) throw new DiamondUnavailableError(certificates);
-        throw err;
-      }
-      mail.flush();
-      return { order: (await load(repo, orderId))!, replayed: false };
+    async heldBy(trx: Kysely<Database>, userId: number, at: Date): Promise<HeldStones> {
+      const r = createOrderRepository(trx);
+      await r.lockHoldsOf(userId, d.engine);
+      return r.heldStonesOf(userId, at.toISOString());
     },
+
+    /** An order by its row id (the wallet keeps it): as the API shows it. */
+    load: (id: number) => load(repo, id),
 
     /** GET /api/orders: the user's own orders, newest first. */
     async listOrders(signedIn: SignedIn): Promise<OrderListResponse> {
@@ -379,19 +233,18 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     /**
      * An order whose payment the provider held for review (or, before that state existed, recorded as paid) and
-     * then denied: cancelled, its stones back in the search, the shopper told and the store's team too. False when
-     * the order had already moved on.
+     * then denied: cancelled, its stock back on sale, the shopper told and the store's team too. False when the
+     * order had already moved on.
      */
     async cancelForDeniedPayment(orderId: number): Promise<boolean> {
       const done = await writeTransaction(d, async (trx) => {
         const at = now().toISOString();
         const r = createOrderRepository(trx);
         if (!(await r.cancelForFailedPayment(orderId, at))) return false;
-        await r.releaseStones(orderId, at);
+        await releaseAll(trx, orderId, at);
         const order = (await load(r, orderId))!;
         const row = (await r.findById(orderId))!;
         await mail.enqueue(trx, [paymentDeniedMail(order, row.contact_email, storeEmail), paymentDeniedNoticeMail(order, row.contact_email, storeEmail)]);
-        await bumpInventoryVersion(trx);
         return true;
       });
       if (done) mail.flush();
@@ -416,9 +269,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     /**
-     * Cancels every unpaid order, of any method, whose hold has run out and returns its stones to the search; the
-     * shopper and the store's team are emailed. Each order in its own transaction; safe to run on several
-     * instances at once. Answers how many orders it cancelled.
+     * Cancels every unpaid order, of any method, whose hold has run out and returns its stock; the shopper and the
+     * store's team are emailed. Each order in its own transaction; safe to run on several instances at once.
+     * Answers how many orders it cancelled.
      */
     async expireUnpaidHolds(batchSize = 100): Promise<number> {
       let cancelled = 0;
@@ -429,11 +282,10 @@ export function createOrderService(deps: OrderServiceDeps) {
             const at = now().toISOString();
             const r = createOrderRepository(trx);
             if (!(await r.cancelExpiredHold(orderId, at))) return false;
-            await r.releaseStones(orderId, at);
+            await releaseAll(trx, orderId, at);
             const order = (await load(r, orderId))!;
             const row = (await r.findById(orderId))!;
             await mail.enqueue(trx, [holdExpiredMail(order, row.contact_email, storeEmail), holdExpiredNoticeMail(order, row.contact_email, storeEmail, row.hold_expires_at!)]);
-            await bumpInventoryVersion(trx);
             return true;
           });
           if (done) cancelled += 1;

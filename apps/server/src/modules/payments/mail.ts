@@ -1,6 +1,6 @@
 import { formatUsd, centsToPrice } from '@everstone/contract';
 import type { WalletPaymentRow } from '../../db/schema.ts';
-import { composeMail, fields, paragraph, type OutgoingMail } from '../mail/compose.ts';
+import { composeMail, fields, paragraph, type OutgoingMail } from '../mail/index.ts';
 
 /** Sent when a captured wallet payment was given back (a stone sold in the moment it was paid for). */
 export function walletRefundMail(payment: WalletPaymentRow, storeEmail: string): OutgoingMail {

@@ -8,7 +8,7 @@ import { startFakePayPal, type FakePayPal } from '../../test/fake-paypal.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
-import { seedInventory } from '../inventory/seed.ts';
+import { seedInventory } from '../inventory/index.ts';
 import type { WalletProvider } from './provider.ts';
 import { REVIEW_POLL_MS } from './service.ts';
 
@@ -50,8 +50,8 @@ describe('the online wallet on PayPal (a local fake of its REST API)', () => {
         if (sellAfterCapture) {
           sellAfterCapture = false;
           const payment = await db.db.selectFrom('wallet_payments').select('items').where('provider_order_id', '=', id).executeTakeFirstOrThrow();
-          const [first] = JSON.parse(payment.items) as { id: number }[];
-          await db.db.updateTable('diamonds').set({ status: 'sold' }).where('id', '=', first!.id).execute();
+          const [first] = JSON.parse(payment.items) as { diamond_id: number }[];
+          await db.db.updateTable('diamonds').set({ status: 'sold' }).where('id', '=', first!.diamond_id).execute();
         }
         return outcome;
       },

@@ -1,56 +1,87 @@
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
+import type { Kysely } from 'kysely';
 import {
-  ACCOUNT_MESSAGES,
   ORDER_CURRENCY,
   ORDER_MESSAGES,
   WALLET_MESSAGES,
-  WALLET_PAYMENT_METHOD,
   centsToPrice,
   refundedMessage,
   soldBeforeCaptureMessage,
+  type LineItemKind,
   type Order,
   type WalletOrderResponse,
-  type walletOrderRequestSchema,
 } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
-import type { WalletPaymentRow } from '../../db/schema.ts';
+import type { Database, WalletPaymentRow } from '../../db/schema.ts';
 import { DatabaseBusyError, writeTransaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
-import { requireOwner } from '../../plugins/auth.ts';
-import type { SignedIn } from '../accounts/service.ts';
-import { createDiamondRepository } from '../diamonds/repository.ts';
-import type { MailQueue } from '../mail/setup.ts';
-import {
-  DiamondUnavailableError,
-  availableStones,
-  orderItemOf,
-  refuseImpossibleIds,
-  requireTotal,
-  type OrderDetails,
-  type OrderService,
-} from '../orders/service.ts';
+import { requireOwner, type SignedIn } from '../../plugins/auth.ts';
+import type { MailQueue } from '../mail/index.ts';
 import { walletRefundMail, walletReviewDeniedMail } from './mail.ts';
 import { WalletProviderError, type CaptureState, type WalletEventDelivery, type WalletProvider } from './provider.ts';
+import { createWalletPaymentRepository, type WalletPaymentStatus } from './repository.ts';
 
-export type WalletOrderInput = z.output<typeof walletOrderRequestSchema>;
+export type { WalletPaymentStatus };
 
-/** See migrations/005-payments.ts and docs/decisions/009-wallet-payments.md for the whole life of a payment. */
-export type WalletPaymentStatus =
-  | 'created'
-  | 'capturing'
-  | 'captured'
-  | 'completed'
-  | 'refunding'
-  | 'refunded'
-  | 'voided'
-  | 'failed'
-  | 'cancelled';
-
-interface PaidItem {
-  id: number;
+/** A line a wallet payment pays for, at the price the shopper approved. */
+export interface PaidLine {
+  kind: LineItemKind;
+  diamond_id: number;
   price_cents: number;
+}
+
+/** A payment the wallet is asked to take: the amount and what it is for, as the checkout priced it. */
+export interface WalletPaymentRequest {
+  amountCents: number;
+  lines: PaidLine[];
+  /** What the order will need once the payment is taken (the shopper's delivery details), kept as it was sent. */
+  details: unknown;
+  /** One line the shopper sees on the provider's page, e.g. 'Everstone order: 1.52 Carat Oval Lab Diamond'. */
+  description: string;
+  /** The store's own address, where the provider sends the shopper back (lib/store-url.ts). */
+  storeUrl: string;
+}
+
+/** A captured payment, for the checkout to turn into its order. */
+export interface CapturedPayment {
+  reference: string;
+  userId: number;
+  contactEmail: string;
+  details: unknown;
+  lines: PaidLine[];
+  /** The provider holds the money for review: the order is placed under review, and nothing ships. */
+  underReview: boolean;
+  reviewReason: string | null;
+}
+
+/** The lines of a captured payment could not all be had (another order has them): nothing was stored. */
+export class PaidLinesLostError extends Error {
+  readonly labels: string[];
+  constructor(labels: string[]) {
+    super(`Lost while the payment was taken: ${labels.join(', ')}`);
+    this.name = 'PaidLinesLostError';
+    this.labels = labels;
+  }
+}
+
+/**
+ * What the wallet asks of the store as a payment moves, given by the checkout when the app is built. The wallet
+ * knows payments and their provider; orders, stock and the catalog it reaches only through these.
+ */
+export interface WalletHooks {
+  /**
+   * Inside `trx`, the transaction that marks the payment completed: the captured payment becomes its order (its
+   * stock reserved, its emails queued) and the order's id is answered; or PaidLinesLostError, which rolls it all
+   * back and sends the payment to its refund.
+   */
+  completeOrder(trx: Kysely<Database>, payment: CapturedPayment): Promise<number>;
+  /** Labels (certificate numbers) of the payment's lines no longer on sale, looked at before the money is taken. */
+  unavailable(lines: readonly PaidLine[]): Promise<string[]>;
+  /** The order a payment became, as the API shows it. */
+  loadOrder(orderId: number): Promise<Order | null>;
+  /** A capture the provider held for review ended: its order becomes paid, or is cancelled and its stock released. */
+  settleReview(orderId: number, outcome: 'completed' | 'denied'): Promise<void>;
 }
 
 /** 409: the payment ended without an order (a stone sold; refunded or never taken). */
@@ -62,7 +93,6 @@ class WalletConflictError extends HttpError {
 
 /** 422: the payment cannot become an order as it stands (not approved, declined, cancelled). */
 const walletRefusal = (message: string) => new ValidationError({ orderID: [message] }, message);
-
 
 /**
  * How long a payment can wait for its approval: an approval later than this is not captured, since the prices and
@@ -80,7 +110,7 @@ export const REVIEW_POLL_MS = 10 * 60_000;
 export interface WalletServiceDeps {
   db: Db;
   provider: WalletProvider;
-  orders: OrderService;
+  hooks: WalletHooks;
   mail: MailQueue;
   storeEmail: string;
   now?: () => Date;
@@ -94,17 +124,24 @@ export interface CapturedOrder {
   created: boolean;
 }
 
+/** The lines a payment row pays for; rows written before lines had kinds hold `{ id, price_cents }`. */
+function paidLinesOf(payment: WalletPaymentRow): PaidLine[] {
+  const stored = JSON.parse(payment.items) as Array<Partial<PaidLine> & { id?: number; price_cents: number }>;
+  return stored.map((line) => ({ kind: line.kind ?? 'diamond', diamond_id: line.diamond_id ?? line.id!, price_cents: line.price_cents }));
+}
+
 /**
  * The online wallet (§4 Wallet payment, §7 POST /api/paypal/create-order): a payment is created for the cart's
- * real total and approved on the provider's page; no order exists until then. Capturing it then creates the
- * order, paid, with its stones reserved; a stone sold meanwhile means the payment is not taken, or refunded
- * if it already was. Every step is a conditional move of wallet_payments.status, so a repeated return, two
- * tabs, several instances or a crash half-way never make a second order, charge or refund.
+ * real total (priced by the checkout) and approved on the provider's page; no order exists until then. Capturing
+ * it then creates the order, paid, with its stock reserved (the checkout's hook); a line sold meanwhile means the
+ * payment is not taken, or refunded if it already was. Every step is a conditional move of wallet_payments.status,
+ * so a repeated return, two tabs, several instances or a crash half-way never make a second order, charge or
+ * refund.
  */
 export function createWalletService(deps: WalletServiceDeps) {
-  const { db: d, provider, orders, mail, storeEmail } = deps;
+  const { db: d, provider, hooks, mail, storeEmail } = deps;
   const now = deps.now ?? (() => new Date());
-  const diamonds = createDiamondRepository(d.db, d.engine);
+  const payments = createWalletPaymentRepository(d.db);
 
   /** A provider call failed: nothing is decided, the shopper may send the same call again. */
   function unreachable(err?: unknown, call?: string) {
@@ -112,82 +149,33 @@ export function createWalletService(deps: WalletServiceDeps) {
     return new ServiceUnavailableError(WALLET_MESSAGES.unreachable, 2);
   }
 
-  const normalize = (row: WalletPaymentRow): WalletPaymentRow => ({
-    ...row,
-    id: Number(row.id),
-    user_id: Number(row.user_id),
-    amount_cents: Number(row.amount_cents),
-    order_id: row.order_id === null ? null : Number(row.order_id),
-  });
-
-  async function find(providerOrderId: string): Promise<WalletPaymentRow | null> {
-    const row = await d.db.selectFrom('wallet_payments').selectAll().where('provider_order_id', '=', providerOrderId).executeTakeFirst();
-    return row ? normalize(row) : null;
-  }
-
-  /** Moves a payment on if it is still `from`; false when another request (or instance) moved it first. */
-  async function move(id: number, from: WalletPaymentStatus, to: WalletPaymentStatus, extra: Partial<WalletPaymentRow> = {}): Promise<boolean> {
-    const result = await d.db
-      .updateTable('wallet_payments')
-      .set({ ...extra, status: to, updated_at: now().toISOString() })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  const itemsOf = (payment: WalletPaymentRow) => JSON.parse(payment.items) as PaidItem[];
-
-  /** The stones of the payment no longer available, by certificate number. */
-  async function unavailable(payment: WalletPaymentRow): Promise<string[]> {
-    const rows = await diamonds.findByIds(itemsOf(payment).map((item) => item.id));
-    return rows.filter((row) => row.status !== 'available').map((row) => row.certificate_number);
-  }
+  const move = (id: number, from: WalletPaymentStatus, to: WalletPaymentStatus, extra: Partial<WalletPaymentRow> = {}) =>
+    payments.move(id, from, to, now().toISOString(), extra);
 
   /** Creates the order of a captured payment and marks the payment completed, in one transaction. */
   async function completeOrder(payment: WalletPaymentRow): Promise<{ orderId: number } | { lost: string[] } | null> {
-    const lookups = await diamonds.lookups();
+    const lines = paidLinesOf(payment);
     try {
       return await writeTransaction(d, async (trx) => {
-        const at = now();
-        const claimed = await trx
-          .updateTable('wallet_payments')
-          .set({ status: 'completed', updated_at: at.toISOString() })
-          .where('id', '=', payment.id)
-          .where('status', '=', 'captured')
-          .executeTakeFirst();
+        const r = createWalletPaymentRepository(trx);
         // Another request is completing (or completed) it; the caller reads the outcome.
-        if (Number(claimed.numUpdatedRows) !== 1) return null;
-
-        const paid = itemsOf(payment);
-        const rows = await createDiamondRepository(trx, d.engine).findByIds(paid.map((item) => item.id));
-        const byId = new Map(rows.map((row) => [Number(row.id), row]));
-        // Each stone at the price the shopper approved and paid, whatever the inventory says now.
-        const items = paid.map((item) => orderItemOf(byId.get(item.id)!, lookups, item.price_cents));
-        // A capture the provider holds for review is not money yet: the order waits under review and nothing ships.
-        const reviewed = payment.capture_status === 'pending';
-        const orderId = await orders.storeOrder(trx, {
+        if (!(await r.move(payment.id, 'captured', 'completed', now().toISOString()))) return null;
+        const orderId = await hooks.completeOrder(trx, {
+          reference: payment.reference,
           userId: payment.user_id,
           contactEmail: payment.contact_email,
-          details: JSON.parse(payment.details) as OrderDetails,
-          paymentMode: WALLET_PAYMENT_METHOD,
-          paymentStatus: reviewed ? 'under_review' : 'paid',
-          items,
-          holdExpiresAt: null,
-          idempotencyKey: `wallet:${payment.reference}`,
-          at,
-          reviewReason: reviewed ? payment.capture_pending_reason : null,
+          details: JSON.parse(payment.details) as unknown,
+          lines,
+          underReview: payment.capture_status === 'pending',
+          reviewReason: payment.capture_status === 'pending' ? payment.capture_pending_reason : null,
         });
-        await trx.updateTable('wallet_payments').set({ order_id: orderId }).where('id', '=', payment.id).execute();
+        await r.updateWhile(payment.id, 'completed', now().toISOString(), { order_id: orderId });
         return { orderId };
       });
     } catch (err) {
-      if (err instanceof DiamondUnavailableError) return { lost: err.certificateNumbers };
-      // The partial unique index on order_items caught a stone another order holds.
-      if (isUniqueViolation(err)) {
-        const rows = await diamonds.findByIds(itemsOf(payment).map((item) => item.id));
-        return { lost: rows.map((row) => row.certificate_number) };
-      }
+      if (err instanceof PaidLinesLostError) return { lost: err.labels };
+      // The partial unique index on order lines caught a stone another order holds.
+      if (isUniqueViolation(err)) return { lost: await hooks.unavailable(lines) };
       throw err;
     }
   }
@@ -202,7 +190,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     for (let step = 0; step < 8; step++) {
       switch (payment.status as WalletPaymentStatus) {
         case 'completed': {
-          const order = payment.order_id === null ? null : await orders.load(payment.order_id);
+          const order = payment.order_id === null ? null : await hooks.loadOrder(payment.order_id);
           // completed is written with its order in one transaction; a null here is the moment before commit.
           if (order) return { order, created };
           break;
@@ -213,8 +201,8 @@ export function createWalletService(deps: WalletServiceDeps) {
             await move(payment.id, 'created', 'failed', { failure: WALLET_MESSAGES.expired });
             break;
           }
-          const sold = await unavailable(payment);
-          // Not captured yet: a stone sold meanwhile means the shopper is simply not charged.
+          const sold = await hooks.unavailable(paidLinesOf(payment));
+          // Not captured yet: a line sold meanwhile means the shopper is simply not charged.
           if (sold.length > 0) await move(payment.id, 'created', 'voided', { failure: soldBeforeCaptureMessage(sold) });
           else await move(payment.id, 'created', 'capturing');
           break;
@@ -275,31 +263,25 @@ export function createWalletService(deps: WalletServiceDeps) {
             const at = now().toISOString();
             if (state.status === 'pending') {
               // Asked again by the recovery sweep; the shopper is told what happens next.
-              await d.db.updateTable('wallet_payments').set({ updated_at: at }).where('id', '=', payment.id).where('status', '=', 'refunding').execute();
+              await payments.updateWhile(payment.id, 'refunding', at, {});
               throw new WalletConflictError(WALLET_MESSAGES.refundAfterReview);
             }
             if (state.status === 'denied') {
               const denied = payment;
               const done = await writeTransaction(d, async (trx) => {
-                const result = await trx
-                  .updateTable('wallet_payments')
-                  .set({ status: 'voided', capture_status: 'denied', capture_pending_reason: null, failure: WALLET_MESSAGES.deniedBeforeRefund, updated_at: at })
-                  .where('id', '=', denied.id)
-                  .where('status', '=', 'refunding')
-                  .executeTakeFirst();
-                if (Number(result.numUpdatedRows) !== 1) return false;
+                const voided = await createWalletPaymentRepository(trx).move(denied.id, 'refunding', 'voided', at, {
+                  capture_status: 'denied',
+                  capture_pending_reason: null,
+                  failure: WALLET_MESSAGES.deniedBeforeRefund,
+                });
+                if (!voided) return false;
                 await mail.enqueue(trx, [walletReviewDeniedMail(denied, storeEmail)]);
                 return true;
               });
               if (done) mail.flush();
               break;
             }
-            await d.db
-              .updateTable('wallet_payments')
-              .set({ capture_status: 'completed', capture_pending_reason: null, updated_at: at })
-              .where('id', '=', payment.id)
-              .where('status', '=', 'refunding')
-              .execute();
+            await payments.updateWhile(payment.id, 'refunding', at, { capture_status: 'completed', capture_pending_reason: null });
             break;
           }
           let refund;
@@ -311,13 +293,8 @@ export function createWalletService(deps: WalletServiceDeps) {
           }
           const refunded = payment;
           const done = await writeTransaction(d, async (trx) => {
-            const result = await trx
-              .updateTable('wallet_payments')
-              .set({ status: 'refunded', refund_id: refund.refundId, updated_at: now().toISOString() })
-              .where('id', '=', refunded.id)
-              .where('status', '=', 'refunding')
-              .executeTakeFirst();
-            if (Number(result.numUpdatedRows) !== 1) return false;
+            const moved = await createWalletPaymentRepository(trx).move(refunded.id, 'refunding', 'refunded', now().toISOString(), { refund_id: refund.refundId });
+            if (!moved) return false;
             await mail.enqueue(trx, [walletRefundMail(refunded, storeEmail)]);
             return true;
           });
@@ -332,7 +309,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         case 'cancelled':
           throw walletRefusal(WALLET_MESSAGES.cancelled);
       }
-      const next = await find(payment.provider_order_id!);
+      const next = await payments.findByProviderOrderId(payment.provider_order_id!);
       if (!next) throw new NotFoundError(WALLET_MESSAGES.noPayment);
       payment = next;
     }
@@ -342,39 +319,20 @@ export function createWalletService(deps: WalletServiceDeps) {
 
   /**
    * A capture the provider held for review has ended: its order (under review) becomes paid, or is cancelled and
-   * its stones released, each with its emails (the order service). Then the payment records how it ended, so the
+   * its stock released, each with its emails (the checkout's hook). Then the payment records how it ended, so the
    * sweep stops asking. Safe to repeat: a webhook sent twice, or a webhook and the sweep's look-up at once, settle
    * the order once, as its move is conditional.
    */
   async function settleReview(payment: WalletPaymentRow, state: Exclude<CaptureState['status'], 'pending'>): Promise<void> {
     if (payment.order_id === null) return;
-    if (state === 'completed') {
-      await orders.settleReviewedPayment(payment.order_id);
-      await d.db
-        .updateTable('wallet_payments')
-        .set({ capture_status: 'completed', capture_pending_reason: null, updated_at: now().toISOString() })
-        .where('id', '=', payment.id)
-        .where('capture_status', '=', 'pending')
-        .execute();
-      return;
-    }
-    await orders.cancelForDeniedPayment(payment.order_id);
-    await d.db
-      .updateTable('wallet_payments')
-      .set({ capture_status: 'denied', capture_pending_reason: null, failure: WALLET_MESSAGES.declined, updated_at: now().toISOString() })
-      .where('id', '=', payment.id)
-      .execute();
-  }
-
-  /** The completed payment (one with an order) a capture belongs to; null when it is not this store's, or not yet. */
-  async function findByCapture(captureId: string): Promise<WalletPaymentRow | null> {
-    const row = await d.db.selectFrom('wallet_payments').selectAll().where('capture_id', '=', captureId).executeTakeFirst();
-    const payment = row ? normalize(row) : null;
-    return payment && payment.status === 'completed' && payment.order_id !== null ? payment : null;
+    await hooks.settleReview(payment.order_id, state);
+    const at = now().toISOString();
+    if (state === 'completed') await payments.setCaptureState(payment.id, at, { capture_status: 'completed', capture_pending_reason: null }, true);
+    else await payments.setCaptureState(payment.id, at, { capture_status: 'denied', capture_pending_reason: null, failure: WALLET_MESSAGES.declined }, false);
   }
 
   async function owned(signedIn: SignedIn, providerOrderId: string): Promise<WalletPaymentRow> {
-    const payment = await find(providerOrderId);
+    const payment = await payments.findByProviderOrderId(providerOrderId);
     if (!payment) throw new NotFoundError(WALLET_MESSAGES.noPayment);
     requireOwner(signedIn, payment.user_id, WALLET_MESSAGES.notYourPayment);
     return payment;
@@ -388,70 +346,45 @@ export function createWalletService(deps: WalletServiceDeps) {
 
   return {
     /**
-     * §7 POST /api/paypal/create-order. Checks the stones and the amount against the inventory, records what
-     * the payment is for, and asks the provider for a payment the shopper approves. No order, no reservation.
-     * `storeUrl` is the address the provider returns the shopper to (PUBLIC_URL, else the request's own).
+     * Records what a payment is for and asks the provider for a payment the shopper approves (§7 POST
+     * /api/paypal/create-order, through the checkout, which has priced it). No order, no reservation.
      */
-    async createOrder(signedIn: SignedIn, input: WalletOrderInput, storeUrl: string): Promise<WalletOrderResponse> {
-      requireOwner(signedIn, input.user_id, ACCOUNT_MESSAGES.notYourAccount);
-      const ids = input.lines.map((line) => line.diamond_id);
-      refuseImpossibleIds(ids);
-      const lookups = await diamonds.lookups();
-      const stones = await availableStones(diamonds, ids);
-      // The wallet pays the list prices.
-      const items = stones.map((row) => orderItemOf(row, lookups, Number(row.price_cents)));
-      const totalCents = requireTotal(items, input.amount, 'amount');
-
+    async createPayment(signedIn: SignedIn, request: WalletPaymentRequest): Promise<WalletOrderResponse> {
       const reference = `W${randomBytes(12).toString('hex').toUpperCase()}`;
       const at = now().toISOString();
-      const details: OrderDetails = {
-        user_name: input.user_name,
-        contact_number: input.contact_number,
-        address: input.address,
-        is_gift: input.is_gift,
-        notes: input.notes,
-      };
-      const inserted = await busy(() =>
-        d.db
-          .insertInto('wallet_payments')
-          .values({
-            reference,
-            provider: provider.name,
-            user_id: signedIn.user.id,
-            contact_email: signedIn.user.email,
-            status: 'created',
-            amount_cents: totalCents,
-            currency: ORDER_CURRENCY,
-            items: JSON.stringify(items.map((item): PaidItem => ({ id: item.diamond_id, price_cents: item.price_cents }))),
-            details: JSON.stringify(details),
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
+      const id = await busy(() =>
+        payments.insert({
+          reference,
+          provider: provider.name,
+          user_id: signedIn.user.id,
+          contact_email: signedIn.user.email,
+          status: 'created',
+          amount_cents: request.amountCents,
+          currency: ORDER_CURRENCY,
+          items: JSON.stringify(request.lines),
+          details: JSON.stringify(request.details),
+          created_at: at,
+          updated_at: at,
+        }),
       );
-
-      const description = `Everstone order: ${items[0]!.description}${items.length > 1 ? ` and ${items.length - 1} more` : ''}`;
       let created;
       try {
         created = await provider.createPayment({
-          amountCents: totalCents,
+          amountCents: request.amountCents,
           currency: ORDER_CURRENCY,
           reference,
-          description,
-          returnUrl: `${storeUrl}/checkout/paypal-return`,
-          cancelUrl: `${storeUrl}/checkout?payment=cancelled`,
+          description: request.description,
+          returnUrl: `${request.storeUrl}/checkout/paypal-return`,
+          cancelUrl: `${request.storeUrl}/checkout?payment=cancelled`,
           idempotencyKey: `create-${reference}`,
         });
       } catch (err) {
         // Nothing to approve exists; the row stays 'created' without a provider id and is never used.
-        await move(Number(inserted.id), 'created', 'failed', { failure: WALLET_MESSAGES.unreachable }).catch(() => {});
+        await move(id, 'created', 'failed', { failure: WALLET_MESSAGES.unreachable }).catch(() => {});
         if (err instanceof WalletProviderError) throw unreachable(err, 'create');
         throw err;
       }
-      await busy(() =>
-        d.db.updateTable('wallet_payments').set({ provider_order_id: created.providerOrderId }).where('id', '=', Number(inserted.id)).execute(),
-      );
+      await busy(() => payments.setProviderOrderId(id, created.providerOrderId));
       return { orderID: created.providerOrderId, approve_url: created.approveUrl };
     },
 
@@ -465,7 +398,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     async cancelOrder(signedIn: SignedIn, providerOrderId: string): Promise<{ message: string }> {
       const payment = await owned(signedIn, providerOrderId);
       if (payment.status === 'created') await move(payment.id, 'created', 'cancelled');
-      const current = await find(providerOrderId);
+      const current = await payments.findByProviderOrderId(providerOrderId);
       if (current?.status === 'completed') throw new WalletConflictError('This PayPal payment has already been completed; your order is in your Order History.');
       return { message: WALLET_MESSAGES.cancelled };
     },
@@ -477,7 +410,7 @@ export function createWalletService(deps: WalletServiceDeps) {
      * A provider notification (POST /api/paypal/webhook). An approval is captured and becomes its order at once,
      * so a shopper who approved and then closed the tab still gets the diamond they paid for; the return page,
      * should they come back, answers that same order. A capture held for review that completes makes its order
-     * paid; one that is denied cancels its order and releases its stones. Answers false when the notification is
+     * paid; one that is denied cancels its order and releases its stock. Answers false when the notification is
      * not authentic. A 503 means the provider could not be reached; the provider sends the notification again later.
      */
     async handleEvent(delivery: WalletEventDelivery): Promise<boolean> {
@@ -492,19 +425,17 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (event.kind === 'capture-completed' || event.kind === 'capture-denied') {
         // Every capture's completion is notified, most of them final from the start: only one held for review
         // changes anything. One not yet recorded (its capture call still on its way) is left to the sweep's look-up.
-        const payment = await findByCapture(event.captureId);
-        if (!payment) {
+        const payment = await payments.findByCapture(event.captureId);
+        if (payment?.status === 'refunding') {
           // A payment due back while PayPal reviewed it: the review's end lets it be refunded, or closes it.
-          const row = await d.db.selectFrom('wallet_payments').selectAll().where('capture_id', '=', event.captureId).where('status', '=', 'refunding').executeTakeFirst();
-          if (row) {
-            try {
-              await busy(() => drive(normalize(row)));
-            } catch (err) {
-              if (!(err instanceof HttpError) || err.statusCode === 503) throw err;
-            }
+          try {
+            await busy(() => drive(payment));
+          } catch (err) {
+            if (!(err instanceof HttpError) || err.statusCode === 503) throw err;
           }
           return true;
         }
+        if (!payment || payment.status !== 'completed' || payment.order_id === null) return true;
         if (event.kind === 'capture-completed' && payment.capture_status === 'pending') await settleReview(payment, 'completed');
         // Payments captured before reviews were told apart recorded a held capture as taken (capture_status null).
         const reviewed = payment.capture_status === 'pending' || payment.capture_status === null;
@@ -512,7 +443,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         return true;
       }
       if (event.kind !== 'approved') return true;
-      const payment = await find(event.providerOrderId);
+      const payment = await payments.findByProviderOrderId(event.providerOrderId);
       // Not a payment of this store (another integration on the same PayPal account), or already settled.
       if (!payment || !['created', 'capturing', 'captured', 'refunding'].includes(payment.status)) return true;
       try {
@@ -533,19 +464,11 @@ export function createWalletService(deps: WalletServiceDeps) {
      * how many payments it moved on.
      */
     async recover(staleMs = 60_000, batchSize = 50, reviewPollMs = REVIEW_POLL_MS): Promise<number> {
-      const before = new Date(now().getTime() - staleMs).toISOString();
-      const stuck = await d.db
-        .selectFrom('wallet_payments')
-        .selectAll()
-        .where('status', 'in', ['capturing', 'captured', 'refunding'])
-        .where('updated_at', '<=', before)
-        .orderBy('updated_at')
-        .limit(batchSize)
-        .execute();
+      const stuck = await payments.stuckSince(new Date(now().getTime() - staleMs).toISOString(), batchSize);
       let moved = 0;
-      for (const row of stuck) {
+      for (const payment of stuck) {
         try {
-          await drive(normalize(row));
+          await drive(payment);
           moved += 1;
         } catch (err) {
           // An ending without an order (refunded, declined) is a finished recovery too.
@@ -554,18 +477,8 @@ export function createWalletService(deps: WalletServiceDeps) {
         }
       }
 
-      const asked = new Date(now().getTime() - reviewPollMs).toISOString();
-      const held = await d.db
-        .selectFrom('wallet_payments')
-        .selectAll()
-        .where('status', '=', 'completed')
-        .where('capture_status', '=', 'pending')
-        .where('updated_at', '<=', asked)
-        .orderBy('updated_at')
-        .limit(batchSize)
-        .execute();
-      for (const row of held) {
-        const payment = normalize(row);
+      const held = await payments.underReviewSince(new Date(now().getTime() - reviewPollMs).toISOString(), batchSize);
+      for (const payment of held) {
         let state: CaptureState;
         try {
           state = await provider.lookUpCapture(payment.capture_id!);
@@ -579,12 +492,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         }
         if (state.status === 'pending') {
           // Still under review: asked again in `reviewPollMs`.
-          await d.db
-            .updateTable('wallet_payments')
-            .set({ capture_pending_reason: state.reason.slice(0, 64), updated_at: now().toISOString() })
-            .where('id', '=', payment.id)
-            .where('capture_status', '=', 'pending')
-            .execute();
+          await payments.setCaptureState(payment.id, now().toISOString(), { capture_status: 'pending', capture_pending_reason: state.reason.slice(0, 64) }, true);
           continue;
         }
         await settleReview(payment, state.status);

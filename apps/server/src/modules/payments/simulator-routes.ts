@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { centsToPrice, formatUsd } from '@everstone/contract';
 import { acceptFormBodies } from '../../lib/form-body.ts';
-import { escapeHtml } from '../mail/compose.ts';
+import { escapeHtml } from '../mail/index.ts';
 import type { WalletSimulator } from './simulator.ts';
 
 /** The page is a provider's page, not the store's: no scripts at all, its own inline styles, posts only to itself. */

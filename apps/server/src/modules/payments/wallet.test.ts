@@ -15,7 +15,7 @@ import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
-import { seedInventory } from '../inventory/seed.ts';
+import { seedInventory } from '../inventory/index.ts';
 import { WalletProviderError, type WalletProvider } from './provider.ts';
 
 const ADDRESS = { apartment: '', street: '580 Fifth Avenue', city: 'New York', zip: '10036', country: 'United States' };
@@ -57,8 +57,8 @@ describe.each(TEST_ENGINES)('the online wallet (simulator) on %s', (engine) => {
         twist = null;
         if (current === 'sell-stone-after-capture') {
           const payment = await db.db.selectFrom('wallet_payments').select('items').where('provider_order_id', '=', id).executeTakeFirstOrThrow();
-          const [first] = JSON.parse(payment.items) as { id: number }[];
-          await db.db.updateTable('diamonds').set({ status: 'sold' }).where('id', '=', first!.id).execute();
+          const [first] = JSON.parse(payment.items) as { diamond_id: number }[];
+          await db.db.updateTable('diamonds').set({ status: 'sold' }).where('id', '=', first!.diamond_id).execute();
         }
         if (current === 'lose-answer-after-capture') throw new WalletProviderError('connection reset after the capture went through');
         return outcome;

@@ -12,7 +12,7 @@ import {
   validationErrorSchema,
 } from '@everstone/contract';
 import { BadRequestError } from '../../errors.ts';
-import type { DiamondService } from './service.ts';
+import type { CatalogService } from './service.ts';
 
 const listParam = z.union([z.string(), z.array(z.string())]).optional();
 
@@ -43,7 +43,7 @@ const searchQueryDoc = z.looseObject({
   per_page: z.string().optional().describe('Page size, 1 to 100 (default 20)'),
 });
 
-export function diamondRoutes(service: DiamondService): FastifyPluginAsyncZod {
+export function catalogRoutes(service: CatalogService): FastifyPluginAsyncZod {
   return async function (app) {
     app.get(
       '/diamond-shapes',

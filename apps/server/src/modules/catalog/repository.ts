@@ -1,6 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Engine } from '../../db/database.ts';
-import { INVENTORY_VERSION_KEY } from '../inventory/version.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import type { Database, DiamondRow } from '../../db/schema.ts';
 import type { Condition, Order } from './filter.ts';
@@ -89,13 +88,16 @@ function withIndex(query: CompiledQuery, index: string | null): CompiledQuery {
   return CompiledQuery.raw(text, [...query.parameters]);
 }
 
-/** The only place that knows the diamonds' SQL. */
+/**
+ * The only place that reads the diamonds' SQL: the catalog is the read side of the inventory's stones (their
+ * records, grades and prices); it never writes them.
+ */
 export function createDiamondRepository(db: Kysely<Database>, engine: Engine = 'sqlite') {
   let lookups: Promise<Lookups> | undefined;
   // Totals of recent searches, valid while the inventory version they were counted at is current.
   const counts = new VersionedCache<number>(COUNT_CACHE_SIZE);
 
-  async function loadLookups(): Promise<Lookups> {
+  async function loadLookups(db: Kysely<Database>): Promise<Lookups> {
     const byId = (rows: Array<{ id: number; name: string }>) => new Map(rows.map((r) => [Number(r.id), r.name]));
     const [shapes, colors, clarities, cuts, polishes, symmetries, fluorescences, fancyColors, fancyIntensities, companies] =
       await Promise.all([
@@ -125,19 +127,17 @@ export function createDiamondRepository(db: Kysely<Database>, engine: Engine = '
   }
 
   return {
-    /** Reference data changes only with a migration, so it is read once per process. */
-    lookups(): Promise<Lookups> {
-      lookups ??= loadLookups().catch((err) => {
+    /**
+     * Reference data changes only with a migration, so it is read once per process. `through` reads it inside a
+     * caller's transaction the first time (on SQLite the transaction holds the one connection, so a read beside
+     * it would wait for ever).
+     */
+    lookups(through: Kysely<Database> = db): Promise<Lookups> {
+      lookups ??= loadLookups(through).catch((err) => {
         lookups = undefined;
         throw err;
       });
       return lookups;
-    },
-
-    /** The token that changes with every change to the stones (inventory/version.ts). */
-    async inventoryVersion(): Promise<string> {
-      const row = await db.selectFrom('store_meta').select('value').where('key', '=', INVENTORY_VERSION_KEY).executeTakeFirst();
-      return row?.value ?? '';
     },
 
     /** One page in the given order; `total` (when known) lets SQLite choose how to read it. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DIAMOND_LOOKUP_MAX, diamondLookupResponseSchema, diamondSchema, type DiamondLookupResponse } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
-import { seedInventory } from '../inventory/seed.ts';
+import { seedInventory } from '../inventory/index.ts';
 
 describe.each(TEST_ENGINES)('POST /api/diamonds/lookup on %s', (engine) => {
   let db: TestDb;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SCALES, SORTS, type Diamond, type DiamondListResponse } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
-import { seedInventory } from '../inventory/seed.ts';
+import { seedInventory } from '../inventory/index.ts';
 import type { DiamondRow } from '../../db/schema.ts';
 
 /**

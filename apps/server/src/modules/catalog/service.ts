@@ -1,16 +1,19 @@
-import type {
-  Diamond,
-  DiamondListResponse,
-  DiamondLookupResponse,
-  DiamondSearch,
-  DiamondStatus,
-  Shape,
+import type { Kysely } from 'kysely';
+import {
+  DIAMOND_TYPE_LABELS,
+  type Diamond,
+  type DiamondListResponse,
+  type DiamondLookupResponse,
+  type DiamondSearch,
+  type DiamondStatus,
+  type Shape,
 } from '@everstone/contract';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { DiamondRow } from '../../db/schema.ts';
+import type { Engine } from '../../db/database.ts';
+import type { Database, DiamondRow } from '../../db/schema.ts';
 import { toConditions, toOrder } from './filter.ts';
-import type { DiamondRepository, Lookups } from './repository.ts';
+import { createDiamondRepository, type Lookups } from './repository.ts';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -70,7 +73,41 @@ export function toDiamondRecord(row: DiamondRow, l: Lookups): Diamond {
  */
 const PAGE_CACHE_SIZE = 3_000;
 
-export function createDiamondService({ repo }: { repo: DiamondRepository }) {
+/** '1.52 Carat Oval Lab Diamond, F VS1', '0.90 Carat Pear Color Diamond, Fancy Intense Pink VS2'. */
+export function describeDiamond(d: Diamond): string {
+  const grades = [d.fancy_color ? `${d.fancy_color.intensity} ${d.fancy_color.name}` : d.color?.name, d.clarity?.name].filter(Boolean).join(' ');
+  const title = `${d.carat_weight.toFixed(2)} Carat ${d.shape.name} ${DIAMOND_TYPE_LABELS[d.type]} Diamond`;
+  return (grades ? `${title}, ${grades}` : title).slice(0, 200);
+}
+
+/** A diamond as an order copies it: what it is, what it costs now, and whether it is on sale. */
+export interface DiamondForSale {
+  diamondId: number;
+  certificateNumber: string;
+  /** describeDiamond's title. */
+  description: string;
+  type: number;
+  carat: number;
+  priceCents: number;
+  status: DiamondStatus;
+}
+
+/** Ids above PostgreSQL's integer cannot name a stone (and would be refused as parameters). */
+export const MAX_DIAMOND_ID = 2_147_483_647;
+
+export interface CatalogServiceDeps {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** The inventory's version: every search result and total is kept only while it is unchanged. */
+  inventoryVersion: () => Promise<string>;
+}
+
+/**
+ * The catalog: what the store sells, as shoppers find and see it (the diamond search, a stone's record) and as an
+ * order copies it. Read-only: stock moves in inventory/.
+ */
+export function createCatalogService({ db, engine, inventoryVersion }: CatalogServiceDeps) {
+  const repo = createDiamondRepository(db, engine);
   const pages = new VersionedCache<string>(PAGE_CACHE_SIZE);
 
   async function search(search: DiamondSearch, version: string): Promise<DiamondListResponse> {
@@ -95,7 +132,7 @@ export function createDiamondService({ repo }: { repo: DiamondRepository }) {
     },
 
     async searchDiamonds(query: DiamondSearch): Promise<DiamondListResponse> {
-      return search(query, await repo.inventoryVersion());
+      return search(query, await inventoryVersion());
     },
 
     /**
@@ -103,7 +140,7 @@ export function createDiamondService({ repo }: { repo: DiamondRepository }) {
      * as it was when the result was read (the version check costs one primary-key read).
      */
     async searchDiamondsJson(query: DiamondSearch): Promise<string> {
-      const version = await repo.inventoryVersion();
+      const version = await inventoryVersion();
       const key = JSON.stringify([toConditions(query), query.sort, query.perPage, query.page]);
       const cached = pages.get(key, version);
       if (cached !== undefined) return cached;
@@ -134,7 +171,34 @@ export function createDiamondService({ repo }: { repo: DiamondRepository }) {
       }
       return { data, missing };
     },
+
+    /**
+     * The diamonds these ids name, as an order copies them, read through `trx` (the order's transaction, so what is
+     * priced is what is reserved). Ids that name no stone are left out; the caller says which.
+     */
+    async diamondsForSale(trx: Kysely<Database>, ids: readonly number[]): Promise<Map<number, DiamondForSale>> {
+      const reader = createDiamondRepository(trx, engine);
+      const lookups = await repo.lookups(trx);
+      const rows = await reader.findByIds(ids);
+      return new Map(
+        rows.map((row) => {
+          const record = toDiamondRecord(row, lookups);
+          return [
+            record.diamondid,
+            {
+              diamondId: record.diamondid,
+              certificateNumber: record.certificate_number,
+              description: describeDiamond(record),
+              type: record.type,
+              carat: record.carat_weight,
+              priceCents: Number(row.price_cents),
+              status: record.status,
+            },
+          ];
+        }),
+      );
+    },
   };
 }
 
-export type DiamondService = ReturnType<typeof createDiamondService>;
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,4 @@
+/** The accounts module's public face. */
+export { createAccountService, MAX_TOKENS_PER_USER, resetLink, toUser, type AccountService } from './service.ts';
+export { accountRootRoutes, accountRoutes } from './routes.ts';
+export { createPasswordHasher, type PasswordHasher } from './passwords.ts';

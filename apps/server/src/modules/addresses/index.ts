@@ -1,0 +1,3 @@
+/** The addresses module's public face. */
+export { createAddressService, type AddressService } from './service.ts';
+export { addressRoutes } from './routes.ts';

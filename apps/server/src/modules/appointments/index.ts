@@ -1,0 +1,3 @@
+/** The appointments module's public face. */
+export { createAppointmentService, type AppointmentService } from './service.ts';
+export { appointmentRoutes } from './routes.ts';

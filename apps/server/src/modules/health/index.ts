@@ -1,0 +1,2 @@
+/** The health checks' public face. */
+export { healthRoutes } from './routes.ts';

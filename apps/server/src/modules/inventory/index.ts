@@ -1,0 +1,4 @@
+/** The inventory's public face: stock for the other modules; seeding and importing for the tools. */
+export { createInventoryService, StockUnavailableError, type InventoryService, type StockUnit } from './service.ts';
+export { seedInventory, InventoryNotEmptyError, SEED_META_KEY, type SeedOptions, type SeedResult } from './seed.ts';
+export { importCsvFile, ImportHeaderError, IMPORT_COLUMNS, IMPORT_STATUSES, type ImportSummary } from './import.ts';

@@ -1,0 +1,2 @@
+/** Test helpers other workspaces' tests use (the browser journeys run their store's mail server with these). */
+export { startTestSmtp, type ReceivedMail, type TestSmtp } from './smtp.ts';

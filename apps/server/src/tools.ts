@@ -1,0 +1,9 @@
+/**
+ * What the store's tools (the benchmarks, the browser journeys' store, the start scripts) may use besides starting
+ * the server: the database, the demo inventory, and the pieces a benchmark measures alone. They import this, never
+ * a module's own files.
+ */
+export { createDb, migrateToLatest, type Db } from './db/database.ts';
+export { seedInventory, SEED_META_KEY } from './modules/inventory/index.ts';
+export { createDiamondRepository, toConditions, toSortOrder } from './modules/catalog/index.ts';
+export { createAccountService, type PasswordHasher } from './modules/accounts/index.ts';

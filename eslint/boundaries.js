@@ -1,0 +1,107 @@
+/**
+ * The layers of the code, held by lint (docs/architecture.md, "Layers"). Each import is resolved to the file it
+ * names and checked against the zone of the file that imports it:
+ *
+ * - the contract imports nothing of the apps;
+ * - the storefront imports nothing of the server;
+ * - a server module reaches another module only through its public face (modules/<name>/index.ts), and the app,
+ *   the tools and the command-line programs do too;
+ * - plugins/ and lib/ are infrastructure: they import no module;
+ * - in the storefront, components/ui/ imports no feature, a feature imports no other feature, and lib/ (infrastructure)
+ *   imports neither features nor routes;
+ * - e2e/, bench/ and scripts/ use the server's published entry points (@everstone/server/…), not its files.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const PACKAGE_ENTRIES = {
+  '@everstone/contract': 'packages/contract/src/index.ts',
+  '@everstone/contract/core': 'packages/contract/src/core.ts',
+  '@everstone/server/app': 'apps/server/src/app.ts',
+  '@everstone/server/config': 'apps/server/src/config.ts',
+  '@everstone/server/server': 'apps/server/src/server.ts',
+  '@everstone/server/tools': 'apps/server/src/tools.ts',
+  '@everstone/server/testing': 'apps/server/src/test/index.ts',
+};
+
+/** The repository-relative path an import names, and whether through a package's published entry; null for an outside package. */
+function resolveImport(fromFile, specifier) {
+  if (specifier.startsWith('.')) return { to: path.relative(ROOT, path.resolve(path.dirname(fromFile), specifier)).split(path.sep).join('/'), published: false };
+  if (specifier in PACKAGE_ENTRIES) return { to: PACKAGE_ENTRIES[specifier], published: true };
+  if (specifier.startsWith('@everstone/')) return { to: `(unpublished) ${specifier}`, published: false };
+  return null;
+}
+
+const serverModule = (p) => /^apps\/server\/src\/modules\/([^/]+)\//.exec(p)?.[1] ?? null;
+const webFeature = (p) => /^apps\/web\/app\/features\/([^/]+)\//.exec(p)?.[1] ?? null;
+const isModuleFace = (p) => /^apps\/server\/src\/modules\/[^/]+\/index\.ts$/.test(p);
+
+/**
+ * Why `from` may not import `to`, or null when it may. Both are repository-relative paths; `published` says the
+ * import named a package's published entry (@everstone/server/tools) rather than a file.
+ */
+export function boundaryViolation(from, to, published = false) {
+  if (to.startsWith('(unpublished) ')) return `${to.slice(14)} is not a published entry point of its package`;
+
+  if (from.startsWith('packages/contract/') && (to.startsWith('apps/') || to.startsWith('e2e/') || to.startsWith('bench/') || to.startsWith('scripts/'))) {
+    return 'the contract imports nothing of the apps';
+  }
+  if (from.startsWith('apps/web/') && to.startsWith('apps/server/')) return 'the storefront imports nothing of the server: it calls the API';
+
+  if (from.startsWith('apps/server/src/')) {
+    const fromModule = serverModule(from);
+    const toModule = serverModule(to);
+    if ((from.startsWith('apps/server/src/plugins/') || from.startsWith('apps/server/src/lib/')) && toModule) {
+      return `${from.split('/')[3]}/ is infrastructure: it imports no module (pass what it needs in)`;
+    }
+    if (toModule && toModule !== fromModule && !isModuleFace(to)) {
+      return `modules/${toModule} is reached through its public face, modules/${toModule}/index.ts`;
+    }
+  }
+
+  if (from.startsWith('apps/web/app/')) {
+    const fromFeature = webFeature(from);
+    const toFeature = webFeature(to);
+    if (from.startsWith('apps/web/app/components/ui/') && toFeature) return 'components/ui/ holds shared primitives: it imports no feature';
+    if (from.startsWith('apps/web/app/lib/') && (toFeature || to.startsWith('apps/web/app/routes/'))) return 'lib/ is infrastructure: it imports no feature or route';
+    if (fromFeature && toFeature && fromFeature !== toFeature) {
+      return `features/${fromFeature} imports no other feature (features/${toFeature}): what both need belongs in components/ui, lib or the contract`;
+    }
+  }
+
+  if ((from.startsWith('e2e/') || from.startsWith('bench/') || from.startsWith('scripts/')) && to.startsWith('apps/server/') && !published) {
+    return `${from.split('/')[0]}/ uses the server's published entry points (@everstone/server/config, /server, /tools, /testing), not its files`;
+  }
+  return null;
+}
+
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keeps each layer to the imports its place allows (docs/architecture.md, "Layers").' },
+    schema: [],
+    messages: { crossing: '{{from}} may not import {{to}}: {{why}}.' },
+  },
+  create(context) {
+    const file = context.filename ?? context.getFilename();
+    const from = path.relative(ROOT, file).split(path.sep).join('/');
+    function check(node) {
+      const source = node.source;
+      if (!source || typeof source.value !== 'string') return;
+      const target = resolveImport(file, source.value);
+      if (!target) return;
+      const why = boundaryViolation(from, target.to, target.published);
+      if (why) context.report({ node: source, messageId: 'crossing', data: { from, to: source.value, why } });
+    }
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default { rules: { boundaries: rule } };

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+import { resolve } from 'node:path';
+import { boundaryViolation } from '../eslint/boundaries.js';
+
+/** What `npm run lint` says of `code` if it were the file at `path` (repository-relative). */
+async function lint(path: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '..') });
+  const [result] = await eslint.lintText(code, { filePath: resolve(import.meta.dirname, '..', path) });
+  return result!.messages.filter((m) => m.ruleId === 'layers/boundaries').map((m) => m.message);
+}
+
+describe('the layers, held by npm run lint', () => {
+  it('fails a module reaching into another module’s files, and passes its public face', async () => {
+    expect(await lint('apps/server/src/modules/orders/example.ts', "import { createDiamondRepository } from '../catalog/repository.ts';\nexport { createDiamondRepository };\n")).toEqual([
+      'apps/server/src/modules/orders/example.ts may not import ../catalog/repository.ts: modules/catalog is reached through its public face, modules/catalog/index.ts.',
+    ]);
+    expect(await lint('apps/server/src/modules/orders/example.ts', "import { createCatalogService } from '../catalog/index.ts';\nexport { createCatalogService };\n")).toEqual([]);
+  });
+
+  it('holds every other zone', () => {
+    expect(boundaryViolation('apps/server/src/plugins/auth.ts', 'apps/server/src/modules/accounts/index.ts')).toMatch(/infrastructure: it imports no module/);
+    expect(boundaryViolation('apps/server/src/lib/store-url.ts', 'apps/server/src/modules/mail/index.ts')).toMatch(/infrastructure/);
+    expect(boundaryViolation('apps/server/src/app.ts', 'apps/server/src/modules/orders/service.ts')).toMatch(/public face/);
+    expect(boundaryViolation('packages/contract/src/orders.ts', 'apps/server/src/errors.ts')).toMatch(/the contract imports nothing of the apps/);
+    expect(boundaryViolation('apps/web/app/routes/cart.tsx', 'apps/server/src/errors.ts')).toMatch(/the storefront imports nothing of the server/);
+    expect(boundaryViolation('apps/web/app/components/ui/button.tsx', 'apps/web/app/features/cart/cart-line.tsx')).toMatch(/imports no feature/);
+    expect(boundaryViolation('apps/web/app/features/checkout/summary.tsx', 'apps/web/app/features/cart/cart-line.tsx')).toMatch(/imports no other feature/);
+    expect(boundaryViolation('apps/web/app/lib/api.ts', 'apps/web/app/routes/cart.tsx')).toMatch(/infrastructure/);
+    expect(boundaryViolation('e2e/serve.ts', 'apps/server/src/db/database.ts')).toMatch(/published entry points/);
+    expect(boundaryViolation('e2e/serve.ts', 'apps/server/src/tools.ts', true)).toBeNull();
+    // What stays allowed: inside a module, inside a feature, ui from a feature, the contract from anywhere.
+    expect(boundaryViolation('apps/server/src/modules/orders/service.ts', 'apps/server/src/modules/orders/repository.ts')).toBeNull();
+    expect(boundaryViolation('apps/web/app/features/cart/cart-line.tsx', 'apps/web/app/components/ui/safe-image.tsx')).toBeNull();
+    expect(boundaryViolation('apps/web/app/features/cart/cart-line.tsx', 'packages/contract/src/core.ts')).toBeNull();
+  });
+});
