@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { OFFER_SLUGS } from './content/offers/types';
 
 /** Every page of the store (SPEC §2 route table). */
 export default [
@@ -12,14 +13,8 @@ export default [
   route('engagement-ring-style', 'routes/education/engagement-ring-style.tsx'),
   route('pages/:slug', 'routes/education/guide.tsx'),
 
-  // Offers linked from menus and the footer.
-  route('bands-for-him', 'routes/offers/bands-for-him.tsx'),
-  route('bands-for-her', 'routes/offers/bands-for-her.tsx'),
-  route('home-preview', 'routes/offers/home-preview.tsx'),
-  route('gemstone-rings', 'routes/offers/gemstone-rings.tsx'),
-  route('preset-rings', 'routes/offers/preset-rings.tsx'),
-  route('custom-rings', 'routes/offers/custom-rings.tsx'),
-  route('fine-jewelry', 'routes/offers/fine-jewelry.tsx'),
+  // Offers linked from menus and the footer: one module, each at its own path (app/content/offers/).
+  ...OFFER_SLUGS.map((slug) => route(slug, 'routes/offers/offer.tsx', { id: `offer-${slug}` })),
 
   route('wishlist', 'routes/wishlist.tsx'),
   route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),

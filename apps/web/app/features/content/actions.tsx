@@ -1,11 +1,9 @@
 import { Link } from 'react-router';
 import { BookingButton } from '../../components/ui/booking-button';
+import type { Action } from '../../content/types';
 
 /** A call to action: a page of the store, an outside address (tel:, mailto:) or the appointment dialog. */
-export type Action =
-  | { label: string; to: string; style?: 'primary' | 'ghost' | 'link' }
-  | { label: string; href: string; style?: 'primary' | 'ghost' | 'link' }
-  | { label: string; appointment: true; style?: 'primary' | 'ghost' | 'link' };
+export type { Action };
 
 const classOf = (style: Action['style'] = 'primary') =>
   style === 'link' ? 'pg-text-link' : style === 'ghost' ? 'button pg-button pg-button--ghost' : 'button pg-button';

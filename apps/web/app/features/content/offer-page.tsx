@@ -1,30 +1,9 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { OfferContent } from '../../content/offers';
 import { STORE } from '../../content/store';
-import { ActionRow, type Action } from './actions';
-import { PageHero, type Figure } from './page-hero';
-import { HighlightGrid, Section, StepList, type Step } from './section';
-
-export interface OfferPageContent {
-  eyebrow: string;
-  title: string;
-  lead: string;
-  image: Figure;
-  heroActions: readonly Action[];
-  /** What the offer is. */
-  about: { title: string; paragraphs: readonly ReactNode[] };
-  /** How it works, step by step. */
-  steps: { title: string; lead?: string; items: readonly Step[] };
-  highlights: { title: string; items: readonly { title: string; text: ReactNode }[] };
-  /**
-   * Set when the products of this offer are not listed on the site yet: names them in the sentence
-   * "Our full catalog of … is coming to the site".
-   */
-  catalogOf?: string;
-  /** Guides of the education pages worth reading next. */
-  guides?: readonly { to: string; label: string; text: string }[];
-  cta: { title: string; text: string; actions: readonly Action[] };
-}
+import { ActionRow } from './actions';
+import { PageHero } from './page-hero';
+import { HighlightGrid, Section, StepList } from './section';
 
 /** Where the products are not listed yet, the page says so and gives the ways to see them today. */
 function CatalogNote({ of }: { of: string }) {
@@ -48,9 +27,12 @@ function CatalogNote({ of }: { of: string }) {
   );
 }
 
-/** The shared layout of the offer pages linked from the menus: hero, what it is, how it works, highlights, next step. */
-export function OfferPage({ content, children }: { content: OfferPageContent; children?: ReactNode }) {
-  const { about, steps, highlights, guides, cta } = content;
+/**
+ * The shared layout of the offer pages linked from the menus: hero, what it is, how it works, highlights, the
+ * offer's terms, guides, next step.
+ */
+export function OfferPage({ content }: { content: OfferContent }) {
+  const { about, steps, highlights, terms, guides, cta } = content;
   return (
     <div className="pg-page">
       <PageHero eyebrow={content.eyebrow} title={content.title} lead={content.lead} image={content.image}>
@@ -74,10 +56,23 @@ export function OfferPage({ content, children }: { content: OfferPageContent; ch
         <HighlightGrid items={highlights.items} />
       </Section>
 
-      {children}
+      {terms && (
+        <Section id="terms-title" title={terms.title} tone="mist">
+          <ul className="pg-terms-list">
+            {terms.items.map((term) => (
+              <li key={term}>{term}</li>
+            ))}
+          </ul>
+          <p className="pg-fineprint">
+            {terms.source.before}
+            <Link to={terms.source.link.to}>{terms.source.link.label}</Link>
+            {terms.source.after}
+          </p>
+        </Section>
+      )}
 
       {guides && guides.length > 0 && (
-        <Section id="offer-guides" title="Helpful Guides" tone={children ? 'plain' : 'mist'}>
+        <Section id="offer-guides" title="Helpful Guides" tone={terms ? 'plain' : 'mist'}>
           <ul className="pg-guide-list">
             {guides.map((guide) => (
               <li key={guide.to}>

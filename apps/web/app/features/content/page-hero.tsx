@@ -1,12 +1,7 @@
 import type { ReactNode } from 'react';
+import type { Figure } from '../../content/types';
 
-/** An illustration of the store's own (public/art/pages), with its intrinsic size to keep the layout still. */
-export interface Figure {
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-}
+export type { Figure };
 
 /** The banner at the top of a content page: the page's one h1, a lead, an illustration and calls to action. */
 export function PageHero({
