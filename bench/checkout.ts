@@ -215,6 +215,7 @@ async function createAccounts(url: string, run: string, count: number): Promise<
   try {
     const accounts = createAccountService({
       db: d.db,
+      engine: d.engine,
       mail: { enqueue: async () => [], flush: () => {} },
       hasher: freeHasher,
       now: () => new Date(),

@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const inventory = createInventoryService({ db: db.db });
   const catalog = createCatalogService({ db: db.db, engine: db.engine, inventoryVersion: inventory.version });
   const mail = await setupMail(app, { config, db }, deps.mail);
-  const storefrontCalls = { db: db.db, mail, storeEmail: config.STORE_EMAIL };
+  const storefrontCalls = { db: db.db, engine: db.engine, mail, storeEmail: config.STORE_EMAIL };
   // Links in emails: PUBLIC_URL, never a request's Host header (docs/configuration.md).
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const contact = createContactService(storefrontCalls);
@@ -133,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter = setupRateLimits(app, { config, db: db.db, now }, deps.rateLimit);
   const accounts = createAccountService({
     db: db.db,
+    engine: db.engine,
     mail,
     hasher: deps.passwordHasher ?? createPasswordHasher(),
     now,

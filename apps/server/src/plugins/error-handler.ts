@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors.ts';
 import { isUnreadableValue } from '../db/errors.ts';
+import { DatabaseBusyError } from '../db/transaction.ts';
 import { BODY_TOO_LARGE_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from './body-limit.ts';
 
 /**
@@ -38,6 +39,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ message: `${UNSUPPORTED_MEDIA_TYPE_MESSAGE} (got ${String(request.headers['content-type'] ?? 'none').slice(0, 100)}).` });
+    }
+    if (error instanceof DatabaseBusyError) {
+      // Every try found the database busy: nothing was done, and the same request may simply be sent again.
+      return reply.status(503).header('retry-after', '1').send({ message: 'The store is very busy right now. Please try again in a moment.' });
     }
     if (isUnreadableValue(error)) {
       // A safety net: the contract's schemas keep such values out, so one that gets here is logged to be closed there.

@@ -15,7 +15,9 @@ import {
   type loginRequestSchema,
   type passwordResetRequestSchema,
 } from '@everstone/contract';
+import type { Engine } from '../../db/database.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { UnauthorizedError, ValidationError } from '../../errors.ts';
 import { ROLES, type Role, type SignedIn } from '../../plugins/auth.ts';
@@ -37,6 +39,7 @@ export const MAX_TOKENS_PER_USER = 20;
 
 export interface AccountServiceDeps {
   db: Kysely<Database>;
+  engine: Engine;
   mail: MailQueue;
   hasher: PasswordHasher;
   now: () => Date;
@@ -102,7 +105,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   async function issueToken(userId: number, at: Date): Promise<{ token: string; expiresAt: string }> {
     const { token, hash } = createOpaqueToken();
     const expiresAt = new Date(at.getTime() + deps.tokenTtlMs).toISOString();
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(deps, async (trx) => {
       const r = createAccountRepository(trx);
       await r.deleteExpiredTokensOfUser(userId, at.toISOString());
       await r.insertToken({ userId, tokenHash: hash, at: at.toISOString(), expiresAt });
@@ -200,7 +203,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       const passwordHash = await hasher.hash(input.password);
       const at = now().toISOString();
-      await db.transaction().execute(async (trx) => {
+      await writeTransaction(deps, async (trx) => {
         const r = createAccountRepository(trx);
         await r.setPasswordHash(row.id, passwordHash, at);
         await r.deleteTokensOfUser(row.id, signedIn.tokenId);
@@ -218,7 +221,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (user) {
         const { token, hash } = createOpaqueToken();
         const at = now();
-        await db.transaction().execute(async (trx) => {
+        await writeTransaction(deps, async (trx) => {
           await createAccountRepository(trx).insertReset({
             userId: user.id,
             tokenHash: hash,
@@ -242,7 +245,7 @@ export function createAccountService(deps: AccountServiceDeps) {
 
       const passwordHash = await hasher.hash(input.password);
       const at = now();
-      const done = await db.transaction().execute(async (trx) => {
+      const done = await writeTransaction(deps, async (trx) => {
         const r = createAccountRepository(trx);
         // Re-checked by the UPDATE itself: of two requests racing with one link, one wins.
         if (!(await r.claimReset(reset.id, at.toISOString()))) return false;

@@ -11,6 +11,7 @@ import {
 } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
 import type { AddressRow, Database } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { requireOwner, type SignedIn } from '../../plugins/auth.ts';
 import { createAddressRepository, type AddressFields, type AddressRepository } from './repository.ts';
@@ -60,7 +61,7 @@ export function createAddressService(deps: { db: Kysely<Database>; engine: Engin
    * default) take turns; SQLite has one writer anyway.
    */
   function forUser<T>(userId: number, work: (r: AddressRepository) => Promise<T>): Promise<T> {
-    return deps.db.transaction().execute(async (trx) => {
+    return writeTransaction(deps, async (trx) => {
       if (deps.engine === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
       return work(createAddressRepository(trx));
     });

@@ -9,7 +9,9 @@ import {
   type appointmentRequestSchema,
 } from '@everstone/contract';
 import { HttpError, ValidationError, summarizeErrors } from '../../errors.ts';
+import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 import { composeMail, fields, paragraph, type OutgoingMail, type MailQueue } from '../mail/index.ts';
 import { createAppointmentRepository } from './repository.ts';
 import { checkSlot, formatShowroomTime, slotsOfDay } from './schedule.ts';
@@ -74,6 +76,7 @@ function appointmentMails(a: AppointmentInput, startsAt: Date, storeEmail: strin
 
 export function createAppointmentService(deps: {
   db: Kysely<Database>;
+  engine: Engine;
   mail: MailQueue;
   storeEmail: string;
   now?: () => Date;
@@ -86,7 +89,7 @@ export function createAppointmentService(deps: {
       const problems = checkSlot(startsAt, now());
       if (problems.length > 0) throw new ValidationError({ starts_at: problems }, summarizeErrors({ starts_at: problems }));
 
-      const id = await deps.db.transaction().execute(async (trx) => {
+      const id = await writeTransaction(deps, async (trx) => {
         const booked = await createAppointmentRepository(trx).insert({
           kind: input.kind,
           // One spelling per instant, so 14:00-04:00 and 18:00Z meet at the unique constraint.

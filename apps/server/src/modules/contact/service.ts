@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { MessageResponse, contactRequestSchema } from '@everstone/contract';
+import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 import { composeMail, fields, paragraph, quote, type OutgoingMail, type MailQueue } from '../mail/index.ts';
 import { createContactRepository } from './repository.ts';
 
@@ -46,11 +48,11 @@ function contactMails(m: ContactInput, storeEmail: string): OutgoingMail[] {
   ];
 }
 
-export function createContactService(deps: { db: Kysely<Database>; mail: MailQueue; storeEmail: string; now?: () => Date }) {
+export function createContactService(deps: { db: Kysely<Database>; engine: Engine; mail: MailQueue; storeEmail: string; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return {
     async sendContactMessage(input: ContactInput): Promise<MessageResponse> {
-      await deps.db.transaction().execute(async (trx) => {
+      await writeTransaction(deps, async (trx) => {
         await createContactRepository(trx).insert({ ...input, createdAt: now().toISOString() });
         await deps.mail.enqueue(trx, contactMails(input, deps.storeEmail));
       });

@@ -16,6 +16,7 @@ import {
 } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
 import type { NewDiamond } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 import { bumpInventoryVersion } from './version.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -533,11 +534,12 @@ function heldStoneProblem(certificate: string, current: string | undefined, want
  *
  * A row that sets a status changes only a stone that is available or already has that status: reserved and
  * sold stones belong to orders, which keep their own copy of the price, so such a row is skipped whole and
- * reported. The condition sits in the UPDATE itself, as the orders' reserveStone does, because an order may
+ * reported. The condition sits in the UPDATE itself, as the stock's reserveDiamond does (repository.ts), because an order may
  * reserve the stone after the file was read; a row that leaves the status blank updates the details only.
  */
 async function writeBatch(d: Db, batch: ImportRow[]): Promise<{ inserted: number; updated: number; refused: RowError[] }> {
-  return d.db.transaction().execute(async (trx) => {
+  // BEGIN IMMEDIATE on SQLite (db/transaction.ts): the import runs beside a live store writing the same file.
+  return writeTransaction(d, async (trx) => {
     const numbers = batch.map((b) => b.diamond.certificate_number);
     const known = new Set(
       (await trx.selectFrom('diamonds').select('certificate_number').where('certificate_number', 'in', numbers).execute()).map(

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { NEWSLETTER_UNSUBSCRIBE_MESSAGES, WELCOME_OFFER, type MessageResponse, type NewsletterResponse, type NewsletterSubscription } from '@everstone/contract';
 import { NotFoundError } from '../../errors.ts';
+import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 import { composeMail, fields, paragraph, type OutgoingMail, type MailQueue } from '../mail/index.ts';
 import { createNewsletterRepository } from './repository.ts';
 
@@ -48,7 +50,7 @@ function welcomeMail(email: string, storeEmail: string, links: ReturnType<typeof
   });
 }
 
-export function createNewsletterService(deps: { db: Kysely<Database>; mail: MailQueue; storeEmail: string; publicUrl: string; now?: () => Date }) {
+export function createNewsletterService(deps: { db: Kysely<Database>; engine: Engine; mail: MailQueue; storeEmail: string; publicUrl: string; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   const repo = createNewsletterRepository(deps.db);
   return {
@@ -58,7 +60,7 @@ export function createNewsletterService(deps: { db: Kysely<Database>; mail: Mail
      */
     async subscribe(rawEmail: string): Promise<NewsletterResponse> {
       const email = rawEmail.toLowerCase();
-      const outcome = await deps.db.transaction().execute(async (trx) => {
+      const outcome = await writeTransaction(deps, async (trx) => {
         const r = createNewsletterRepository(trx);
         const token = randomBytes(24).toString('base64url');
         const id = await r.insert(email, now().toISOString(), token);
