@@ -3,7 +3,6 @@ import { NoDealbreakers } from './no-dealbreakers';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-export { STORE_NAME } from '../../content/store';
 
 /** The shell of every page: banner, header (dark on the home page, white elsewhere), the page, the shared footer. */
 export function SiteLayout({ children }: { children: React.ReactNode }) {
