@@ -1,6 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { SEARCH, type DiamondListResponse, type DiamondTypeId } from '@everstone/contract/core';
+import { lazy, Suspense, useState } from 'react';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
+import type { DiamondListResponse, DiamondTypeId } from '@everstone/contract/core';
 // Used by the loader only, so the client build leaves the schemas (and Zod) out of the page's first load.
 import { diamondListResponseSchema, shapeListResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/diamond-search';
@@ -9,9 +9,10 @@ import { FiltersPanel } from '../features/diamond-search/filters-panel';
 import { ResultsTable } from '../features/diamond-search/results-table';
 import { ResultsToolbar } from '../features/diamond-search/results-toolbar';
 import type { ShapesResult } from '../features/diamond-search/shape-picker';
+import { readSearch, resetFilters, searchToQuery, toggleChecked, withTab } from '../features/diamond-search/search-state';
 import { useDiamondResults } from '../features/diamond-search/use-diamond-results';
+import { useSearchDraft } from '../features/diamond-search/use-search-draft';
 import { serverApi } from '../lib/api';
-import { readSearch, resetFilters, searchToQuery, toggleChecked, withTab, type SearchState } from '../features/diamond-search/search-state';
 import { pageMeta } from '../lib/seo';
 import searchHref from '../styles/diamond-search.css?url';
 
@@ -62,66 +63,8 @@ const loadCompareView = () => import('../features/diamond-search/compare-view');
 const CompareView = lazy(loadCompareView);
 
 export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
-  const location = useLocation();
-  const navigate = useNavigate();
-
-  // The URL holds the committed search; `draft` follows every touch at once and reaches the URL after the
-  // debounce (§4: 600 ms), which is what starts a request. Each is read once and written once per change.
-  const urlSearch = useMemo(() => readSearch(location.search).search, [location.search]);
-  const urlQuery = useMemo(() => searchToQuery(urlSearch, 'page'), [urlSearch]);
-  const apiKey = useMemo(() => searchToQuery(urlSearch, 'api'), [urlSearch]);
-
-  const [draft, setDraft] = useState(urlSearch);
-  const draftRef = useRef(draft);
-  const written = useRef(urlQuery);
-
-  // Back, Forward or a link to another search: the URL wins.
-  useEffect(() => {
-    if (urlQuery === written.current) return;
-    written.current = urlQuery;
-    draftRef.current = urlSearch;
-    setDraft(urlSearch);
-  }, [urlQuery, urlSearch]);
-
-  const commit = useCallback(
-    (next: SearchState) => {
-      const query = searchToQuery(next, 'page');
-      if (query === written.current) return;
-      written.current = query;
-      // Replace: Back leaves the search rather than stepping through every slider position.
-      navigate({ search: query ? `?${query}` : '' }, { replace: true, preventScrollReset: true });
-    },
-    [navigate],
-  );
-
-  const update = useCallback(
-    (change: (f: SearchState) => SearchState, immediate = false) => {
-      const next = change(draftRef.current);
-      draftRef.current = next;
-      setDraft(next);
-      if (immediate) commit(next);
-    },
-    [commit],
-  );
-
-  const draftQuery = useMemo(() => searchToQuery(draft, 'page'), [draft]);
-  const draftApiKey = useMemo(() => searchToQuery(draft, 'api'), [draft]);
-  useEffect(() => {
-    if (draftQuery === urlQuery) return;
-    const timer = window.setTimeout(() => commit(draftRef.current), SEARCH.debounceMs);
-    return () => window.clearTimeout(timer);
-  }, [draftQuery, urlQuery, commit]);
-
-  // Following a link during the debounce: the change is written into this history entry, so Back finds it.
-  const flush = useCallback(() => {
-    const query = searchToQuery(draftRef.current, 'page');
-    if (query === written.current) return;
-    written.current = query;
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
-  }, []);
-
+  const { draft, update, flush, apiKey, pending } = useSearchDraft();
   const results = useDiamondResults(apiKey, { key: loaderData.apiKey, page: loaderData.firstPage });
-  const pending = draftApiKey !== apiKey;
 
   const [compareOpen, setCompareOpen] = useState(false);
   const uncheck = (ids: number[]) =>

@@ -8,7 +8,6 @@ import {
   orderItems,
   orderPayload,
   parsePending,
-  placedOrderFrom,
   validateCheckout,
   walletPayload,
   type CheckoutForm,
@@ -115,18 +114,5 @@ describe('the payloads (§3, §7)', () => {
     const wallet = walletPayload(filled, { id: 5 }, [stone, other]);
     expect(wallet).toMatchObject({ amount: '1890.79', currency: 'USD', user_id: 5, items_id: [41, 42] });
     expect(walletOrderRequestSchema.parse(wallet)).toMatchObject({ amount: 189_079, itemsField: 'items_id' });
-  });
-});
-
-describe('placedOrderFrom', () => {
-  it('reads the order from navigation state and refuses anything else', () => {
-    expect(placedOrderFrom({ order: { order_id: 'EV-2026-K7M3QX', order_number: 'EV-2026-K7M3QX', total_price: '1890.50', extra: 1 } })).toEqual({
-      order_id: 'EV-2026-K7M3QX',
-      order_number: 'EV-2026-K7M3QX',
-      total_price: '1890.50',
-    });
-    expect(placedOrderFrom(null)).toBeNull();
-    // The store's internal counter is never an order's id in the browser.
-    expect(placedOrderFrom({ order: { order_id: 9, order_number: 'EV-2026-K7M3QX', total_price: '1890.50' } })).toBeNull();
   });
 });

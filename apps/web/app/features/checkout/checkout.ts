@@ -4,7 +4,6 @@ import {
   PAYMENT_METHODS,
   WALLET_PAYMENT_METHOD,
   centsToPrice,
-  orderSchema,
   type OrderRequest,
   type PaymentMethod,
   type WalletOrderRequest,
@@ -263,15 +262,4 @@ export const WALLET_CANCELLED_PARAM = { name: 'payment', value: 'cancelled' } as
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** What the thank-you page shows of the order (§3: order_id and total_price; the order number too). */
-const placedOrderSchema = orderSchema.pick({ order_id: true, order_number: true, total_price: true });
-export type PlacedOrder = ReturnType<typeof placedOrderSchema.parse>;
-
-/** Reads the order handed to /thankyou in navigation state, which any page could set: only the expected fields. */
-export function placedOrderFrom(state: unknown): PlacedOrder | null {
-  const order = typeof state === 'object' && state !== null ? (state as { order?: unknown }).order : undefined;
-  const parsed = placedOrderSchema.safeParse(order);
-  return parsed.success ? parsed.data : null;
 }

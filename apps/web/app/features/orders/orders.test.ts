@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, orderNumberFrom, orderPath, paymentLabel } from './orders';
+import { formatAmount, orderNumberFrom, orderPath, paymentLabel, placedOrderFrom } from './orders';
 
 describe('orderNumberFrom', () => {
   it('reads an order number, in any case', () => {
@@ -35,5 +35,18 @@ describe('formatAmount', () => {
     expect(formatAmount('1890.50')).toBe('$1,890.50');
     expect(formatAmount('0.29')).toBe('$0.29');
     expect(formatAmount('12500')).toBe('$12,500.00');
+  });
+});
+
+describe('placedOrderFrom', () => {
+  it('reads the order from navigation state and refuses anything else', () => {
+    expect(placedOrderFrom({ order: { order_id: 'EV-2026-K7M3QX', order_number: 'EV-2026-K7M3QX', total_price: '1890.50', extra: 1 } })).toEqual({
+      order_id: 'EV-2026-K7M3QX',
+      order_number: 'EV-2026-K7M3QX',
+      total_price: '1890.50',
+    });
+    expect(placedOrderFrom(null)).toBeNull();
+    // The store's internal counter is never an order's id in the browser.
+    expect(placedOrderFrom({ order: { order_id: 9, order_number: 'EV-2026-K7M3QX', total_price: '1890.50' } })).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { APPOINTMENTS, ORDER_NUMBER_PATTERN, formatCents } from '@everstone/contract/core';
-import { priceToCents, type Order } from '@everstone/contract';
+import { orderSchema, priceToCents, type Order } from '@everstone/contract';
 
 /**
- * How the storefront shows an order (the Order History and the order page): its statuses and dates. What
- * happens next is the contract's `nextStepsOf`, shared with the confirmation email. Free of Zod and React.
+ * How the storefront shows an order (the thank-you page, the Order History and the order page): its statuses,
+ * dates and amounts, and the order checkout hands to /thankyou. What happens next is the contract's `nextStepsOf`,
+ * shared with the confirmation email. Free of React.
  */
 
 export const ORDER_STATUS_LABELS: Record<Order['order_status'], string> = {
@@ -49,4 +50,15 @@ export function formatOrderDate(iso: string): string {
 /** An amount of an order (§3's 2-decimal text, '1890.50') as the pages show it: '$1,890.50'. */
 export function formatAmount(price: string): string {
   return formatCents(priceToCents(price) ?? Number.NaN);
+}
+
+/** What the thank-you page shows of the order (§3: order_id and total_price; the order number too). */
+const placedOrderSchema = orderSchema.pick({ order_id: true, order_number: true, total_price: true });
+export type PlacedOrder = ReturnType<typeof placedOrderSchema.parse>;
+
+/** Reads the order handed to /thankyou in navigation state, which any page could set: only the expected fields. */
+export function placedOrderFrom(state: unknown): PlacedOrder | null {
+  const order = typeof state === 'object' && state !== null ? (state as { order?: unknown }).order : undefined;
+  const parsed = placedOrderSchema.safeParse(order);
+  return parsed.success ? parsed.data : null;
 }

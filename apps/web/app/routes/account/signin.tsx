@@ -1,13 +1,7 @@
-import { useId, useState } from 'react';
-import { Link, data, useLocation, useNavigate } from 'react-router';
-import { ACCOUNT_FALLBACK_MESSAGES } from '@everstone/contract';
+import { data } from 'react-router';
 import type { Route } from './+types/signin';
-import { AuthPage } from '../../features/account/auth-page';
-import { SocialSignIn } from '../../features/account/social-sign-in';
+import { SignInPage } from '../../features/account/sign-in-page';
 import { pageMeta } from '../../lib/seo';
-import { returnPathFromState } from '../../features/account/return-path';
-import type { ApiFailure } from '../../lib/api';
-import { greeting, signIn, signOut, useSession } from '../../lib/session';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -15,8 +9,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: 'Sign in to your Everstone account to see your orders, saved addresses and account details.',
     noindex: true,
   });
-
-const NEEDS_SCRIPT = 'This page was still loading. Please try again: signing in needs JavaScript turned on in your browser.';
 
 /**
  * A sign-in posted before the page's scripts ran, or with JavaScript off. The session lives in the browser's
@@ -26,108 +18,6 @@ export function action() {
   return data({ needsScript: true }, { status: 400 });
 }
 
-type Phase = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'signed-in' } | { kind: 'failed'; message: string };
-
-/**
- * §8: any failure shows 'Invalid email or password.' One exception, on purpose: a 429 shows the server's own
- * message ("Too many sign-in attempts. Please try again in 42 seconds."). Told only that the password is
- * wrong, a shopper with the right password would keep retrying and keep the lock on; the server's message
- * reveals nothing about the account (the limit counts tries, whoever's address they name).
- */
-function failureMessage(failure: ApiFailure): string {
-  if (failure.status === 429 && failure.message) return failure.message;
-  return ACCOUNT_FALLBACK_MESSAGES.signIn;
-}
-
 export default function SignIn({ actionData }: Route.ComponentProps) {
-  const session = useSession();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const id = useId();
-  const titleId = `${id}-heading`;
-  const [phase, setPhase] = useState<Phase>(actionData?.needsScript ? { kind: 'failed', message: NEEDS_SCRIPT } : { kind: 'idle' });
-  const submitting = phase.kind === 'submitting' || phase.kind === 'signed-in';
-  // The sign-up and password pages keep the way back, so a detour through them still returns the shopper.
-  const carry = location.state && typeof location.state === 'object' ? location.state : undefined;
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '');
-    const password = String(form.get('password') ?? '');
-    setPhase({ kind: 'submitting' });
-    const result = await signIn(email, password);
-    if (!result.ok) {
-      console.error(`Sign-in failed (${result.status})`);
-      setPhase({ kind: 'failed', message: failureMessage(result) });
-      return;
-    }
-    setPhase({ kind: 'signed-in' });
-    // §2: back to the page the shopper came from, or /. Replaced, so Back does not return to this form.
-    await navigate(returnPathFromState(location.state), { replace: true });
-  }
-
-  // Someone already signed in (another tab, or Back after signing in) is told so, not asked again.
-  if (session.status === 'signed-in' && !submitting) {
-    return (
-      <AuthPage
-        titleId={titleId}
-        title="You are signed in"
-        lead={
-          <>
-            {`${greeting(session.user)}. You are signed in as `}
-            <strong className="auth-email">{session.user.email}</strong>.
-          </>
-        }
-      >
-        <div className="auth-actions">
-          <Link className="button auth-submit" to="/profile">
-            Go to My Account
-          </Link>
-          <p className="auth-switch">
-            Not you?{' '}
-            <button type="button" className="text-button" onClick={() => void signOut()}>
-              Sign out
-            </button>
-          </p>
-        </div>
-      </AuthPage>
-    );
-  }
-
-  return (
-    <AuthPage titleId={titleId} title="Sign In" lead="Welcome back. Sign in to see your orders, saved addresses and account details.">
-      <form className="auth-form" method="post" onSubmit={submit} aria-labelledby={titleId}>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-email`}>
-            Email
-          </label>
-          <input id={`${id}-email`} name="email" className="form-control" type="email" autoComplete="username" required maxLength={254} />
-        </div>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-password`}>
-            Password
-          </label>
-          <input id={`${id}-password`} name="password" className="form-control" type="password" autoComplete="current-password" required maxLength={256} />
-          <Link className="auth-link auth-forgot" to="/resetpassword" state={carry}>
-            Forgot your password?
-          </Link>
-        </div>
-        <div role="alert" className="form-live">
-          {phase.kind === 'failed' && <p className="form-banner form-banner--error">{phase.message}</p>}
-        </div>
-        <button type="submit" className="button auth-submit" disabled={submitting}>
-          {submitting ? 'Signing in...' : 'Sign In'}
-        </button>
-      </form>
-      <SocialSignIn verb="Sign in" />
-      <p className="auth-switch">
-        New to Everstone?{' '}
-        <Link className="auth-link" to="/signup" state={carry}>
-          Sign up
-        </Link>
-      </p>
-    </AuthPage>
-  );
+  return <SignInPage needsScript={actionData?.needsScript === true} />;
 }
