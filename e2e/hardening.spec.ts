@@ -1,37 +1,11 @@
-import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
+import { chunked, postRaw } from '@everstone/server/testing';
 import { baseURL } from './playwright.config.ts';
 
 const { hostname, port } = new URL(baseURL);
 
-/**
- * A POST over a raw socket, as a script would send it: the headers, then `body` (raw bytes, already chunk-framed
- * when the request is chunked), then nothing more: the request stays open, as a large upload would still be
- * sending. Resolves with the answer the store gives without waiting for the rest.
- */
-function post(path: string, headers: Record<string, string>, body: Buffer) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port: Number(port), path, method: 'POST', headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.flushHeaders();
-    if (body.length > 0) req.write(body);
-  });
-}
-
-/** `bytes` of body framed as HTTP/1.1 chunks of at most 16 KB. */
-function chunked(bytes: number): Buffer {
-  const parts: Buffer[] = [];
-  for (let left = bytes; left > 0; left -= 16 * 1024) {
-    const size = Math.min(left, 16 * 1024);
-    parts.push(Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 'a'), Buffer.from('\r\n'));
-  }
-  return Buffer.concat(parts);
-}
+/** A POST over a raw socket to the store under test (see postRaw). */
+const post = (path: string, headers: Record<string, string>, body: Buffer) => postRaw({ host: hostname, port: Number(port), path }, headers, body);
 
 test('a page form that declares 120 MB is refused with a 413 before a byte of it is read, and the store keeps serving', async ({ request }) => {
   const res = await post('/contact', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(120 * 1024 * 1024), origin: baseURL }, Buffer.alloc(0));

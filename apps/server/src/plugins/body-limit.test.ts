@@ -1,38 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '../test/database.ts';
 import { createTestApp } from '../test/app.ts';
+import { chunked, postRaw } from '../test/raw-post.ts';
 import { BODY_LIMIT_BYTES } from './body-limit.ts';
-
-/**
- * A POST over a real socket: the headers, then `body` (already chunk-framed when chunked), and nothing more, as an
- * upload still under way. Resolves with the answer the server gives without waiting for the rest.
- */
-function send(port: number, path: string, headers: Record<string, string>, body: Buffer) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.flushHeaders();
-    if (body.length > 0) req.write(body);
-  });
-}
-
-/** `bytes` of body framed as HTTP/1.1 chunks of at most 16 KB. */
-function chunked(bytes: number): Buffer {
-  const parts: Buffer[] = [];
-  for (let left = bytes; left > 0; left -= 16 * 1024) {
-    const size = Math.min(left, 16 * 1024);
-    parts.push(Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 'a'), Buffer.from('\r\n'));
-  }
-  return Buffer.concat(parts);
-}
 
 describe('request bodies', () => {
   let db: TestDb;
@@ -52,14 +24,14 @@ describe('request bodies', () => {
   });
 
   it('are refused with a 413 naming the cap when they declare more than it, before they are read', async () => {
-    const res = await send(port, '/api/contact', { 'content-type': 'application/json', 'content-length': String(120 * 1024 * 1024) }, Buffer.alloc(0));
+    const res = await postRaw({ host: '127.0.0.1', port, path: '/api/contact' }, { 'content-type': 'application/json', 'content-length': String(120 * 1024 * 1024) }, Buffer.alloc(0));
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toEqual({ message: expect.stringMatching(/^The request is too large: the store accepts at most 64 KB in one request\./) });
   });
 
   it('are refused with a 413 as soon as a chunked body passes the cap, without waiting for its end', async () => {
     // One byte past the cap and no final chunk: the answer cannot have waited for the rest.
-    const res = await send(port, '/api/contact', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, chunked(BODY_LIMIT_BYTES + 1));
+    const res = await postRaw({ host: '127.0.0.1', port, path: '/api/contact' }, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, chunked(BODY_LIMIT_BYTES + 1));
     expect(res.status).toBe(413);
     // Just under the cap, the same request is read (and refused for what it says, not for its size).
     const under = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: 'a'.repeat(BODY_LIMIT_BYTES - 1) });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ORDER_MESSAGES } from '@everstone/contract';
 import { HttpError } from '../errors.ts';
 import { isUnreadableValue } from '../db/errors.ts';
 import { DatabaseBusyError } from '../db/transaction.ts';
@@ -42,7 +43,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof DatabaseBusyError) {
       // Every try found the database busy: nothing was done, and the same request may simply be sent again.
-      return reply.status(503).header('retry-after', '1').send({ message: 'The store is very busy right now. Please try again in a moment.' });
+      return reply.status(503).header('retry-after', '1').send({ message: ORDER_MESSAGES.busy });
     }
     if (isUnreadableValue(error)) {
       // A safety net: the contract's schemas keep such values out, so one that gets here is logged to be closed there.

@@ -63,8 +63,8 @@ function applyConditions<O>(
 /** Above this many matches a page is read by walking the sort index; below it, by filtering first. */
 const FILTER_FIRST_MAX = 2_000;
 const COUNT_CACHE_SIZE = 20_000;
-/** The largest id an `integer` primary key can hold. */
-const MAX_ID = 2_147_483_647;
+/** The largest id an `integer` primary key can hold: a larger one cannot name a stone (and PostgreSQL would refuse it as a parameter). */
+export const MAX_DIAMOND_ID = 2_147_483_647;
 
 const has = (conditions: Condition[], column: string) => conditions.some((c) => c.op !== 'none' && c.column === column);
 
@@ -178,7 +178,7 @@ export function createDiamondRepository(db: Kysely<Database>, engine: Engine = '
     /** The stones with these ids, whatever their status, in no particular order; unknown ids are left out. */
     async findByIds(ids: readonly number[]): Promise<DiamondRow[]> {
       // Ids are 32-bit integer keys: a larger one cannot exist, and PostgreSQL would reject it as a parameter.
-      const possible = [...new Set(ids)].filter((id) => Number.isInteger(id) && id >= 1 && id <= MAX_ID);
+      const possible = [...new Set(ids)].filter((id) => Number.isInteger(id) && id >= 1 && id <= MAX_DIAMOND_ID);
       if (possible.length === 0) return [];
       return (await db.selectFrom('diamonds').select(DIAMOND_COLUMNS).where('id', 'in', possible).execute()) as DiamondRow[];
     },

@@ -15,6 +15,8 @@ import type { Database, DiamondRow } from '../../db/schema.ts';
 import { toConditions, toOrder } from './filter.ts';
 import { createDiamondRepository, type Lookups } from './repository.ts';
 
+export { MAX_DIAMOND_ID } from './repository.ts';
+
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Shapes a database row into the diamond record of SPEC §3. */
@@ -92,8 +94,6 @@ export interface DiamondForSale {
   status: DiamondStatus;
 }
 
-/** Ids above PostgreSQL's integer cannot name a stone (and would be refused as parameters). */
-export const MAX_DIAMOND_ID = 2_147_483_647;
 
 export interface CatalogServiceDeps {
   db: Kysely<Database>;

@@ -23,9 +23,9 @@ import {
 } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { DatabaseBusyError, writeTransaction } from '../../db/transaction.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { ConflictError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
+import { ConflictError, ValidationError } from '../../errors.ts';
 import { requireOwner, type SignedIn } from '../../plugins/auth.ts';
 import { MAX_DIAMOND_ID, type CatalogService, type DiamondForSale } from '../catalog/index.ts';
 import { StockUnavailableError, type InventoryService, type StockUnit } from '../inventory/index.ts';
@@ -89,15 +89,6 @@ export interface CheckoutServiceDeps {
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { db: d, catalog, inventory, orders, mail } = deps;
   const now = deps.now ?? (() => new Date());
-
-  async function write<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    try {
-      return await writeTransaction(d, work);
-    } catch (err) {
-      if (err instanceof DatabaseBusyError) throw new ServiceUnavailableError(ORDER_MESSAGES.busy, 1);
-      throw err;
-    }
-  }
 
   /** 422 for ids that cannot name a stone, before any query. */
   function refuseImpossible(lines: readonly LineItem[], field: ItemsField): void {
@@ -248,7 +239,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       let labels: string[] = [];
       let order: Order;
       try {
-        order = await write(async (trx) => {
+        // A database that stays busy (DatabaseBusyError) is the error handler's 503.
+        order = await writeTransaction(d, async (trx) => {
           const at = now();
           // Every method placed here is unpaid, so the order holds its stock on a deadline, and an account may
           // hold only so much at once: free accounts must not be able to empty the search (011-unpaid-holds.md).

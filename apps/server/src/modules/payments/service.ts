@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   ORDER_CURRENCY,
-  ORDER_MESSAGES,
   WALLET_MESSAGES,
   centsToPrice,
   refundedMessage,
@@ -13,7 +12,7 @@ import {
 } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
 import type { Database, WalletPaymentRow } from '../../db/schema.ts';
-import { DatabaseBusyError, writeTransaction } from '../../db/transaction.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
 import { requireOwner, type SignedIn } from '../../plugins/auth.ts';
@@ -338,12 +337,6 @@ export function createWalletService(deps: WalletServiceDeps) {
     return payment;
   }
 
-  const busy = <T>(work: () => Promise<T>) =>
-    work().catch((err: unknown) => {
-      if (err instanceof DatabaseBusyError) throw new ServiceUnavailableError(ORDER_MESSAGES.busy, 1);
-      throw err;
-    });
-
   return {
     /**
      * Records what a payment is for and asks the provider for a payment the shopper approves (§7 POST
@@ -352,21 +345,19 @@ export function createWalletService(deps: WalletServiceDeps) {
     async createPayment(signedIn: SignedIn, request: WalletPaymentRequest): Promise<WalletOrderResponse> {
       const reference = `W${randomBytes(12).toString('hex').toUpperCase()}`;
       const at = now().toISOString();
-      const id = await busy(() =>
-        payments.insert({
-          reference,
-          provider: provider.name,
-          user_id: signedIn.user.id,
-          contact_email: signedIn.user.email,
-          status: 'created',
-          amount_cents: request.amountCents,
-          currency: ORDER_CURRENCY,
-          items: JSON.stringify(request.lines),
-          details: JSON.stringify(request.details),
-          created_at: at,
-          updated_at: at,
-        }),
-      );
+      const id = await payments.insert({
+        reference,
+        provider: provider.name,
+        user_id: signedIn.user.id,
+        contact_email: signedIn.user.email,
+        status: 'created',
+        amount_cents: request.amountCents,
+        currency: ORDER_CURRENCY,
+        items: JSON.stringify(request.lines),
+        details: JSON.stringify(request.details),
+        created_at: at,
+        updated_at: at,
+      });
       let created;
       try {
         created = await provider.createPayment({
@@ -384,14 +375,15 @@ export function createWalletService(deps: WalletServiceDeps) {
         if (err instanceof WalletProviderError) throw unreachable(err, 'create');
         throw err;
       }
-      await busy(() => payments.setProviderOrderId(id, created.providerOrderId));
+      await payments.setProviderOrderId(id, created.providerOrderId);
       return { orderID: created.providerOrderId, approve_url: created.approveUrl };
     },
 
     /** The return URL's call: capture the approved payment and create the order (or answer the one it became). */
     async captureOrder(signedIn: SignedIn, providerOrderId: string): Promise<CapturedOrder> {
       const payment = await owned(signedIn, providerOrderId);
-      return busy(() => drive(payment));
+      // A database that stays busy (DatabaseBusyError) is the error handler's 503, here as everywhere.
+      return drive(payment);
     },
 
     /** The cancel URL's call: a payment not yet captured is closed, so it can never be captured later. */
@@ -429,7 +421,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         if (payment?.status === 'refunding') {
           // A payment due back while PayPal reviewed it: the review's end lets it be refunded, or closes it.
           try {
-            await busy(() => drive(payment));
+            await drive(payment);
           } catch (err) {
             if (!(err instanceof HttpError) || err.statusCode === 503) throw err;
           }
@@ -447,7 +439,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       // Not a payment of this store (another integration on the same PayPal account), or already settled.
       if (!payment || !['created', 'capturing', 'captured', 'refunding'].includes(payment.status)) return true;
       try {
-        await busy(() => drive(payment));
+        await drive(payment);
       } catch (err) {
         // Ended without an order (a stone sold, a decline): recorded on the payment; the shopper is told on return.
         if (err instanceof HttpError && err.statusCode !== 503) return true;
