@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { setupMail, type MailSetupOptions } from './modules/mail/index.ts';
 import { createInventoryService } from './modules/inventory/index.ts';
 import { catalogRoutes, createCatalogService } from './modules/catalog/index.ts';
+import { createProductService, productRoutes } from './modules/products/index.ts';
 import { contactRoutes, createContactService } from './modules/contact/index.ts';
 import { createNewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
 import { appointmentRoutes, createAppointmentService } from './modules/appointments/index.ts';
@@ -119,7 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const inventory = createInventoryService({ db: db.db });
+  const now = deps.now ?? (() => new Date());
+  const inventory = createInventoryService({ db: db.db, now });
   const catalog = createCatalogService({ db: db.db, engine: db.engine, inventoryVersion: inventory.version });
   const mail = await setupMail(app, { config, db }, deps.mail);
   const storefrontCalls = { db: db.db, engine: db.engine, mail, storeEmail: config.STORE_EMAIL };
@@ -129,7 +131,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const newsletter = createNewsletterService({ ...storefrontCalls, publicUrl });
   const appointments = createAppointmentService(storefrontCalls);
 
-  const now = deps.now ?? (() => new Date());
   const limiter = setupRateLimits(app, { config, db: db.db, now }, deps.rateLimit);
   const accounts = createAccountService({
     db: db.db,
@@ -148,7 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = registerAuth(app, accounts.authenticate);
   const addresses = createAddressService({ db: db.db, engine: db.engine, now });
   const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
-  const checkout = createCheckoutService({ db, catalog, inventory, orders, mail, now });
+  const products = createProductService({ db: db.db, inventory });
+  const checkout = createCheckoutService({ db, catalog, products, inventory, orders, mail, now });
   startSweeper(app, {
     module: 'orders',
     run: () => orders.expireUnpaidHolds(),
@@ -189,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(catalogRoutes(catalog));
+      await api.register(productRoutes(products));
       await api.register(contactRoutes(contact, { limiter }));
       await api.register(accountRoutes(accounts, { auth, limiter, now }));
       await api.register(addressRoutes(addresses, { auth, limiter }));

@@ -5,5 +5,6 @@
  */
 export { createDb, migrateToLatest, type Db } from './db/database.ts';
 export { seedInventory, SEED_META_KEY } from './modules/inventory/index.ts';
+export { seedDemoCatalog } from './modules/products/index.ts';
 export { createDiamondRepository, toConditions, toSortOrder } from './modules/catalog/index.ts';
 export { createAccountService, type PasswordHasher } from './modules/accounts/index.ts';

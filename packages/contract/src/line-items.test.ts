@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ENGRAVING_MESSAGES, RING_SIZE_MESSAGES } from './products.ts';
 import { lineItemSchema } from './line-items.ts';
 import { lineKey } from './line-kinds.ts';
 import { ORDER_MESSAGES, orderRequestSchema, walletOrderRequestSchema } from './orders.ts';
@@ -15,12 +16,31 @@ describe('the line item', () => {
   });
 
   it('names the kinds it knows when the kind is missing or unknown', () => {
-    expect(lineItemSchema.safeParse({ kind: 'necklace', id: 1 }).error?.issues[0]?.message).toBe('Each line needs a kind: diamond.');
+    expect(lineItemSchema.safeParse({ kind: 'necklace', id: 1 }).error?.issues[0]?.message).toBe('Each line needs a kind: diamond, product.');
     expect(lineItemSchema.safeParse({ diamond_id: 1 }).success).toBe(false);
   });
 
   it('has one key per thing sold', () => {
     expect(lineKey({ kind: 'diamond', diamond_id: 7, quantity: 1 })).toBe('diamond:7');
+    // A ring's size and engraving belong to the line: the same variant in two sizes is two lines.
+    const ring = { kind: 'product', variant_id: 9, quantity: 1, ring_size: '6', engraving: null } as const;
+    expect(lineKey(ring)).not.toBe(lineKey({ ...ring, ring_size: '7' }));
+    expect(lineKey(ring)).not.toBe(lineKey({ ...ring, engraving: 'A & B' }));
+    expect(lineKey(ring)).toBe(lineKey({ ...ring, quantity: 2 }));
+  });
+
+  it('reads a product line: quantity up to ten, a US ring size or unknown, an engraving a jeweler can cut', () => {
+    const ok = lineItemSchema.parse({ kind: 'product', variant_id: '12', ring_size: '6.5', engraving: '  Always & Forever ' });
+    expect(ok).toEqual({ kind: 'product', variant_id: 12, quantity: 1, ring_size: '6.5', engraving: 'Always & Forever' });
+    expect(lineItemSchema.parse({ kind: 'product', variant_id: 3, ring_size: 'unknown' })).toMatchObject({ ring_size: 'unknown', engraving: null });
+    const message = (line: object) => lineItemSchema.safeParse(line).error?.issues[0]?.message;
+    expect(message({ kind: 'product', variant_id: 3, quantity: 11 })).toBe('The quantity must be at most 10.');
+    expect(message({ kind: 'product', variant_id: 3, quantity: 0 })).toBe('The quantity must be at least 1.');
+    expect(message({ kind: 'product', variant_id: 3, ring_size: '6.25' })).toBe(RING_SIZE_MESSAGES.invalid);
+    expect(message({ kind: 'product', variant_id: 3, ring_size: '13.5' })).toBe(RING_SIZE_MESSAGES.invalid);
+    expect(message({ kind: 'product', variant_id: 3, engraving: 'Seventeen letters' })).toBe(ENGRAVING_MESSAGES.tooLong);
+    expect(message({ kind: 'product', variant_id: 3, engraving: 'Love <3' })).toBe(ENGRAVING_MESSAGES.characters);
+    expect(lineItemSchema.parse({ kind: 'product', variant_id: 3, engraving: 'J ♥ K 06.12.2026' })).toMatchObject({ engraving: 'J ♥ K 06.12.2026' });
   });
 });
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { positiveId } from './fields.ts';
 import { LINE_ITEM_KINDS, type DiamondLine, type LineItem } from './line-kinds.ts';
+import { productLineSchema } from './product-schemas.ts';
 
 /** A loose diamond, by its id. One of a kind: its quantity is 1 (and may be left out). */
 export const diamondLineSchema = z.object({
@@ -13,7 +14,7 @@ export const diamondLineSchema = z.object({
   quantity: z.literal(1, { error: 'A diamond is one of a kind: its quantity is 1.' }).default(1),
 });
 
-export const lineItemSchema = z.discriminatedUnion('kind', [diamondLineSchema], {
+export const lineItemSchema = z.discriminatedUnion('kind', [diamondLineSchema, productLineSchema], {
   error: `Each line needs a kind: ${LINE_ITEM_KINDS.join(', ')}.`,
 });
 

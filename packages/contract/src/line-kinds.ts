@@ -4,7 +4,7 @@
  * member here, its schema in line-items.ts and its wire discount in pricing.ts: the compiler names every other place
  * that must say what it does with the new kind.
  */
-export const LINE_ITEM_KINDS = ['diamond'] as const;
+export const LINE_ITEM_KINDS = ['diamond', 'product'] as const;
 export type LineItemKind = (typeof LINE_ITEM_KINDS)[number];
 
 /** A loose diamond: one of a kind, so always one of it. */
@@ -14,12 +14,26 @@ export interface DiamondLine {
   quantity: 1;
 }
 
-export type LineItem = DiamondLine;
+/**
+ * A product variant (a setting, a preset ring, a band, earrings…): up to its stock when stocked. A ring's size
+ * ('unknown' for one free resize later) and an engraving are the line's own.
+ */
+export interface ProductLine {
+  kind: 'product';
+  variant_id: number;
+  quantity: number;
+  ring_size: string | null;
+  engraving: string | null;
+}
+
+export type LineItem = DiamondLine | ProductLine;
 
 /** The one key of a line in a cart or an order: no two lines of one order share it. */
 export function lineKey(line: LineItem): string {
   switch (line.kind) {
     case 'diamond':
       return `diamond:${line.diamond_id}`;
+    case 'product':
+      return `product:${line.variant_id}:${line.ring_size ?? ''}:${line.engraving ?? ''}`;
   }
 }

@@ -15,10 +15,10 @@ describe('unpaid holds', () => {
   it('refuses past the cap with what to do, naming the open orders', () => {
     const message = tooManyHeldMessage(3, 2, ['EV-2026-AAAAAA', 'EV-2026-BBBBBB']);
     expect(message).toBe(
-      `Your open orders EV-2026-AAAAAA, EV-2026-BBBBBB already hold 3 diamonds awaiting payment, and we hold at most ${MAX_HELD_STONES_PER_ACCOUNT} diamonds per account until they are paid. ` +
+      `Your open orders EV-2026-AAAAAA, EV-2026-BBBBBB already hold 3 awaiting payment, and we hold at most ${MAX_HELD_STONES_PER_ACCOUNT} diamonds or pieces from stock per account until they are paid. ` +
         'Please complete the payment of an open order, or contact us to cancel one, and then place this order again.',
     );
-    expect(tooManyHeldMessage(0, 6, [])).toContain('this order has 6. Please order fewer diamonds at a time, pay with PayPal, or contact us');
+    expect(tooManyHeldMessage(0, 6, [])).toContain('this order has 6. Please order fewer at a time, pay with PayPal, or contact us');
   });
 });
 

@@ -5,10 +5,12 @@
  */
 import { z } from 'zod';
 import { DELIVERY_COUNTRIES } from './accounts.ts';
-import { MAX_HELD_STONES_PER_ACCOUNT, UNPAID_HOLD_HOURS } from './constants.ts';
+import { MAX_HELD_STONES_PER_ACCOUNT, SHAPES, UNPAID_HOLD_HOURS } from './constants.ts';
 import { optionalMultilineText, optionalText, positiveId, requiredPhone, requiredText } from './fields.ts';
 import { diamondLineOf, lineItemSchema } from './line-items.ts';
-import { lineKey, type LineItem } from './line-kinds.ts';
+import { LINE_ITEM_KINDS, lineKey, type LineItem } from './line-kinds.ts';
+import { includedStoneSchema, priceBreakdownSchema } from './product-schemas.ts';
+import { METAL_IDS, PRODUCT_FAMILIES, type PieceDesign } from './products.ts';
 
 /** §4 Checkout: the payment methods, in the order the checkout page offers them, with their labels. */
 export const PAYMENT_METHODS = [
@@ -68,13 +70,14 @@ export const ORDER_MESSAGES = {
  */
 export function tooManyHeldMessage(held: number, adding: number, orderNumbers: readonly string[]): string {
   const cap = MAX_HELD_STONES_PER_ACCOUNT;
-  const diamonds = (n: number) => `${n} diamond${n === 1 ? '' : 's'}`;
+  // A made-to-order piece holds nothing anyone else could buy; diamonds and pieces from stock do.
+  const units = (n: number) => `${n} diamond${n === 1 ? '' : 's'} or piece${n === 1 ? '' : 's'} from stock`;
   if (held === 0) {
-    return `We hold at most ${diamonds(cap)} per account until they are paid, and this order has ${adding}. Please order fewer diamonds at a time, pay with PayPal, or contact us and we will help.`;
+    return `We hold at most ${units(cap)} per account until they are paid, and this order has ${adding}. Please order fewer at a time, pay with PayPal, or contact us and we will help.`;
   }
   const orders = `order${orderNumbers.length === 1 ? '' : 's'} ${orderNumbers.join(', ')}`;
   return (
-    `Your open ${orders} already hold ${diamonds(held)} awaiting payment, and we hold at most ${diamonds(cap)} per account until they are paid. ` +
+    `Your open ${orders} already hold ${held} awaiting payment, and we hold at most ${units(cap)} per account until they are paid. ` +
     'Please complete the payment of an open order, or contact us to cancel one, and then place this order again.'
   );
 }
@@ -89,6 +92,11 @@ export function unavailableMessage(certificateNumbers: readonly string[]): strin
 /** 422: ids that name no diamond. */
 export function unknownDiamondsMessage(ids: readonly number[]): string {
   return `We could not find the diamond${ids.length === 1 ? '' : 's'} with id ${ids.join(', ')}. Please remove ${ids.length === 1 ? 'it' : 'them'} from your cart.`;
+}
+
+/** 422: product lines whose variant the catalog does not have (a cart kept from an older catalog). */
+export function unknownVariantsMessage(ids: readonly number[]): string {
+  return `We could not find the piece${ids.length === 1 ? '' : 's'} with variant id ${ids.join(', ')}. Please remove ${ids.length === 1 ? 'it' : 'them'} from your cart.`;
 }
 
 /** 422: the payload's total is not the server's; the shopper is shown the real figure. */
@@ -280,6 +288,47 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/** A product line of an order as it was ordered: the variant, the shopper's choices, the itemized price. */
+export const orderProductSchema = z.object({
+  variant_id: z.number().int(),
+  sku: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  family: z.enum(PRODUCT_FAMILIES),
+  metal: z.enum(METAL_IDS),
+  shape: z.enum(SHAPES).nullable(),
+  carat_total: z.number().nullable(),
+  origin: z.enum(['lab', 'natural']).nullable(),
+  ring_size: z.string().nullable(),
+  engraving: z.string().nullable(),
+  /** Business days the piece takes to leave the workshop, as promised when ordered. */
+  lead_days: z.number().int(),
+  /** False when it came from stock. */
+  made_to_order: z.boolean(),
+  breakdown: priceBreakdownSchema,
+  /** What the engraving added to one unit, cents (0 without one). */
+  engraving_cents: z.number().int(),
+  design: z.custom<PieceDesign>((v) => typeof v === 'object' && v !== null),
+  included_stone: includedStoneSchema.nullable(),
+});
+export type OrderProduct = z.infer<typeof orderProductSchema>;
+
+/** Every line of an order, whatever its kind, as it was ordered. */
+export const orderLineSchema = z.object({
+  kind: z.enum(LINE_ITEM_KINDS),
+  description: z.string(),
+  quantity: z.number().int(),
+  /** What one unit cost with the order's method, 2-decimal text. */
+  unit_price: z.string(),
+  /** unit_price × quantity, 2-decimal text. */
+  total: z.string(),
+  /** A diamond line's stone (and a preset's own stone's certificate); null otherwise. */
+  diamondid: z.number().int().nullable(),
+  certificate_number: z.string().nullable(),
+  product: orderProductSchema.nullable(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
 /**
  * An order as the API answers it: POST /api/store-order (201), GET /api/orders/{order_number} and each entry of the
  * list. The store's internal row id never leaves the server: §3's `order_id` is the public order number, random
@@ -304,7 +353,10 @@ export const orderSchema = z.object({
   hold_expires_at: z.string().nullable(),
   /** Where to send the transfer while a wire order awaits it (`awaitsWireTransfer`); else null. */
   wire_transfer: wireTransferSchema.nullable(),
+  /** §3's items: the order's loose diamonds (a client that knows only diamonds reads these). */
   items: z.array(orderItemSchema),
+  /** Every line of the order, each with its kind: diamonds, jewelry and (later) rings. */
+  lines: z.array(orderLineSchema),
   user_name: z.string(),
   contact_number: z.string(),
   address: z.object({

@@ -62,11 +62,18 @@ export const GIFTS = [
 /** What a bank wire takes off one unit of each kind. */
 const WIRE_DISCOUNT_CENTS: Record<LineItemKind, number> = {
   diamond: PROMOTIONS.bankWireDiscount * 100,
+  // §5's wire price is a loose diamond's; jewelry is the same price however it is paid.
+  product: 0,
 };
 
 /** A loose diamond's unit price from its record's price (whole dollars and cents, §3). */
 export function diamondUnitPrice(priceCents: number): UnitPrice {
   return { unitCents: priceCents, wireDiscountCents: WIRE_DISCOUNT_CENTS.diamond };
+}
+
+/** A product variant's unit price from its record's price in cents. */
+export function productUnitPrice(priceCents: number): UnitPrice {
+  return { unitCents: priceCents, wireDiscountCents: WIRE_DISCOUNT_CENTS.product };
 }
 
 /** Integer cents as US dollars with cents: 123450 → '$1,234.50'. */

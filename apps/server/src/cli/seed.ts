@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { InventoryNotEmptyError, seedInventory } from '../modules/inventory/index.ts';
+import { seedDemoCatalog } from '../modules/products/index.ts';
 
 const USAGE = 'Usage: npm run seed -- [--count N] [--seed S] [--replace]\n' +
   '  --count    stones to generate (default 100000, at most 10000000)\n' +
@@ -44,6 +45,13 @@ async function main() {
   const d = createDb(config.DATABASE_URL);
   try {
     await migrateToLatest(d);
+    // The jewelry catalog first: it is seeded once, into an empty catalog, whatever happens to the diamonds.
+    const catalog = await seedDemoCatalog(d);
+    console.log(
+      catalog.seeded
+        ? `Seeded the jewelry catalog: ${catalog.products} pieces in ${catalog.variants.toLocaleString('en-US')} variants.`
+        : 'The jewelry catalog already holds pieces; it is left as it is.',
+    );
     console.log(`Seeding ${count.toLocaleString('en-US')} diamonds (seed ${seed}) into ${d.describe}...`);
     const started = Date.now();
     let lastReport = 0;

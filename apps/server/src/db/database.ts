@@ -12,6 +12,7 @@ import { paymentsMigration } from './migrations/005-payments.ts';
 import { newsletterUnsubscribeMigration } from './migrations/006-newsletter-unsubscribe.ts';
 import { orderHoldsMigration } from './migrations/007-order-holds.ts';
 import { commerceCoreMigration } from './migrations/008-commerce-core.ts';
+import { productsMigration } from './migrations/009-products.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -80,6 +81,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '006-newsletter-unsubscribe': newsletterUnsubscribeMigration(engine),
     '007-order-holds': orderHoldsMigration(engine),
     '008-commerce-core': commerceCoreMigration(engine),
+    '009-products': productsMigration(engine),
   };
 }
 

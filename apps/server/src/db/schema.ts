@@ -236,6 +236,71 @@ export interface OrderItemTable {
   price_cents: number;
   /** When the order gave the stone back; null while the order holds it (at most one such row per stone). */
   released_at: IsoTimestamp | null;
+  /** A product line's variant, SKU and product; null for other kinds. */
+  variant_id: number | null;
+  sku: string | null;
+  product_slug: string | null;
+  metal: string | null;
+  /** A ring's size (US, or 'unknown'), and its engraving; null when the piece takes none. */
+  ring_size: string | null;
+  engraving: string | null;
+  /** 1 when the line took units from variant_stock (given back if the order is cancelled). */
+  from_stock: Generated<number>;
+  /** Business days the piece takes to leave the workshop, as promised when ordered. */
+  lead_days: number | null;
+  /** The line's variant as it was ordered (name, options, itemized price, an included stone), JSON. */
+  details_json: string | null;
+}
+
+/** A piece of jewelry as the shopper meets it (docs/decisions/014-jewelry-catalog.md). */
+export interface ProductTable {
+  id: Generated<number>;
+  slug: string;
+  family: string;
+  style: string;
+  name: string;
+  description: string;
+  collection: string | null;
+  gender: Generated<string>;
+  gem: string | null;
+  design_json: string;
+  engravable: Generated<number>;
+  resizable: Generated<number>;
+  offer_percent: Generated<number>;
+  popularity: Generated<number>;
+  published: Generated<number>;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** What changes a product: metal × head shape × total carat weight × origin, each priced and itemized in cents. */
+export interface ProductVariantTable {
+  id: Generated<number>;
+  product_id: number;
+  sku: string;
+  metal: string;
+  shape: string | null;
+  carat_total: number | null;
+  origin: string | null;
+  price_cents: number;
+  metal_cents: number;
+  stones_cents: number;
+  center_cents: number;
+  labor_cents: number;
+  offer_cents: Generated<number>;
+  metal_grams: number;
+  lead_days: number;
+  stocked: Generated<number>;
+  design_json: string;
+  included_stone_json: string | null;
+  discontinued: Generated<number>;
+}
+
+/** Units of a stocked variant on the shelf (the inventory's). */
+export interface VariantStockTable {
+  variant_id: number;
+  quantity: number;
+  updated_at: IsoTimestamp;
 }
 
 /** An online wallet payment, from create-order to its order or its refund (docs/decisions/009-wallet-payments.md). */
@@ -306,6 +371,9 @@ export interface Database {
   rate_limits: RateLimitTable;
   orders: OrderTable;
   order_items: OrderItemTable;
+  products: ProductTable;
+  product_variants: ProductVariantTable;
+  variant_stock: VariantStockTable;
   wallet_payments: WalletPaymentTable;
   wallet_simulated_payments: WalletSimulatedPaymentTable;
 }
@@ -317,5 +385,9 @@ export type UserRow = Selectable<UserTable>;
 export type AddressRow = Selectable<AddressTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
+export type ProductRow = Selectable<ProductTable>;
+export type ProductVariantRow = Selectable<ProductVariantTable>;
+export type NewProduct = Insertable<ProductTable>;
+export type NewProductVariant = Insertable<ProductVariantTable>;
 export type WalletPaymentRow = Selectable<WalletPaymentTable>;
 export type WalletSimulatedPaymentRow = Selectable<WalletSimulatedPaymentTable>;

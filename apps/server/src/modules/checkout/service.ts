@@ -2,19 +2,29 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
+  ENGRAVING,
+  ENGRAVING_MESSAGES,
   MAX_HELD_STONES_PER_ACCOUNT,
+  RING_FAMILIES,
+  RING_SIZE_MESSAGES,
+  RING_SIZE_UNKNOWN,
   ORDER_MESSAGES,
   WALLET_PAYMENT_METHOD,
   centsToPrice,
   diamondUnitPrice,
-  lineKey,
   priceLines,
+  productUnitPrice,
   tooManyHeldMessage,
   totalChangedMessage,
   unavailableMessage,
   unknownDiamondsMessage,
+  unknownVariantsMessage,
   unpaidHoldMs,
+  variantLabel,
+  type DiamondLine,
   type LineItem,
+  type OrderProduct,
+  type ProductLine,
   type Order,
   type PaymentMethod,
   type WalletOrderResponse,
@@ -30,7 +40,8 @@ import { requireOwner, type SignedIn } from '../../plugins/auth.ts';
 import { MAX_DIAMOND_ID, type CatalogService, type DiamondForSale } from '../catalog/index.ts';
 import { StockUnavailableError, type InventoryService, type StockUnit } from '../inventory/index.ts';
 import type { MailQueue } from '../mail/index.ts';
-import type { NewOrderLine, OrderDetails, OrderService } from '../orders/index.ts';
+import { lineIdentity, type NewOrderLine, type OrderDetails, type OrderService } from '../orders/index.ts';
+import type { ProductService, VariantForSale } from '../products/index.ts';
 import { PaidLinesLostError, type CapturedPayment, type PaidLine, type WalletHooks, type WalletService } from '../payments/index.ts';
 
 export type OrderInput = z.output<typeof orderRequestSchema>;
@@ -62,11 +73,13 @@ export class TooManyHeldError extends ConflictError {
   }
 }
 
-/** A line priced from the catalog, as the order will keep it, with what it takes from stock. */
+/** A line priced from the catalog, as the order will keep it, with what it takes from stock (nothing when made to order). */
 interface PricedLine {
   line: LineItem;
   stored: NewOrderLine;
-  stock: StockUnit;
+  stock: StockUnit | null;
+  /** What names the line to the shopper when it is gone: a certificate number, a piece's name. */
+  label: string;
   listCents: number;
   wireDiscountCents: number;
 }
@@ -74,6 +87,7 @@ interface PricedLine {
 export interface CheckoutServiceDeps {
   db: Db;
   catalog: CatalogService;
+  products: ProductService;
   inventory: InventoryService;
   orders: OrderService;
   mail: MailQueue;
@@ -87,19 +101,22 @@ export interface CheckoutServiceDeps {
  * transaction: a line taken meanwhile rolls everything back. docs/decisions/013-line-items-and-checkout.md.
  */
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db: d, catalog, inventory, orders, mail } = deps;
+  const { db: d, catalog, products, inventory, orders, mail } = deps;
   const now = deps.now ?? (() => new Date());
+
+  const diamondsOf = (lines: readonly LineItem[]) => lines.filter((l): l is DiamondLine => l.kind === 'diamond');
+  const productsOf = (lines: readonly LineItem[]) => lines.filter((l): l is ProductLine => l.kind === 'product');
 
   /** 422 for ids that cannot name a stone, before any query. */
   function refuseImpossible(lines: readonly LineItem[], field: ItemsField): void {
-    const impossible = lines.filter((line) => line.diamond_id > MAX_DIAMOND_ID).map((line) => line.diamond_id);
+    const impossible = diamondsOf(lines).filter((line) => line.diamond_id > MAX_DIAMOND_ID).map((line) => line.diamond_id);
     if (impossible.length > 0) throw new ValidationError({ [field]: [unknownDiamondsMessage(impossible)] }, unknownDiamondsMessage(impossible));
   }
 
   /**
-   * The lines priced from the catalog, read through `trx`: 422 naming lines that name nothing the store sells, and,
-   * unless `anyStatus`, 409 naming lines no longer on sale. Each unit at `unitCents(list price)` as the order keeps
-   * it (the list price, the bank-wire price, or what a wallet payment paid).
+   * The lines priced from the catalog, read through `trx`: 422 naming lines that name nothing the store sells or
+   * break a piece's rules (a ring without a size, an engraving where none is possible), and, unless `anyStatus`,
+   * 409 naming lines no longer on sale. Each unit at its list price as the catalog has it now.
    */
   async function price(
     trx: Kysely<Database>,
@@ -107,19 +124,45 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     field: ItemsField,
     options: { anyStatus?: boolean } = {},
   ): Promise<PricedLine[]> {
-    const found = await catalog.diamondsForSale(trx, lines.map((line) => line.diamond_id));
-    const unknown = lines.filter((line) => !found.has(line.diamond_id)).map((line) => line.diamond_id);
+    const diamondLines = diamondsOf(lines);
+    const productLines = productsOf(lines);
+    const stones = await catalog.diamondsForSale(trx, diamondLines.map((line) => line.diamond_id));
+    const unknown = diamondLines.filter((line) => !stones.has(line.diamond_id)).map((line) => line.diamond_id);
     if (unknown.length > 0) throw new ValidationError({ [field]: [unknownDiamondsMessage(unknown)] }, unknownDiamondsMessage(unknown));
-    const records = lines.map((line) => found.get(line.diamond_id)!);
-    const taken = records.filter((record) => record.status !== 'available');
-    if (!options.anyStatus && taken.length > 0) throw new LinesUnavailableError(taken.map((record) => record.certificateNumber), field);
-    return lines.map((line, i) => pricedDiamond(line, records[i]!));
+    const variants = await products.variantsForSale(trx, productLines.map((line) => line.variant_id));
+    const unknownVariants = productLines.filter((line) => !variants.has(line.variant_id)).map((line) => line.variant_id);
+    if (unknownVariants.length > 0) throw new ValidationError({ [field]: [unknownVariantsMessage(unknownVariants)] }, unknownVariantsMessage(unknownVariants));
+
+    const problems = productLines.flatMap((line) => lineProblems(line, variants.get(line.variant_id)!));
+    if (problems.length > 0) throw new ValidationError({ [field]: problems }, problems.join(' '));
+
+    const priced = lines.map((line) => (line.kind === 'diamond' ? pricedDiamond(line, stones.get(line.diamond_id)!) : pricedProduct(line, variants.get(line.variant_id)!)));
+    if (!options.anyStatus) {
+      const taken = [
+        ...diamondLines.map((line) => stones.get(line.diamond_id)!).filter((record) => record.status !== 'available').map((record) => record.certificateNumber),
+        ...productLines.map((line) => variants.get(line.variant_id)!).filter(({ variant, product }) => variant.discontinued || !product.published).map(({ product }) => product.name),
+      ];
+      if (taken.length > 0) throw new LinesUnavailableError(taken, field);
+    }
+    return priced;
   }
 
-  function pricedDiamond(line: LineItem, record: DiamondForSale): PricedLine {
+  /** What a product line asks that its piece does not allow, in the shopper's words. */
+  function lineProblems(line: ProductLine, { product }: VariantForSale): string[] {
+    const out: string[] = [];
+    const ring = RING_FAMILIES.includes(product.family);
+    if (ring && line.ring_size === null) out.push(`${product.name}: ${RING_SIZE_MESSAGES.required}`);
+    if (!ring && line.ring_size !== null) out.push(`${product.name}: ${RING_SIZE_MESSAGES.notRing}`);
+    if (ring && line.ring_size === RING_SIZE_UNKNOWN && !product.resizable) out.push(`${product.name}: ${RING_SIZE_MESSAGES.notResizable}`);
+    if (line.engraving !== null && !product.engravable) out.push(`${product.name}: ${ENGRAVING_MESSAGES.notAllowed}`);
+    return out;
+  }
+
+  function pricedDiamond(line: DiamondLine, record: DiamondForSale): PricedLine {
     const unit = diamondUnitPrice(record.priceCents);
     return {
       line,
+      label: record.certificateNumber,
       listCents: unit.unitCents,
       wireDiscountCents: unit.wireDiscountCents,
       stock: { kind: 'diamond', diamondId: record.diamondId, label: record.certificateNumber },
@@ -135,6 +178,57 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       },
     };
   }
+
+  /** A product line: the variant's price, plus the engraving's; its units from the shelf when it is stocked. */
+  function pricedProduct(line: ProductLine, { variant, product }: VariantForSale): PricedLine {
+    const engravingCents = line.engraving ? ENGRAVING.priceCents : 0;
+    const unit = productUnitPrice(variant.priceCents + engravingCents);
+    const description = `${product.name}, ${variantLabel({ metal: variant.metal, shape: variant.shape, carat_total: variant.caratTotal, origin: variant.origin }, product.family)}`;
+    const details: Omit<OrderProduct, 'ring_size' | 'engraving' | 'lead_days' | 'made_to_order'> = {
+      variant_id: variant.id,
+      sku: variant.sku,
+      slug: product.slug,
+      name: product.name,
+      family: product.family,
+      metal: variant.metal,
+      shape: variant.shape,
+      carat_total: variant.caratTotal,
+      origin: variant.origin,
+      breakdown: variant.breakdown,
+      engraving_cents: engravingCents,
+      design: variant.design,
+      included_stone: variant.included,
+    };
+    return {
+      line,
+      label: product.name,
+      listCents: unit.unitCents,
+      wireDiscountCents: unit.wireDiscountCents,
+      stock: variant.stocked ? { kind: 'variant', variantId: variant.id, quantity: line.quantity, label: product.name } : null,
+      stored: {
+        kind: 'product',
+        quantity: line.quantity,
+        diamond_id: null,
+        certificate_number: variant.included?.certificate_number ?? null,
+        description,
+        type: null,
+        carat: variant.included?.carat ?? null,
+        price_cents: unit.unitCents,
+        variant_id: variant.id,
+        sku: variant.sku,
+        product_slug: product.slug,
+        metal: variant.metal,
+        ring_size: line.ring_size,
+        engraving: line.engraving,
+        from_stock: variant.stocked ? 1 : 0,
+        lead_days: variant.leadDays,
+        details_json: JSON.stringify(details),
+      },
+    };
+  }
+
+  /** What the lines take from stock (made-to-order pieces take nothing). */
+  const stockUnits = (priced: readonly PricedLine[]) => priced.flatMap((p) => (p.stock ? [p.stock] : []));
 
   /** What the lines cost with `method` (the contract's one pricing function), refused when the shopper saw another total. */
   function requireTotal(priced: readonly PricedLine[], method: PaymentMethod, sentCents: number, field: string) {
@@ -154,10 +248,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   async function replay(signedIn: SignedIn, key: string, lines: readonly LineItem[]): Promise<Order | null> {
     const earlier = await orders.findByIdempotencyKey(signedIn.user.id, key);
     if (!earlier) return null;
-    const keys = new Set(lines.map(lineKey));
-    const same =
-      earlier.lines.length === lines.length &&
-      earlier.lines.every((stored) => stored.kind === 'diamond' && stored.diamond_id !== null && keys.has(lineKey({ kind: 'diamond', diamond_id: stored.diamond_id, quantity: 1 })));
+    const keys = new Set(lines.map(lineIdentity));
+    const same = earlier.lines.length === lines.length && earlier.lines.every((stored) => stored.key !== null && keys.has(stored.key));
     if (!same) throw new ValidationError({ idempotency_key: [ORDER_MESSAGES.keyReused] }, ORDER_MESSAGES.keyReused);
     return earlier.order;
   }
@@ -165,12 +257,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   /** What the wallet asks of the store as a payment moves (payments/service.ts). */
   const walletHooks: WalletHooks = {
     async completeOrder(trx: Kysely<Database>, payment: CapturedPayment): Promise<number> {
-      const lines: LineItem[] = payment.lines.map((paid) => ({ kind: 'diamond', diamond_id: paid.diamond_id, quantity: 1 }));
+      const lines: LineItem[] = payment.lines.map(({ price_cents: _paid, ...line }) => line);
       // Each line at the price the shopper approved and paid, whatever the catalog says now.
       const priced = await price(trx, lines, 'lines', { anyStatus: true });
       const stored = priced.map((p, i) => ({ ...p.stored, price_cents: payment.lines[i]!.price_cents }));
       try {
-        await inventory.reserve(trx, priced.map((p) => p.stock));
+        await inventory.reserve(trx, stockUnits(priced));
       } catch (err) {
         if (err instanceof StockUnavailableError) throw new PaidLinesLostError(err.units.map((u) => u.label));
         throw err;
@@ -195,9 +287,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     async unavailable(paid: readonly PaidLine[]): Promise<string[]> {
-      const found = await catalog.diamondsForSale(d.db, paid.map((line) => line.diamond_id));
-      const units = [...found.values()].map((record): StockUnit => ({ kind: 'diamond', diamondId: record.diamondId, label: record.certificateNumber }));
-      return (await inventory.unavailable(units)).map((unit) => unit.label);
+      const lines: LineItem[] = paid.map(({ price_cents: _paid, ...line }) => line);
+      const priced = await price(d.db, lines, 'lines', { anyStatus: true });
+      return (await inventory.unavailable(stockUnits(priced))).map((unit) => unit.label);
     },
 
     loadOrder: (orderId) => orders.load(orderId),
@@ -244,15 +336,16 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           const at = now();
           // Every method placed here is unpaid, so the order holds its stock on a deadline, and an account may
           // hold only so much at once: free accounts must not be able to empty the search (011-unpaid-holds.md).
-          const adding = input.lines.reduce((sum, line) => sum + line.quantity, 0);
-          const held = await orders.heldBy(trx, signedIn.user.id, at);
-          if (held.count + adding > MAX_HELD_STONES_PER_ACCOUNT) throw new TooManyHeldError(held.count, adding, held.orderNumbers, field);
-
+          // Made-to-order pieces hold nothing anyone else could buy, so only stones and stocked units count.
           const priced = await price(trx, input.lines, field);
-          labels = priced.map((p) => p.stock.label);
+          const adding = priced.reduce((sum, p) => sum + (p.stock ? p.line.quantity : 0), 0);
+          const held = await orders.heldBy(trx, signedIn.user.id, at);
+          if (adding > 0 && held.count + adding > MAX_HELD_STONES_PER_ACCOUNT) throw new TooManyHeldError(held.count, adding, held.orderNumbers, field);
+
+          labels = priced.map((p) => p.label);
           const stored = requireTotal(priced, input.payment_mode, input.total_price, 'total_price');
           try {
-            await inventory.reserve(trx, priced.map((p) => p.stock));
+            await inventory.reserve(trx, stockUnits(priced));
           } catch (err) {
             if (err instanceof StockUnavailableError) throw new LinesUnavailableError(err.units.map((u) => u.label), field);
             throw err;
@@ -308,7 +401,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const first = stored[0]!;
       return wallet!.createPayment(signedIn, {
         amountCents: input.amount,
-        lines: stored.map((line) => ({ kind: line.kind, diamond_id: line.diamond_id!, price_cents: line.price_cents })),
+        lines: input.lines.map((line, i) => ({ ...line, price_cents: stored[i]!.price_cents })),
         details,
         description: `Everstone order: ${first.description}${stored.length > 1 ? ` and ${stored.length - 1} more` : ''}`,
         storeUrl,

@@ -4,11 +4,13 @@ import { createStockRepository } from './repository.ts';
 import { bumpInventoryVersion } from './version.ts';
 
 /**
- * What a line takes from stock. A loose diamond today (one of a kind: reserved, released, sold); a product variant
- * counted in units joins it with the catalog. `label` names the unit to the shopper when it is gone (a diamond's
- * certificate number).
+ * What a line takes from stock: a loose diamond (one of a kind: reserved, released, sold), or units of a stocked
+ * product variant (taken from the shelf, given back when an order is cancelled). Made-to-order variants take no
+ * stock. `label` names the unit to the shopper when it is gone (a certificate number, a product's name).
  */
-export type StockUnit = { kind: 'diamond'; diamondId: number; label: string };
+export type StockUnit =
+  | { kind: 'diamond'; diamondId: number; label: string }
+  | { kind: 'variant'; variantId: number; quantity: number; label: string };
 
 /** Some units could not be taken: another order has (or had) them. Nothing was taken. */
 export class StockUnavailableError extends Error {
@@ -20,14 +22,17 @@ export class StockUnavailableError extends Error {
   }
 }
 
-const diamondIdsOf = (units: readonly StockUnit[]) => units.filter((u) => u.kind === 'diamond').map((u) => u.diamondId);
+const diamondIdsOf = (units: readonly StockUnit[]) => units.flatMap((u) => (u.kind === 'diamond' ? [u.diamondId] : []));
+const variantsOf = (units: readonly StockUnit[]) => units.flatMap((u) => (u.kind === 'variant' ? [u] : []));
+/** A fixed order for taking units (diamonds by id, then variants by id): concurrent orders lock rows alike. */
+const orderKey = (u: StockUnit) => (u.kind === 'diamond' ? u.diamondId : 2 ** 40 + u.variantId);
 
 /**
  * The inventory's stock: every change to what is on sale goes through here, inside the caller's transaction, and
  * moves the inventory version with it, so the search's caches on every instance know at once
  * (docs/decisions/006-search-indexes-and-caches.md, 008-reserving-stones.md).
  */
-export function createInventoryService({ db }: { db: Kysely<Database> }) {
+export function createInventoryService({ db, now = () => new Date() }: { db: Kysely<Database>; now?: () => Date }) {
   return {
     /**
      * Takes `units` for an order, inside `trx`, or throws StockUnavailableError naming every unit it could not take
@@ -39,8 +44,10 @@ export function createInventoryService({ db }: { db: Kysely<Database> }) {
     async reserve(trx: Kysely<Database>, units: readonly StockUnit[]): Promise<void> {
       const stock = createStockRepository(trx);
       const lost: StockUnit[] = [];
-      for (const unit of [...units].sort((a, b) => a.diamondId - b.diamondId)) {
-        if (!(await stock.reserveDiamond(unit.diamondId))) lost.push(unit);
+      const at = now().toISOString();
+      for (const unit of [...units].sort((a, b) => orderKey(a) - orderKey(b))) {
+        const taken = unit.kind === 'diamond' ? await stock.reserveDiamond(unit.diamondId) : await stock.takeVariant(unit.variantId, unit.quantity, at);
+        if (!taken) lost.push(unit);
       }
       if (lost.length > 0) throw new StockUnavailableError(units.filter((u) => lost.includes(u)));
     },
@@ -51,11 +58,14 @@ export function createInventoryService({ db }: { db: Kysely<Database> }) {
     /** Reserved units back on sale (an order cancelled, a hold run out). */
     async release(trx: Kysely<Database>, units: readonly StockUnit[]): Promise<void> {
       if (units.length === 0) return;
-      await createStockRepository(trx).releaseDiamonds(diamondIdsOf(units));
+      const stock = createStockRepository(trx);
+      await stock.releaseDiamonds(diamondIdsOf(units));
+      const at = now().toISOString();
+      for (const unit of variantsOf(units)) await stock.returnVariant(unit.variantId, unit.quantity, at);
       await bumpInventoryVersion(trx);
     },
 
-    /** Reserved units sold for good (an order delivered). */
+    /** Reserved units sold for good (an order delivered); a variant's units already left the shelf when taken. */
     async sell(trx: Kysely<Database>, units: readonly StockUnit[]): Promise<void> {
       if (units.length === 0) return;
       await createStockRepository(trx).sellDiamonds(diamondIdsOf(units));
@@ -64,8 +74,20 @@ export function createInventoryService({ db }: { db: Kysely<Database> }) {
 
     /** The units of `units` that are not on sale now (a look before a payment is taken; reserve decides). */
     async unavailable(units: readonly StockUnit[]): Promise<StockUnit[]> {
-      const gone = new Set(await createStockRepository(db).unavailableDiamonds(diamondIdsOf(units)));
-      return units.filter((u) => gone.has(u.diamondId));
+      const stock = createStockRepository(db);
+      const gone = new Set(await stock.unavailableDiamonds(diamondIdsOf(units)));
+      const variants = variantsOf(units);
+      const shelf = await stock.variantStock(variants.map((u) => u.variantId));
+      return units.filter((u) => (u.kind === 'diamond' ? gone.has(u.diamondId) : (shelf.get(u.variantId) ?? 0) < u.quantity));
+    },
+
+    /** Units on the shelf by variant (all stocked variants, or those of `variantIds`); made-to-order ones are absent. */
+    variantStock: (variantIds?: readonly number[]) => createStockRepository(db).variantStock(variantIds),
+
+    /** Sets the shelf's units of each variant (the catalog's seed and stock import), inside `trx`; moves the version. */
+    async setVariantStock(trx: Kysely<Database>, rows: readonly { variantId: number; quantity: number }[]): Promise<void> {
+      await createStockRepository(trx).setVariantStock(rows, now().toISOString());
+      await bumpInventoryVersion(trx);
     },
 
     /** The token that changes with every change to the stones: readers' caches compare it. */

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, formatEasternTime, formatUsd, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
+import { PAYMENT_METHOD_LABELS, formatEasternTime, formatUsd, nextStepsOf, ringSizeLabel, wireTransferDetails, type Order, type OrderLine } from '@everstone/contract';
 import { composeMail, fields, paragraph, quote, type MailBlock, type OutgoingMail } from '../mail/index.ts';
 import { staffNextStep } from './staff-steps.ts';
 
@@ -13,9 +13,21 @@ function nextSteps(order: Order): MailBlock[] {
   return [...steps.lead.map(paragraph), ...wire, ...steps.after.map(paragraph)];
 }
 
+/** One line as the emails name it: what it is, and what the shopper chose for it. */
+function lineText(line: OrderLine): string {
+  if (line.kind === 'diamond') return `${line.description} (certificate ${line.certificate_number})`;
+  const p = line.product;
+  const parts = [line.quantity > 1 ? `${line.quantity} × ${line.description}` : line.description];
+  if (p?.ring_size) parts.push(ringSizeLabel(p.ring_size));
+  if (p?.engraving) parts.push(`engraved “${p.engraving}”`);
+  if (p?.included_stone) parts.push(`center stone certificate ${p.included_stone.lab} ${p.included_stone.certificate_number}`);
+  if (p) parts.push(p.made_to_order ? `made to order, ${p.lead_days} business days` : 'from stock');
+  return parts.join('; ');
+}
+
 function itemBlocks(order: Order): MailBlock[] {
   return [
-    fields(order.items.map((item) => [`${item.description} (certificate ${item.certificate_number})`, `$${formatUsd(item.price)}`])),
+    fields(order.lines.map((line) => [lineText(line), `$${formatUsd(line.total)}`])),
     fields([
       ['Order number', order.order_number],
       ['Payment method', PAYMENT_METHOD_LABELS[order.payment_mode]],

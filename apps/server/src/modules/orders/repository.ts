@@ -15,6 +15,18 @@ export interface NewOrderLine {
   type: number | null;
   carat: number | null;
   price_cents: number;
+  /** A product line's variant and the shopper's choices (null on other kinds). */
+  variant_id?: number | null;
+  sku?: string | null;
+  product_slug?: string | null;
+  metal?: string | null;
+  ring_size?: string | null;
+  engraving?: string | null;
+  /** 1 when the line took units from the shelf (given back if the order is cancelled). */
+  from_stock?: number;
+  lead_days?: number | null;
+  /** What the order page and the emails show of the variant (OrderProduct without the line's own fields), JSON. */
+  details_json?: string | null;
 }
 
 const normalizeOrder = (row: OrderRow): OrderRow => ({
@@ -37,6 +49,9 @@ const normalizeItem = (row: OrderItemRow): OrderItemRow => ({
   type: numberOrNull(row.type),
   carat: numberOrNull(row.carat),
   price_cents: Number(row.price_cents),
+  variant_id: numberOrNull(row.variant_id),
+  from_stock: Number(row.from_stock),
+  lead_days: numberOrNull(row.lead_days),
 });
 
 /** The statuses an order must still have for a change to apply, checked by the UPDATE itself. */
@@ -171,6 +186,8 @@ export function createOrderRepository(db: Kysely<Database>) {
         .where('orders.payment_status', '=', 'pending')
         .where((eb) => eb.or([eb('orders.hold_expires_at', 'is', null), eb('orders.hold_expires_at', '>', at)]))
         .where('order_items.released_at', 'is', null)
+        // Only what someone else could otherwise buy: stones and units from the shelf, not made-to-order pieces.
+        .where((eb) => eb.or([eb('order_items.kind', '=', 'diamond'), eb('order_items.from_stock', '=', 1)]))
         .orderBy('orders.id')
         .execute();
       return { count: rows.reduce((sum, r) => sum + Number(r.quantity), 0), orderNumbers: [...new Set(rows.map((r) => r.order_number))] };

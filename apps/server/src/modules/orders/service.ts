@@ -7,7 +7,12 @@ import {
   awaitsWireTransfer,
   centsToPrice,
   type DeliveryCountry,
+  lineKey,
+  type LineItem,
+  type LineItemKind,
   type Order,
+  type OrderLine,
+  type OrderProduct,
   type OrderAddress,
   type OrderListResponse,
   type OrderStatus,
@@ -68,11 +73,44 @@ export function drawOrderNumber(at: Date): string {
   return `EV-${at.getUTCFullYear()}-${code}`;
 }
 
-/** What a stored line takes from stock: a diamond line its stone. */
+/** What a stored line takes from stock: a diamond line its stone, a product line from the shelf its units. */
 export function stockOf(lines: readonly OrderItemRow[]): StockUnit[] {
-  return lines.flatMap((line): StockUnit[] =>
-    line.kind === 'diamond' && line.diamond_id !== null ? [{ kind: 'diamond', diamondId: line.diamond_id, label: line.certificate_number ?? String(line.diamond_id) }] : [],
-  );
+  return lines.flatMap((line): StockUnit[] => {
+    if (line.kind === 'diamond' && line.diamond_id !== null) return [{ kind: 'diamond', diamondId: line.diamond_id, label: line.certificate_number ?? String(line.diamond_id) }];
+    if (line.kind === 'product' && line.from_stock === 1 && line.variant_id !== null) return [{ kind: 'variant', variantId: line.variant_id, quantity: line.quantity, label: line.description }];
+    return [];
+  });
+}
+
+/** What makes two lines the same request: the line's key and its quantity (a repeat must ask for the same). */
+export function lineIdentity(line: LineItem): string {
+  return `${lineKey(line)}×${line.quantity}`;
+}
+
+/** `lineIdentity` of a stored line; null for a kind that has none. */
+function storedLineIdentity(row: OrderItemRow): string | null {
+  if (row.kind === 'diamond' && row.diamond_id !== null) return lineIdentity({ kind: 'diamond', diamond_id: row.diamond_id, quantity: 1 });
+  if (row.kind === 'product' && row.variant_id !== null) {
+    return lineIdentity({ kind: 'product', variant_id: row.variant_id, quantity: row.quantity, ring_size: row.ring_size, engraving: row.engraving });
+  }
+  return null;
+}
+
+/** An order line as the API answers it. */
+function toOrderLine(i: OrderItemRow): OrderLine {
+  const details = i.kind === 'product' && i.details_json ? (JSON.parse(i.details_json) as Omit<OrderProduct, 'ring_size' | 'engraving' | 'lead_days' | 'made_to_order'>) : null;
+  return {
+    kind: i.kind as LineItemKind,
+    description: i.description,
+    quantity: i.quantity,
+    unit_price: centsToPrice(i.price_cents),
+    total: centsToPrice(i.price_cents * i.quantity),
+    diamondid: i.diamond_id,
+    certificate_number: i.certificate_number,
+    product: details
+      ? { ...details, ring_size: i.ring_size, engraving: i.engraving, lead_days: i.lead_days ?? 0, made_to_order: i.from_stock !== 1 }
+      : null,
+  };
 }
 
 /**
@@ -102,6 +140,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], wire: WireTransfer
         carat_weight: i.carat ?? 0,
         price: centsToPrice(i.price_cents),
       })),
+    lines: items.filter((i) => i.parent_line_id === null).map(toOrderLine),
     user_name: row.user_name,
     contact_number: row.contact_number,
     address: { street: row.street, apartment: row.apartment, city: row.city, state: row.state, zip: row.zip, country: row.country as DeliveryCountry },
@@ -191,11 +230,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     /** The order a user placed under an Idempotency-Key, with its lines; null when there is none. */
-    async findByIdempotencyKey(userId: number, key: string): Promise<{ order: Order; lines: OrderItemRow[] } | null> {
+    /** The order this user placed under `key`, with the identity of each of its lines (`lineIdentity`). */
+    async findByIdempotencyKey(userId: number, key: string): Promise<{ order: Order; lines: { key: string | null }[] } | null> {
       const row = await repo.findByIdempotencyKey(userId, key);
       if (!row) return null;
       const lines = await repo.itemsOf([row.id]);
-      return { order: toOrder(row, lines, wireTransfer), lines };
+      return { order: toOrder(row, lines, wireTransfer), lines: lines.filter((l) => l.parent_line_id === null).map((l) => ({ key: storedLineIdentity(l) })) };
     },
 
     /**

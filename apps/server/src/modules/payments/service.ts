@@ -6,7 +6,7 @@ import {
   centsToPrice,
   refundedMessage,
   soldBeforeCaptureMessage,
-  type LineItemKind,
+  type LineItem,
   type Order,
   type WalletOrderResponse,
 } from '@everstone/contract';
@@ -23,12 +23,8 @@ import { createWalletPaymentRepository, type WalletPaymentStatus } from './repos
 
 export type { WalletPaymentStatus };
 
-/** A line a wallet payment pays for, at the price the shopper approved. */
-export interface PaidLine {
-  kind: LineItemKind;
-  diamond_id: number;
-  price_cents: number;
-}
+/** A line a wallet payment pays for (any kind, as the cart sent it), with the unit price the shopper approved. */
+export type PaidLine = LineItem & { price_cents: number };
 
 /** A payment the wallet is asked to take: the amount and what it is for, as the checkout priced it. */
 export interface WalletPaymentRequest {
@@ -123,10 +119,16 @@ export interface CapturedOrder {
   created: boolean;
 }
 
-/** The lines a payment row pays for; rows written before lines had kinds hold `{ id, price_cents }`. */
+/**
+ * The lines a payment row pays for. Rows written before lines had kinds hold `{ id, price_cents }`, and diamond
+ * lines written before products existed have no quantity: both are loose diamonds, one of each.
+ */
 function paidLinesOf(payment: WalletPaymentRow): PaidLine[] {
-  const stored = JSON.parse(payment.items) as Array<Partial<PaidLine> & { id?: number; price_cents: number }>;
-  return stored.map((line) => ({ kind: line.kind ?? 'diamond', diamond_id: line.diamond_id ?? line.id!, price_cents: line.price_cents }));
+  const stored = JSON.parse(payment.items) as Array<Partial<PaidLine> & { id?: number; diamond_id?: number; price_cents: number }>;
+  return stored.map((line): PaidLine => {
+    if (line.kind === 'product') return line as PaidLine;
+    return { kind: 'diamond', diamond_id: line.diamond_id ?? line.id!, quantity: 1, price_cents: line.price_cents };
+  });
 }
 
 /**

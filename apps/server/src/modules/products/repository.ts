@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, NewProduct, NewProductVariant, ProductRow, ProductVariantRow } from '../../db/schema.ts';
+
+/** The store_meta key whose value changes with every change to the catalog's records (seed, import, edits). */
+export const PRODUCTS_VERSION_KEY = 'products_version';
+
+const normalizeProduct = (row: ProductRow): ProductRow => ({
+  ...row,
+  id: Number(row.id),
+  engravable: Number(row.engravable),
+  resizable: Number(row.resizable),
+  offer_percent: Number(row.offer_percent),
+  popularity: Number(row.popularity),
+  published: Number(row.published),
+});
+
+const normalizeVariant = (row: ProductVariantRow): ProductVariantRow => ({
+  ...row,
+  id: Number(row.id),
+  product_id: Number(row.product_id),
+  carat_total: row.carat_total === null ? null : Number(row.carat_total),
+  price_cents: Number(row.price_cents),
+  metal_cents: Number(row.metal_cents),
+  stones_cents: Number(row.stones_cents),
+  center_cents: Number(row.center_cents),
+  labor_cents: Number(row.labor_cents),
+  offer_cents: Number(row.offer_cents),
+  metal_grams: Number(row.metal_grams),
+  lead_days: Number(row.lead_days),
+  stocked: Number(row.stocked),
+  discontinued: Number(row.discontinued),
+});
+
+/** The catalog's records: products and their variants. The only SQL of these tables. `db` may be a transaction. */
+export function createProductRepository(db: Kysely<Database>) {
+  return {
+    async version(): Promise<string> {
+      const row = await db.selectFrom('store_meta').select('value').where('key', '=', PRODUCTS_VERSION_KEY).executeTakeFirst();
+      return row?.value ?? '';
+    },
+
+    /** Call inside the transaction that changed the records, so readers' snapshots on every instance renew. */
+    async bumpVersion(): Promise<void> {
+      const value = randomUUID();
+      await db
+        .insertInto('store_meta')
+        .values({ key: PRODUCTS_VERSION_KEY, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    },
+
+    async count(): Promise<number> {
+      const row = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Every product and variant (the snapshot the service reads from). */
+    async all(): Promise<{ products: ProductRow[]; variants: ProductVariantRow[] }> {
+      const products = (await db.selectFrom('products').selectAll().orderBy('id').execute()).map(normalizeProduct);
+      const variants = (await db.selectFrom('product_variants').selectAll().orderBy('id').execute()).map(normalizeVariant);
+      return { products, variants };
+    },
+
+    /** Variants with their products, by id, read through `db` (the checkout's transaction). */
+    async variantsWithProducts(ids: readonly number[]): Promise<{ variant: ProductVariantRow; product: ProductRow }[]> {
+      if (ids.length === 0) return [];
+      const variants = (await db.selectFrom('product_variants').selectAll().where('id', 'in', [...ids]).execute()).map(normalizeVariant);
+      if (variants.length === 0) return [];
+      const productIds = [...new Set(variants.map((v) => v.product_id))];
+      const products = new Map(
+        (await db.selectFrom('products').selectAll().where('id', 'in', productIds).execute()).map((p) => {
+          const row = normalizeProduct(p);
+          return [row.id, row] as const;
+        }),
+      );
+      return variants.map((variant) => ({ variant, product: products.get(variant.product_id)! }));
+    },
+
+    async findProductBySlug(slug: string): Promise<ProductRow | null> {
+      const row = await db.selectFrom('products').selectAll().where('slug', '=', slug).executeTakeFirst();
+      return row ? normalizeProduct(row) : null;
+    },
+
+    async insertProduct(product: NewProduct): Promise<number> {
+      const row = await db.insertInto('products').values(product).returning('id').executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    async updateProduct(id: number, product: Partial<NewProduct>): Promise<void> {
+      await db.updateTable('products').set(product).where('id', '=', id).execute();
+    },
+
+    /** Inserts variants in batches; answers their ids by SKU. */
+    async insertVariants(variants: readonly NewProductVariant[]): Promise<Map<string, number>> {
+      const ids = new Map<string, number>();
+      for (let i = 0; i < variants.length; i += 200) {
+        const rows = await db.insertInto('product_variants').values(variants.slice(i, i + 200)).returning(['id', 'sku']).execute();
+        for (const row of rows) ids.set(row.sku, Number(row.id));
+      }
+      return ids;
+    },
+
+    async findVariantBySku(sku: string): Promise<ProductVariantRow | null> {
+      const row = await db.selectFrom('product_variants').selectAll().where('sku', '=', sku).executeTakeFirst();
+      return row ? normalizeVariant(row) : null;
+    },
+
+    async updateVariant(id: number, variant: Partial<NewProductVariant>): Promise<void> {
+      await db.updateTable('product_variants').set(variant).where('id', '=', id).execute();
+    },
+  };
+}

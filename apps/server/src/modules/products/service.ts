@@ -1,0 +1,392 @@
+import type { Kysely } from 'kysely';
+import {
+  COLLECTIONS,
+  GEMSTONES,
+  METALS,
+  METAL_IDS,
+  PRODUCT_PAGE_SIZE,
+  PRODUCT_STYLE_LABELS,
+  RING_FAMILIES,
+  SHAPES,
+  departmentOf,
+  type Department,
+  type FacetValue,
+  type GemstoneId,
+  type Gender,
+  type IncludedStone,
+  type MetalId,
+  type PieceDesign,
+  type ProductDetail,
+  type ProductFamily,
+  type ProductListResponse,
+  type ProductQuery,
+  type ProductStyle,
+  type ProductSummary,
+  type ShapeName,
+  type Variant,
+} from '@everstone/contract';
+import type { Database, ProductRow, ProductVariantRow } from '../../db/schema.ts';
+import { NotFoundError } from '../../errors.ts';
+import type { InventoryService } from '../inventory/index.ts';
+import { createProductRepository } from './repository.ts';
+
+/** A variant as the catalog holds it in memory. */
+export interface VariantRecord {
+  id: number;
+  productId: number;
+  sku: string;
+  metal: MetalId;
+  shape: ShapeName | null;
+  caratTotal: number | null;
+  origin: 'lab' | 'natural' | null;
+  priceCents: number;
+  breakdown: Variant['breakdown'];
+  metalGrams: number;
+  leadDays: number;
+  stocked: boolean;
+  design: PieceDesign;
+  included: IncludedStone | null;
+  discontinued: boolean;
+}
+
+export interface ProductRecord {
+  id: number;
+  slug: string;
+  family: ProductFamily;
+  style: ProductStyle;
+  name: string;
+  description: string;
+  collection: ProductSummary['collection'];
+  gender: Gender;
+  gem: GemstoneId | null;
+  engravable: boolean;
+  resizable: boolean;
+  offerPercent: number;
+  popularity: number;
+  published: boolean;
+  createdAt: string;
+  variants: VariantRecord[];
+}
+
+/** A variant the checkout can price: its product's rules and what the order keeps of both. */
+export interface VariantForSale {
+  variant: VariantRecord;
+  product: ProductRecord;
+}
+
+interface Snapshot {
+  version: string;
+  products: ProductRecord[];
+  bySlug: Map<string, ProductRecord>;
+}
+
+function toVariantRecord(row: ProductVariantRow): VariantRecord {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    sku: row.sku,
+    metal: row.metal as MetalId,
+    shape: row.shape as ShapeName | null,
+    caratTotal: row.carat_total,
+    origin: row.origin as VariantRecord['origin'],
+    priceCents: row.price_cents,
+    breakdown: {
+      metal_cents: row.metal_cents,
+      stones_cents: row.stones_cents,
+      center_cents: row.center_cents,
+      labor_cents: row.labor_cents,
+      offer_cents: row.offer_cents,
+    },
+    metalGrams: row.metal_grams,
+    leadDays: row.lead_days,
+    stocked: row.stocked === 1,
+    design: JSON.parse(row.design_json) as PieceDesign,
+    included: row.included_stone_json ? (JSON.parse(row.included_stone_json) as IncludedStone) : null,
+    discontinued: row.discontinued === 1,
+  };
+}
+
+function toProductRecord(row: ProductRow, variants: VariantRecord[]): ProductRecord {
+  return {
+    id: row.id,
+    slug: row.slug,
+    family: row.family as ProductFamily,
+    style: row.style as ProductStyle,
+    name: row.name,
+    description: row.description,
+    collection: row.collection as ProductRecord['collection'],
+    gender: row.gender as Gender,
+    gem: row.gem as GemstoneId | null,
+    engravable: row.engravable === 1,
+    resizable: row.resizable === 1,
+    offerPercent: row.offer_percent,
+    popularity: row.popularity,
+    published: row.published === 1,
+    createdAt: row.created_at,
+    variants,
+  };
+}
+
+/** Variant-level filters of a query, as one predicate; `skip` leaves one dimension out (for its facet's counts). */
+type Dimension = 'style' | 'metal' | 'shape' | 'origin' | 'collection' | 'gem' | 'ready' | 'price' | 'carat';
+
+const METAL_ORDER = new Map(METAL_IDS.map((m, i) => [m, i]));
+const SHAPE_ORDER = new Map(SHAPES.map((s, i) => [s, i]));
+
+export interface ProductServiceDeps {
+  db: Kysely<Database>;
+  inventory: InventoryService;
+}
+
+/**
+ * The jewelry catalog's read side: listings with filters, counts and sorts, a product with its variants, and the
+ * variants the checkout prices. It holds the whole catalog in memory (a few hundred products, a few thousand
+ * variants), renewed when the catalog's version changes; stock comes from the inventory, renewed with its version,
+ * so a sold-out piece leaves the listings on every instance at once. docs/decisions/014-jewelry-catalog.md.
+ */
+export function createProductService(deps: ProductServiceDeps) {
+  const repo = createProductRepository(deps.db);
+  let snapshot: Snapshot | null = null;
+  let loading: Promise<Snapshot> | null = null;
+  let shelf: { version: string; stock: Map<number, number> } | null = null;
+
+  async function catalog(): Promise<Snapshot> {
+    const version = await repo.version();
+    if (snapshot?.version === version) return snapshot;
+    loading ??= (async () => {
+      const { products, variants } = await repo.all();
+      const byProduct = new Map<number, VariantRecord[]>();
+      for (const row of variants) {
+        const list = byProduct.get(row.product_id) ?? [];
+        list.push(toVariantRecord(row));
+        byProduct.set(row.product_id, list);
+      }
+      const records = products.map((row) => toProductRecord(row, byProduct.get(row.id) ?? []));
+      return { version, products: records, bySlug: new Map(records.map((p) => [p.slug, p])) };
+    })().finally(() => {
+      loading = null;
+    });
+    snapshot = await loading;
+    return snapshot;
+  }
+
+  async function stock(): Promise<Map<number, number>> {
+    const version = await deps.inventory.version();
+    if (shelf?.version === version) return shelf.stock;
+    const fresh = await deps.inventory.variantStock();
+    shelf = { version, stock: fresh };
+    return fresh;
+  }
+
+  const stockOf = (v: VariantRecord, onShelf: Map<number, number>) => (v.stocked ? (onShelf.get(v.id) ?? 0) : null);
+  const isAvailable = (v: VariantRecord, onShelf: Map<number, number>) => !v.discontinued && (!v.stocked || (onShelf.get(v.id) ?? 0) > 0);
+  const isReady = (v: VariantRecord, onShelf: Map<number, number>) => v.stocked && (onShelf.get(v.id) ?? 0) > 0;
+
+  function inDepartment(p: ProductRecord, dept: Department): boolean {
+    if (!p.published || !dept.families.includes(p.family)) return false;
+    if (dept.genders && !dept.genders.includes(p.gender)) return false;
+    if (dept.styles && !dept.styles.includes(p.style)) return false;
+    if (dept.collectionsOnly && p.collection === null) return false;
+    if (dept.onOffer && p.offerPercent === 0) return false;
+    return true;
+  }
+
+  /** Whether a product passes the product-level filters and which of its variants pass the variant-level ones. */
+  function matching(p: ProductRecord, q: ProductQuery, dept: Department, onShelf: Map<number, number>, skip: Dimension | null): VariantRecord[] {
+    if (skip !== 'style' && q.styles.length > 0 && !q.styles.includes(p.style)) return [];
+    if (skip !== 'collection' && q.collections.length > 0 && (p.collection === null || !q.collections.includes(p.collection))) return [];
+    if (skip !== 'gem' && q.gems.length > 0 && (p.gem === null || !q.gems.includes(p.gem))) return [];
+    const minCents = q.priceMin === null ? null : Math.round(q.priceMin * 100);
+    const maxCents = q.priceMax === null ? null : Math.round(q.priceMax * 100);
+    return p.variants.filter((v) => {
+      if (!isAvailable(v, onShelf)) return false;
+      if (dept.maxPriceCents !== undefined && v.priceCents > dept.maxPriceCents) return false;
+      if (skip !== 'metal' && q.metals.length > 0 && !q.metals.includes(v.metal)) return false;
+      if (skip !== 'shape' && q.shapes.length > 0 && (v.shape === null || !q.shapes.includes(v.shape))) return false;
+      if (skip !== 'origin' && q.origins.length > 0 && (v.origin === null || !q.origins.includes(v.origin))) return false;
+      if (skip !== 'ready' && q.readyToShip && !isReady(v, onShelf)) return false;
+      if (skip !== 'price' && minCents !== null && v.priceCents < minCents) return false;
+      if (skip !== 'price' && maxCents !== null && v.priceCents > maxCents) return false;
+      if (skip !== 'carat' && (q.caratMin !== null || q.caratMax !== null)) {
+        if (v.caratTotal === null) return false;
+        if (q.caratMin !== null && v.caratTotal < q.caratMin) return false;
+        if (q.caratMax !== null && v.caratTotal > q.caratMax) return false;
+      }
+      return true;
+    });
+  }
+
+  /** A listing's card: the cheapest matching variant, preferring 14K white gold (the most wanted metal) on a tie. */
+  function summary(p: ProductRecord, variants: VariantRecord[], onShelf: Map<number, number>): ProductSummary {
+    const shown = [...variants].sort((a, b) => a.priceCents - b.priceCents || (METAL_ORDER.get(a.metal)! - METAL_ORDER.get(b.metal)!))[0]!;
+    const listCents = shown.breakdown.offer_cents < 0 ? shown.priceCents - shown.breakdown.offer_cents : null;
+    return {
+      id: p.id,
+      slug: p.slug,
+      name: p.name,
+      family: p.family,
+      style: p.style,
+      collection: p.collection,
+      gender: p.gender,
+      gem: p.gem,
+      variant_id: shown.id,
+      metal: shown.metal,
+      price_cents: shown.priceCents,
+      list_cents: listCents,
+      offer_percent: p.offerPercent,
+      design: shown.design,
+      metals: [...new Set(variants.map((v) => v.metal))].sort((a, b) => METAL_ORDER.get(a)! - METAL_ORDER.get(b)!),
+      ready_to_ship: variants.some((v) => isReady(v, onShelf)),
+      lead_days: Math.min(...variants.map((v) => v.leadDays)),
+    };
+  }
+
+  function facet<T extends string>(
+    products: readonly ProductRecord[],
+    q: ProductQuery,
+    dept: Department,
+    onShelf: Map<number, number>,
+    dimension: Dimension,
+    values: readonly { value: T; label: string }[],
+    has: (p: ProductRecord, v: VariantRecord, value: T) => boolean,
+  ): FacetValue[] {
+    const counts = new Map<T, number>();
+    for (const p of products) {
+      const variants = matching(p, q, dept, onShelf, dimension);
+      if (variants.length === 0) continue;
+      for (const { value } of values) if (variants.some((v) => has(p, v, value))) counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    // Values the department never has are left out; those the other filters rule out show 0.
+    return values.filter(({ value }) => products.some((p) => p.variants.some((v) => has(p, v, value)))).map(({ value, label }) => ({ value, label, count: counts.get(value) ?? 0 }));
+  }
+
+  return {
+    /** A page of a listing with the counts each filter value would give. */
+    async list(q: ProductQuery): Promise<ProductListResponse> {
+      const [{ products: all }, onShelf] = await Promise.all([catalog(), stock()]);
+      const dept = departmentOf(q.department)!;
+      const products = all.filter((p) => inDepartment(p, dept));
+
+      const found: { product: ProductRecord; card: ProductSummary }[] = [];
+      for (const p of products) {
+        const variants = matching(p, q, dept, onShelf, null);
+        if (variants.length > 0) found.push({ product: p, card: summary(p, variants, onShelf) });
+      }
+      const byId = (a: { product: ProductRecord }, b: { product: ProductRecord }) => a.product.id - b.product.id;
+      const sorters: Record<ProductQuery['sort'], (a: (typeof found)[number], b: (typeof found)[number]) => number> = {
+        best: (a, b) => b.product.popularity - a.product.popularity || byId(a, b),
+        newest: (a, b) => b.product.createdAt.localeCompare(a.product.createdAt) || byId(a, b),
+        price_asc: (a, b) => a.card.price_cents - b.card.price_cents || byId(a, b),
+        price_desc: (a, b) => b.card.price_cents - a.card.price_cents || byId(a, b),
+      };
+      found.sort(sorters[q.sort]);
+
+      const available = products.flatMap((p) => p.variants.filter((v) => isAvailable(v, onShelf)));
+      const prices = available.map((v) => v.priceCents);
+      const carats = available.flatMap((v) => (v.caratTotal === null ? [] : [v.caratTotal]));
+      const styles = [...new Set(products.map((p) => p.style))].map((value) => ({ value, label: PRODUCT_STYLE_LABELS[value] }));
+      const start = (q.page - 1) * PRODUCT_PAGE_SIZE;
+      return {
+        data: found.slice(start, start + PRODUCT_PAGE_SIZE).map((f) => f.card),
+        total: found.length,
+        page: q.page,
+        per_page: PRODUCT_PAGE_SIZE,
+        sort: q.sort,
+        facets: {
+          style: facet(products, q, dept, onShelf, 'style', styles, (p, _v, value) => p.style === value),
+          metal: facet(products, q, dept, onShelf, 'metal', METALS.map((m) => ({ value: m.id, label: m.label })), (_p, v, value) => v.metal === value),
+          shape: facet(products, q, dept, onShelf, 'shape', SHAPES.map((s) => ({ value: s, label: s })), (_p, v, value) => v.shape === value),
+          origin: facet(products, q, dept, onShelf, 'origin', [{ value: 'lab', label: 'Lab-grown diamonds' }, { value: 'natural', label: 'Natural diamonds' }], (_p, v, value) => v.origin === value),
+          collection: facet(products, q, dept, onShelf, 'collection', COLLECTIONS.map((c) => ({ value: c.id, label: c.label })), (p, _v, value) => p.collection === value),
+          gem: facet(products, q, dept, onShelf, 'gem', GEMSTONES.map((g) => ({ value: g.id, label: g.label })), (p, _v, value) => p.gem === value),
+          ready: products.filter((p) => matching(p, { ...q, readyToShip: true }, dept, onShelf, null).length > 0).length,
+          price: { min: prices.length > 0 ? Math.floor(Math.min(...prices) / 100) : 0, max: prices.length > 0 ? Math.ceil(Math.max(...prices) / 100) : 0 },
+          carat: carats.length > 0 ? { min: Math.min(...carats), max: Math.max(...carats) } : null,
+        },
+      };
+    },
+
+    /** A product with every variant, its options and related pieces; 404 when unknown or unpublished. */
+    async detail(slug: string): Promise<ProductDetail> {
+      const [{ products, bySlug }, onShelf] = await Promise.all([catalog(), stock()]);
+      const p = bySlug.get(slug);
+      if (!p || !p.published) throw new NotFoundError('This piece is not in the catalog.');
+      const variants = p.variants.filter((v) => !v.discontinued);
+      const offered = variants.filter((v) => isAvailable(v, onShelf));
+      const pool = offered.length > 0 ? offered : variants;
+      const preferred = pool.filter((v) => v.metal === '14k-white');
+      const byPrice = (a: VariantRecord, b: VariantRecord) => a.priceCents - b.priceCents;
+      const first = [...(preferred.length > 0 ? preferred : pool)].sort(byPrice)[0] ?? p.variants[0]!;
+      const related = products
+        .filter((o) => o.id !== p.id && o.published && o.family === p.family && (o.style === p.style || (p.collection !== null && o.collection === p.collection)))
+        .sort((a, b) => b.popularity - a.popularity || a.id - b.id)
+        .flatMap((o) => {
+          const vs = o.variants.filter((v) => isAvailable(v, onShelf));
+          return vs.length > 0 ? [summary(o, vs, onShelf)] : [];
+        })
+        .slice(0, 8);
+      const distinct = <T>(values: T[]) => [...new Set(values)];
+      return {
+        id: p.id,
+        slug: p.slug,
+        name: p.name,
+        description: p.description,
+        family: p.family,
+        style: p.style,
+        collection: p.collection,
+        gender: p.gender,
+        gem: p.gem,
+        engravable: p.engravable,
+        resizable: p.resizable,
+        ring: RING_FAMILIES.includes(p.family),
+        offer_percent: p.offerPercent,
+        options: {
+          metal: distinct(variants.map((v) => v.metal)).sort((a, b) => METAL_ORDER.get(a)! - METAL_ORDER.get(b)!),
+          shape: distinct(variants.flatMap((v) => (v.shape ? [v.shape] : []))).sort((a, b) => SHAPE_ORDER.get(a)! - SHAPE_ORDER.get(b)!),
+          carat_total: p.family === 'preset' ? [] : distinct(variants.flatMap((v) => (v.caratTotal === null ? [] : [v.caratTotal]))).sort((a, b) => a - b),
+          origin: distinct(variants.flatMap((v) => (v.origin ? [v.origin] : []))).sort(),
+        },
+        default_variant_id: first.id,
+        variants: variants.map((v) => ({
+          id: v.id,
+          sku: v.sku,
+          metal: v.metal,
+          shape: v.shape,
+          carat_total: v.caratTotal,
+          origin: v.origin,
+          price_cents: v.priceCents,
+          breakdown: v.breakdown,
+          metal_grams: v.metalGrams,
+          lead_days: v.leadDays,
+          stock: stockOf(v, onShelf),
+          available: isAvailable(v, onShelf),
+          design: v.design,
+          included_stone: v.included,
+        })),
+        related,
+      };
+    },
+
+    /**
+     * The variants of `ids` with their products, read through `trx` (the checkout's transaction, so the price is the
+     * one committed with the order). Unknown ids are absent. Whether units remain is the inventory's `reserve` to say.
+     */
+    async variantsForSale(trx: Kysely<Database>, ids: readonly number[]): Promise<Map<number, VariantForSale>> {
+      const rows = await createProductRepository(trx).variantsWithProducts(ids);
+      return new Map(
+        rows.map(({ variant, product }) => {
+          const v = toVariantRecord(variant);
+          return [v.id, { variant: v, product: toProductRecord(product, []) }];
+        }),
+      );
+    },
+
+    /** Every published product's slug and when it changed (the sitemap). */
+    async slugs(): Promise<{ slug: string; family: ProductFamily }[]> {
+      const { products } = await catalog();
+      return products.filter((p) => p.published).map((p) => ({ slug: p.slug, family: p.family }));
+    },
+  };
+}
+
+export type ProductService = ReturnType<typeof createProductService>;

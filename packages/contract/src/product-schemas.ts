@@ -1,0 +1,191 @@
+/**
+ * The jewelry catalog's API shapes: a listing (GET /api/products), a product (GET /api/products/{slug}) and the
+ * product line of a cart and an order.
+ */
+import { z } from 'zod';
+import { SHAPES } from './constants.ts';
+import { positiveId } from './fields.ts';
+import { PRODUCT_SORTS } from './product-query.ts';
+import {
+  COLLECTIONS,
+  GEMSTONES,
+  GENDERS,
+  METAL_IDS,
+  PRODUCT_FAMILIES,
+  PRODUCT_STYLES,
+  RING_SIZE_MESSAGES,
+  RING_SIZE_UNKNOWN,
+  RING_SIZES,
+  engravingProblem,
+  type CollectionId,
+  type GemstoneId,
+  type PieceDesign,
+  type ProductStyle,
+} from './products.ts';
+
+const styleIds = PRODUCT_STYLES.map((s) => s.id) as [ProductStyle, ...ProductStyle[]];
+const collectionIds = COLLECTIONS.map((c) => c.id) as [CollectionId, ...CollectionId[]];
+const gemIds = GEMSTONES.map((g) => g.id) as [GemstoneId, ...GemstoneId[]];
+
+/** A design travels as the object the pictures are drawn from; the server made it, so it is not re-validated. */
+const designSchema = z.custom<PieceDesign>((v) => typeof v === 'object' && v !== null && 'form' in v);
+
+export const priceBreakdownSchema = z.object({
+  metal_cents: z.number().int(),
+  stones_cents: z.number().int(),
+  center_cents: z.number().int(),
+  labor_cents: z.number().int(),
+  offer_cents: z.number().int(),
+});
+export type PriceBreakdownWire = z.infer<typeof priceBreakdownSchema>;
+
+export const includedStoneSchema = z.object({
+  certificate_number: z.string(),
+  lab: z.enum(['IGI', 'GIA']),
+  origin: z.enum(['lab', 'natural']),
+  shape: z.enum(SHAPES),
+  carat: z.number(),
+  color: z.string(),
+  clarity: z.string(),
+  cut: z.string(),
+  length_mm: z.number(),
+  width_mm: z.number(),
+  depth_mm: z.number(),
+});
+
+/** One purchasable version of a product. */
+export const variantSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  metal: z.enum(METAL_IDS),
+  shape: z.enum(SHAPES).nullable(),
+  carat_total: z.number().nullable(),
+  origin: z.enum(['lab', 'natural']).nullable(),
+  price_cents: z.number().int(),
+  breakdown: priceBreakdownSchema,
+  metal_grams: z.number(),
+  /** Business days from the order to the piece leaving the workshop. */
+  lead_days: z.number().int(),
+  /** Units on the shelf for a stocked variant; null when it is made to order. */
+  stock: z.number().int().nullable(),
+  /** False when it cannot be ordered now (sold out, or discontinued). */
+  available: z.boolean(),
+  design: designSchema,
+  included_stone: includedStoneSchema.nullable(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+/** A product as a listing shows it: the variant that matches the filters best (the cheapest), drawn and priced. */
+export const productSummarySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  family: z.enum(PRODUCT_FAMILIES),
+  style: z.enum(styleIds),
+  collection: z.enum(collectionIds).nullable(),
+  gender: z.enum(GENDERS),
+  gem: z.enum(gemIds).nullable(),
+  /** The variant shown: its id, metal, price (the lowest of the matching ones) and picture. */
+  variant_id: z.number().int(),
+  metal: z.enum(METAL_IDS),
+  price_cents: z.number().int(),
+  /** The price before the offer, when there is one. */
+  list_cents: z.number().int().nullable(),
+  offer_percent: z.number().int(),
+  design: designSchema,
+  metals: z.array(z.enum(METAL_IDS)),
+  ready_to_ship: z.boolean(),
+  lead_days: z.number().int(),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const facetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
+export type FacetValue = z.infer<typeof facetValueSchema>;
+
+/** GET /api/products: a page of a listing, with how many each filter value would give (the other filters as they are). */
+export const productListResponseSchema = z.object({
+  data: z.array(productSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  sort: z.enum(PRODUCT_SORTS.map((s) => s.id) as ['best', 'newest', 'price_asc', 'price_desc']),
+  facets: z.object({
+    style: z.array(facetValueSchema),
+    metal: z.array(facetValueSchema),
+    shape: z.array(facetValueSchema),
+    origin: z.array(facetValueSchema),
+    collection: z.array(facetValueSchema),
+    gem: z.array(facetValueSchema),
+    ready: z.number().int(),
+    /** The department's price and carat ranges in whole dollars and carats (for the sliders' bounds). */
+    price: z.object({ min: z.number(), max: z.number() }),
+    carat: z.object({ min: z.number(), max: z.number() }).nullable(),
+  }),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/** GET /api/products/{slug}. */
+export const productDetailSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  family: z.enum(PRODUCT_FAMILIES),
+  style: z.enum(styleIds),
+  collection: z.enum(collectionIds).nullable(),
+  gender: z.enum(GENDERS),
+  gem: z.enum(gemIds).nullable(),
+  engravable: z.boolean(),
+  resizable: z.boolean(),
+  /** Worn on a finger: a line of it needs a ring size. */
+  ring: z.boolean(),
+  offer_percent: z.number().int(),
+  /** Which choices exist and, for each, its values in display order. */
+  options: z.object({
+    metal: z.array(z.enum(METAL_IDS)),
+    shape: z.array(z.enum(SHAPES)),
+    carat_total: z.array(z.number()),
+    origin: z.array(z.enum(['lab', 'natural'])),
+  }),
+  /** The variant the page opens on (the best-selling metal, the cheapest of it). */
+  default_variant_id: z.number().int(),
+  variants: z.array(variantSchema),
+  related: z.array(productSummarySchema),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productSlugParamSchema = z.object({ slug: z.string().max(200) });
+
+/** How many of one variant a line may hold. */
+export const MAX_LINE_QUANTITY = 10;
+
+/**
+ * A product line: a variant, how many, and what the shopper chose for it. A ring's size ('unknown' when not known
+ * yet: one free resize) and an engraving belong to the line, so two lines of one variant may differ in them.
+ */
+export const productLineSchema = z.object({
+  kind: z.literal('product'),
+  variant_id: positiveId('variant id'),
+  quantity: z
+    .number({ error: 'The quantity must be a whole number.' })
+    .int('The quantity must be a whole number.')
+    .min(1, 'The quantity must be at least 1.')
+    .max(MAX_LINE_QUANTITY, `The quantity must be at most ${MAX_LINE_QUANTITY}.`)
+    .default(1),
+  ring_size: z
+    .string()
+    .refine((v) => v === RING_SIZE_UNKNOWN || RING_SIZES.includes(v), RING_SIZE_MESSAGES.invalid)
+    .nullish()
+    .transform((v) => v ?? null),
+  engraving: z
+    .string()
+    .trim()
+    .max(64)
+    .superRefine((v, ctx) => {
+      const problem = engravingProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+

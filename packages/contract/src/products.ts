@@ -1,0 +1,304 @@
+/**
+ * The jewelry catalog's words, without Zod (pages use them on first load): families, styles, collections, metals,
+ * ring sizes, engraving, the design parameters every piece is drawn from, and the shapes of a product as the API
+ * answers it. The schemas of the requests are in product-schemas.ts.
+ */
+import { SHAPES } from './constants.ts';
+import { formatCarat } from './display.ts';
+
+export type ShapeName = (typeof SHAPES)[number];
+
+/**
+ * What a piece is. A setting is an engagement ring without its center stone (made to order, for the ring builder);
+ * a preset is a finished engagement ring with its own certified center stone; a band is a wedding, anniversary or
+ * eternity ring; a ring is any other ring (gemstone and fashion rings).
+ */
+export const PRODUCT_FAMILIES = ['setting', 'preset', 'band', 'ring', 'earrings', 'necklace', 'bracelet'] as const;
+export type ProductFamily = (typeof PRODUCT_FAMILIES)[number];
+
+/** Families worn on a finger: they take a ring size (the line's, not the variant's). */
+export const RING_FAMILIES: readonly ProductFamily[] = ['setting', 'preset', 'band', 'ring'];
+
+/** §2's seven engagement ring styles, in the engagement page's order. */
+export const SETTING_STYLES = [
+  { id: 'solitaire', label: 'Solitaire' },
+  { id: 'halo', label: 'Halo' },
+  { id: 'vintage', label: 'Vintage' },
+  { id: 'side-stone', label: 'Side Stone' },
+  { id: 'three-stone', label: 'Three Stone' },
+  { id: 'pave', label: 'Pave' },
+  { id: 'hidden-halo', label: 'Hidden Halo' },
+] as const;
+export type SettingStyle = (typeof SETTING_STYLES)[number]['id'];
+
+/** What kind of piece within its family: the listing's "style" filter. */
+export const PRODUCT_STYLES = [
+  ...SETTING_STYLES,
+  // Bands (the wedding page's METAL BRANDS, DIAMOND BRANDS, ANNIVERSARY RINGS, ETERNITY RINGS).
+  { id: 'plain', label: 'Metal Band' },
+  { id: 'diamond-band', label: 'Diamond Band' },
+  { id: 'anniversary', label: 'Anniversary Ring' },
+  { id: 'eternity', label: 'Eternity Ring' },
+  // Other rings.
+  { id: 'gemstone', label: 'Gemstone Ring' },
+  { id: 'stacking', label: 'Stacking Ring' },
+  // Earrings.
+  { id: 'studs', label: 'Stud Earrings' },
+  { id: 'hoops', label: 'Hoop Earrings' },
+  { id: 'drops', label: 'Drop Earrings' },
+  // Necklaces and bracelets.
+  { id: 'tennis-necklace', label: 'Tennis Necklace' },
+  { id: 'pendant', label: 'Pendant' },
+  { id: 'tennis-bracelet', label: 'Tennis Bracelet' },
+  { id: 'bangle', label: 'Bangle' },
+] as const;
+export type ProductStyle = (typeof PRODUCT_STYLES)[number]['id'];
+export const PRODUCT_STYLE_LABELS = Object.fromEntries(PRODUCT_STYLES.map((s) => [s.id, s.label])) as Record<ProductStyle, string>;
+
+/** §1's two collections and §3's Trending series. The Reserve's Luxe rings take a center stone of 3 ct or more (§9). */
+export const COLLECTIONS = [
+  { id: 'the-bond', label: 'The Bond', blurb: 'Rings for the promise itself: clean lines, made to be worn every day for a lifetime.' },
+  { id: 'the-reserve', label: 'The Reserve', blurb: 'Our finest work: heavier metal, hand-set pavé and the Luxe rings, made for a center stone of three carats or more.' },
+  { id: 'elements', label: 'Elements', blurb: 'Earth, water, air and fire, in gold and diamonds you can wear every day.' },
+  { id: 'the-bouquet', label: 'The Bouquet', blurb: 'Clusters of diamonds gathered like flowers.' },
+  { id: 'the-ceramic-series', label: 'The Ceramic Series', blurb: 'Black and white ceramic inlaid in gold, with diamonds.' },
+] as const;
+export type CollectionId = (typeof COLLECTIONS)[number]['id'];
+
+/** §9: Luxe rings start at a 3-carat center stone. */
+export const LUXE_MIN_CENTER_CARAT = 3;
+
+/** Who a piece is shown to first: bands for him and for her. */
+export const GENDERS = ['her', 'him', 'unisex'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** Stones other than diamonds (gemstone rings, pendants). */
+export const GEMSTONES = [
+  { id: 'diamond', label: 'Diamond', color: '#f4f7fb' },
+  { id: 'sapphire', label: 'Blue Sapphire', color: '#1f4fa8' },
+  { id: 'ruby', label: 'Ruby', color: '#a3122a' },
+  { id: 'emerald', label: 'Emerald', color: '#0f7a4a' },
+  { id: 'pink-sapphire', label: 'Pink Sapphire', color: '#e0709c' },
+  { id: 'aquamarine', label: 'Aquamarine', color: '#7fc8d8' },
+  { id: 'morganite', label: 'Morganite', color: '#e8b4a0' },
+] as const;
+export type GemstoneId = (typeof GEMSTONES)[number]['id'];
+
+/** The metals (14K and 18K white, yellow and rose gold; platinum), with what the picture and the price need. */
+export const METALS = [
+  { id: '14k-white', label: '14K White Gold', short: '14K White', karat: 14, hue: 'white', purity: 0.585, density: 12.6 },
+  { id: '14k-yellow', label: '14K Yellow Gold', short: '14K Yellow', karat: 14, hue: 'yellow', purity: 0.585, density: 13.1 },
+  { id: '14k-rose', label: '14K Rose Gold', short: '14K Rose', karat: 14, hue: 'rose', purity: 0.585, density: 13.0 },
+  { id: '18k-white', label: '18K White Gold', short: '18K White', karat: 18, hue: 'white', purity: 0.75, density: 14.7 },
+  { id: '18k-yellow', label: '18K Yellow Gold', short: '18K Yellow', karat: 18, hue: 'yellow', purity: 0.75, density: 15.5 },
+  { id: '18k-rose', label: '18K Rose Gold', short: '18K Rose', karat: 18, hue: 'rose', purity: 0.75, density: 15.2 },
+  { id: 'platinum', label: 'Platinum', short: 'Platinum', karat: 0, hue: 'platinum', purity: 0.95, density: 21.4 },
+] as const;
+export type MetalId = (typeof METALS)[number]['id'];
+export type MetalHue = (typeof METALS)[number]['hue'];
+export const METAL_IDS = METALS.map((m) => m.id) as [MetalId, ...MetalId[]];
+export const METAL_LABELS = Object.fromEntries(METALS.map((m) => [m.id, m.label])) as Record<MetalId, string>;
+export function metalOf(id: MetalId) {
+  return METALS.find((m) => m.id === id)!;
+}
+
+/** The colours a metal is drawn in: a highlight, the body and a shadow (pictures and the 3D view). */
+export const METAL_COLORS: Record<MetalHue, { light: string; base: string; dark: string }> = {
+  white: { light: '#ffffff', base: '#d9dde2', dark: '#8d949c' },
+  platinum: { light: '#fbfcfd', base: '#d2d6db', dark: '#7f878f' },
+  yellow: { light: '#fff3c4', base: '#e2bd63', dark: '#a27a26' },
+  rose: { light: '#ffe1d6', base: '#e3a68f', dark: '#a4654f' },
+};
+
+/**
+ * Ring sizes: US 3 to 13 in half sizes, or "not sure yet" (§1 FREE RESIZING: the first resize is free, so a
+ * surprise never has to guess). The inner diameter grows 0.8128 mm per size from 14.05 mm at size 3 (ISO 8653 /
+ * US standard), the circumference 2.55 mm.
+ */
+export const RING_SIZE_UNKNOWN = 'unknown';
+export const RING_SIZES: readonly string[] = Array.from({ length: 21 }, (_, i) => String(3 + i / 2));
+export type RingSize = string;
+export function ringInnerDiameterMm(size: string): number | null {
+  const n = Number(size);
+  if (!RING_SIZES.includes(size)) return null;
+  return Math.round((14.05 + (n - 3) * 0.8128) * 100) / 100;
+}
+export function ringSizeLabel(size: string | null): string {
+  if (size === RING_SIZE_UNKNOWN) return 'Size not known yet (one free resize)';
+  return size ? `Size ${size}` : '';
+}
+export const RING_SIZE_MESSAGES = {
+  required: 'Please choose a ring size, or "I don\'t know the size yet".',
+  invalid: 'A ring size is a US size from 3 to 13 in half sizes, or "unknown".',
+  notRing: 'Only rings take a ring size.',
+  notResizable: 'This ring cannot be resized after it is made, so its size must be chosen now.',
+} as const;
+
+/**
+ * Engraving: up to 16 characters a jeweler can engrave (letters, digits, space and & / _ ! ? . ( ) - ' ♥ are the
+ * hand engraver's set), on the inside of a ring that allows it. Never on an eternity band (stones all the way round).
+ * An engraved piece cannot be returned unless the engraving is removed, which costs a fee.
+ */
+export const ENGRAVING = {
+  maxLength: 16,
+  priceCents: 6000,
+  removalFeeCents: 4000,
+  allowed: /^[A-Za-z0-9 &/_!?.()\-'♥]*$/,
+} as const;
+export const ENGRAVING_MESSAGES = {
+  tooLong: `An engraving holds at most ${ENGRAVING.maxLength} characters.`,
+  characters: 'An engraving may use letters, digits, spaces and & / _ ! ? . ( ) - \' ♥ only.',
+  notAllowed: 'This piece cannot be engraved.',
+  returns: `Engraved pieces can be returned within 30 days once the engraving is removed, for a $${ENGRAVING.removalFeeCents / 100} fee.`,
+} as const;
+
+/** The message for an engraving text, or null when it can be engraved as written. */
+export function engravingProblem(text: string): string | null {
+  if ([...text].length > ENGRAVING.maxLength) return ENGRAVING_MESSAGES.tooLong;
+  if (!ENGRAVING.allowed.test(text)) return ENGRAVING_MESSAGES.characters;
+  return null;
+}
+
+/** Band cross-sections. */
+export const BAND_PROFILES = ['comfort', 'flat', 'knife-edge', 'domed', 'tapered'] as const;
+export type BandProfile = (typeof BAND_PROFILES)[number];
+
+/** How small stones sit along a band. */
+export const ACCENT_SETTINGS = ['pave', 'channel', 'shared-prong', 'bezel', 'eternity'] as const;
+export type AccentSetting = (typeof ACCENT_SETTINGS)[number];
+
+/**
+ * What a piece looks like and is made of, from which its picture, its 3D view, its specifications and its price
+ * are drawn. Millimetres and carats are real: the picture is to scale.
+ */
+export type PieceDesign = RingDesign | EarringDesign | NecklaceDesign | BraceletDesign;
+
+export interface RingDesign {
+  form: 'ring';
+  /** Width of the band at its base, mm. */
+  bandWidthMm: number;
+  /** Thickness of the band, mm. */
+  bandThicknessMm: number;
+  profile: BandProfile;
+  milgrain: boolean;
+  /** The head that holds a center stone; absent on a band. */
+  head: RingHead | null;
+  /** Small stones along the band or around the head. */
+  accents: RingAccents | null;
+  /** A coloured stone or a stocked center (presets draw their own stone). */
+  center: CenterStoneLook | null;
+  /** A ceramic inlay (The Ceramic Series). */
+  inlay: 'black' | 'white' | null;
+}
+
+export interface RingHead {
+  /** 0 for a bezel. */
+  prongs: 0 | 4 | 6;
+  /** A halo of small stones round the center: none, a visible halo, or hidden under the stone. */
+  halo: 'none' | 'halo' | 'hidden';
+  /** Side stones beside the center: none, or two (three-stone). */
+  sideCenters: 0 | 2;
+  /** Shapes of center stone the head is made for. */
+  shapes: ShapeName[];
+  /** The window of center-stone sizes it holds, by the stone's width in mm (the builder matches certificates to it). */
+  minWidthMm: number;
+  maxWidthMm: number;
+  /** Where the head is drawn on a picture with no stone chosen: the width of the stone it is shown with, mm. */
+  shownWidthMm: number;
+  /** Vintage details (filigree, milgrain on the head). */
+  vintage: boolean;
+}
+
+export interface RingAccents {
+  setting: AccentSetting;
+  count: number;
+  /** Total carat weight of the accent stones. */
+  caratTotal: number;
+  /** How far round the band they go: 0.5 for half, 1 for all the way (eternity). */
+  coverage: number;
+  gem: GemstoneId;
+}
+
+export interface CenterStoneLook {
+  gem: GemstoneId;
+  shape: ShapeName;
+  lengthMm: number;
+  widthMm: number;
+  depthMm: number;
+}
+
+export interface EarringDesign {
+  form: 'earrings';
+  style: 'studs' | 'hoops' | 'drops';
+  /** Each earring's stone (studs, drops), or the stones along a hoop. */
+  stone: CenterStoneLook | null;
+  hoopDiameterMm: number | null;
+  /** Stones along each hoop. */
+  hoopStones: number;
+  prongs: 0 | 4 | 6;
+}
+
+export interface NecklaceDesign {
+  form: 'necklace';
+  style: 'tennis-necklace' | 'pendant';
+  lengthIn: number;
+  /** A tennis necklace's stones, or a pendant's accents. */
+  stones: number;
+  stoneMm: number;
+  pendant: CenterStoneLook | null;
+  /** Pendant motif (Elements, The Bouquet): a single stone, a cluster, a bar. */
+  motif: 'solitaire' | 'cluster' | 'bar' | 'halo' | null;
+}
+
+export interface BraceletDesign {
+  form: 'bracelet';
+  style: 'tennis-bracelet' | 'bangle';
+  lengthIn: number;
+  stones: number;
+  stoneMm: number;
+  /** Width of a bangle, mm. */
+  widthMm: number;
+  inlay: 'black' | 'white' | null;
+}
+
+/** A piece's price, itemized (integer cents): what the product page, the cart and the order show. */
+export interface PriceBreakdown {
+  metalCents: number;
+  /** Accent stones (side stones, pavé, the stones of a tennis piece, a gemstone). */
+  stonesCents: number;
+  /** The center stone included in the piece (presets, solitaire studs and pendants), 0 when none. */
+  centerCents: number;
+  laborCents: number;
+  /** What an offer takes off (a negative number), 0 when none. */
+  offerCents: number;
+}
+export function breakdownTotal(b: PriceBreakdown): number {
+  return b.metalCents + b.stonesCents + b.centerCents + b.laborCents + b.offerCents;
+}
+
+/** A certified center stone that comes with a preset (its own, not one of the loose-diamond inventory). */
+export interface IncludedStone {
+  certificate_number: string;
+  lab: 'IGI' | 'GIA';
+  origin: 'lab' | 'natural';
+  shape: ShapeName;
+  carat: number;
+  color: string;
+  clarity: string;
+  cut: string;
+  length_mm: number;
+  width_mm: number;
+  depth_mm: number;
+}
+
+/** How a variant is supplied: made to order after so many business days, or from stock. */
+export type Supply = { kind: 'made-to-order'; leadDays: number } | { kind: 'stock'; quantity: number };
+
+/** What tells one variant from another, in words: '14K White Gold · Oval center · 1.00 ct tw · Lab-grown diamonds'. */
+export function variantLabel(v: { metal: MetalId; shape: ShapeName | null; carat_total: number | null; origin: 'lab' | 'natural' | null }, family: ProductFamily): string {
+  const parts: string[] = [METAL_LABELS[v.metal]];
+  if (v.shape) parts.push(family === 'setting' ? `for a ${v.shape} center` : `${v.shape}`);
+  if (v.carat_total !== null && family !== 'preset') parts.push(`${formatCarat(v.carat_total)} ct tw`);
+  if (v.origin && family !== 'preset') parts.push(v.origin === 'lab' ? 'lab-grown diamonds' : 'natural diamonds');
+  return parts.join(', ');
+}
