@@ -189,3 +189,37 @@ export const productLineSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 
+
+/** At most this many variants are looked up at once (a cart holds far fewer lines). */
+export const VARIANT_LOOKUP_MAX = 50;
+
+/** POST /api/products/variants/lookup: the cart re-checks its pieces' prices and stock in one request. */
+export const variantLookupRequestSchema = z
+  .object({
+    ids: z
+      .array(z.number().int('Each id must be a whole number.').positive('Each id must be a positive whole number.'))
+      .min(1, 'Send at least one variant id.')
+      .max(VARIANT_LOOKUP_MAX, `Send at most ${VARIANT_LOOKUP_MAX} variant ids.`),
+  })
+  .strict();
+
+/** A variant as the cart needs it now: its price, whether it can be ordered, how many are on the shelf. */
+export const variantStateSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  price_cents: z.number().int(),
+  /** Units on the shelf for a stocked variant; null when made to order. */
+  stock: z.number().int().nullable(),
+  available: z.boolean(),
+  /** Withdrawn from sale (or its product unpublished): it cannot be ordered again. */
+  discontinued: z.boolean(),
+  lead_days: z.number().int(),
+});
+export type VariantState = z.infer<typeof variantStateSchema>;
+
+export const variantLookupResponseSchema = z.object({
+  data: z.array(variantStateSchema),
+  missing: z.array(z.number().int()),
+});
+export type VariantLookupResponse = z.infer<typeof variantLookupResponseSchema>;

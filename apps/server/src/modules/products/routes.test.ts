@@ -152,6 +152,16 @@ describe.each(TEST_ENGINES)('jewelry catalog API on %s', (engine) => {
     expect(preset.variants.every((v) => v.included_stone !== null && v.stock === 1)).toBe(true);
     expect(new Set(preset.variants.map((v) => v.included_stone!.certificate_number)).size).toBe(preset.variants.length);
 
+    const lookup = await app.inject({ method: 'POST', url: '/api/products/variants/lookup', payload: { ids: [preset.variants[0]!.id, 99999999] } });
+    expect(lookup.statusCode, lookup.body).toBe(200);
+    expect(lookup.json()).toEqual({
+      data: [{ id: preset.variants[0]!.id, slug: preset.slug, name: preset.name, price_cents: preset.variants[0]!.price_cents, stock: 1, available: true, discontinued: false, lead_days: preset.variants[0]!.lead_days }],
+      missing: [99999999],
+    });
+    for (const bad of [{ ids: [] }, { ids: [0] }, { ids: Array.from({ length: 51 }, (_, i) => i + 1) }, { ids: [1], more: 1 }]) {
+      expect((await app.inject({ method: 'POST', url: '/api/products/variants/lookup', payload: bad })).statusCode).toBe(422);
+    }
+
     expect((await app.inject('/api/products/no-such-piece')).statusCode).toBe(404);
     expect((await app.inject(`/api/products/${'x'.repeat(300)}`)).statusCode).toBe(404);
   });

@@ -8,6 +8,9 @@ import {
   productListResponseSchema,
   productSlugParamSchema,
   readProductQuery,
+  validationErrorSchema,
+  variantLookupRequestSchema,
+  variantLookupResponseSchema,
 } from '@everstone/contract';
 import { BadRequestError } from '../../errors.ts';
 import type { ProductService } from './service.ts';
@@ -53,6 +56,20 @@ export function productRoutes(service: ProductService): FastifyPluginAsyncZod {
         }
         return service.list(query);
       },
+    );
+
+    app.post(
+      '/products/variants/lookup',
+      {
+        schema: {
+          tags: ['jewelry'],
+          summary: 'Several variants by id: price, stock and whether they can be ordered',
+          description: 'The cart re-checks its pieces in one request; ids the catalog does not have are listed in `missing`.',
+          body: variantLookupRequestSchema,
+          response: { 200: variantLookupResponseSchema, 422: validationErrorSchema },
+        },
+      },
+      async (request) => service.lookupVariants(request.body.ids),
     );
 
     app.get(

@@ -24,6 +24,7 @@ import {
   type ProductSummary,
   type ShapeName,
   type Variant,
+  type VariantLookupResponse,
 } from '@everstone/contract';
 import type { Database, ProductRow, ProductVariantRow } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
@@ -379,6 +380,31 @@ export function createProductService(deps: ProductServiceDeps) {
           return [v.id, { variant: v, product: toProductRecord(product, []) }];
         }),
       );
+    },
+
+    /** The cart's pieces as they stand now: price, shelf, whether they can be ordered; ids the catalog lacks are `missing`. */
+    async lookupVariants(ids: readonly number[]): Promise<VariantLookupResponse> {
+      const [{ products }, onShelf] = await Promise.all([catalog(), stock()]);
+      const wanted = new Set(ids);
+      const data: VariantLookupResponse['data'] = [];
+      for (const p of products) {
+        for (const v of p.variants) {
+          if (!wanted.has(v.id)) continue;
+          const discontinued = v.discontinued || !p.published;
+          data.push({
+            id: v.id,
+            slug: p.slug,
+            name: p.name,
+            price_cents: v.priceCents,
+            stock: stockOf(v, onShelf),
+            available: !discontinued && isAvailable(v, onShelf),
+            discontinued,
+            lead_days: v.leadDays,
+          });
+        }
+      }
+      const found = new Set(data.map((d) => d.id));
+      return { data, missing: [...wanted].filter((id) => !found.has(id)) };
     },
 
     /** Every published product's slug and when it changed (the sitemap). */
