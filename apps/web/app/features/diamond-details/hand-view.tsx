@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Diamond } from '@everstone/contract/core';
-import { RING_FINGER_MM, RING_FINGER_SIZE_US, faceUpSize, fingerCoverage } from './stone-geometry';
+import { RING_FINGER_MM, RING_FINGER_SIZE_US, faceUpSize, fingerCoverage } from '../../components/jewelry/stone-geometry';
 import { StoneFacets, drawingFor, stoneTint } from './stone-art';
 
 /*

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Diamond } from '@everstone/contract/core';
-import { drawingRatio, profileDrawing, shapeKey, stoneDrawing, type StoneDrawing } from './stone-geometry';
+import { drawingRatio, profileDrawing, shapeKey, stoneDrawing, type StoneDrawing } from '../../components/jewelry/stone-geometry';
 
 /** Body colours of the fancy colours, light enough for the facet pattern to read on top. */
 const FANCY_TINTS: Record<string, string> = {

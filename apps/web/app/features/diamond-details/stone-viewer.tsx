@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { formatRatio, type Diamond } from '@everstone/contract/core';
-import { drawingRatio, drawingTable, faceUpSize, shapeKey } from './stone-geometry';
+import { drawingRatio, drawingTable, faceUpSize, shapeKey } from '../../components/jewelry/stone-geometry';
 import { CertificateView } from './certificate-view';
 import { HandView } from './hand-view';
 import { FaceUpStone, ProfileStone } from './stone-art';

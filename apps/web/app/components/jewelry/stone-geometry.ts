@@ -1,5 +1,6 @@
 /**
- * The geometry behind the detail page's drawings of a stone. There are no photographs of the inventory, so
+ * The geometry behind the drawings of a stone: the loose-diamond pages', and the stones of the jewelry pictures
+ * (piece-art.tsx). There are no photographs of the inventory, so
  * the viewer draws each stone from its record: the outline of its shape at its own length-to-width ratio,
  * its table at its own table percentage, a side profile at its own depth, and its face-up size in
  * millimetres for the on-hand view. Everything here is pure arithmetic, so it is tested without a browser
