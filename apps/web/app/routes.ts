@@ -1,5 +1,6 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
-import { OFFER_SLUGS } from './content/offers/types';
+import { DEPARTMENTS } from '@everstone/contract/core';
+import { PAGE_OFFER_SLUGS } from './content/offers/types';
 
 /** Every page of the store (SPEC §2 route table). */
 export default [
@@ -14,7 +15,12 @@ export default [
   route('pages/:slug', 'routes/education/guide.tsx'),
 
   // Offers linked from menus and the footer: one module, each at its own path (app/content/offers/).
-  ...OFFER_SLUGS.map((slug) => route(slug, 'routes/offers/offer.tsx', { id: `offer-${slug}` })),
+  ...PAGE_OFFER_SLUGS.map((slug) => route(slug, 'routes/offers/offer.tsx', { id: `offer-${slug}` })),
+
+  // The jewelry: one listing module at each department's path (/preset-rings, /bands-for-her, …), and the pieces.
+  ...DEPARTMENTS.map((d) => route(d.path.slice(1), 'routes/jewelry/listing.tsx', { id: `listing-${d.id}` })),
+  route('collections/:collection', 'routes/jewelry/listing.tsx', { id: 'listing-collection' }),
+  route('jewelry/:slug', 'routes/jewelry/product.tsx'),
 
   route('wishlist', 'routes/wishlist.tsx'),
   route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),

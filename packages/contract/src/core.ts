@@ -12,6 +12,7 @@ export * from './order-steps.ts';
 export * from './line-kinds.ts';
 export * from './pricing.ts';
 export * from './products.ts';
+export * from './business-calendar.ts';
 export * from './product-query.ts';
 export type * from './product-schemas.ts';
 export type * from './diamonds.ts';

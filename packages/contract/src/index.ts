@@ -6,6 +6,7 @@ export * from './line-kinds.ts';
 export * from './line-items.ts';
 export * from './pricing.ts';
 export * from './products.ts';
+export * from './business-calendar.ts';
 export * from './product-query.ts';
 export * from './product-schemas.ts';
 export * from './query.ts';

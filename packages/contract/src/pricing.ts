@@ -81,6 +81,13 @@ export function formatCents(cents: number): string {
   return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }
 
+/** Jewelry prices as tags show them: whole dollars without cents ('$1,150'), cents only when there are some. */
+export function formatTagPrice(cents: number): string {
+  return cents % 100 === 0
+    ? (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+    : formatCents(cents);
+}
+
 /** Dollars from the wire (a number with at most two decimals) as integer cents, exactly: 0.29 → 29, not 28. */
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);

@@ -88,6 +88,9 @@ export const productSummarySchema = z.object({
   /** The variant shown: its id, metal, price (the lowest of the matching ones) and picture. */
   variant_id: z.number().int(),
   metal: z.enum(METAL_IDS),
+  shape: z.enum(SHAPES).nullable(),
+  carat_total: z.number().nullable(),
+  origin: z.enum(['lab', 'natural']).nullable(),
   price_cents: z.number().int(),
   /** The price before the offer, when there is one. */
   list_cents: z.number().int().nullable(),

@@ -123,6 +123,9 @@ export function ringInnerDiameterMm(size: string): number | null {
   if (!RING_SIZES.includes(size)) return null;
   return Math.round((14.05 + (n - 3) * 0.8128) * 100) / 100;
 }
+/** Ring prices and metal weights are quoted at size 6; the price is the same in every size. */
+export const REFERENCE_SIZE_NOTE = '(at size 6)';
+
 export function ringSizeLabel(size: string | null): string {
   if (size === RING_SIZE_UNKNOWN) return 'Size not known yet (one free resize)';
   return size ? `Size ${size}` : '';
@@ -297,7 +300,7 @@ export type Supply = { kind: 'made-to-order'; leadDays: number } | { kind: 'stoc
 /** What tells one variant from another, in words: '14K White Gold · Oval center · 1.00 ct tw · Lab-grown diamonds'. */
 export function variantLabel(v: { metal: MetalId; shape: ShapeName | null; carat_total: number | null; origin: 'lab' | 'natural' | null }, family: ProductFamily): string {
   const parts: string[] = [METAL_LABELS[v.metal]];
-  if (v.shape) parts.push(family === 'setting' ? `for a ${v.shape} center` : `${v.shape}`);
+  if (v.shape) parts.push(family === 'setting' ? `for ${/^[AEIOU]/.test(v.shape) ? 'an' : 'a'} ${v.shape.toLowerCase()} center stone` : `${v.shape}`);
   if (v.carat_total !== null && family !== 'preset') parts.push(`${formatCarat(v.carat_total)} ct tw`);
   if (v.origin && family !== 'preset') parts.push(v.origin === 'lab' ? 'lab-grown diamonds' : 'natural diamonds');
   return parts.join(', ');

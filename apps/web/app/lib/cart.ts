@@ -1,10 +1,16 @@
 import {
   diamondUnitPrice,
   dollarsToCents,
+  lineKey,
   priceLines,
+  productUnitPrice,
   type Diamond,
   type LineItem,
+  type MetalId,
+  type PieceDesign,
   type Pricing,
+  type ProductFamily,
+  type ShapeName,
   type UnitPrice,
 } from '@everstone/contract/core';
 import { createBrowserStore } from './browser-store';
@@ -19,11 +25,45 @@ import { createBrowserStore } from './browser-store';
 export type DiamondCartLine = Diamond & { kind: 'diamond'; quantity: number };
 
 /**
- * A line of the cart, one member per kind of the contract's LINE_ITEM_KINDS: a loose diamond today; the catalog
- * adds a product variant and the ring builder a ring. Whatever shows, prices or sends a line switches on `kind`, so
- * a new kind does not compile until each of those places says what it does with it.
+ * A piece of jewelry: the variant, how many, the ring size and engraving chosen for it, and what the cart shows of
+ * it as the product page gave it (the cart's check renews the price and the stock from the store).
  */
-export type CartLine = DiamondCartLine;
+export interface ProductCartLine {
+  kind: 'product';
+  variant_id: number;
+  quantity: number;
+  ring_size: string | null;
+  engraving: string | null;
+  slug: string;
+  name: string;
+  family: ProductFamily;
+  sku: string;
+  metal: MetalId;
+  shape: ShapeName | null;
+  carat_total: number | null;
+  origin: 'lab' | 'natural' | null;
+  /** The variant's price when last seen, cents, without the engraving. */
+  variant_cents: number;
+  /** What an engraving adds to one unit, cents (0 without one). */
+  engraving_cents: number;
+  /** Business days to the workshop's door. */
+  lead_days: number;
+  /** Units on the shelf when last seen; null when made to order (no limit on the quantity but the line's). */
+  stock: number | null;
+  engravable: boolean;
+  resizable: boolean;
+  design: PieceDesign;
+}
+
+/**
+ * A line of the cart, one member per kind of the contract's LINE_ITEM_KINDS: a loose diamond or a piece of jewelry
+ * (the ring builder adds a ring). Whatever shows, prices or sends a line switches on `kind`, so a new kind does not
+ * compile until each of those places says what it does with it.
+ */
+export type CartLine = DiamondCartLine | ProductCartLine;
+
+/** How many of one piece a line may hold: the shelf's units when stocked, else the contract's line maximum. */
+export const MAX_PRODUCT_QUANTITY = 10;
 
 /**
  * The default branch of a switch on a line's kind: `kind` is `never` while every kind has its case, so a kind the
@@ -44,6 +84,9 @@ function parseLine(raw: unknown): CartLine | null {
     case 'diamond':
       if (typeof stored.certificate_number !== 'string') return null;
       return { ...(stored as Diamond), kind: 'diamond', quantity };
+    case 'product':
+      if (typeof stored.variant_id !== 'number' || typeof stored.name !== 'string' || typeof stored.design !== 'object' || stored.design === null) return null;
+      return { ...(stored as unknown as ProductCartLine), kind: 'product', quantity: Math.min(MAX_PRODUCT_QUANTITY, quantity) };
     default:
       // A kind this store does not know (a cart written by a newer version) cannot be shown or priced.
       return null;
@@ -62,12 +105,68 @@ export function useCart(): CartLine[] {
   return cartStore.use();
 }
 
-/** What identifies a line within the cart: for a loose diamond, its certificate number (§4). */
+/**
+ * What identifies a line within the cart: a loose diamond's certificate number (§4); a piece's variant with its
+ * ring size and engraving (the contract's line key), so one ring in two sizes is two lines.
+ */
 export function cartLineKey(line: CartLine): string {
   switch (line.kind) {
     case 'diamond':
       return line.certificate_number;
+    case 'product':
+      return lineKey(lineItemOf(line));
   }
+}
+
+/** The most of a line the cart allows: one loose diamond; a piece up to its shelf's units, or ten made to order. */
+export function maxQuantityOf(line: CartLine): number {
+  switch (line.kind) {
+    case 'diamond':
+      return 1;
+    case 'product':
+      return line.stock === null ? MAX_PRODUCT_QUANTITY : Math.max(1, Math.min(MAX_PRODUCT_QUANTITY, line.stock));
+  }
+}
+
+export type AddProductResult = 'added' | 'increased' | 'at-limit';
+
+/**
+ * Adds a piece: a line with the same variant, size and engraving gains `line.quantity` more, up to what the shelf
+ * holds (`at-limit` when nothing more can be added).
+ */
+export function addProductToCart(line: ProductCartLine): AddProductResult {
+  let result: AddProductResult = 'added';
+  cartStore.set((lines) => {
+    const key = cartLineKey(line);
+    const existing = lines.find((l) => cartLineKey(l) === key);
+    if (!existing) return [...lines, { ...line, quantity: Math.min(line.quantity, maxQuantityOf(line)) }];
+    const max = maxQuantityOf(line);
+    if (existing.quantity >= max) {
+      result = 'at-limit';
+      return lines;
+    }
+    result = 'increased';
+    return lines.map((l) => (cartLineKey(l) === key ? { ...line, quantity: Math.min(max, l.quantity + line.quantity) } : l));
+  });
+  return result;
+}
+
+/**
+ * Changes a piece's ring size or engraving in the cart. When another line already holds the same variant with
+ * those choices, the two become one line (up to the quantity the piece allows).
+ */
+export function updateProductChoices(key: string, choices: { ring_size?: string | null; engraving?: string | null; engraving_cents?: number }): void {
+  cartStore.set((lines) => {
+    const line = lines.find((l) => cartLineKey(l) === key);
+    if (!line || line.kind !== 'product') return lines;
+    const updated: ProductCartLine = { ...line, ...choices };
+    const newKey = cartLineKey(updated);
+    if (newKey === key) return lines.map((l) => (cartLineKey(l) === key ? updated : l));
+    const twin = lines.find((l) => cartLineKey(l) === newKey);
+    const rest = lines.filter((l) => cartLineKey(l) !== key);
+    if (!twin) return lines.map((l) => (cartLineKey(l) === key ? updated : l));
+    return rest.map((l) => (cartLineKey(l) === newKey ? { ...updated, quantity: Math.min(maxQuantityOf(updated), twin.quantity + line.quantity) } : l));
+  });
 }
 
 /**
@@ -110,6 +209,8 @@ export function unitPriceOf(line: CartLine): UnitPrice {
   switch (line.kind) {
     case 'diamond':
       return diamondUnitPrice(Number.isFinite(line.price) ? dollarsToCents(line.price) : 0);
+    case 'product':
+      return productUnitPrice((Number.isInteger(line.variant_cents) ? line.variant_cents : 0) + (line.engraving ? line.engraving_cents : 0));
   }
 }
 
@@ -126,5 +227,7 @@ export function lineItemOf(line: CartLine): LineItem {
   switch (line.kind) {
     case 'diamond':
       return { kind: 'diamond', diamond_id: line.diamondid, quantity: 1 };
+    case 'product':
+      return { kind: 'product', variant_id: line.variant_id, quantity: line.quantity, ring_size: line.ring_size, engraving: line.engraving };
   }
 }

@@ -120,6 +120,8 @@ function look(gem: GemstoneId, shape: ShapeName, carat: number): CenterStoneLook
 
 const slugify = (text: string) =>
   text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
@@ -259,7 +261,7 @@ function settings(): ProductDraft[] {
     const styleLabel = STYLE_WORDS[t.style];
     const name = `${t.name} ${t.style === 'solitaire' || t.name.includes(styleLabel) ? '' : `${styleLabel} `}Engagement Ring`.replace(/\s+/g, ' ');
     return {
-      slug: slugify(`${t.name} ${t.style} setting`),
+      slug: slugify(`${t.name}${t.name.toLowerCase().includes(STYLE_WORDS[t.style].toLowerCase()) ? '' : ` ${t.style}`} setting`),
       family: 'setting',
       style: t.style,
       name,

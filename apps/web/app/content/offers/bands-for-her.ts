@@ -24,7 +24,6 @@ export const bandsForHer: OfferContent = {
       'If your engagement ring has a low setting or a halo, a contoured band curves around it so the rings sit flush. Our jewelers can match the metal and the diamonds of a ring you already have.',
     ],
   },
-  catalogOf: 'women’s wedding bands',
   steps: {
     title: 'How It Works',
     items: [

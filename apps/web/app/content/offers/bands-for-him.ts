@@ -19,7 +19,6 @@ export const bandsForHim: OfferContent = {
       'Choose a polished or brushed finish, a rounded dome or a crisp flat profile, and a comfort-fit interior that slides easily over the knuckle. For a little sparkle, a row of diamonds can be set into the band.',
     ],
   },
-  catalogOf: 'men’s wedding bands',
   steps: {
     title: 'How It Works',
     items: [

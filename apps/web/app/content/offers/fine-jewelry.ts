@@ -24,7 +24,6 @@ export const fineJewelry: OfferContent = {
       FREE_GIFT_TEXT,
     ],
   },
-  catalogOf: 'fine jewelry',
   steps: {
     title: 'How It Works',
     items: [

@@ -23,7 +23,6 @@ export const gemstoneRings: OfferContent = {
       'Sapphires and rubies rank 9 on the Mohs hardness scale, second only to diamond, so they are well suited to everyday wear. Emeralds are softer and usually contain natural inclusions, so a protective setting such as a halo or a bezel suits them best.',
     ],
   },
-  catalogOf: 'gemstone rings',
   steps: {
     title: 'How It Works',
     items: [

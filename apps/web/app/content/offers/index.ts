@@ -7,11 +7,11 @@ import { homePreview } from './home-preview';
 import { presetRings } from './preset-rings';
 import type { OfferContent, OfferSlug } from './types';
 
-export { OFFER_SLUGS, type OfferContent, type OfferSlug } from './types';
+export { LISTING_OFFER_SLUGS, OFFER_SLUGS, PAGE_OFFER_SLUGS, type OfferContent, type OfferSlug } from './types';
 
 /**
- * The offer pages, by slug. Their products are not listed on the site yet; the catalog replaces these bodies here,
- * and routes/offers/offer.tsx serves whatever this holds.
+ * The offer pages' text, by slug: whole pages for Home Preview and custom rings (routes/offers/offer.tsx), the
+ * editorial around the pieces for the five listings (routes/jewelry/listing.tsx).
  */
 export const OFFERS: Record<OfferSlug, OfferContent> = {
   'bands-for-him': bandsForHim,

@@ -25,7 +25,6 @@ export const presetRings: OfferContent = {
       'Lab-grown diamonds are real diamonds, with the same sparkle and hardness as mined diamonds, and usually cost far less than a natural diamond of the same size and quality, so your budget goes further.',
     ],
   },
-  catalogOf: 'preset lab grown rings',
   steps: {
     title: 'How It Works',
     items: [

@@ -4,6 +4,12 @@ import type { Action, Figure } from '../types';
 export const OFFER_SLUGS = ['bands-for-him', 'bands-for-her', 'home-preview', 'gemstone-rings', 'preset-rings', 'custom-rings', 'fine-jewelry'] as const;
 export type OfferSlug = (typeof OFFER_SLUGS)[number];
 
+/** The offers whose pages are jewelry listings: their text is the editorial around the pieces (routes/jewelry/listing.tsx). */
+export const LISTING_OFFER_SLUGS = ['bands-for-him', 'bands-for-her', 'gemstone-rings', 'preset-rings', 'fine-jewelry'] as const satisfies readonly OfferSlug[];
+
+/** The offers that are pages of their own (routes/offers/offer.tsx). */
+export const PAGE_OFFER_SLUGS = OFFER_SLUGS.filter((slug) => !(LISTING_OFFER_SLUGS as readonly string[]).includes(slug));
+
 /** One offer page: hero, what it is, how it works, highlights, its terms when it has them, guides, next step. */
 export interface OfferContent {
   slug: OfferSlug;
@@ -16,11 +22,6 @@ export interface OfferContent {
   heroActions: readonly Action[];
   /** What the offer is. */
   about: { title: string; paragraphs: readonly string[] };
-  /**
-   * Set when the products of this offer are not listed on the site yet: names them in the sentence
-   * "Our full catalog of … is coming to the site".
-   */
-  catalogOf?: string;
   /** How it works, step by step. */
   steps: { title: string; lead?: string; items: readonly { title: string; text: string }[] };
   highlights: { title: string; items: readonly { title: string; text: string }[] };

@@ -1,43 +1,23 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OfferContent } from '../../content/offers';
-import { STORE } from '../../content/store';
 import { ActionRow } from './actions';
 import { PageHero } from './page-hero';
 import { HighlightGrid, Section, StepList } from './section';
 
-/** Where the products are not listed yet, the page says so and gives the ways to see them today. */
-function CatalogNote({ of }: { of: string }) {
-  return (
-    <aside className="pg-catalog-note" aria-labelledby="catalog-note-title">
-      <h3 id="catalog-note-title" className="pg-catalog-title">
-        See every style today
-      </h3>
-      <p>
-        Our full catalog of {of} is coming to the site; our jewelers can show you every style by appointment or on a
-        call.
-      </p>
-      <ActionRow
-        actions={[
-          { label: 'Book an appointment', appointment: true },
-          { label: `Call ${STORE.phone.display}`, href: STORE.phone.href, style: 'ghost' },
-          { label: 'Send us a message', to: '/contact', style: 'link' },
-        ]}
-      />
-    </aside>
-  );
-}
-
 /**
  * The shared layout of the offer pages linked from the menus: hero, what it is, how it works, highlights, the
- * offer's terms, guides, next step.
+ * offer's terms, guides, next step. A listing passes its pieces as `children`, shown right under a compact hero.
  */
-export function OfferPage({ content }: { content: OfferContent }) {
+export function OfferPage({ content, children, compactHero = false }: { content: OfferContent; children?: ReactNode; compactHero?: boolean }) {
   const { about, steps, highlights, terms, guides, cta } = content;
   return (
     <div className="pg-page">
-      <PageHero eyebrow={content.eyebrow} title={content.title} lead={content.lead} image={content.image}>
-        <ActionRow actions={content.heroActions} />
+      <PageHero eyebrow={content.eyebrow} title={content.title} lead={content.lead} image={compactHero ? undefined : content.image}>
+        {!compactHero && <ActionRow actions={content.heroActions} />}
       </PageHero>
+
+      {children}
 
       <Section id="offer-about" title={about.title}>
         <div className="pg-prose pg-prose--columns">
@@ -45,7 +25,6 @@ export function OfferPage({ content }: { content: OfferContent }) {
             <p key={i}>{p}</p>
           ))}
         </div>
-        {content.catalogOf && <CatalogNote of={content.catalogOf} />}
       </Section>
 
       <Section id="offer-steps" title={steps.title} lead={steps.lead} tone="mist">

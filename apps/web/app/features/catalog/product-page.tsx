@@ -1,0 +1,431 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  COLLECTIONS,
+  ENGRAVING,
+  ENGRAVING_MESSAGES,
+  METAL_LABELS,
+  RING_SIZES,
+  RING_SIZE_MESSAGES,
+  RING_SIZE_UNKNOWN,
+  STORE_TERMS,
+  engravingProblem,
+  formatCarat,
+  formatTagPrice,
+  metalOf,
+  ringInnerDiameterMm,
+  shipsByText,
+  variantLabel,
+  type ProductDetail,
+  type Variant,
+} from '@everstone/contract/core';
+import { PieceArt } from '../../components/jewelry/piece-art';
+import { addProductToCart, maxQuantityOf, type ProductCartLine } from '../../lib/cart';
+import { ProductCard } from './product-card';
+import { specsOf } from './specs';
+import { variantSearch, withOption } from './variant-choice';
+
+/** §9: the add-to-cart button's short "Processing..." moment before the cart, as on the diamond page. */
+const ADD_DELAY_MS = 500;
+
+function OptionLinks<T extends string | number>(props: {
+  legend: string;
+  values: readonly T[];
+  current: T | null;
+  label: (value: T) => string;
+  to: (value: T) => string;
+  className?: (value: T) => string;
+}) {
+  if (props.values.length < 2) return null;
+  return (
+    <fieldset className="jw-option">
+      <legend className="jw-option-title">
+        {props.legend}: <span className="jw-option-value">{props.current === null ? '' : props.label(props.current)}</span>
+      </legend>
+      <ul className="jw-option-list">
+        {props.values.map((value) => (
+          <li key={String(value)}>
+            <Link
+              className={`jw-option-item${props.className ? ` ${props.className(value)}` : ''}${value === props.current ? ' is-chosen' : ''}`}
+              to={props.to(value)}
+              replace
+              preventScrollReset
+              aria-current={value === props.current ? 'true' : undefined}
+            >
+              {props.label(value)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** The price, item by item, as a jeweler builds it; the lines add up to the total shown. */
+function PriceBreakdown({ product, variant, engravingCents }: { product: ProductDetail; variant: Variant; engravingCents: number }) {
+  const b = variant.breakdown;
+  const stone = variant.included_stone;
+  const rows: [string, string, number][] = [
+    ['Metal', `${METAL_LABELS[variant.metal]}, ${variant.metal_grams.toFixed(2)} g`, b.metal_cents],
+  ];
+  if (b.stones_cents > 0) rows.push(['Stones', product.gem && product.gem !== 'diamond' && variant.design.form === 'ring' && variant.design.center ? 'Gemstone and accent stones' : 'Accent diamonds', b.stones_cents]);
+  if (b.center_cents > 0) rows.push([stone ? 'Center diamond' : 'Diamonds', stone ? `${formatCarat(stone.carat)} ct ${stone.shape}, ${stone.color} ${stone.clarity}, ${stone.lab} certified` : 'Matched, graded and set', b.center_cents]);
+  rows.push(['Craftsmanship', 'Casting, setting, polishing, inspection', b.labor_cents]);
+  if (b.offer_cents < 0) rows.push(['Offer', `${product.offer_percent}% off`, b.offer_cents]);
+  if (engravingCents > 0) rows.push(['Engraving', 'Inside the band', engravingCents]);
+  const total = variant.price_cents + engravingCents;
+  return (
+    <details className="jw-breakdown">
+      <summary>What makes up this price</summary>
+      <table>
+        <caption className="visually-hidden">The price of this piece, item by item</caption>
+        <tbody>
+          {rows.map(([item, detail, cents]) => (
+            <tr key={item}>
+              <th scope="row">
+                {item}
+                <span className="jw-breakdown-detail">{detail}</span>
+              </th>
+              <td>{cents < 0 ? `−${formatTagPrice(-cents)}` : formatTagPrice(cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td>{formatTagPrice(total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {product.family === 'setting' && <p className="jw-fineprint">The center diamond is chosen separately and is not included.</p>}
+      <p className="jw-fineprint">Metal is priced by its weight in your chosen metal; a different ring size does not change the price.</p>
+    </details>
+  );
+}
+
+/** US sizes with their inner diameter, and how to measure at home. */
+function SizeGuide() {
+  return (
+    <details className="jw-size-guide">
+      <summary>Ring size guide</summary>
+      <p>
+        Measure the inside diameter of a ring that fits the same finger, edge to edge, and find the nearest size. Unsure? Choose “I don’t know the
+        size yet”: we will ask before we make it, and your first resize is free.
+      </p>
+      <table>
+        <caption className="visually-hidden">US ring sizes and their inner diameters</caption>
+        <thead>
+          <tr>
+            <th scope="col">US size</th>
+            <th scope="col">Inner diameter</th>
+          </tr>
+        </thead>
+        <tbody>
+          {RING_SIZES.filter((s) => Number.isInteger(Number(s)) || Number(s) % 1 === 0.5).map((s) => (
+            <tr key={s}>
+              <td>{s}</td>
+              <td>{ringInnerDiameterMm(s)!.toFixed(1)} mm</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+/** How the piece reaches the shopper: from stock or made to order, and the day it ships. */
+function Availability({ variant }: { variant: Variant }) {
+  if (!variant.available) {
+    return (
+      <p className="jw-stock jw-stock--out" role="status">
+        {variant.stock === 0 ? 'Sold out in this choice.' : 'No longer available in this choice.'} Choose another option above, or ask us to make one.
+      </p>
+    );
+  }
+  return (
+    <p className="jw-stock" role="status">
+      <span className="jw-stock-state">
+        {variant.stock !== null ? (variant.stock <= 3 ? `In stock: only ${variant.stock} left` : 'In stock') : `Made to order in ${variant.lead_days} business days`}
+      </span>{' '}
+      <span className="jw-ship">{shipsByText(variant.lead_days)}</span>
+    </p>
+  );
+}
+
+/**
+ * A piece of jewelry: its picture in the chosen variant, the options (in the address), the price and what makes it
+ * up, availability and ship date, ring size and engraving (the line's), add to cart, specifications and related pieces.
+ */
+export function ProductPage({ product, variant }: { product: ProductDetail; variant: Variant }) {
+  const navigate = useNavigate();
+  const ids = useId();
+  const [ringSize, setRingSize] = useState('');
+  const [engraving, setEngraving] = useState('');
+  const [quantity, setQuantity] = useState(1);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const sizeRef = useRef<HTMLSelectElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const engravingText = engraving.trim();
+  const engravingError = engravingText ? engravingProblem(engravingText) : null;
+  const engravingCents = engravingText && !engravingError ? ENGRAVING.priceCents : 0;
+  const link = (change: Parameters<typeof withOption>[2]) => `/jewelry/${product.slug}${variantSearch(product, withOption(product, variant, change))}`;
+  const max = variant.stock === null ? 10 : Math.max(1, Math.min(10, variant.stock));
+  const collection = product.collection ? COLLECTIONS.find((c) => c.id === product.collection) : null;
+  const title = `${product.name} in ${METAL_LABELS[variant.metal]}`;
+
+  function add() {
+    if (adding || !variant.available) return;
+    if (product.ring && !ringSize) {
+      setProblem(RING_SIZE_MESSAGES.required);
+      sizeRef.current?.focus();
+      return;
+    }
+    if (engravingError) {
+      setProblem(engravingError);
+      return;
+    }
+    setProblem(null);
+    setAdding(true);
+    const line: ProductCartLine = {
+      kind: 'product',
+      variant_id: variant.id,
+      quantity,
+      ring_size: product.ring ? ringSize : null,
+      engraving: engravingText || null,
+      slug: product.slug,
+      name: product.name,
+      family: product.family,
+      sku: variant.sku,
+      metal: variant.metal,
+      shape: variant.shape,
+      carat_total: variant.carat_total,
+      origin: variant.origin,
+      variant_cents: variant.price_cents,
+      engraving_cents: ENGRAVING.priceCents,
+      lead_days: variant.lead_days,
+      stock: variant.stock,
+      engravable: product.engravable,
+      resizable: product.resizable,
+      design: variant.design,
+    };
+    timer.current = setTimeout(() => {
+      const result = addProductToCart(line);
+      if (result === 'at-limit') {
+        setAdding(false);
+        setProblem(`Your cart already holds all ${maxQuantityOf(line)} we have of this piece.`);
+        return;
+      }
+      navigate('/cart');
+    }, ADD_DELAY_MS);
+  }
+
+  return (
+    <div className="jw-product">
+      <nav className="jw-crumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to={crumbOf(product).to}>{crumbOf(product).label}</Link>
+          </li>
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+      <div className="jw-product-main">
+        <div className="jw-gallery">
+          <div className="jw-gallery-art">
+            <PieceArt design={variant.design} metal={variant.metal} title={title} />
+          </div>
+          <p className="jw-gallery-note">
+            Drawn to scale from this piece’s own measurements, in {METAL_LABELS[variant.metal]}
+            {product.family === 'setting' && variant.design.form === 'ring' && variant.design.head
+              ? `, shown with a ${variant.design.head.shownWidthMm.toFixed(1)} mm stone`
+              : ''}
+            .
+          </p>
+        </div>
+
+        <div className="jw-buy">
+          {collection && <p className="jw-eyebrow">{collection.label}</p>}
+          <h1 className="jw-title">{product.name}</h1>
+          <p className="jw-variant">{variantLabel(variant, product.family)}</p>
+          <p className="jw-price">
+            {variant.breakdown.offer_cents < 0 && (
+              <s className="jw-was">
+                <span className="visually-hidden">Was </span>
+                {formatTagPrice(variant.price_cents - variant.breakdown.offer_cents)}
+              </s>
+            )}{' '}
+            <span className="jw-now">{formatTagPrice(variant.price_cents + engravingCents)}</span>
+            {product.family === 'setting' && <span className="jw-price-note"> setting only</span>}
+          </p>
+          <p className="jw-financing">
+            As low as ${Math.ceil((variant.price_cents + engravingCents) / 100 / STORE_TERMS.financing.interestFreeMonths)}/mo for {STORE_TERMS.financing.interestFreeMonths} months at 0% APR
+            on purchases of ${STORE_TERMS.financing.minimumPurchase} or more.
+          </p>
+          <PriceBreakdown product={product} variant={variant} engravingCents={engravingCents} />
+
+          <OptionLinks
+            legend="Metal"
+            values={product.options.metal}
+            current={variant.metal}
+            label={(m) => METAL_LABELS[m]}
+            to={(m) => link({ metal: m })}
+            className={(m) => `jw-option-item--metal jw-swatch-chip--${metalOf(m).hue}`}
+          />
+          <OptionLinks legend={product.family === 'setting' ? 'Center stone shape' : 'Shape'} values={product.options.shape} current={variant.shape} label={(s) => s} to={(s) => link({ shape: s })} />
+          <OptionLinks legend="Total carat weight" values={product.options.carat_total} current={variant.carat_total} label={(c) => `${formatCarat(c)} ct`} to={(c) => link({ carat: c })} />
+          <OptionLinks
+            legend="Diamonds"
+            values={product.options.origin}
+            current={variant.origin}
+            label={(o) => (o === 'lab' ? 'Lab-grown' : 'Natural')}
+            to={(o) => link({ origin: o })}
+          />
+
+          {product.ring && (
+            <div className="jw-field">
+              <label htmlFor={`${ids}-size`}>Ring size</label>
+              <select
+                id={`${ids}-size`}
+                ref={sizeRef}
+                value={ringSize}
+                onChange={(e) => {
+                  setRingSize(e.target.value);
+                  setProblem(null);
+                }}
+                aria-describedby={`${ids}-size-note`}
+                aria-invalid={problem === RING_SIZE_MESSAGES.required || undefined}
+              >
+                <option value="">Choose a size</option>
+                {product.resizable && <option value={RING_SIZE_UNKNOWN}>I don’t know the size yet (one free resize)</option>}
+                {RING_SIZES.map((s) => (
+                  <option key={s} value={s}>
+                    {s} ({ringInnerDiameterMm(s)!.toFixed(1)} mm)
+                  </option>
+                ))}
+              </select>
+              <p id={`${ids}-size-note`} className="jw-note">
+                {product.resizable
+                  ? 'Your first resize is free, within two sizes.'
+                  : 'Stones run all the way round this ring, so it cannot be resized after it is made: please choose the size with care.'}
+              </p>
+              <SizeGuide />
+            </div>
+          )}
+
+          {product.engravable ? (
+            <div className="jw-field">
+              <label htmlFor={`${ids}-engraving`}>
+                Engraving <span className="jw-optional">(optional, +{formatTagPrice(ENGRAVING.priceCents)})</span>
+              </label>
+              <input
+                id={`${ids}-engraving`}
+                value={engraving}
+                maxLength={ENGRAVING.maxLength + 4}
+                onChange={(e) => setEngraving(e.target.value)}
+                aria-describedby={`${ids}-engraving-note`}
+                aria-invalid={engravingError ? true : undefined}
+                autoComplete="off"
+              />
+              <p id={`${ids}-engraving-note`} className={engravingError ? 'jw-note jw-note--error' : 'jw-note'}>
+                {engravingError ?? `${[...engravingText].length}/${ENGRAVING.maxLength} characters: letters, digits, spaces and & / _ ! ? . ( ) - ' ♥.`}{' '}
+                {ENGRAVING_MESSAGES.returns}
+              </p>
+            </div>
+          ) : (
+            <p className="jw-note">{product.style === 'eternity' ? 'Eternity rings cannot be engraved: stones run all the way round.' : 'This piece cannot be engraved.'}</p>
+          )}
+
+          {variant.stock !== null && variant.available && max > 1 && (
+            <div className="jw-field jw-field--inline">
+              <label htmlFor={`${ids}-qty`}>Quantity</label>
+              <select id={`${ids}-qty`} value={quantity} onChange={(e) => setQuantity(Number(e.target.value))}>
+                {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+
+          <Availability variant={variant} />
+          <button type="button" className="jw-add" onClick={add} disabled={!variant.available || adding} aria-busy={adding || undefined}>
+            {adding ? 'Processing...' : variant.available ? 'Add to Cart' : 'Sold out'}
+          </button>
+          {problem && (
+            <p className="jw-problem" role="alert">
+              {problem}
+            </p>
+          )}
+          {product.family === 'setting' && (
+            <p className="jw-note">
+              This is the setting. Choose its center diamond from our <Link to="/diamond">certified diamonds</Link>; our jewelers set it for you.
+            </p>
+          )}
+          <ul className="jw-promises">
+            <li>Free insured shipping and {STORE_TERMS.returnDays}-day returns</li>
+            <li>Lifetime warranty</li>
+            {product.ring && product.resizable && <li>One free resize</li>}
+          </ul>
+        </div>
+      </div>
+
+      <section className="jw-details" aria-labelledby={`${ids}-about`}>
+        <div className="jw-details-copy">
+          <h2 id={`${ids}-about`}>About this piece</h2>
+          <p>{product.description}</p>
+        </div>
+        <div className="jw-details-specs">
+          <h2>Specifications</h2>
+          <dl className="jw-specs">
+            {specsOf(product, variant).map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      {product.related.length > 0 && (
+        <section className="jw-related" aria-labelledby={`${ids}-related`}>
+          <h2 id={`${ids}-related`}>You may also like</h2>
+          <ul className="jw-grid jw-grid--related">
+            {product.related.map((p) => (
+              <li key={p.id}>
+                <ProductCard product={p} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** The listing a piece belongs to, for the breadcrumb. */
+export function crumbOf(product: Pick<ProductDetail, 'family' | 'gender' | 'style'>): { to: string; label: string } {
+  switch (product.family) {
+    case 'setting':
+      return { to: '/engagement-rings', label: 'Engagement Rings' };
+    case 'preset':
+      return { to: '/preset-rings', label: 'Preset Rings' };
+    case 'band':
+      return product.gender === 'him' ? { to: '/bands-for-him', label: "Men's Wedding Bands" } : { to: '/bands-for-her', label: "Women's Wedding Bands" };
+    case 'ring':
+      return product.style === 'gemstone' ? { to: '/gemstone-rings', label: 'Gemstone Rings' } : { to: '/fine-jewelry', label: 'Fine Jewelry' };
+    case 'earrings':
+      return { to: '/fine-jewelry/earrings', label: 'Earrings' };
+    case 'necklace':
+      return { to: '/fine-jewelry/necklaces', label: 'Necklaces' };
+    case 'bracelet':
+      return { to: '/fine-jewelry/bracelets', label: 'Bracelets' };
+  }
+}
