@@ -159,6 +159,15 @@ test('the bestselling tabs switch between eight rings each, from the start', asy
   }
   // Each tab has its own rings.
   expect(new Set(namesByTab.flat()).size).toBe(24);
+
+  // They are the catalog's: each opens its own page, at the price the tile shows.
+  const eternity = await carousel(page, 'Bestselling eternity rings');
+  const last = eternity.locator('[aria-roledescription="slide"]').last();
+  const name = (await last.locator('.product-name').textContent())!;
+  const price = (await last.locator('.product-price').textContent())!.replace(/^from /, '');
+  await last.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.locator('.jw-price .jw-now')).toHaveText(price);
 });
 
 test('the exclusive offers show their six labels, each up to 30% off', async ({ page }) => {

@@ -298,6 +298,8 @@ export const orderProductSchema = z.object({
   metal: z.enum(METAL_IDS),
   shape: z.enum(SHAPES).nullable(),
   carat_total: z.number().nullable(),
+  /** A band's width, where the piece comes in several (null otherwise, and on lines ordered before widths were options). */
+  width_mm: z.number().nullable().default(null),
   origin: z.enum(['lab', 'natural']).nullable(),
   ring_size: z.string().nullable(),
   engraving: z.string().nullable(),

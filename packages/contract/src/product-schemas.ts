@@ -60,6 +60,8 @@ export const variantSchema = z.object({
   metal: z.enum(METAL_IDS),
   shape: z.enum(SHAPES).nullable(),
   carat_total: z.number().nullable(),
+  /** A band's width in mm, where the piece comes in several widths. */
+  width_mm: z.number().nullable(),
   origin: z.enum(['lab', 'natural']).nullable(),
   price_cents: z.number().int(),
   breakdown: priceBreakdownSchema,
@@ -90,6 +92,7 @@ export const productSummarySchema = z.object({
   metal: z.enum(METAL_IDS),
   shape: z.enum(SHAPES).nullable(),
   carat_total: z.number().nullable(),
+  width_mm: z.number().nullable(),
   origin: z.enum(['lab', 'natural']).nullable(),
   price_cents: z.number().int(),
   /** The price before the offer, when there is one. */
@@ -148,6 +151,7 @@ export const productDetailSchema = z.object({
     metal: z.array(z.enum(METAL_IDS)),
     shape: z.array(z.enum(SHAPES)),
     carat_total: z.array(z.number()),
+    width_mm: z.array(z.number()),
     origin: z.array(z.enum(['lab', 'natural'])),
   }),
   /** The variant the page opens on (the best-selling metal, the cheapest of it). */

@@ -298,8 +298,12 @@ export interface IncludedStone {
 export type Supply = { kind: 'made-to-order'; leadDays: number } | { kind: 'stock'; quantity: number };
 
 /** What tells one variant from another, in words: '14K White Gold · Oval center · 1.00 ct tw · Lab-grown diamonds'. */
-export function variantLabel(v: { metal: MetalId; shape: ShapeName | null; carat_total: number | null; origin: 'lab' | 'natural' | null }, family: ProductFamily): string {
+export function variantLabel(
+  v: { metal: MetalId; shape: ShapeName | null; carat_total: number | null; width_mm?: number | null; origin: 'lab' | 'natural' | null },
+  family: ProductFamily,
+): string {
   const parts: string[] = [METAL_LABELS[v.metal]];
+  if (v.width_mm != null) parts.push(`${v.width_mm} mm wide`);
   if (v.shape) parts.push(family === 'setting' ? `for ${/^[AEIOU]/.test(v.shape) ? 'an' : 'a'} ${v.shape.toLowerCase()} center stone` : `${v.shape}`);
   if (v.carat_total !== null && family !== 'preset') parts.push(`${formatCarat(v.carat_total)} ct tw`);
   if (v.origin && family !== 'preset') parts.push(v.origin === 'lab' ? 'lab-grown diamonds' : 'natural diamonds');

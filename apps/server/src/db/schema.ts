@@ -281,6 +281,7 @@ export interface ProductVariantTable {
   metal: string;
   shape: string | null;
   carat_total: number | null;
+  width_mm: number | null;
   origin: string | null;
   price_cents: number;
   metal_cents: number;

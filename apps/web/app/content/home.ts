@@ -42,72 +42,31 @@ export interface TrendingItem {
 }
 
 export const TRENDING_ITEMS: readonly TrendingItem[] = [
-  { title: 'ELEMENTS', image: `${ART}/cat-elements.svg`, href: '/engagement' },
-  { title: 'THE BOUQUET', image: `${ART}/cat-the-bouquet.svg`, href: '/gemstone-rings' },
-  { title: 'THE CERAMIC SERIES', image: `${ART}/cat-the-ceramic-series.svg`, href: '/bands-for-him' },
-  { title: 'WEDDING BANDS', image: `${ART}/cat-wedding-bands.svg`, href: '/wedding-brands' },
-  { title: 'EARRINGS', image: `${ART}/cat-earrings.svg`, href: '/pages/fine-jewelry-earrings' },
-  { title: 'ANNIVERSARY RINGS', image: `${ART}/cat-anniversary-rings.svg`, href: '/bands-for-her' },
-  { title: 'ETERNITY RINGS', image: `${ART}/cat-eternity-rings.svg`, href: '/wedding-brands' },
-  { title: 'TENNIS NECKLACES', image: `${ART}/cat-tennis-necklaces.svg`, href: '/fine-jewelry' },
-  { title: 'TENNIS BRACELETS', image: `${ART}/cat-tennis-bracelets.svg`, href: '/fine-jewelry' },
+  { title: 'ELEMENTS', image: `${ART}/cat-elements.svg`, href: '/collections/elements' },
+  { title: 'THE BOUQUET', image: `${ART}/cat-the-bouquet.svg`, href: '/collections/the-bouquet' },
+  { title: 'THE CERAMIC SERIES', image: `${ART}/cat-the-ceramic-series.svg`, href: '/collections/the-ceramic-series' },
+  { title: 'WEDDING BANDS', image: `${ART}/cat-wedding-bands.svg`, href: '/bands-for-her' },
+  { title: 'EARRINGS', image: `${ART}/cat-earrings.svg`, href: '/fine-jewelry/earrings' },
+  { title: 'ANNIVERSARY RINGS', image: `${ART}/cat-anniversary-rings.svg`, href: '/bands-for-her?style=anniversary' },
+  { title: 'ETERNITY RINGS', image: `${ART}/cat-eternity-rings.svg`, href: '/bands-for-her?style=eternity' },
+  { title: 'TENNIS NECKLACES', image: `${ART}/cat-tennis-necklaces.svg`, href: '/fine-jewelry/necklaces?style=tennis-necklace' },
+  { title: 'TENNIS BRACELETS', image: `${ART}/cat-tennis-bracelets.svg`, href: '/fine-jewelry/bracelets?style=tennis-bracelet' },
   { title: 'FINE JEWELRY', image: `${ART}/cat-fine-jewelry.svg`, href: '/fine-jewelry' },
 ];
 
 /* ------------------------------------------------------------------------------------------------
- * Explore Our Bestselling Rings (§3: eight static entries per tab; §4: ENGAGEMENT RINGS by default)
+ * Explore Our Bestselling Rings (§3: eight entries per tab, from the catalog; §4: ENGAGEMENT RINGS by default)
  * --------------------------------------------------------------------------------------------- */
 
 export const BESTSELLING_TABS = [
-  { id: 'engagement', label: 'ENGAGEMENT RINGS' },
-  { id: 'anniversary', label: 'ANNIVERSARY RINGS' },
-  { id: 'eternity', label: 'ETERNITY RINGS' },
+  { id: 'engagement', label: 'ENGAGEMENT RINGS', listing: '/preset-rings', query: 'department=preset-rings' },
+  { id: 'anniversary', label: 'ANNIVERSARY RINGS', listing: '/bands-for-her?style=anniversary', query: 'department=bands-for-her&style=anniversary' },
+  { id: 'eternity', label: 'ETERNITY RINGS', listing: '/bands-for-her?style=eternity', query: 'department=bands-for-her&style=eternity' },
 ] as const;
 export type BestsellingTabId = (typeof BESTSELLING_TABS)[number]['id'];
 export const DEFAULT_BESTSELLING_TAB: BestsellingTabId = 'engagement';
-
-export interface BestsellingRing {
-  id: string;
-  title: string;
-  metal: string;
-  /** The lowest price of the style (smallest center stone or band width), in cents. */
-  priceFromCents: number;
-  image: string;
-  href: string;
-}
-
-export const BESTSELLING_RINGS: Record<BestsellingTabId, readonly BestsellingRing[]> = {
-  engagement: [
-    { id: 'aurelia-solitaire', title: 'Aurelia Solitaire', metal: 'Platinum', priceFromCents: 129_000, image: `${ART}/ring-solitaire-platinum.svg`, href: '/engagement' },
-    { id: 'celeste-halo', title: 'Celeste Halo', metal: 'Platinum', priceFromCents: 178_000, image: `${ART}/ring-halo-platinum.svg`, href: '/preset-rings' },
-    { id: 'secret-halo-cathedral', title: 'Secret Halo Cathedral', metal: '18K Yellow Gold', priceFromCents: 189_000, image: `${ART}/ring-hidden-halo-yellow-gold.svg`, href: '/engagement' },
-    { id: 'trinity-three-stone', title: 'Trinity Three Stone', metal: 'Platinum', priceFromCents: 245_000, image: `${ART}/ring-three-stone-platinum.svg`, href: '/engagement' },
-    { id: 'luna-pave', title: 'Luna Pavé', metal: '14K Rose Gold', priceFromCents: 148_000, image: `${ART}/ring-pave-rose-gold.svg`, href: '/preset-rings' },
-    { id: 'heirloom-filigree', title: 'Heirloom Filigree', metal: '18K Yellow Gold', priceFromCents: 219_000, image: `${ART}/ring-vintage-yellow-gold.svg`, href: '/engagement' },
-    { id: 'tapered-baguette', title: 'Tapered Baguette', metal: 'Platinum', priceFromCents: 205_000, image: `${ART}/ring-side-stone-platinum.svg`, href: '/preset-rings' },
-    { id: 'petite-halo', title: 'Petite Halo', metal: '14K Rose Gold', priceFromCents: 165_000, image: `${ART}/ring-halo-rose-gold.svg`, href: '/engagement' },
-  ],
-  anniversary: [
-    { id: 'shared-prong-anniversary', title: 'Shared Prong Anniversary Band', metal: 'Platinum', priceFromCents: 115_000, image: `${ART}/band-anniversary-platinum.svg`, href: '/wedding-brands' },
-    { id: 'seven-stone-anniversary', title: 'Seven Stone Anniversary Band', metal: '14K Yellow Gold', priceFromCents: 98_000, image: `${ART}/band-anniversary-yellow-gold.svg`, href: '/wedding-brands' },
-    { id: 'blush-anniversary', title: 'Blush Anniversary Band', metal: '14K Rose Gold', priceFromCents: 98_000, image: `${ART}/band-anniversary-rose-gold.svg`, href: '/wedding-brands' },
-    { id: 'baguette-channel', title: 'Baguette Channel Band', metal: '18K Yellow Gold', priceFromCents: 169_000, image: `${ART}/band-baguette-yellow-gold.svg`, href: '/wedding-brands' },
-    { id: 'petite-pave', title: 'Petite Pavé Band', metal: 'Platinum', priceFromCents: 75_000, image: `${ART}/band-pave-platinum.svg`, href: '/wedding-brands' },
-    { id: 'marquise-garland', title: 'Marquise Garland Band', metal: '14K Rose Gold', priceFromCents: 142_000, image: `${ART}/band-marquise-rose-gold.svg`, href: '/wedding-brands' },
-    { id: 'oval-east-west', title: 'East-West Oval Band', metal: 'Platinum', priceFromCents: 198_000, image: `${ART}/band-oval-platinum.svg`, href: '/wedding-brands' },
-    { id: 'sapphire-anniversary', title: 'Sapphire Anniversary Band', metal: '14K Yellow Gold', priceFromCents: 134_000, image: `${ART}/band-sapphire-yellow-gold.svg`, href: '/wedding-brands' },
-  ],
-  eternity: [
-    { id: 'classic-eternity', title: 'Classic Eternity Ring', metal: 'Platinum', priceFromCents: 179_000, image: `${ART}/band-eternity-platinum.svg`, href: '/wedding-brands' },
-    { id: 'golden-eternity', title: 'Golden Eternity Ring', metal: '18K Yellow Gold', priceFromCents: 165_000, image: `${ART}/band-eternity-yellow-gold.svg`, href: '/wedding-brands' },
-    { id: 'rose-eternity', title: 'Rose Eternity Ring', metal: '14K Rose Gold', priceFromCents: 165_000, image: `${ART}/band-eternity-rose-gold.svg`, href: '/wedding-brands' },
-    { id: 'emerald-cut-eternity', title: 'Emerald Cut Eternity Ring', metal: 'Platinum', priceFromCents: 345_000, image: `${ART}/band-eternity-emerald-cut.svg`, href: '/wedding-brands' },
-    { id: 'oval-eternity', title: 'Oval Eternity Ring', metal: '18K Yellow Gold', priceFromCents: 289_000, image: `${ART}/band-eternity-oval.svg`, href: '/wedding-brands' },
-    { id: 'sapphire-eternity', title: 'Sapphire Eternity Ring', metal: 'Platinum', priceFromCents: 225_000, image: `${ART}/band-eternity-sapphire.svg`, href: '/wedding-brands' },
-    { id: 'baguette-eternity', title: 'Baguette Eternity Ring', metal: 'Platinum', priceFromCents: 268_000, image: `${ART}/band-eternity-baguette.svg`, href: '/wedding-brands' },
-    { id: 'micro-pave-eternity', title: 'Micro Pavé Eternity Ring', metal: '14K Rose Gold', priceFromCents: 119_000, image: `${ART}/band-eternity-pave-rose-gold.svg`, href: '/wedding-brands' },
-  ],
-};
+/** §3: eight rings per tab, the catalog's best-selling of each. */
+export const BESTSELLING_PER_TAB = 8;
 
 /* ------------------------------------------------------------------------------------------------
  * Exclusive Offers (§3: six labels; §9: each tile shows 'up to 30% off')
@@ -132,12 +91,12 @@ export interface OfferTile {
 }
 
 export const OFFER_TILES: readonly OfferTile[] = [
-  { label: 'natural diamonds', img: `${ART}/offer-natural-diamonds.svg`, href: '/diamond' },
-  { label: 'bracelets', img: `${ART}/offer-bracelets.svg`, href: '/fine-jewelry' },
-  { label: 'studs earrings', img: `${ART}/offer-stud-earrings.svg`, href: '/pages/fine-jewelry-earrings' },
-  { label: 'eternity rings', img: `${ART}/offer-eternity-rings.svg`, href: '/wedding-brands' },
-  { label: 'anniversary band', img: `${ART}/offer-anniversary-band.svg`, href: '/bands-for-her' },
-  { label: 'lab diamonds', img: `${ART}/offer-lab-diamonds.svg`, href: '/diamond' },
+  { label: 'natural diamonds', img: `${ART}/offer-natural-diamonds.svg`, href: '/diamond?active_tab=1&featured=1' },
+  { label: 'bracelets', img: `${ART}/offer-bracelets.svg`, href: '/sale?style=tennis-bracelet' },
+  { label: 'studs earrings', img: `${ART}/offer-stud-earrings.svg`, href: '/sale?style=studs' },
+  { label: 'eternity rings', img: `${ART}/offer-eternity-rings.svg`, href: '/sale?style=eternity' },
+  { label: 'anniversary band', img: `${ART}/offer-anniversary-band.svg`, href: '/sale?style=anniversary' },
+  { label: 'lab diamonds', img: `${ART}/offer-lab-diamonds.svg`, href: '/diamond?active_tab=2&featured=1' },
 ];
 
 /* ------------------------------------------------------------------------------------------------

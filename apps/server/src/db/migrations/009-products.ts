@@ -10,7 +10,7 @@ const quoted = (values: readonly string[]) => sql.join(values.map((v) => sql.lit
  *
  * products: a piece as the shopper meets it (a setting, a preset ring, a band, earrings…), with the design it is
  * drawn from. product_variants: what changes the product, and so its price and its picture: metal × head shape ×
- * total carat weight × lab or natural. Ring size and engraving are the order line's, never a variant's. Each
+ * total carat weight × band width × lab or natural. Ring size and engraving are the order line's, never a variant's. Each
  * variant keeps its price itemized in cents (metal, stones, center stone, craftsmanship, offer) as the price model
  * made it, so the page, the cart and the order all show the same figures.
  *
@@ -56,6 +56,8 @@ export function productsMigration(engine: Engine): Migration {
         .addColumn('metal', 'varchar(16)', (c) => c.notNull().check(sql`metal in (${quoted(METAL_IDS)})`))
         .addColumn('shape', 'varchar(16)')
         .addColumn('carat_total', 'double precision')
+        // A band's width, where the piece comes in several.
+        .addColumn('width_mm', 'double precision')
         .addColumn('origin', 'varchar(8)', (c) => c.check(sql`origin in ('lab', 'natural')`))
         .addColumn('price_cents', 'bigint', (c) => c.notNull().check(sql`price_cents > 0`))
         .addColumn('metal_cents', 'bigint', (c) => c.notNull())

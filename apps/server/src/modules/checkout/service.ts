@@ -183,7 +183,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   function pricedProduct(line: ProductLine, { variant, product }: VariantForSale): PricedLine {
     const engravingCents = line.engraving ? ENGRAVING.priceCents : 0;
     const unit = productUnitPrice(variant.priceCents + engravingCents);
-    const description = `${product.name}, ${variantLabel({ metal: variant.metal, shape: variant.shape, carat_total: variant.caratTotal, origin: variant.origin }, product.family)}`;
+    const description = `${product.name}, ${variantLabel({ metal: variant.metal, shape: variant.shape, carat_total: variant.caratTotal, width_mm: variant.widthMm, origin: variant.origin }, product.family)}`;
     const details: Omit<OrderProduct, 'ring_size' | 'engraving' | 'lead_days' | 'made_to_order'> = {
       variant_id: variant.id,
       sku: variant.sku,
@@ -193,6 +193,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       metal: variant.metal,
       shape: variant.shape,
       carat_total: variant.caratTotal,
+      width_mm: variant.widthMm,
       origin: variant.origin,
       breakdown: variant.breakdown,
       engraving_cents: engravingCents,

@@ -9,6 +9,13 @@ describe('the demo catalog', () => {
     expect(JSON.stringify(demoCatalog())).toBe(JSON.stringify(catalog));
   });
 
+  it('tells every variant of a product apart by its options alone (metal, shape, carat weight, width, origin)', () => {
+    for (const p of catalog) {
+      const keys = p.variants.map((v) => `${v.metal}|${v.shape}|${v.caratTotal}|${v.widthMm}|${v.origin}`);
+      expect(new Set(keys).size, p.name).toBe(keys.length);
+    }
+  });
+
   it('names every product and variant once', () => {
     expect(new Set(catalog.map((p) => p.slug)).size).toBe(catalog.length);
     const skus = catalog.flatMap((p) => p.variants.map((v) => v.sku));

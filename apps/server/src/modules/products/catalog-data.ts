@@ -31,6 +31,8 @@ export interface VariantDraft {
   metal: MetalId;
   shape: ShapeName | null;
   caratTotal: number | null;
+  /** A band's width, where the piece comes in several widths (else null). */
+  widthMm: number | null;
   origin: 'lab' | 'natural' | null;
   design: PieceDesign;
   /** A preset's certified center stone (its own; one per variant). */
@@ -247,6 +249,7 @@ function settings(): ProductDraft[] {
             metal,
             shape,
             caratTotal: null,
+            widthMm: null,
             origin: hasAccents ? origin : null,
             design: settingDesign(t, shape, shownCarat),
             included: null,
@@ -349,6 +352,7 @@ function presets(): ProductDraft[] {
             metal,
             shape,
             caratTotal: carat,
+            widthMm: null,
             origin: 'lab',
             design: { ...base, center: { gem: 'diamond', shape, ...size } },
             included,
@@ -399,7 +403,7 @@ interface BandSpec {
   milgrain?: boolean;
   inlay?: 'black' | 'white';
   /** For stone bands: the setting, coverage and the total carat weights offered (each a variant). */
-  stones?: { setting: 'pave' | 'channel' | 'shared-prong' | 'eternity' | 'bezel'; coverage: number; carats: number[]; stoneMm: number };
+  stones?: { setting: 'pave' | 'channel' | 'shared-prong' | 'eternity' | 'bezel'; coverage: number; carats: number[]; stoneMm: number; gem?: Exclude<GemstoneId, 'diamond'> };
   offerPercent?: number;
 }
 
@@ -412,17 +416,26 @@ const BANDS: BandSpec[] = [
   // For her: diamond bands
   { name: 'Petite Pavé Band', style: 'diamond-band', gender: 'her', collection: 'the-bond', widths: [1.8], profile: 'comfort', stones: { setting: 'pave', coverage: 0.5, carats: [0.15, 0.25], stoneMm: 1.3 } },
   { name: 'Channel Set Band', style: 'diamond-band', gender: 'her', collection: null, widths: [2.5], profile: 'flat', stones: { setting: 'channel', coverage: 0.5, carats: [0.25, 0.5], stoneMm: 1.8 } },
-  { name: 'Curved Pavé Band', style: 'diamond-band', gender: 'her', collection: null, widths: [1.8], profile: 'comfort', stones: { setting: 'pave', coverage: 0.35, carats: [0.12, 0.2], stoneMm: 1.2 }, offerPercent: 20 },
+  { name: 'Curved Pavé Band', style: 'diamond-band', gender: 'her', collection: null, widths: [1.8], profile: 'comfort', stones: { setting: 'pave', coverage: 0.35, carats: [0.12, 0.2], stoneMm: 1.2 }, offerPercent: 30 },
   { name: 'Bezel Station Band', style: 'diamond-band', gender: 'her', collection: null, widths: [1.6], profile: 'comfort', stones: { setting: 'bezel', coverage: 0.5, carats: [0.1, 0.2], stoneMm: 1.8 } },
   // Anniversary
   { name: 'Shared Prong Anniversary Ring', style: 'anniversary', gender: 'her', collection: null, widths: [2.2], profile: 'comfort', stones: { setting: 'shared-prong', coverage: 0.5, carats: [0.5, 1, 1.5], stoneMm: 2.4 } },
   { name: 'Channel Anniversary Ring', style: 'anniversary', gender: 'her', collection: null, widths: [2.6], profile: 'flat', stones: { setting: 'channel', coverage: 0.5, carats: [0.5, 1], stoneMm: 2.2 }, offerPercent: 15 },
   { name: 'Reserve Anniversary Ring', style: 'anniversary', gender: 'her', collection: 'the-reserve', widths: [3], profile: 'comfort', stones: { setting: 'shared-prong', coverage: 0.55, carats: [1.5, 2], stoneMm: 3.2 } },
+  { name: 'Seven Stone Anniversary Ring', style: 'anniversary', gender: 'her', collection: 'the-bond', widths: [2.4], profile: 'comfort', stones: { setting: 'shared-prong', coverage: 0.3, carats: [0.5, 0.75, 1], stoneMm: 2.9 } },
+  { name: 'Bezel Anniversary Ring', style: 'anniversary', gender: 'her', collection: null, widths: [2.2], profile: 'flat', stones: { setting: 'bezel', coverage: 0.4, carats: [0.35, 0.7], stoneMm: 2.2 }, offerPercent: 20 },
+  { name: 'Petite Pavé Anniversary Ring', style: 'anniversary', gender: 'her', collection: null, widths: [1.9], profile: 'comfort', stones: { setting: 'pave', coverage: 0.5, carats: [0.25, 0.4], stoneMm: 1.6 } },
+  { name: 'Sapphire Anniversary Ring', style: 'anniversary', gender: 'her', collection: 'elements', widths: [2.2], profile: 'comfort', stones: { setting: 'shared-prong', coverage: 0.45, carats: [0.6, 1], stoneMm: 2.4, gem: 'sapphire' } },
+  { name: 'Channel Baguette Anniversary Ring', style: 'anniversary', gender: 'her', collection: null, widths: [2.8], profile: 'flat', stones: { setting: 'channel', coverage: 0.45, carats: [0.5, 1], stoneMm: 2 } },
   // Eternity: stones all the way round, so neither resized nor engraved.
   { name: 'Shared Prong Eternity Ring', style: 'eternity', gender: 'her', collection: null, widths: [2.2], profile: 'comfort', stones: { setting: 'eternity', coverage: 1, carats: [1, 2, 3], stoneMm: 2.4 } },
   { name: 'Petite Eternity Ring', style: 'eternity', gender: 'her', collection: 'the-bond', widths: [1.8], profile: 'comfort', stones: { setting: 'eternity', coverage: 1, carats: [0.5, 1], stoneMm: 1.7 } },
   { name: 'Channel Eternity Ring', style: 'eternity', gender: 'her', collection: null, widths: [2.8], profile: 'flat', stones: { setting: 'channel', coverage: 1, carats: [1, 2], stoneMm: 2.2 }, offerPercent: 10 },
   { name: 'Reserve Eternity Ring', style: 'eternity', gender: 'her', collection: 'the-reserve', widths: [3.2], profile: 'comfort', stones: { setting: 'eternity', coverage: 1, carats: [3, 5], stoneMm: 3.6 } },
+  { name: 'Micro Pavé Eternity Ring', style: 'eternity', gender: 'her', collection: null, widths: [1.6], profile: 'comfort', stones: { setting: 'pave', coverage: 1, carats: [0.35, 0.5], stoneMm: 1.3 }, offerPercent: 30 },
+  { name: 'Bezel Eternity Ring', style: 'eternity', gender: 'her', collection: 'elements', widths: [2.4], profile: 'comfort', stones: { setting: 'bezel', coverage: 1, carats: [1, 1.5], stoneMm: 2.5 } },
+  { name: 'Sapphire Eternity Ring', style: 'eternity', gender: 'her', collection: null, widths: [2.4], profile: 'comfort', stones: { setting: 'eternity', coverage: 1, carats: [1.5, 2], stoneMm: 2.6, gem: 'sapphire' } },
+  { name: 'Golden Eternity Ring', style: 'eternity', gender: 'her', collection: 'the-bond', widths: [2.6], profile: 'domed', stones: { setting: 'eternity', coverage: 1, carats: [1.5, 2.5], stoneMm: 2.8 } },
   // For him
   { name: 'Classic Comfort Fit Band', style: 'plain', gender: 'him', collection: 'the-bond', widths: [4, 5, 6, 7, 8], profile: 'comfort' },
   { name: 'Flat Satin Band', style: 'plain', gender: 'him', collection: null, widths: [5, 6, 8], profile: 'flat' },
@@ -450,6 +463,7 @@ function bands(): ProductDraft[] {
             metal,
             shape: null,
             caratTotal: null,
+            widthMm: b.widths.length > 1 ? width : null,
             origin: null,
             design: band(width, thickness, b.profile, { milgrain: b.milgrain ?? false, inlay: b.inlay ?? null }),
             included: null,
@@ -460,19 +474,21 @@ function bands(): ProductDraft[] {
           });
           continue;
         }
+        const gem = b.stones.gem ?? 'diamond';
         for (const carat of b.stones.carats) {
-          for (const origin of ['lab', 'natural'] as const) {
+          for (const origin of gem === 'diamond' ? (['lab', 'natural'] as const) : (['natural'] as const)) {
             const eachCarat = caratOfRoundMm(b.stones.stoneMm);
             const count = Math.max(2, Math.round(carat / eachCarat));
             variants.push({
-              sku: `${code}-${METAL_CODE[metal]}-${String(Math.round(carat * 100)).padStart(3, '0')}-${origin === 'lab' ? 'L' : 'N'}`,
+              sku: `${code}-${METAL_CODE[metal]}${b.widths.length > 1 ? `-${String(width * 10).padStart(2, '0')}` : ''}-${String(Math.round(carat * 100)).padStart(3, '0')}-${origin === 'lab' ? 'L' : 'N'}`,
               metal,
               shape: null,
               caratTotal: carat,
-              origin,
+              widthMm: b.widths.length > 1 ? width : null,
+              origin: gem === 'diamond' ? origin : null,
               design: band(width, thickness, b.profile, {
                 milgrain: b.milgrain ?? false,
-                accents: { setting: b.stones.setting, count, caratTotal: carat, coverage: b.stones.coverage, gem: 'diamond' },
+                accents: { setting: b.stones.setting, count, caratTotal: carat, coverage: b.stones.coverage, gem },
               }),
               included: null,
               centerStones: [],
@@ -494,7 +510,7 @@ function bands(): ProductDraft[] {
       description: bandDescription(b, widths),
       collection: b.collection,
       gender: b.gender,
-      gem: b.stones ? 'diamond' : null,
+      gem: b.stones ? (b.stones.gem ?? 'diamond') : null,
       engravable: !eternity,
       resizable: !eternity,
       offerPercent: b.offerPercent ?? 0,
@@ -514,7 +530,9 @@ function bandDescription(b: BandSpec, widths: string): string {
   }
   const where = b.stones.coverage >= 1 ? 'all the way round' : b.stones.coverage >= 0.5 ? 'across the top half' : 'across the top';
   const eternity = b.style === 'eternity' ? ' Stones run all the way round, so an eternity ring cannot be resized or engraved: choose the size with care.' : '';
-  return `A ${widths} ${fit} band with ${b.stones.setting === 'eternity' ? 'shared-prong' : b.stones.setting}-set diamonds ${where}, in lab-grown or natural diamonds.${eternity}`;
+  const stones = b.stones.gem ? `${b.stones.gem}s` : 'diamonds';
+  const choice = b.stones.gem ? '' : ', in lab-grown or natural diamonds';
+  return `A ${widths} ${fit} band with ${b.stones.setting === 'eternity' ? 'shared-prong' : b.stones.setting}-set ${stones} ${where}${choice}.${eternity}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -578,6 +596,7 @@ function rings(): ProductDraft[] {
           metal,
           shape: spec.shape,
           caratTotal: null,
+          widthMm: null,
           origin: spec.gem === 'diamond' ? origin : null,
           design,
           included: null,
@@ -660,7 +679,7 @@ function tennisMm(lengthIn: number, carat: number): number {
 }
 
 const JEWELRY: JewelrySpec[] = [
-  { name: 'Round Diamond Stud Earrings', family: 'earrings', style: 'studs', collection: null, design: studs('Round', 4), centers: pairOf('Round'), carats: [0.5, 1, 1.5, 2], origins: ['lab', 'natural'], description: 'A matched pair of round brilliant diamonds in four-prong baskets, on posts with secure friction backs.' },
+  { name: 'Round Diamond Stud Earrings', family: 'earrings', style: 'studs', collection: null, design: studs('Round', 4), centers: pairOf('Round'), carats: [0.5, 1, 1.5, 2], origins: ['lab', 'natural'], offerPercent: 10, description: 'A matched pair of round brilliant diamonds in four-prong baskets, on posts with secure friction backs.' },
   { name: 'Six Prong Martini Studs', family: 'earrings', style: 'studs', collection: 'the-bond', design: studs('Round', 6), centers: pairOf('Round'), carats: [1, 2], origins: ['lab', 'natural'], description: 'Round diamonds held low in six-prong martini settings, which sit close to the ear.' },
   { name: 'Oval Diamond Studs', family: 'earrings', style: 'studs', collection: null, design: studs('Oval', 4), centers: pairOf('Oval'), carats: [1, 1.5], origins: ['lab'], description: 'A pair of matched oval diamonds, set north to south.' },
   { name: 'Princess Cut Bezel Studs', family: 'earrings', style: 'studs', collection: 'elements', design: studs('Princess', 0), centers: pairOf('Princess'), carats: [0.5, 1], origins: ['lab', 'natural'], description: 'Square princess-cut diamonds framed in a polished bezel.' },
@@ -699,6 +718,7 @@ function jewelry(): ProductDraft[] {
             metal,
             shape: null,
             caratTotal: carat > 0 ? carat : totalCaratOf(design),
+            widthMm: null,
             origin,
             design,
             included: null,

@@ -20,6 +20,7 @@ const normalizeVariant = (row: ProductVariantRow): ProductVariantRow => ({
   id: Number(row.id),
   product_id: Number(row.product_id),
   carat_total: row.carat_total === null ? null : Number(row.carat_total),
+  width_mm: row.width_mm === null ? null : Number(row.width_mm),
   price_cents: Number(row.price_cents),
   metal_cents: Number(row.metal_cents),
   stones_cents: Number(row.stones_cents),

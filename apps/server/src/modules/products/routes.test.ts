@@ -135,7 +135,7 @@ describe.each(TEST_ENGINES)('jewelry catalog API on %s', (engine) => {
     expect(d.ring).toBe(true);
     expect(d.options.metal).toEqual([...METAL_IDS]);
     expect(d.options.shape.length).toBeGreaterThan(0);
-    const combos = new Set(d.variants.map((v) => `${v.metal}|${v.shape}|${v.carat_total}|${v.origin}`));
+    const combos = new Set(d.variants.map((v) => `${v.metal}|${v.shape}|${v.carat_total}|${v.width_mm}|${v.origin}`));
     expect(combos.size).toBe(d.variants.length);
     for (const v of d.variants) {
       expect(breakdownTotal({ metalCents: v.breakdown.metal_cents, stonesCents: v.breakdown.stones_cents, centerCents: v.breakdown.center_cents, laborCents: v.breakdown.labor_cents, offerCents: v.breakdown.offer_cents })).toBe(v.price_cents);

@@ -37,6 +37,7 @@ export function variantRow(product: Pick<ProductDraft, 'family' | 'offerPercent'
     metal: v.metal,
     shape: v.shape,
     carat_total: v.caratTotal,
+    width_mm: v.widthMm,
     origin: v.origin,
     price_cents: priced.priceCents,
     metal_cents: priced.breakdown.metalCents,

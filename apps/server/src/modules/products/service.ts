@@ -39,6 +39,7 @@ export interface VariantRecord {
   metal: MetalId;
   shape: ShapeName | null;
   caratTotal: number | null;
+  widthMm: number | null;
   origin: 'lab' | 'natural' | null;
   priceCents: number;
   breakdown: Variant['breakdown'];
@@ -89,6 +90,7 @@ function toVariantRecord(row: ProductVariantRow): VariantRecord {
     metal: row.metal as MetalId,
     shape: row.shape as ShapeName | null,
     caratTotal: row.carat_total,
+    widthMm: row.width_mm,
     origin: row.origin as VariantRecord['origin'],
     priceCents: row.price_cents,
     breakdown: {
@@ -234,6 +236,7 @@ export function createProductService(deps: ProductServiceDeps) {
       metal: shown.metal,
       shape: shown.shape,
       carat_total: shown.caratTotal,
+      width_mm: shown.widthMm,
       origin: shown.origin,
       price_cents: shown.priceCents,
       list_cents: listCents,
@@ -348,6 +351,7 @@ export function createProductService(deps: ProductServiceDeps) {
           metal: distinct(variants.map((v) => v.metal)).sort((a, b) => METAL_ORDER.get(a)! - METAL_ORDER.get(b)!),
           shape: distinct(variants.flatMap((v) => (v.shape ? [v.shape] : []))).sort((a, b) => SHAPE_ORDER.get(a)! - SHAPE_ORDER.get(b)!),
           carat_total: p.family === 'preset' ? [] : distinct(variants.flatMap((v) => (v.caratTotal === null ? [] : [v.caratTotal]))).sort((a, b) => a - b),
+          width_mm: distinct(variants.flatMap((v) => (v.widthMm === null ? [] : [v.widthMm]))).sort((a, b) => a - b),
           origin: distinct(variants.flatMap((v) => (v.origin ? [v.origin] : []))).sort(),
         },
         default_variant_id: first.id,
@@ -357,6 +361,7 @@ export function createProductService(deps: ProductServiceDeps) {
           metal: v.metal,
           shape: v.shape,
           carat_total: v.caratTotal,
+          width_mm: v.widthMm,
           origin: v.origin,
           price_cents: v.priceCents,
           breakdown: v.breakdown,

@@ -1,17 +1,7 @@
 import { Link } from 'react-router';
 import { METAL_LABELS, formatTagPrice, metalOf, type ProductSummary } from '@everstone/contract/core';
 import { PieceArt } from '../../components/jewelry/piece-art';
-
-/** Where a card leads: the product page on the variant the card shows. */
-export function productHref(p: Pick<ProductSummary, 'slug' | 'metal' | 'shape' | 'carat_total' | 'origin' | 'metals'>): string {
-  const params = new URLSearchParams();
-  if (p.metals.length > 1) params.set('metal', p.metal);
-  if (p.shape) params.set('shape', p.shape);
-  if (p.carat_total !== null) params.set('carat', String(p.carat_total));
-  if (p.origin) params.set('origin', p.origin);
-  const query = params.toString();
-  return `/jewelry/${p.slug}${query ? `?${query}` : ''}`;
-}
+import { productHref } from '../../components/jewelry/product-href';
 
 /** A listing's card: the piece drawn in the shown metal, its name, its price and the metals it comes in. */
 export function ProductCard({ product, headingLevel = 3 }: { product: ProductSummary; headingLevel?: 2 | 3 }) {

@@ -279,6 +279,7 @@ export function ProductPage({ product, variant }: { product: ProductDetail; vari
           />
           <OptionLinks legend={product.family === 'setting' ? 'Center stone shape' : 'Shape'} values={product.options.shape} current={variant.shape} label={(s) => s} to={(s) => link({ shape: s })} />
           <OptionLinks legend="Total carat weight" values={product.options.carat_total} current={variant.carat_total} label={(c) => `${formatCarat(c)} ct`} to={(c) => link({ carat: c })} />
+          <OptionLinks legend="Width" values={product.options.width_mm} current={variant.width_mm} label={(w) => `${w} mm`} to={(w) => link({ width: w })} />
           <OptionLinks
             legend="Diamonds"
             values={product.options.origin}

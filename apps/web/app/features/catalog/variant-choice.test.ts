@@ -9,6 +9,7 @@ const variant = (metal: Variant['metal'], shape: Variant['shape'], price: number
   metal,
   shape,
   carat_total: null,
+  width_mm: null,
   origin: null,
   price_cents: price,
   breakdown: { metal_cents: price, stones_cents: 0, center_cents: 0, labor_cents: 0, offer_cents: 0 },
@@ -22,7 +23,7 @@ const variant = (metal: Variant['metal'], shape: Variant['shape'], price: number
 
 const variants = [variant('14k-white', 'Round', 500), variant('14k-white', 'Oval', 520), variant('platinum', 'Round', 1000), variant('platinum', 'Oval', 1020, false)];
 const product = {
-  options: { metal: ['14k-white', 'platinum'], shape: ['Round', 'Oval'], carat_total: [], origin: [] },
+  options: { metal: ['14k-white', 'platinum'], shape: ['Round', 'Oval'], carat_total: [], width_mm: [], origin: [] },
   variants,
   default_variant_id: variants[0]!.id,
 } as unknown as ProductDetail;
@@ -38,7 +39,7 @@ describe('choosing a variant from the page’s address', () => {
 
   it('ignores options the product does not have', () => {
     const wanted = optionsFromSearch(new URLSearchParams('metal=18k-rose&shape=Heart&carat=2&origin=lab'), product);
-    expect(wanted).toEqual({ metal: null, shape: null, carat: null, origin: null });
+    expect(wanted).toEqual({ metal: null, shape: null, carat: null, width: null, origin: null });
   });
 
   it('changes one option and keeps the others', () => {

@@ -95,7 +95,8 @@ function RingCollections() {
                 <p>{style.description}</p>
                 <ActionRow
                   actions={[
-                    { label: 'Start with a diamond', to: '/diamond' },
+                    { label: `Shop ${style.name.toLowerCase()} settings`, to: `/engagement-rings?style=${style.id}` },
+                    { label: `${style.name} preset rings`, to: `/preset-rings?style=${style.id}`, style: 'ghost' },
                     { label: `About ${style.name.toLowerCase()} rings`, to: `/engagement-ring-style#${style.id}`, style: 'link' },
                   ]}
                 />

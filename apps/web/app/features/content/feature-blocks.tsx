@@ -93,7 +93,7 @@ export function TheBond() {
           Rings made as a pair: an engagement ring and its band, shaped to sit together for a lifetime. Each is cast in
           the same metal and finished by the same hands.
         </p>
-        <Link className="button" to="/engagement">
+        <Link className="button" to="/collections/the-bond">
           SHOP THE BOND
         </Link>
       </div>
@@ -165,10 +165,10 @@ export function TheReserve() {
             center stone of three carats or more.
           </p>
           <div className="reserve-actions">
-            <Link className="button button--light" to="/engagement-ring-style#luxe">
+            <Link className="button button--light" to="/collections/the-reserve">
               DISCOVER THE RESERVE
             </Link>
-            <Link className="button button--outline-light" to="/engagement">
+            <Link className="button button--outline-light" to="/engagement-rings?collection=the-reserve">
               EXPLORE LUXE
             </Link>
           </div>

@@ -1,17 +1,18 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link } from 'react-router';
+import { METAL_LABELS, formatTagPrice, type ProductSummary } from '@everstone/contract/core';
 import {
-  BESTSELLING_RINGS,
   BESTSELLING_TABS,
   DEFAULT_BESTSELLING_TAB,
   OFFER_DISCOUNT,
   OFFER_TILES,
   TRENDING_ITEMS,
+  type BestsellingTabId,
 } from '../../content/home';
 import { Carousel } from './carousel';
+import { PieceArt } from '../../components/jewelry/piece-art';
+import { productHref } from '../../components/jewelry/product-href';
 import { SafeImage } from '../../components/ui/safe-image';
-
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 /** 'Trending Now' (§2): the ten categories of §3, with 'Explore Now' to the style guide. */
 export function TrendingNow() {
@@ -40,8 +41,8 @@ export function TrendingNow() {
   );
 }
 
-/** 'Explore Our Bestselling Rings' (§2, §4): three tabs, each its own carousel of eight rings. */
-export function BestsellingRings() {
+/** 'Explore Our Bestselling Rings' (§2, §4): three tabs, each its own carousel of the catalog's eight best sellers. */
+export function BestsellingRings({ rings }: { rings: Record<BestsellingTabId, ProductSummary[]> }) {
   return (
     <section className="home-section" aria-labelledby="bestselling-title">
       <div className="section-head">
@@ -58,22 +59,33 @@ export function BestsellingRings() {
           ))}
         </Tabs.List>
         {BESTSELLING_TABS.map((tab) => {
-          const rings = BESTSELLING_RINGS[tab.id];
+          const list = rings[tab.id];
           return (
             <Tabs.Content key={tab.id} className="tab-panel" value={tab.id}>
-              <Carousel
-                variant="bestselling"
-                label={`Bestselling ${tab.label.toLowerCase()}`}
-                slideKeys={rings.map((ring) => ring.id)}
-                slides={rings.map((ring) => (
-                  <Link className="tile tile--product" to={ring.href}>
-                    <SafeImage className="tile-image" src={ring.image} alt="" width={400} height={400} loading="lazy" />
-                    <span className="product-name">{ring.title}</span>
-                    <span className="product-metal">{ring.metal}</span>
-                    <span className="product-price">from {dollars.format(ring.priceFromCents / 100)}</span>
-                  </Link>
-                ))}
-              />
+              {list.length === 0 ? (
+                <p className="tab-empty">
+                  These rings could not be loaded just now. <Link to={tab.listing}>See them all</Link>.
+                </p>
+              ) : (
+                <Carousel
+                  variant="bestselling"
+                  label={`Bestselling ${tab.label.toLowerCase()}`}
+                  slideKeys={list.map((ring) => ring.slug)}
+                  slides={list.map((ring) => (
+                    <Link className="tile tile--product" to={productHref(ring)}>
+                      <span className="tile-image tile-image--art">
+                        <PieceArt design={ring.design} metal={ring.metal} title="" />
+                      </span>
+                      <span className="product-name">{ring.name}</span>
+                      <span className="product-metal">{METAL_LABELS[ring.metal]}</span>
+                      <span className="product-price">{ring.metals.length > 1 ? 'from ' : ''}{formatTagPrice(ring.price_cents)}</span>
+                    </Link>
+                  ))}
+                />
+              )}
+              <p className="tab-more">
+                <Link to={tab.listing}>Shop all {tab.label.toLowerCase()}</Link>
+              </p>
             </Tabs.Content>
           );
         })}

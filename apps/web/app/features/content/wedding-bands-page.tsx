@@ -7,6 +7,9 @@ import { MediaText, Section, StepList } from './section';
 import { RETURNS_TEXT, WARRANTY_TEXT } from '../../content/store-policies';
 
 type Wearer = 'her' | 'him';
+/** The catalog's style of each tab: its tiles and its "Shop all" lead to that listing. */
+const TAB_STYLE: Record<string, string> = { metal: 'plain', diamond: 'diamond-band', anniversary: 'anniversary', eternity: 'eternity' };
+
 const FOR: Record<Wearer, { to: string; label: string }> = {
   her: { to: '/bands-for-her', label: 'Bands for her' },
   him: { to: '/bands-for-him', label: 'Bands for him' },
@@ -95,7 +98,7 @@ function Collections() {
               <ul className="pg-tiles">
                 {collection.styles.map((style) => (
                   <li key={style.file}>
-                    <Link className="pg-tile-link" to={FOR[style.for].to}>
+                    <Link className="pg-tile-link" to={`${FOR[style.for].to}?style=${TAB_STYLE[collection.id]}`}>
                       <img src={`/art/pages/${style.file}.svg`} alt={style.alt} width={400} height={300} loading="lazy" />
                       <span className="pg-tile-name">{style.name}</span>
                       <span className="pg-tile-for">{FOR[style.for].label}</span>
@@ -103,6 +106,15 @@ function Collections() {
                   </li>
                 ))}
               </ul>
+              <ActionRow
+                className="pg-actions--center"
+                actions={[
+                  { label: `Shop ${collection.title.toLowerCase()} for her`, to: `/bands-for-her?style=${TAB_STYLE[collection.id]}` },
+                  ...(collection.id === 'metal' || collection.id === 'diamond'
+                    ? [{ label: `Shop ${collection.title.toLowerCase()} for him`, to: `/bands-for-him?style=${TAB_STYLE[collection.id]}`, style: 'ghost' as const }]
+                    : []),
+                ]}
+              />
             </>
           ),
         }))}

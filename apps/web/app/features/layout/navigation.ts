@@ -16,13 +16,13 @@ export const PRIMARY_NAV: NavItem[] = [
 /** Shown after the primary items: the white header's set and the home header's set differ (§2). */
 export const SECONDARY_NAV: Record<'light' | 'dark', NavItem[]> = {
   light: [
-    { label: 'High Jewelry', to: '/fine-jewelry' },
+    { label: 'High Jewelry', to: '/collections/the-reserve' },
     { label: 'Jewelry', to: '/fine-jewelry' },
-    { label: 'Collections', to: '/engagement-ring-style' },
+    { label: 'Collections', to: '/collections' },
   ],
   dark: [
-    { label: 'Gifts', to: '/fine-jewelry' },
-    { label: 'Sale', to: '/#exclusive-offers' },
+    { label: 'Gifts', to: '/gifts' },
+    { label: 'Sale', to: '/sale' },
   ],
 };
 
@@ -50,7 +50,7 @@ export const FOOTER_LINKS: Array<{ title: string; links: NavItem[] }> = [
   {
     title: 'Shop',
     links: [
-      { label: 'Engagement Rings', to: '/engagement' },
+      { label: 'Engagement Rings', to: '/engagement-rings' },
       { label: 'Wedding Bands', to: '/wedding-brands' },
       { label: 'Loose Diamonds', to: '/diamond' },
       { label: 'Preset Rings', to: '/preset-rings' },
