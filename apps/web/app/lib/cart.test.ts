@@ -1,6 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROMOTIONS, type Diamond } from '@everstone/contract/core';
-import { addToCart, cartStore, changeQuantity, lineItemOf, priceCart, removeFromCart, type CartLine } from './cart';
+import { ENGRAVING, PROMOTIONS, type Diamond, type PieceDesign } from '@everstone/contract/core';
+import {
+  MAX_PRODUCT_QUANTITY,
+  addProductToCart,
+  addToCart,
+  cartLineKey,
+  cartStore,
+  changeQuantity,
+  lineItemOf,
+  maxQuantityOf,
+  priceCart,
+  removeFromCart,
+  updateProductChoices,
+  type CartLine,
+  type ProductCartLine,
+} from './cart';
 
 function diamond(id: number, price: number): Diamond {
   return {
@@ -28,6 +42,45 @@ function diamond(id: number, price: number): Diamond {
   };
 }
 const line = (id: number, price: number, quantity = 1): CartLine => ({ ...diamond(id, price), kind: 'diamond', quantity });
+
+const ringDesign = {
+  form: 'ring',
+  bandWidthMm: 2,
+  bandThicknessMm: 1.6,
+  profile: 'comfort',
+  milgrain: false,
+  head: null,
+  accents: null,
+  center: null,
+  inlay: null,
+} satisfies PieceDesign;
+
+/** A ring as the product page adds it: made to order unless `stock` says otherwise. */
+function piece(variantId: number, overrides: Partial<ProductCartLine> = {}): ProductCartLine {
+  return {
+    kind: 'product',
+    variant_id: variantId,
+    quantity: 1,
+    ring_size: '6',
+    engraving: null,
+    slug: 'aria-band',
+    name: 'Aria Band',
+    family: 'band',
+    sku: `AR-${variantId}`,
+    metal: '14k-white',
+    shape: null,
+    carat_total: null,
+    origin: null,
+    variant_cents: 150_000,
+    engraving_cents: 0,
+    lead_days: 15,
+    stock: null,
+    engravable: true,
+    resizable: true,
+    design: ringDesign,
+    ...overrides,
+  };
+}
 
 /** A localStorage of our own: the store reads the key `cart` as the browser would. */
 function fakeStorage() {
@@ -59,13 +112,75 @@ describe('the stored cart (§3, §4)', () => {
     expect(addToCart(diamond(1, 500))).toBe('duplicate');
     expect(addToCart(diamond(2, 700))).toBe('added');
     changeQuantity('CERT1', -1);
-    expect(cartStore.get().map((l) => [l.kind, l.certificate_number, l.quantity])).toEqual([
+    expect(cartStore.get().map((l) => [l.kind, cartLineKey(l), l.quantity])).toEqual([
       ['diamond', 'CERT1', 1],
       ['diamond', 'CERT2', 1],
     ]);
     removeFromCart('CERT1');
-    expect(cartStore.get().map((l) => l.certificate_number)).toEqual(['CERT2']);
+    expect(cartStore.get().map(cartLineKey)).toEqual(['CERT2']);
     expect(JSON.parse(window.localStorage.getItem('cart')!)).toEqual([{ ...diamond(2, 700), kind: 'diamond', quantity: 1 }]);
+  });
+});
+
+describe('pieces in the stored cart', () => {
+  beforeEach(() => {
+    vi.stubGlobal('window', { localStorage: fakeStorage(), addEventListener() {}, removeEventListener() {} });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  const quantities = () => cartStore.get().map((l) => [cartLineKey(l), l.quantity]);
+
+  it('adds a piece, and the same piece with the same choices to its line', () => {
+    expect(addProductToCart(piece(7))).toBe('added');
+    expect(addProductToCart(piece(7, { quantity: 2 }))).toBe('increased');
+    expect(addProductToCart(piece(7, { ring_size: '7' }))).toBe('added');
+    expect(addProductToCart(piece(7, { engraving: 'A&B', engraving_cents: ENGRAVING.priceCents }))).toBe('added');
+    expect(quantities()).toEqual([
+      ['product:7:6:', 3],
+      ['product:7:7:', 1],
+      ['product:7:6:A&B', 1],
+    ]);
+  });
+
+  it('holds no more of a piece than its shelf, or ten made to order', () => {
+    expect(maxQuantityOf(piece(7, { stock: 2 }))).toBe(2);
+    expect(maxQuantityOf(piece(7, { stock: 40 }))).toBe(MAX_PRODUCT_QUANTITY);
+    expect(maxQuantityOf(piece(7))).toBe(MAX_PRODUCT_QUANTITY);
+    expect(addProductToCart(piece(7, { stock: 2, quantity: 5 }))).toBe('added');
+    expect(addProductToCart(piece(7, { stock: 2 }))).toBe('at-limit');
+    expect(quantities()).toEqual([['product:7:6:', 2]]);
+    changeQuantity('product:7:6:', 1, maxQuantityOf(cartStore.get()[0]!));
+    expect(quantities()).toEqual([['product:7:6:', 2]]);
+    changeQuantity('product:7:6:', -1);
+    expect(quantities()).toEqual([['product:7:6:', 1]]);
+  });
+
+  it('changes a ring’s size and engraving on its line, merging it with a line that already has them', () => {
+    addProductToCart(piece(7, { quantity: 2 }));
+    addProductToCart(piece(7, { ring_size: '7', quantity: 9 }));
+    updateProductChoices('product:7:6:', { engraving: 'Ever', engraving_cents: ENGRAVING.priceCents });
+    expect(quantities()).toEqual([
+      ['product:7:6:Ever', 2],
+      ['product:7:7:', 9],
+    ]);
+    expect(priceCart(cartStore.get().slice(0, 1), null).lines[0]).toMatchObject({ unitCents: 156_000, totalCents: 312_000 });
+    updateProductChoices('product:7:6:Ever', { ring_size: '7', engraving: null, engraving_cents: 0 });
+    // Two lines of one ring and size become one, never above what one line may hold.
+    expect(quantities()).toEqual([['product:7:7:', MAX_PRODUCT_QUANTITY]]);
+    updateProductChoices('product:7:7:', { ring_size: 'unknown' });
+    expect(cartStore.get()[0]).toMatchObject({ ring_size: 'unknown', quantity: MAX_PRODUCT_QUANTITY });
+    updateProductChoices('CERT1', { ring_size: '5' });
+    expect(quantities()).toEqual([['product:7:unknown:', MAX_PRODUCT_QUANTITY]]);
+  });
+
+  it('reads a stored piece back, keeping at most ten, and drops one without its variant or picture', () => {
+    const stored = piece(7, { quantity: 30, engraving: 'A&B', engraving_cents: 6_000 });
+    const { design: _design, ...pictureless } = piece(8);
+    window.localStorage.setItem('cart', JSON.stringify([stored, { ...piece(9), variant_id: '9' }, pictureless, { ...diamond(1, 500), kind: 'diamond', quantity: 1 }]));
+    const lines = cartStore.get();
+    expect(lines.map(cartLineKey)).toEqual(['product:7:6:A&B', 'CERT1']);
+    expect(lines[0]).toEqual({ ...stored, quantity: MAX_PRODUCT_QUANTITY });
   });
 });
 
@@ -102,5 +217,25 @@ describe('priceCart', () => {
 
   it('names each line as the order API does', () => {
     expect(lineItemOf(line(41, 10))).toEqual({ kind: 'diamond', diamond_id: 41, quantity: 1 });
+    expect(lineItemOf(piece(7, { quantity: 2, ring_size: 'unknown', engraving: 'Ever' }))).toEqual({
+      kind: 'product',
+      variant_id: 7,
+      quantity: 2,
+      ring_size: 'unknown',
+      engraving: 'Ever',
+    });
+  });
+
+  it('prices a piece in cents with its engraving, the same whatever the method, toward the same gifts', () => {
+    const engraved = piece(7, { quantity: 2, engraving: 'Ever', engraving_cents: ENGRAVING.priceCents });
+    const plain = piece(8, { variant_cents: 45_000, engraving_cents: ENGRAVING.priceCents });
+    const pricing = priceCart([engraved, plain, line(1, 502)], 'pay-wire');
+    expect(pricing.lines.map((l) => [l.unitCents, l.totalCents])).toEqual([
+      [156_000, 312_000],
+      [45_000, 45_000],
+      [50_200, 49_700],
+    ]);
+    expect(pricing).toMatchObject({ subtotalCents: 407_200, discountCents: 500, totalCents: 406_700 });
+    expect(pricing.gifts.every((g) => g.qualifies)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/cart';
 import { pageMeta } from '../lib/seo';
 import { cartLineKey, priceCart, useCart } from '../lib/cart';
-import { payableLines, unavailability } from '../features/cart/cart-check';
+import { checkoutBlocker, payableLines, unavailability } from '../features/cart/cart-check';
 import { CartLineItem } from '../features/cart/cart-line';
 import { CartCheckFailed, CartNotices } from '../features/cart/cart-notices';
 import { CartSummary } from '../features/cart/cart-summary';
@@ -13,7 +13,7 @@ import cartHref from '../styles/cart.css?url';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Shopping Cart',
-    description: 'The diamonds in your shopping cart, kept on this device.',
+    description: 'The diamonds and jewelry in your shopping cart, kept on this device.',
     noindex: true,
   });
 
@@ -26,7 +26,7 @@ export default function Cart() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const check = useCartCheck(lines, hydrated);
-  const { payable, unavailableCount } = payableLines(lines, check.missing);
+  const { payable } = payableLines(lines, check.missing);
   const empty = hydrated && lines.length === 0;
   const loading = !hydrated || (!empty && !check.settled);
 
@@ -65,7 +65,7 @@ export default function Cart() {
               <Link to="/diamond">Continue shopping</Link>
             </p>
           </div>
-          <CartSummary payable={payable} pricing={priceCart(payable, null)} unavailableCount={unavailableCount} />
+          <CartSummary payable={payable} pricing={priceCart(payable, null)} blocker={checkoutBlocker(lines, check.missing)} />
         </div>
       )}
     </section>

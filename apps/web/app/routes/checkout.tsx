@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, data } from 'react-router';
 import type { PaymentMethod } from '@everstone/contract';
 import { STORE_TERMS } from '@everstone/contract/core';
 import type { Route } from './+types/checkout';
 import { CheckoutForm } from '../features/checkout/checkout-form';
-import { OrderSummary } from '../features/checkout/order-summary';
+import { OrderSummary, type LineMark } from '../features/checkout/order-summary';
 import { useCartCheck } from '../features/cart/use-cart-check';
-import { priceCart, useCart } from '../lib/cart';
-import { payableLines, unavailability } from '../features/cart/cart-check';
+import { cartLineKey, priceCart, useCart, type CartLine } from '../lib/cart';
+import { lineProblem, payableLines, unavailability, unavailabilityTitle } from '../features/cart/cart-check';
+import { CartNotices } from '../features/cart/cart-notices';
 import { CheckoutExtras } from '../features/checkout/checkout-extras';
 import { useWalletCancel } from '../features/checkout/use-wallet-cancel';
 import { pageMeta } from '../lib/seo';
@@ -17,7 +18,7 @@ import checkoutHref from '../styles/checkout.css?url';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Checkout',
-    description: 'Enter your delivery details and choose how to pay for your diamonds.',
+    description: 'Enter your delivery details and choose how to pay for your order.',
     noindex: true,
   });
 
@@ -28,6 +29,9 @@ export const meta: Route.MetaFunction = (args) =>
 export function action() {
   return data({ needsScript: true }, { status: 400 });
 }
+
+/** A piece the store refused, with the line as it was then: once the line changes, the refusal no longer applies. */
+type Refusal = { message: string; line: string };
 
 /**
  * /checkout. The cart lives in the browser, so the server sends the page's frame (the form and an empty
@@ -40,8 +44,28 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const check = useCartCheck(lines, hydrated);
-  const { payable, unavailableCount } = payableLines(lines, check.missing);
+  const { payable } = payableLines(lines, check.missing);
   const empty = hydrated && lines.length === 0;
+  const [refusals, setRefusals] = useState<ReadonlyMap<string, Refusal>>(new Map());
+  const onRefused = useCallback((refused: Map<string, string>) => {
+    const current = new Map(lines.map((l) => [cartLineKey(l), l]));
+    setRefusals(new Map([...refused].map(([key, message]) => [key, { message, line: JSON.stringify(current.get(key)) }])));
+  }, [lines]);
+  const markOf = (line: CartLine): LineMark | null => {
+    const reason = unavailability(line, check.missing);
+    if (reason) return { text: `${unavailabilityTitle(reason)}.`, excluded: true };
+    const problem = lineProblem(line);
+    if (problem) return { text: problem, excluded: false };
+    const refusal = refusals.get(cartLineKey(line));
+    return refusal && refusal.line === JSON.stringify(line) ? { text: refusal.message, excluded: false } : null;
+  };
+  const marked = lines.filter((l) => markOf(l) !== null);
+  const blocker =
+    marked.length === 0
+      ? null
+      : marked.every((l) => l.kind === 'diamond')
+        ? { text: 'A diamond in your order is no longer available.', action: 'Remove it from your cart' }
+        : { text: 'A piece in your order cannot be ordered as it is.', action: 'Change or remove it in your cart' };
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const walletCancelled = useWalletCancel(session, setMethod);
 
@@ -62,6 +86,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
           This page was still loading. Please try again: checkout needs JavaScript turned on in your browser.
         </p>
       )}
+      <CartNotices notices={check.notices} />
       {walletCancelled && (
         <p className="form-banner checkout-notice" role="status" data-testid="wallet-cancelled">
           You cancelled the PayPal payment, so nothing was charged. Your cart and details are just as you left them: choose PayPal again or
@@ -80,7 +105,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
         <div className="checkout__layout">
           <OrderSummary
             lines={hydrated ? lines : null}
-            isUnavailable={(line) => unavailability(line, check.missing) !== null}
+            markOf={markOf}
             pricing={priceCart(payable, method)}
             checking={check.status === 'checking'}
           />
@@ -91,9 +116,10 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
               payable={payable}
               method={method}
               setMethod={setMethod}
-              unavailableCount={unavailableCount}
+              blocker={blocker}
               ready={hydrated}
               recheck={check.recheck}
+              onRefused={onRefused}
             />
           </div>
         </div>

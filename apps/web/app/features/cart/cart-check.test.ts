@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { DIAMOND_LOOKUP_MAX, type Diamond } from '@everstone/contract/core';
-import { priceCart, type CartLine } from '../../lib/cart';
+import { DIAMOND_LOOKUP_MAX, RING_SIZE_MESSAGES, type Diamond, type PieceDesign, type VariantState } from '@everstone/contract/core';
+import { priceCart, type CartLine, type DiamondCartLine, type ProductCartLine } from '../../lib/cart';
 import {
+  checkKeyOf,
+  checkoutBlocker,
+  lineProblem,
   linesDiffer,
+  linesNoun,
   lookupBatches,
   lookupIds,
   mergeLookups,
   payableLines,
   reconcileCart,
   unavailability,
+  unavailabilityReason,
+  unavailabilityTitle,
+  variantLookupIds,
 } from './cart-check';
 
 function diamond(id: number, overrides: Partial<Diamond> = {}): Diamond {
@@ -37,7 +44,7 @@ function diamond(id: number, overrides: Partial<Diamond> = {}): Diamond {
     ...overrides,
   };
 }
-const line = (id: number, overrides: Partial<CartLine> = {}): CartLine => ({ ...diamond(id), kind: 'diamond', quantity: 1, ...overrides });
+const line = (id: number, overrides: Partial<DiamondCartLine> = {}): DiamondCartLine => ({ ...diamond(id), kind: 'diamond', quantity: 1, ...overrides });
 
 describe('reconcileCart', () => {
   it('leaves an up-to-date cart as it is, with nothing to say', () => {
@@ -52,11 +59,11 @@ describe('reconcileCart', () => {
   it('updates a changed price and says so', () => {
     const stored = [line(1, { price: 1100 }), line(2)];
     const result = reconcileCart(stored, { data: [diamond(1, { price: 980.5 }), diamond(2)], missing: [] });
-    expect(result.lines.map((l) => l.price)).toEqual([980.5, 1000]);
+    expect((result.lines as DiamondCartLine[]).map((l) => l.price)).toEqual([980.5, 1000]);
     expect(result.notices).toEqual([
       {
         kind: 'price-changed',
-        certificateNumber: 'CERT1',
+        key: 'CERT1',
         message: 'The price of 1.01 Carat Round Natural Diamond changed from $1,100.00 to $980.50.',
       },
     ]);
@@ -76,10 +83,10 @@ describe('reconcileCart', () => {
       data: [diamond(1, { status: 'sold', price: 1 }), diamond(2, { status: 'reserved' }), diamond(3, { status: 'sold' })],
       missing: [],
     });
-    expect(result.lines.map((l) => l.status)).toEqual(['sold', 'reserved', 'sold']);
+    expect((result.lines as DiamondCartLine[]).map((l) => l.status)).toEqual(['sold', 'reserved', 'sold']);
     expect(result.missing).toEqual([]);
     // The stone already known to be sold is not announced again; a sold stone's new price is not news.
-    expect(result.notices.map((n) => [n.kind, n.certificateNumber])).toEqual([
+    expect(result.notices.map((n) => [n.kind, n.key])).toEqual([
       ['unavailable', 'CERT1'],
       ['unavailable', 'CERT2'],
     ]);
@@ -93,7 +100,7 @@ describe('reconcileCart', () => {
     expect(result.lines).toEqual(stored);
     expect(result.missing).toEqual(['CERT99']);
     expect(result.notices).toEqual([
-      { kind: 'unavailable', certificateNumber: 'CERT99', message: 'The 1.01 Carat Round Natural Diamond is no longer in our inventory.' },
+      { kind: 'unavailable', key: 'CERT99', message: 'The 1.01 Carat Round Natural Diamond is no longer in our inventory.' },
     ]);
   });
 
@@ -146,7 +153,7 @@ describe('payableLines', () => {
   it('keeps the lines that can be bought, whose prices make the subtotal', () => {
     const lines = [line(1, { price: 100.5, quantity: 2 }), line(2, { price: 50, status: 'sold' }), line(3, { price: 75 }), line(4, { price: 20 })];
     const { payable, unavailableCount } = payableLines(lines, new Set(['CERT4']));
-    expect(payable.map((l) => l.diamondid)).toEqual([1, 3]);
+    expect((payable as DiamondCartLine[]).map((l) => l.diamondid)).toEqual([1, 3]);
     expect(unavailableCount).toBe(2);
     expect(priceCart(payable, null).subtotalCents).toBe(27_600);
   });
@@ -154,5 +161,156 @@ describe('payableLines', () => {
   it('counts a record saved without a status as available', () => {
     const { status: _status, ...old } = line(1);
     expect(unavailability(old, new Set())).toBeNull();
+  });
+});
+
+const ringDesign = {
+  form: 'ring',
+  bandWidthMm: 2,
+  bandThicknessMm: 1.6,
+  profile: 'comfort',
+  milgrain: false,
+  head: null,
+  accents: null,
+  center: null,
+  inlay: null,
+} satisfies PieceDesign;
+
+/** A piece as the product page adds it: a made-to-order ring unless told otherwise. */
+function piece(variantId: number, overrides: Partial<ProductCartLine> = {}): ProductCartLine {
+  return {
+    kind: 'product',
+    variant_id: variantId,
+    quantity: 1,
+    ring_size: '6',
+    engraving: null,
+    slug: 'aria-band',
+    name: 'Aria Band',
+    family: 'band',
+    sku: `AR-${variantId}`,
+    metal: '14k-white',
+    shape: null,
+    carat_total: null,
+    origin: null,
+    variant_cents: 150_000,
+    engraving_cents: 0,
+    lead_days: 15,
+    stock: null,
+    engravable: true,
+    resizable: true,
+    design: ringDesign,
+    ...overrides,
+  };
+}
+
+function variant(id: number, overrides: Partial<VariantState> = {}): VariantState {
+  return { id, slug: 'aria-band', name: 'Aria Band', price_cents: 150_000, stock: null, available: true, discontinued: false, lead_days: 15, ...overrides };
+}
+
+const noDiamonds = { data: [], missing: [] };
+
+describe('reconcileCart for pieces', () => {
+  it('leaves an up-to-date piece as it is, with nothing to say', () => {
+    const stored = [piece(7), piece(8, { stock: 4, quantity: 2 })];
+    const result = reconcileCart(stored, noDiamonds, { data: [variant(7), variant(8, { stock: 4 })], missing: [] });
+    expect(result.lines).toEqual(stored);
+    expect(result.notices).toEqual([]);
+    expect(result.missing).toEqual([]);
+  });
+
+  it('takes a new price, lead time and name, and says so in the price the line shows (engraving included)', () => {
+    const stored = [piece(7, { engraving: 'A & B ♥', engraving_cents: 6_000 })];
+    const result = reconcileCart(stored, noDiamonds, { data: [variant(7, { price_cents: 160_000, lead_days: 20, name: 'Aria Comfort Band' })], missing: [] });
+    expect(result.lines[0]).toMatchObject({ variant_cents: 160_000, lead_days: 20, name: 'Aria Comfort Band', engraving: 'A & B ♥', quantity: 1 });
+    expect(result.notices).toEqual([
+      { kind: 'price-changed', key: 'variant:7', message: 'The price of Aria Comfort Band changed from $1,560.00 to $1,660.00.' },
+    ]);
+    expect(priceCart(result.lines, null).subtotalCents).toBe(166_000);
+  });
+
+  it('lowers a quantity above the shelf to what is on it, saying why', () => {
+    const result = reconcileCart([piece(7, { stock: 5, quantity: 3 })], noDiamonds, { data: [variant(7, { stock: 2 })], missing: [] });
+    expect(result.lines[0]).toMatchObject({ quantity: 2, stock: 2 });
+    expect(result.notices).toEqual([
+      { kind: 'quantity-limited', key: 'variant:7', message: 'Only 2 of the Aria Band are in stock, so its quantity was lowered to 2.' },
+    ]);
+  });
+
+  it('marks a sold-out piece on the line itself and tells the shopper once', () => {
+    const first = reconcileCart([piece(7, { stock: 3 })], noDiamonds, { data: [variant(7, { stock: 0, available: false, price_cents: 1 })], missing: [] });
+    expect(first.lines[0]).toMatchObject({ stock: 0 });
+    expect(first.notices).toEqual([{ kind: 'unavailable', key: 'variant:7', message: 'The Aria Band is sold out.' }]);
+    expect(unavailability(first.lines[0] as ProductCartLine, new Set())).toBe('sold-out');
+    const again = reconcileCart(first.lines, noDiamonds, { data: [variant(7, { stock: 0, available: false })], missing: [] });
+    expect(again.notices).toEqual([]);
+    // Back on the shelf: the line can be bought again.
+    const restocked = reconcileCart(first.lines, noDiamonds, { data: [variant(7, { stock: 1 })], missing: [] });
+    expect(unavailability(restocked.lines[0] as ProductCartLine, new Set())).toBeNull();
+  });
+
+  it('marks a withdrawn or unknown piece missing, keeping its line for the shopper to remove', () => {
+    const stored = [piece(7), piece(8, { name: 'Lune Studs', family: 'earrings', ring_size: null })];
+    const result = reconcileCart(stored, noDiamonds, { data: [variant(7, { discontinued: true, available: false })], missing: [8] });
+    expect(result.lines).toEqual(stored);
+    expect(result.missing).toEqual(['variant:7', 'variant:8']);
+    expect(result.notices.map((n) => n.message)).toEqual(['The Aria Band is no longer available.', 'The Lune Studs is no longer available.']);
+    const missing = new Set(result.missing);
+    expect(stored.map((l) => unavailability(l, missing))).toEqual(['missing', 'missing']);
+  });
+
+  it('checks stones and pieces together, leaving what neither answer covers untouched', () => {
+    const stored: CartLine[] = [line(1, { price: 900 }), piece(7), piece(9, { variant_cents: 1 })];
+    const result = reconcileCart(stored, { data: [diamond(1)], missing: [] }, { data: [variant(7, { price_cents: 140_000 })], missing: [] });
+    expect(result.lines[0]).toMatchObject({ kind: 'diamond', price: 1000 });
+    expect(result.lines[1]).toMatchObject({ kind: 'product', variant_cents: 140_000 });
+    expect(result.lines[2]).toBe(stored[2]);
+    expect(result.notices.map((n) => n.key)).toEqual(['CERT1', 'variant:7']);
+  });
+
+  it('asks about each variant once, whatever its sizes and engravings, and stones apart', () => {
+    const lines: CartLine[] = [piece(7), piece(7, { ring_size: '7' }), piece(9), line(3), piece(0)];
+    expect(variantLookupIds(lines)).toEqual([7, 9]);
+    expect(lookupIds(lines)).toEqual([3]);
+    expect(checkKeyOf(lines[0]!)).toBe(checkKeyOf(lines[1]!));
+    expect(checkKeyOf(lines[3]!)).toBe('CERT3');
+  });
+
+  it('counts a line whose variant id is unusable as missing', () => {
+    const result = reconcileCart([piece(Number.NaN)], noDiamonds, { data: [], missing: [] });
+    expect(result.missing).toEqual(['variant:NaN']);
+  });
+});
+
+describe('marks and what blocks checkout', () => {
+  it('names a piece’s mark and reason, and a stone’s as before', () => {
+    expect(unavailabilityTitle('sold-out')).toBe('Sold out');
+    expect(unavailabilityTitle('missing')).toBe('No longer available');
+    expect(unavailabilityReason('missing', 'product')).toBe('This piece is no longer available.');
+    expect(unavailabilityReason('sold')).toBe('This diamond has been sold.');
+  });
+
+  it('leaves sold-out and missing pieces out of what can be paid', () => {
+    const lines: CartLine[] = [piece(7, { quantity: 2 }), piece(8, { stock: 0 }), piece(9), line(1, { price: 10 })];
+    const { payable, unavailableCount } = payableLines(lines, new Set(['variant:9']));
+    expect(payable.map(checkKeyOf)).toEqual(['variant:7', 'CERT1']);
+    expect(unavailableCount).toBe(2);
+    expect(priceCart(payable, null).subtotalCents).toBe(301_000);
+  });
+
+  it('says what to remove, or which ring still needs a size', () => {
+    expect(checkoutBlocker([line(1, { status: 'sold' })], new Set())).toBe('Remove the diamond marked No longer available to check out.');
+    expect(checkoutBlocker([piece(8, { stock: 0 })], new Set())).toBe('Remove the piece marked Sold out to check out.');
+    expect(checkoutBlocker([line(1, { status: 'sold' }), piece(8, { stock: 0 }), piece(9)], new Set(['variant:9']))).toBe(
+      'Remove the items marked No longer available or Sold out to check out.',
+    );
+    expect(checkoutBlocker([piece(7, { ring_size: null })], new Set())).toBe('Choose the ring size of your ring to check out.');
+    expect(checkoutBlocker([piece(7), line(1)], new Set())).toBeNull();
+    expect(linesNoun([piece(1), piece(2)])).toBe('pieces');
+  });
+
+  it('asks a ring for a size, and not earrings', () => {
+    expect(lineProblem(piece(7, { ring_size: null }))).toBe(RING_SIZE_MESSAGES.required);
+    expect(lineProblem(piece(7, { ring_size: 'unknown' }))).toBeNull();
+    expect(lineProblem(piece(8, { family: 'earrings', ring_size: null }))).toBeNull();
   });
 });

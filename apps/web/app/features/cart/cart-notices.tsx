@@ -10,7 +10,7 @@ export function CartNotices({ notices }: { notices: CartNotice[] }) {
       {notices.length > 0 && (
         <ul>
           {notices.map((n, i) => (
-            <li key={`${n.kind}-${n.certificateNumber}-${i}`} className={`cart-notice cart-notice--${n.kind}`}>
+            <li key={`${n.kind}-${n.key}-${i}`} className={`cart-notice cart-notice--${n.kind}`}>
               {n.message}
             </li>
           ))}

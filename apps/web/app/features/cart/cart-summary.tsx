@@ -8,17 +8,18 @@ interface CartSummaryProps {
   payable: CartLine[];
   /** The payable lines priced (no payment method is chosen yet). */
   pricing: Pricing;
-  unavailableCount: number;
+  /** What must change before checkout (`checkoutBlocker`), or null. */
+  blocker: string | null;
 }
 
 /** Cents as a number of dollars, where a number is wanted: the progress bars' values, and §2's navigation state. */
 const dollars = (cents: number) => cents / 100;
 
 /** The summary card (§2): subtotal, the progress toward the free gifts (§9), shipping and CHECKOUT. */
-export function CartSummary({ payable, pricing, unavailableCount }: CartSummaryProps) {
+export function CartSummary({ payable, pricing, blocker }: CartSummaryProps) {
   const navigate = useNavigate();
   const blockedId = useId();
-  const blocked = unavailableCount > 0 || payable.length === 0;
+  const blocked = blocker !== null || payable.length === 0;
   const { subtotalCents } = pricing;
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">
@@ -58,16 +59,16 @@ export function CartSummary({ payable, pricing, unavailableCount }: CartSummaryP
         })}
       </ul>
 
-      {unavailableCount > 0 && (
+      {blocker && (
         <p className="cart-summary__blocked" id={blockedId}>
-          Remove the {unavailableCount === 1 ? 'diamond' : 'diamonds'} marked No longer available to check out.
+          {blocker}
         </p>
       )}
       <button
         type="button"
         className="button cart-summary__checkout"
         disabled={blocked}
-        aria-describedby={unavailableCount > 0 ? blockedId : undefined}
+        aria-describedby={blocker ? blockedId : undefined}
         // §2: checkout is carried the cart's items and subtotal, in dollars as §3's records are (checkout itself
         // reads the stored cart, which holds the same lines).
         onClick={() => navigate('/checkout', { state: { items: payable, subtotal: dollars(subtotalCents) } })}

@@ -5,6 +5,8 @@ interface QuantityControlProps {
   max: number;
   /** What the quantity counts, for the buttons' names ('1.01 Carat Round Natural Diamond'). */
   itemName: string;
+  /** Why the plus stops at `max` ('Each diamond is one of a kind', 'Only 2 in stock'). */
+  limitNote: string;
   onChange(delta: 1 | -1): void;
 }
 
@@ -12,7 +14,7 @@ interface QuantityControlProps {
  * Minus, the quantity, plus (§4: never below 1). A button that cannot act stays focusable with
  * aria-disabled, so a keyboard or screen-reader user still reaches it and hears why.
  */
-export function QuantityControl({ quantity, max, itemName, onChange }: QuantityControlProps) {
+export function QuantityControl({ quantity, max, itemName, limitNote, onChange }: QuantityControlProps) {
   const noteId = useId();
   const canDecrease = quantity > 1;
   const canIncrease = quantity < max;
@@ -44,7 +46,7 @@ export function QuantityControl({ quantity, max, itemName, onChange }: QuantityC
       </div>
       {!canIncrease && (
         <p className="quantity__note" id={noteId}>
-          Each diamond is one of a kind
+          {limitNote}
         </p>
       )}
     </div>

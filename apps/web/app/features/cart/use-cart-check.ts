@@ -1,20 +1,23 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { DiamondLookupResponse } from '@everstone/contract/core';
+import type { DiamondLookupResponse, VariantLookupResponse } from '@everstone/contract/core';
 import { api, lazySchema } from '../../lib/api';
 import { cartStore, type CartLine } from '../../lib/cart';
 import {
+  NO_RECORDS,
+  checkKeyOf,
   linesDiffer,
   lookupBatches,
   lookupIds,
   mergeLookups,
   reconcileCart,
+  variantLookupIds,
   type CartNotice,
 } from './cart-check';
 
 export interface CartCheckState {
   /** 'checking' until the store has answered for every line, 'failed' when it could not be asked. */
   status: 'idle' | 'checking' | 'checked' | 'failed';
-  /** Certificate numbers of lines whose stone the store does not have. */
+  /** Check keys (`checkKeyOf`) of lines the store does not have, or no longer sells. */
   missing: ReadonlySet<string>;
   notices: CartNotice[];
   /**
@@ -23,7 +26,7 @@ export interface CartCheckState {
    */
   settled: boolean;
   retry(): void;
-  /** Asks the store about every line again (checkout does, when an order finds a stone gone). */
+  /** Asks the store about every line again (checkout does, when an order finds a line gone). */
   recheck(): void;
 }
 
@@ -31,12 +34,13 @@ export interface CartCheckState {
 const CHECK_PATIENCE_MS = 1500;
 
 // The schemas (and Zod) load with the first check, not with the page.
-const lookupAnswer = lazySchema((c) => c.diamondLookupResponseSchema);
+const diamondAnswer = lazySchema((c) => c.diamondLookupResponseSchema);
+const variantAnswer = lazySchema((c) => c.variantLookupResponseSchema);
 
 async function lookupDiamonds(ids: number[], signal: AbortSignal): Promise<DiamondLookupResponse> {
   const answers = await Promise.all(
     lookupBatches(ids).map(async (batch) => {
-      const res = await api.post('/api/diamonds/lookup', { ids: batch }, lookupAnswer, { signal });
+      const res = await api.post('/api/diamonds/lookup', { ids: batch }, diamondAnswer, { signal });
       if (!res.ok) throw new Error(`The diamond lookup answered ${res.status}`);
       return res.data;
     }),
@@ -44,12 +48,25 @@ async function lookupDiamonds(ids: number[], signal: AbortSignal): Promise<Diamo
   return mergeLookups(answers);
 }
 
+async function lookupVariants(ids: number[], signal: AbortSignal): Promise<VariantLookupResponse> {
+  const { VARIANT_LOOKUP_MAX } = await import('@everstone/contract');
+  const answers = await Promise.all(
+    lookupBatches(ids, VARIANT_LOOKUP_MAX).map(async (batch) => {
+      const res = await api.post('/api/products/variants/lookup', { ids: batch }, variantAnswer, { signal });
+      if (!res.ok) throw new Error(`The variant lookup answered ${res.status}`);
+      return res.data;
+    }),
+  );
+  return mergeLookups(answers);
+}
+
 /**
- * Checks the cart's stones against the store once per visit (and the stones that arrive later, from another
- * tab), writes fresh prices and statuses into the stored cart, and collects what the shopper must be told.
+ * Checks the cart's lines against the store once per visit (and the lines that arrive later, from another tab):
+ * the stones with one lookup, the pieces with another, side by side. Writes fresh prices, statuses and shelves into
+ * the stored cart, and collects what the shopper must be told.
  */
 export function useCartCheck(lines: CartLine[], hydrated: boolean): CartCheckState {
-  // Certificate numbers the store has answered for during this visit.
+  // Check keys the store has answered for during this visit.
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
   const [notices, setNotices] = useState<CartNotice[]>([]);
@@ -64,28 +81,32 @@ export function useCartCheck(lines: CartLine[], hydrated: boolean): CartCheckSta
     return () => clearTimeout(timer);
   }, [hydrated]);
 
-  const unchecked = lines.filter((l) => !checked.has(l.certificate_number)).map((l) => l.certificate_number);
+  const unchecked = [...new Set(lines.map(checkKeyOf))].filter((k) => !checked.has(k));
   const key = unchecked.join('\n');
 
   useEffect(() => {
     if (!hydrated || key === '') return;
-    const certificates = new Set(key.split('\n'));
+    const keys = new Set(key.split('\n'));
     const controller = new AbortController();
     setStatus('checking');
-    const ids = lookupIds(cartStore.get().filter((l) => certificates.has(l.certificate_number)));
-    const answer: Promise<DiamondLookupResponse> =
-      ids.length > 0 ? lookupDiamonds(ids, controller.signal) : Promise.resolve({ data: [], missing: [] });
-    answer
-      .then((fresh) => {
+    const pending = cartStore.get().filter((l) => keys.has(checkKeyOf(l)));
+    const diamondIds = lookupIds(pending);
+    const variantIds = variantLookupIds(pending);
+    Promise.all([
+      diamondIds.length > 0 ? lookupDiamonds(diamondIds, controller.signal) : NO_RECORDS.diamonds,
+      variantIds.length > 0 ? lookupVariants(variantIds, controller.signal) : NO_RECORDS.variants,
+    ])
+      .then(([diamonds, variants]) => {
         if (controller.signal.aborted) return;
         // Reconciled against the cart as it is now, so a change made meanwhile (here or in another tab) stays.
         const current = cartStore.get();
-        const asked = current.filter((l) => certificates.has(l.certificate_number));
-        const result = reconcileCart(asked, fresh);
-        const updated = new Map(result.lines.map((l) => [l.certificate_number, l]));
-        const next = current.map((l) => updated.get(l.certificate_number) ?? l);
+        const asked = current.filter((l) => keys.has(checkKeyOf(l)));
+        const result = reconcileCart(asked, diamonds, variants);
+        // reconcileCart answers line for line, in order.
+        let i = 0;
+        const next = current.map((l) => (keys.has(checkKeyOf(l)) ? result.lines[i++]! : l));
         if (linesDiffer(current, next)) cartStore.set(next);
-        setChecked((before) => new Set([...before, ...certificates]));
+        setChecked((before) => new Set([...before, ...keys]));
         setMissing((before) => new Set([...before, ...result.missing]));
         setNotices((before) => [...before, ...result.notices]);
         setStatus('checked');

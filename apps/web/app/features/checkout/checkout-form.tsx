@@ -10,6 +10,7 @@ import {
   PENDING_ADDRESS_KEY,
   addressPayload,
   firstBroken,
+  linesRefusedBy,
   newIdempotencyKey,
   orderPayload,
   walletPayload,
@@ -30,12 +31,17 @@ interface CheckoutFormProps {
   /** The chosen method, kept by the page: the summary's total depends on it. */
   method: PaymentMethod | null;
   setMethod: Dispatch<SetStateAction<PaymentMethod | null>>;
-  /** How many lines are marked No longer available: the order waits until they are removed. */
-  unavailableCount: number;
+  /**
+   * What keeps the order from being placed (a line marked No longer available, a ring without a size, a piece the
+   * store refused), with what the shopper does about it in the cart; null when nothing does.
+   */
+  blocker: { text: string; action: string } | null;
   /** False until the browser has read the cart. */
   ready: boolean;
-  /** Asks the store about the cart's stones again (after an order found one gone). */
+  /** Asks the store about the cart's lines again (after an order found one gone). */
   recheck(): void;
+  /** The pieces the store refused in the last attempt, by cart line key, with what it said of each. */
+  onRefused(refused: Map<string, string>): void;
 }
 
 type Failure = { message: string; detail?: string } | null;
@@ -57,7 +63,7 @@ function failureDetail(failure: ApiFailure): string | undefined {
  * order) and the order placed. The button is busy from the first press until the answer, so an order is never
  * sent twice.
  */
-export function CheckoutForm({ session, payable, method, setMethod, unavailableCount, ready, recheck }: CheckoutFormProps) {
+export function CheckoutForm({ session, payable, method, setMethod, blocker, ready, recheck, onRefused }: CheckoutFormProps) {
   const id = useId();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -140,8 +146,11 @@ export function CheckoutForm({ session, payable, method, setMethod, unavailableC
 
   function fail(failure: ApiFailure) {
     console.error(`Checkout failed (${failure.status})`, failure.message);
-    // A stone sold meanwhile: the store is asked again, so the summary marks it (the cart itself stays).
-    if (failure.status === 409) recheck();
+    // A stone or a piece sold meanwhile: the store is asked again, so the summary marks it (the cart itself stays);
+    // a piece the store named is marked at once, with what it said.
+    const refused = linesRefusedBy(failure, payable);
+    if (failure.status === 409 || refused.size > 0) recheck();
+    onRefused(refused);
     const detail = failureDetail(failure);
     setFailure({ message: ORDER_FAILED_MESSAGE, detail });
     // §8: the failure is an alert. The line under the button stays, for whoever dismissed it too fast.
@@ -152,6 +161,7 @@ export function CheckoutForm({ session, payable, method, setMethod, unavailableC
     event.preventDefault();
     if (sending.current || session.status === 'loading' || !ready) return;
     setFailure(null);
+    onRefused(new Map());
     const found = validateCheckout(form, method, { guest: !user });
     if (Object.keys(found).length > 0 || !method) {
       showErrors(found);
@@ -168,7 +178,7 @@ export function CheckoutForm({ session, payable, method, setMethod, unavailableC
       await navigate('/signin', { state: { from: '/checkout' } });
       return;
     }
-    if (unavailableCount > 0 || payable.length === 0) return;
+    if (blocker || payable.length === 0) return;
 
     sending.current = true;
     setBusy(true);
@@ -207,7 +217,7 @@ export function CheckoutForm({ session, payable, method, setMethod, unavailableC
     clearCart();
   }
 
-  const blocked = ready && unavailableCount > 0;
+  const blocked = ready && blocker !== null;
   const text = (name: TextFieldName) => ({
     name,
     errors: fieldErrors,
@@ -299,7 +309,7 @@ export function CheckoutForm({ session, payable, method, setMethod, unavailableC
       <div className="checkout-submit">
         {blocked && (
           <p className="checkout-blocked" id={`${id}-blocked`}>
-            A diamond in your order is no longer available. <Link to="/cart">Remove it from your cart</Link> to place your order.
+            {blocker.text} <Link to="/cart">{blocker.action}</Link> to place your order.
           </p>
         )}
         <div role="alert" className="form-live">

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addressRequestSchema, orderRequestSchema, walletOrderRequestSchema, type Diamond } from '@everstone/contract';
-import { priceCart, type CartLine } from '../../lib/cart';
+import { addressRequestSchema, orderRequestSchema, unknownVariantsMessage, walletOrderRequestSchema, type Diamond } from '@everstone/contract';
+import { ENGRAVING, RING_SIZE_MESSAGES, type PieceDesign } from '@everstone/contract/core';
+import { cartLineKey, priceCart, type CartLine, type ProductCartLine } from '../../lib/cart';
 import {
   EMPTY_FORM,
   addressPayload,
   firstBroken,
+  linesRefusedBy,
   orderItems,
   orderPayload,
   parsePending,
@@ -114,5 +116,109 @@ describe('the payloads (§3, §7)', () => {
     const wallet = walletPayload(filled, { id: 5 }, [stone, other]);
     expect(wallet).toMatchObject({ amount: '1890.79', currency: 'USD', user_id: 5, items_id: [41, 42] });
     expect(walletOrderRequestSchema.parse(wallet)).toMatchObject({ amount: 189_079, itemsField: 'items_id' });
+  });
+});
+
+const ringDesign = {
+  form: 'ring',
+  bandWidthMm: 2,
+  bandThicknessMm: 1.6,
+  profile: 'comfort',
+  milgrain: false,
+  head: null,
+  accents: null,
+  center: null,
+  inlay: null,
+} satisfies PieceDesign;
+
+function piece(variantId: number, overrides: Partial<ProductCartLine> = {}): ProductCartLine {
+  return {
+    kind: 'product',
+    variant_id: variantId,
+    quantity: 1,
+    ring_size: '6',
+    engraving: null,
+    slug: 'aria-band',
+    name: 'Aria Band',
+    family: 'band',
+    sku: `AR-${variantId}`,
+    metal: '14k-white',
+    shape: null,
+    carat_total: null,
+    origin: null,
+    variant_cents: 150_000,
+    engraving_cents: 0,
+    lead_days: 15,
+    stock: null,
+    engravable: true,
+    resizable: true,
+    design: ringDesign,
+    ...overrides,
+  };
+}
+
+describe('the payloads with pieces', () => {
+  const stone = {
+    diamondid: 41,
+    certificate_number: 'LG123',
+    type: 2,
+    carat_weight: 1.21,
+    price: 1890.5,
+    kind: 'diamond',
+    quantity: 1,
+  } as Partial<Diamond> as CartLine;
+  const ring = piece(7, { quantity: 2, engraving: 'A & B ♥', engraving_cents: ENGRAVING.priceCents });
+  const studs = piece(12, { name: 'Lune Studs', family: 'earrings', ring_size: null, variant_cents: 99_999, stock: 3 });
+
+  it('sends the contract’s lines, never items_id, once the cart holds a piece', () => {
+    const body = orderPayload(filled, 'pay-wire', { id: 5 }, [stone, ring, studs]);
+    expect(body).not.toHaveProperty('items_id');
+    expect(body).not.toHaveProperty('item_details');
+    expect(body.lines).toEqual([
+      { kind: 'diamond', diamond_id: 41, quantity: 1 },
+      { kind: 'product', variant_id: 7, quantity: 2, ring_size: '6', engraving: 'A & B ♥' },
+      { kind: 'product', variant_id: 12, quantity: 1, ring_size: null, engraving: null },
+    ]);
+    // The wire takes $5 off the stone only; a piece costs the same however it is paid.
+    expect(body.total_price).toBe('6005.49');
+    expect(orderRequestSchema.parse(body)).toMatchObject({ itemsField: 'lines', total_price: 600_549, lines: body.lines });
+  });
+
+  it('sends the same lines to the wallet, with the amount PayPal will take', () => {
+    const wallet = walletPayload(filled, { id: 5 }, [ring, studs]);
+    expect(wallet).toMatchObject({ amount: '4119.99', currency: 'USD', user_id: 5 });
+    expect(wallet).not.toHaveProperty('items_id');
+    expect(walletOrderRequestSchema.parse(wallet)).toMatchObject({ amount: 411_999, itemsField: 'lines', lines: [{ variant_id: 7 }, { variant_id: 12 }] });
+  });
+
+  it('sends two sizes of one ring as two lines the contract accepts', () => {
+    const body = orderPayload(filled, 'cod', { id: 5 }, [piece(7), piece(7, { ring_size: 'unknown' })]);
+    expect(orderRequestSchema.parse(body).lines).toHaveLength(2);
+  });
+});
+
+describe('linesRefusedBy', () => {
+  const ring = piece(7);
+  const studs = piece(12, { name: 'Lune Studs', family: 'earrings', ring_size: null, stock: 1 });
+  const lines: CartLine[] = [ring, studs];
+
+  it('marks the piece a 409 names, with what to do', () => {
+    const refused = linesRefusedBy(
+      { status: 409, message: 'The diamond Lune Studs is no longer available. Please remove it from your cart and choose another.', errors: { lines: ['…'] } },
+      lines,
+    );
+    expect([...refused]).toEqual([[cartLineKey(studs), 'Sold out, or fewer left than you ordered.']]);
+  });
+
+  it('marks each piece a 422 names with the store’s own words, and an unknown variant by its id', () => {
+    const problem = `Aria Band: ${RING_SIZE_MESSAGES.required}`;
+    expect([...linesRefusedBy({ status: 422, message: problem, errors: { lines: [problem] } }, lines)]).toEqual([[cartLineKey(ring), RING_SIZE_MESSAGES.required]]);
+    const unknown = unknownVariantsMessage([12, 99]);
+    expect([...linesRefusedBy({ status: 422, message: unknown, errors: { lines: [unknown] } }, lines)]).toEqual([[cartLineKey(studs), 'This piece is no longer available.']]);
+  });
+
+  it('marks nothing for other failures, or a refusal naming a stone', () => {
+    expect(linesRefusedBy({ status: 500, message: 'Aria Band', errors: undefined }, lines).size).toBe(0);
+    expect(linesRefusedBy({ status: 409, message: 'The diamond LG123 is no longer available.' }, lines).size).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '@everstone/contract';
 import { PROMOTIONS, STORE_TERMS, type LineItem, type Pricing } from '@everstone/contract/core';
 import type { AddressRequest, DeliveryCountry } from '@everstone/contract/core';
-import { lineItemOf, priceCart, type CartLine } from '../../lib/cart';
+import { cartLineKey, lineItemOf, priceCart, type CartLine } from '../../lib/cart';
 
 /**
  * Checkout's rules without React (SPEC §3 Checkout form and Order payload, §4 Checkout, §5 Checkout): the form,
@@ -189,6 +189,8 @@ function legacyItemOf(line: CartLine, paidCents: number): { id: number; detail: 
   switch (line.kind) {
     case 'diamond':
       return { id: line.diamondid, detail: { type: line.type, price: paidCents / line.quantity / 100, quantity: line.quantity, weight: line.carat_weight } };
+    case 'product':
+      return null;
   }
 }
 
@@ -250,6 +252,36 @@ export function walletPayload(form: CheckoutForm, user: { id: number }, lines: r
     is_gift,
     notes,
   };
+}
+
+/**
+ * The pieces an order's refusal names (409: sold out, withdrawn, or too few on the shelf; 422: a variant the store
+ * does not have, or a choice the piece does not allow), by their cart line keys, each with what the store said of
+ * it. The store names a piece by its name, or an unknown one by its variant id. A stone's refusal names its
+ * certificate, which the cart's check marks on its own.
+ */
+export function linesRefusedBy(
+  failure: { status: number; message: string | null; errors?: Record<string, string[]> },
+  lines: readonly CartLine[],
+): Map<string, string> {
+  const refused = new Map<string, string>();
+  if (failure.status !== 409 && failure.status !== 422) return refused;
+  const messages = [...Object.values(failure.errors ?? {}).flat(), failure.message ?? ''].filter(Boolean);
+  const unknownIds = new Set(messages.flatMap((m) => [...m.matchAll(/variant ids? ([\d, ]+)/g)].flatMap((match) => match[1]!.split(/\D+/).filter(Boolean).map(Number))));
+  for (const line of lines) {
+    if (line.kind !== 'product') continue;
+    if (unknownIds.has(line.variant_id)) {
+      refused.set(cartLineKey(line), 'This piece is no longer available.');
+      continue;
+    }
+    // A 422 says "{name}: {what is wrong}" for each piece; a 409 names the pieces no longer available as ordered.
+    const own = messages.find((m) => m.startsWith(`${line.name}: `));
+    if (own) refused.set(cartLineKey(line), own.slice(line.name.length + 2));
+    else if (messages.some((m) => m.includes(line.name))) {
+      refused.set(cartLineKey(line), failure.status === 409 ? 'Sold out, or fewer left than you ordered.' : 'The store could not accept this piece as chosen.');
+    }
+  }
+  return refused;
 }
 
 /** The query the wallet's cancel URL carries back to /checkout (docs/api.md, "Online wallet"). */

@@ -1,14 +1,25 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { colorLabel, diamondTitle, formatCents, orNA, type Pricing } from '@everstone/contract/core';
-import { cartLineKey, priceCart, unknownKind, type CartLine, type DiamondCartLine } from '../../lib/cart';
+import { ENGRAVING, colorLabel, diamondTitle, formatCents, orNA, ringSizeLabel, variantLabel, type Pricing } from '@everstone/contract/core';
+import { cartLineKey, priceCart, unknownKind, type CartLine, type DiamondCartLine, type ProductCartLine } from '../../lib/cart';
+import { supplyText } from '../../lib/piece-lines';
 import { SafeImage } from '../../components/ui/safe-image';
+import { PieceArt } from '../../components/jewelry/piece-art';
+
+/** What keeps a line from being ordered, and whether the line is left out of the total (it cannot be bought at all). */
+export interface LineMark {
+  text: string;
+  excluded: boolean;
+}
 
 interface OrderSummaryProps {
   /** Null until the browser has read the cart (the server cannot see it). */
   lines: CartLine[] | null;
-  /** Whether a line can no longer be bought (the cart's check found its stone gone). */
-  isUnavailable: (line: CartLine) => boolean;
+  /**
+   * What keeps a line from being ordered, as the line says it ('No longer available.', 'Sold out.', a ring without a
+   * size, what the store refused of a piece), or null when it can be ordered.
+   */
+  markOf: (line: CartLine) => LineMark | null;
   /** The lines that can be bought, priced with the chosen method (a bank wire pays the bank-wire price). */
   pricing: Pricing;
   checking: boolean;
@@ -16,10 +27,10 @@ interface OrderSummaryProps {
 
 /**
  * The order summary (§2 Checkout): each stone with its shape image and quantity badge, carat, shape, color,
- * clarity and cut; the discount box (disabled, §9); subtotal; shipping not yet calculated; the total in USD.
+ * clarity and cut; each piece with its picture and quantity badge, name, options, ring size and engraving; the discount box (disabled, §9); subtotal; shipping not yet calculated; the total in USD.
  * On phones it sits above the form, folded to one line with the total, and opens on demand.
  */
-export function OrderSummary({ lines, isUnavailable, pricing, checking }: OrderSummaryProps) {
+export function OrderSummary({ lines, markOf, pricing, checking }: OrderSummaryProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const shown = (cents: number) => (lines ? formatCents(cents) : '');
@@ -52,7 +63,7 @@ export function OrderSummary({ lines, isUnavailable, pricing, checking }: OrderS
         ) : (
           <ul className="summary-lines" aria-label="Items in your order" aria-busy={checking || undefined}>
             {lines.map((line) => (
-              <SummaryLine key={cartLineKey(line)} line={line} unavailable={isUnavailable(line)} />
+              <SummaryLine key={cartLineKey(line)} line={line} mark={markOf(line)} />
             ))}
           </ul>
         )}
@@ -100,12 +111,14 @@ export function OrderSummary({ lines, isUnavailable, pricing, checking }: OrderS
 }
 
 /** One line of the order, drawn by its kind. */
-function SummaryLine({ line, unavailable }: { line: CartLine; unavailable: boolean }) {
+function SummaryLine({ line, mark }: { line: CartLine; mark: LineMark | null }) {
   switch (line.kind) {
     case 'diamond':
-      return <DiamondSummaryLine line={line} unavailable={unavailable} />;
+      return <DiamondSummaryLine line={line} unavailable={mark !== null} />;
+    case 'product':
+      return <ProductSummaryLine line={line} mark={mark} />;
     default:
-      return unknownKind(line.kind);
+      return unknownKind(line);
   }
 }
 
@@ -133,6 +146,38 @@ function DiamondSummaryLine({ line, unavailable }: { line: DiamondCartLine; unav
         )}
       </span>
       <span className="summary-line__price">{unavailable ? <s>{formatCents(unitCents)}</s> : formatCents(totalCents)}</span>
+    </li>
+  );
+}
+
+function ProductSummaryLine({ line, mark }: { line: ProductCartLine; mark: LineMark | null }) {
+  const { unitCents, totalCents } = priceCart([line], null).lines[0]!;
+  const choices = [
+    line.ring_size ? ringSizeLabel(line.ring_size) : null,
+    line.engraving ? `Engraving “${line.engraving}” (+${formatCents(line.engraving_cents || ENGRAVING.priceCents)})` : null,
+  ].filter((d): d is string => d !== null);
+  const details = [variantLabel(line, line.family), choices.join(' · '), mark?.excluded ? '' : supplyText(line)].filter(Boolean);
+  return (
+    <li className={mark?.excluded ? 'summary-line summary-line--piece summary-line--unavailable' : 'summary-line summary-line--piece'} data-variant={line.variant_id}>
+      <span className="summary-line__media" aria-hidden="true">
+        <PieceArt className="summary-line__art" design={line.design} metal={line.metal} title={line.name} />
+        <span className="summary-line__badge">{line.quantity}</span>
+      </span>
+      <span className="summary-line__info">
+        <span className="summary-line__title">{line.name}</span>
+        <span className="visually-hidden">{`Quantity ${line.quantity}.`}</span>
+        {details.map((d) => (
+          <span key={d} className="summary-line__grades">
+            {d}
+          </span>
+        ))}
+        {mark && (
+          <span className="summary-line__unavailable">
+            {mark.text} <Link to="/cart">Change or remove it in your cart</Link> to place your order.
+          </span>
+        )}
+      </span>
+      <span className="summary-line__price">{mark?.excluded ? <s>{formatCents(unitCents)}</s> : formatCents(totalCents)}</span>
     </li>
   );
 }
