@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { PAYMENT_METHOD_LABELS, formatCarat, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
-import { ORDER_STATUS_LABELS, formatAmount, formatOrderDate, paymentLabel } from './orders';
+import { PAYMENT_METHOD_LABELS, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
+import { ORDER_STATUS_LABELS, formatAmount, formatOrderDate, orderLinesHeading, paymentLabel } from './orders';
+import { OrderLines } from './order-lines';
 import { STORE } from '../../content/store';
 
 /** The order's statuses, as the Order History shows them: the order's filled, the payment's outlined. */
@@ -67,28 +68,9 @@ function Items({ order }: { order: Order }) {
   return (
     <section className="order-items" aria-labelledby="order-items-title">
       <h2 id="order-items-title" className="order-page__section-title">
-        {order.items.length === 1 ? 'Your diamond' : `Your diamonds (${order.items.length})`}
+        {orderLinesHeading(order.lines)}
       </h2>
-      <ul className="order-items__list">
-        {order.items.map((item) => (
-          <li key={item.diamondid} className="order-item">
-            <svg className="order-item__icon" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
-              <path d="M15 12h18l7 9-16 17L8 21z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
-              <path d="M8 21h32M20 12l-3 9 7 17 7-17-3-9" fill="none" stroke="currentColor" strokeWidth="1.1" strokeLinejoin="round" />
-            </svg>
-            <div className="order-item__info">
-              <Link className="order-item__title" to={`/diamond-details/${item.diamondid}`}>
-                {item.description}
-              </Link>
-              <p className="order-item__specs">
-                <span>Certificate {item.certificate_number}</span>
-                <span>{formatCarat(item.carat_weight)} carat</span>
-              </p>
-            </div>
-            <p className="order-item__price">{formatAmount(item.price)}</p>
-          </li>
-        ))}
-      </ul>
+      <OrderLines lines={order.lines} items={order.items} />
     </section>
   );
 }
@@ -150,7 +132,7 @@ function Delivery({ order }: { order: Order }) {
   );
 }
 
-/** One order, loaded: its heading, what happens next, its stones, its summary and where it goes. */
+/** One order, loaded: its heading, what happens next, its lines, its summary and where it goes. */
 export function OrderDetails({ order }: { order: Order }) {
   return (
     <>

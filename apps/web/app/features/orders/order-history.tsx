@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, holdSummaryOf, orderListResponseSchema, type Order } from '@everstone/contract';
+import { ringSizeLabel } from '@everstone/contract/core';
 import { ORDER_STATUS_LABELS, formatAmount, formatOrderDate, orderPath, paymentLabel } from './orders';
 import { api } from '../../lib/api';
 
@@ -42,13 +43,18 @@ function OrderCard({ order }: { order: Order }) {
         </p>
       </div>
       <ul className="order-card__items">
-        {order.items.map((item) => (
-          <li key={item.diamondid}>
+        {order.lines.map((line, i) => (
+          <li key={i}>
             <span>
-              {item.description}
-              <span className="order-card__cert"> · certificate {item.certificate_number}</span>
+              {line.quantity > 1 && `${line.quantity} × `}
+              {line.description}
+              {line.product ? (
+                <span className="order-card__cert">{[line.product.ring_size && ringSizeLabel(line.product.ring_size), line.product.engraving && `engraving “${line.product.engraving}”`].filter(Boolean).map((t) => ` · ${t}`).join('')}</span>
+              ) : (
+                line.certificate_number && <span className="order-card__cert"> · certificate {line.certificate_number}</span>
+              )}
             </span>
-            <span className="order-card__price">{formatAmount(item.price)}</span>
+            <span className="order-card__price">{formatAmount(line.total)}</span>
           </li>
         ))}
       </ul>

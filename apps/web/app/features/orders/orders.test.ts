@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, orderNumberFrom, orderPath, paymentLabel, placedOrderFrom } from './orders';
+import type { OrderLine } from '@everstone/contract';
+import {
+  formatAmount,
+  includedStoneText,
+  orderLinesHeading,
+  orderNumberFrom,
+  orderPath,
+  orderRingSizeText,
+  orderSupplyText,
+  paymentLabel,
+  placedOrderFrom,
+  quantityText,
+} from './orders';
 
 describe('orderNumberFrom', () => {
   it('reads an order number, in any case', () => {
@@ -48,5 +60,66 @@ describe('placedOrderFrom', () => {
     expect(placedOrderFrom(null)).toBeNull();
     // The store's internal counter is never an order's id in the browser.
     expect(placedOrderFrom({ order: { order_id: 9, order_number: 'EV-2026-K7M3QX', total_price: '1890.50' } })).toBeNull();
+  });
+});
+
+const ringLine: OrderLine = {
+  kind: 'product',
+  description: 'Aria Band, 14K White Gold',
+  quantity: 2,
+  unit_price: '1560.00',
+  total: '3120.00',
+  diamondid: null,
+  certificate_number: null,
+  product: {
+    variant_id: 7,
+    sku: 'AR-7',
+    slug: 'aria-band',
+    name: 'Aria Band',
+    family: 'band',
+    metal: '14k-white',
+    shape: null,
+    carat_total: null,
+    width_mm: 2,
+    origin: null,
+    ring_size: 'unknown',
+    engraving: 'A & B',
+    lead_days: 15,
+    made_to_order: true,
+    breakdown: { metal_cents: 100_000, stones_cents: 0, center_cents: 0, labor_cents: 50_000, offer_cents: 0 },
+    engraving_cents: 6_000,
+    design: { form: 'ring', bandWidthMm: 2, bandThicknessMm: 1.6, profile: 'comfort', milgrain: false, head: null, accents: null, center: null, inlay: null },
+    included_stone: null,
+  },
+};
+const stoneLine: OrderLine = { kind: 'diamond', description: '1.01 Carat Round Natural Diamond', quantity: 1, unit_price: '1000.00', total: '1000.00', diamondid: 4, certificate_number: 'GIA4', product: null };
+
+describe('an order’s lines', () => {
+  it('heads stones as before, and pieces or mixed orders in their own words', () => {
+    expect(orderLinesHeading([stoneLine])).toBe('Your diamond');
+    expect(orderLinesHeading([stoneLine, stoneLine])).toBe('Your diamonds (2)');
+    expect(orderLinesHeading([ringLine])).toBe('Your piece');
+    expect(orderLinesHeading([ringLine, stoneLine])).toBe('Your items (2)');
+  });
+
+  it('says the team will ask for a size not known yet', () => {
+    expect(orderRingSizeText('unknown')).toBe('Ring size to be confirmed: our team will contact you for the size (one free resize).');
+    expect(orderRingSizeText('6.5')).toBe('Size 6.5');
+    expect(orderRingSizeText(null)).toBeNull();
+  });
+
+  it('says how a piece is supplied, its quantity, and a preset’s own stone', () => {
+    expect(orderSupplyText(ringLine.product!)).toBe('Made to order, ships in 15 business days');
+    expect(orderSupplyText({ made_to_order: false, lead_days: 2 })).toBe('From stock');
+    expect(quantityText(ringLine)).toBe('2 × $1,560.00');
+    expect(quantityText(stoneLine)).toBeNull();
+    expect(
+      includedStoneText({ certificate_number: 'LG555', lab: 'IGI', origin: 'lab', shape: 'Oval', carat: 1.5, color: 'F', clarity: 'VS1', cut: 'Excellent', length_mm: 9, width_mm: 6.5, depth_mm: 4 }),
+    ).toBe('Center stone: 1.50 ct Oval lab-grown diamond, F VS1, IGI certificate LG555');
+  });
+
+  it('keeps the lines handed to the thank-you page', () => {
+    const placed = placedOrderFrom({ order: { order_id: 'EV-2026-K7M3QX', order_number: 'EV-2026-K7M3QX', total_price: '4120.00', lines: [ringLine, stoneLine] } });
+    expect(placed?.lines).toEqual([ringLine, stoneLine]);
   });
 });

@@ -1,5 +1,5 @@
-import { APPOINTMENTS, ORDER_NUMBER_PATTERN, formatCents } from '@everstone/contract/core';
-import { orderSchema, priceToCents, type Order } from '@everstone/contract';
+import { APPOINTMENTS, ORDER_NUMBER_PATTERN, RING_SIZE_UNKNOWN, formatCarat, formatCents, ringSizeLabel } from '@everstone/contract/core';
+import { orderLineSchema, orderSchema, priceToCents, type Order, type OrderLine, type OrderProduct } from '@everstone/contract';
 
 /**
  * How the storefront shows an order (the thank-you page, the Order History and the order page): its statuses,
@@ -52,8 +52,13 @@ export function formatAmount(price: string): string {
   return formatCents(priceToCents(price) ?? Number.NaN);
 }
 
-/** What the thank-you page shows of the order (§3: order_id and total_price; the order number too). */
-const placedOrderSchema = orderSchema.pick({ order_id: true, order_number: true, total_price: true });
+/**
+ * What the thank-you page shows of the order (§3: order_id and total_price; the order number too), and its lines
+ * when the state carries them (an order placed by this storefront does).
+ */
+const placedOrderSchema = orderSchema
+  .pick({ order_id: true, order_number: true, total_price: true })
+  .extend({ lines: orderLineSchema.array().optional() });
 export type PlacedOrder = ReturnType<typeof placedOrderSchema.parse>;
 
 /** Reads the order handed to /thankyou in navigation state, which any page could set: only the expected fields. */
@@ -61,4 +66,35 @@ export function placedOrderFrom(state: unknown): PlacedOrder | null {
   const order = typeof state === 'object' && state !== null ? (state as { order?: unknown }).order : undefined;
   const parsed = placedOrderSchema.safeParse(order);
   return parsed.success ? parsed.data : null;
+}
+
+/** The heading over an order's lines: 'Your diamond(s)' as before for stones alone, else pieces or items. */
+export function orderLinesHeading(lines: readonly Pick<OrderLine, 'kind'>[]): string {
+  const n = lines.length;
+  const kinds = new Set(lines.map((l) => l.kind));
+  const noun = kinds.size === 1 && kinds.has('diamond') ? 'diamond' : kinds.size === 1 && kinds.has('product') ? 'piece' : 'item';
+  return n === 1 ? `Your ${noun}` : `Your ${noun}s (${n})`;
+}
+
+/** A ring's size as the order shows it; a size not known yet says the team will ask for it. Null when not a ring. */
+export function orderRingSizeText(size: string | null): string | null {
+  if (size === null) return null;
+  if (size === RING_SIZE_UNKNOWN) return 'Ring size to be confirmed: our team will contact you for the size (one free resize).';
+  return ringSizeLabel(size);
+}
+
+/** How a piece of an order is supplied, as promised when it was ordered. */
+export function orderSupplyText(product: Pick<OrderProduct, 'made_to_order' | 'lead_days'>): string {
+  return product.made_to_order ? `Made to order, ships in ${product.lead_days} business days` : 'From stock';
+}
+
+/** A preset's own certified center stone: what it is and its certificate. */
+export function includedStoneText(stone: NonNullable<OrderProduct['included_stone']>): string {
+  const origin = stone.origin === 'lab' ? 'lab-grown' : 'natural';
+  return `Center stone: ${formatCarat(stone.carat)} ct ${stone.shape} ${origin} diamond, ${stone.color} ${stone.clarity}, ${stone.lab} certificate ${stone.certificate_number}`;
+}
+
+/** The quantity and unit price of a line holding more than one, e.g. '2 × $1,560.00'; null for one. */
+export function quantityText(line: Pick<OrderLine, 'quantity' | 'unit_price'>): string | null {
+  return line.quantity > 1 ? `${line.quantity} × ${formatAmount(line.unit_price)}` : null;
 }

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formatAmount, orderPath, placedOrderFrom } from './orders';
+import { formatAmount, orderLinesHeading, orderPath, placedOrderFrom } from './orders';
+import { OrderLines } from './order-lines';
 import checkoutHref from '../../styles/checkout.css?url';
+import profileHref from '../../styles/profile.css?url';
 
 /**
  * /thankyou (§2): the order checkout handed over in navigation state, its number and total, and the ways on.
@@ -17,6 +19,8 @@ export function ThankYouPage() {
   return (
     <section className="thankyou" aria-labelledby="thankyou-title" aria-busy={hydrated ? undefined : true}>
       <link rel="stylesheet" href={checkoutHref} precedence="default" />
+      {/* The order's lines are drawn as the order page draws them. */}
+      <link rel="stylesheet" href={profileHref} precedence="default" />
       {!hydrated ? (
         <h1 id="thankyou-title" className="thankyou__title">
           Your order
@@ -43,6 +47,14 @@ export function ThankYouPage() {
               </dd>
             </div>
           </dl>
+          {order.lines && order.lines.length > 0 && (
+            <section className="order-items thankyou__lines" aria-labelledby="thankyou-lines-title">
+              <h2 id="thankyou-lines-title" className="order-page__section-title">
+                {orderLinesHeading(order.lines)}
+              </h2>
+              <OrderLines lines={order.lines} />
+            </section>
+          )}
           <div className="thankyou__actions">
             <Link className="button" to={orderPath(order.order_id)}>
               View order
