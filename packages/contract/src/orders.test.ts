@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_HELD_STONES_PER_ACCOUNT, UNPAID_HOLD_HOURS } from './constants.ts';
 import { ORDER_NUMBER_PATTERN } from './order-steps.ts';
-import { PAYMENT_METHOD_IDS, WIRE_HOLD_MS, orderSchema, tooManyHeldMessage, unpaidHoldMs } from './orders.ts';
+import { PAYMENT_METHOD_IDS, WIRE_HOLD_MS, orderSchema, tooManyHeldMessage, unavailableMessage, unpaidHoldMs } from './orders.ts';
 
 describe('unpaid holds', () => {
   it('gives every method placed unpaid a hold, the wire §9’s 24 hours, and PayPal none', () => {
@@ -19,6 +19,16 @@ describe('unpaid holds', () => {
         'Please complete the payment of an open order, or contact us to cancel one, and then place this order again.',
     );
     expect(tooManyHeldMessage(0, 6, [])).toContain('this order has 6. Please order fewer at a time, pay with PayPal, or contact us');
+  });
+});
+
+describe('what is no longer available', () => {
+  it('names stones by certificate and pieces by name, in one sentence', () => {
+    expect(unavailableMessage(['LG1'])).toBe('The diamond LG1 is no longer available. Please remove it from your cart and choose another.');
+    expect(unavailableMessage([], ['Aria Engagement Ring'])).toBe('The Aria Engagement Ring is no longer available. Please remove it from your cart and choose another.');
+    expect(unavailableMessage(['LG1', 'LG2'], ['Aria Engagement Ring'])).toBe(
+      'The diamonds LG1, LG2 and the Aria Engagement Ring are no longer available. Please remove them from your cart and choose others.',
+    );
   });
 });
 

@@ -83,10 +83,14 @@ export function tooManyHeldMessage(held: number, adding: number, orderNumbers: r
 }
 
 /** 409: the stones (by certificate number) that are no longer available; nothing was reserved. */
-export function unavailableMessage(certificateNumbers: readonly string[]): string {
-  return certificateNumbers.length === 1
-    ? `The diamond ${certificateNumbers[0]} is no longer available. Please remove it from your cart and choose another.`
-    : `The diamonds ${certificateNumbers.join(', ')} are no longer available. Please remove them from your cart and choose others.`;
+export function unavailableMessage(certificateNumbers: readonly string[], pieces: readonly string[] = []): string {
+  const one = certificateNumbers.length + pieces.length === 1;
+  const parts: string[] = [];
+  if (certificateNumbers.length > 0) parts.push(`${certificateNumbers.length === 1 ? 'The diamond' : 'The diamonds'} ${certificateNumbers.join(', ')}`);
+  if (pieces.length > 0) parts.push(`${parts.length > 0 ? 'the' : 'The'} ${pieces.join(', the ')}`);
+  return one
+    ? `${parts[0]} is no longer available. Please remove it from your cart and choose another.`
+    : `${parts.join(' and ')} are no longer available. Please remove them from your cart and choose others.`;
 }
 
 /** 422: ids that name no diamond. */

@@ -41,6 +41,8 @@ export interface ProductCartLine {
   metal: MetalId;
   shape: ShapeName | null;
   carat_total: number | null;
+  /** A band's width, where the piece comes in several widths (null otherwise; absent on lines saved before). */
+  width_mm?: number | null;
   origin: 'lab' | 'natural' | null;
   /** The variant's price when last seen, cents, without the engraving. */
   variant_cents: number;

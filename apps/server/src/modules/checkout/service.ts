@@ -55,15 +55,26 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
-/** 409: lines someone else has (or had) ordered, by certificate number; nothing was reserved. */
+/** What is gone, by kind: stones by certificate number, pieces by name. */
+interface GoneLines {
+  diamonds: string[];
+  pieces: string[];
+}
+
+/** 409: lines someone else has (or had) ordered, or no longer sold; nothing was reserved. */
 export class LinesUnavailableError extends ConflictError {
   readonly labels: string[];
-  constructor(labels: string[], field: ItemsField) {
-    const message = unavailableMessage(labels);
+  constructor(gone: GoneLines, field: ItemsField) {
+    const message = unavailableMessage(gone.diamonds, gone.pieces);
     super(message, { [field]: [message] });
-    this.labels = labels;
+    this.labels = [...gone.diamonds, ...gone.pieces];
   }
 }
+
+const goneOf = (units: readonly { kind: string; label: string }[]): GoneLines => ({
+  diamonds: units.filter((u) => u.kind === 'diamond').map((u) => u.label),
+  pieces: units.filter((u) => u.kind !== 'diamond').map((u) => u.label),
+});
 
 /** 409: the account already holds as many unpaid units as it may (MAX_HELD_STONES_PER_ACCOUNT); nothing was reserved. */
 export class TooManyHeldError extends ConflictError {
@@ -138,11 +149,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
     const priced = lines.map((line) => (line.kind === 'diamond' ? pricedDiamond(line, stones.get(line.diamond_id)!) : pricedProduct(line, variants.get(line.variant_id)!)));
     if (!options.anyStatus) {
-      const taken = [
-        ...diamondLines.map((line) => stones.get(line.diamond_id)!).filter((record) => record.status !== 'available').map((record) => record.certificateNumber),
-        ...productLines.map((line) => variants.get(line.variant_id)!).filter(({ variant, product }) => variant.discontinued || !product.published).map(({ product }) => product.name),
-      ];
-      if (taken.length > 0) throw new LinesUnavailableError(taken, field);
+      const taken: GoneLines = {
+        diamonds: diamondLines.map((line) => stones.get(line.diamond_id)!).filter((record) => record.status !== 'available').map((record) => record.certificateNumber),
+        pieces: productLines.map((line) => variants.get(line.variant_id)!).filter(({ variant, product }) => variant.discontinued || !product.published).map(({ product }) => product.name),
+      };
+      if (taken.diamonds.length + taken.pieces.length > 0) throw new LinesUnavailableError(taken, field);
     }
     return priced;
   }
@@ -329,7 +340,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         if (earlier) return { order: earlier, replayed: true };
       }
 
-      let labels: string[] = [];
+      let lines: { kind: string; label: string }[] = [];
       let order: Order;
       try {
         // A database that stays busy (DatabaseBusyError) is the error handler's 503.
@@ -343,12 +354,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           const held = await orders.heldBy(trx, signedIn.user.id, at);
           if (adding > 0 && held.count + adding > MAX_HELD_STONES_PER_ACCOUNT) throw new TooManyHeldError(held.count, adding, held.orderNumbers, field);
 
-          labels = priced.map((p) => p.label);
+          lines = priced.map((p) => ({ kind: p.line.kind, label: p.label }));
           const stored = requireTotal(priced, input.payment_mode, input.total_price, 'total_price');
           try {
             await inventory.reserve(trx, stockUnits(priced));
           } catch (err) {
-            if (err instanceof StockUnavailableError) throw new LinesUnavailableError(err.units.map((u) => u.label), field);
+            if (err instanceof StockUnavailableError) throw new LinesUnavailableError(goneOf(err.units), field);
             throw err;
           }
           const { order: placed } = await orders.store(trx, {
@@ -375,7 +386,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           if (earlier) return { order: earlier, replayed: true };
         }
         // The partial unique index on order lines caught what the conditional update should have: still a 409.
-        if (isUniqueViolation(err)) throw new LinesUnavailableError(labels, field);
+        if (isUniqueViolation(err)) throw new LinesUnavailableError(goneOf(lines), field);
         throw err;
       }
       mail.flush();

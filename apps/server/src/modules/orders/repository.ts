@@ -193,6 +193,25 @@ export function createOrderRepository(db: Kysely<Database>) {
       return { count: rows.reduce((sum, r) => sum + Number(r.quantity), 0), orderNumbers: [...new Set(rows.map((r) => r.order_number))] };
     },
 
+    /**
+     * Units of each variant that open orders (pending or confirmed) took from the shelf and still hold: physically
+     * in the store, but no longer for sale. A stock count subtracts them.
+     */
+    async unitsHeldFromStock(variantIds: readonly number[]): Promise<Map<number, number>> {
+      if (variantIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('order_items')
+        .innerJoin('orders', 'orders.id', 'order_items.order_id')
+        .select(['order_items.variant_id', (eb) => eb.fn.sum<number>('order_items.quantity').as('units')])
+        .where('order_items.variant_id', 'in', [...variantIds])
+        .where('order_items.from_stock', '=', 1)
+        .where('order_items.released_at', 'is', null)
+        .where('orders.order_status', 'in', ['pending', 'confirmed'])
+        .groupBy('order_items.variant_id')
+        .execute();
+      return new Map(rows.map((r) => [Number(r.variant_id), Number(r.units)]));
+    },
+
     /** The newest orders, optionally only those with this order status; for the store's staff. */
     async listRecent(limit: number, orderStatus?: OrderStatus): Promise<OrderRow[]> {
       let query = db.selectFrom('orders').selectAll().orderBy('id', 'desc').limit(limit);

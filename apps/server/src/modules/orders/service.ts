@@ -82,6 +82,11 @@ export function stockOf(lines: readonly OrderItemRow[]): StockUnit[] {
   });
 }
 
+/** Units of each variant open orders took from the shelf and have not shipped, read through `trx` (a stock count subtracts them). */
+export function unitsHeldFromStock(trx: Kysely<Database>, variantIds: readonly number[]): Promise<Map<number, number>> {
+  return createOrderRepository(trx).unitsHeldFromStock(variantIds);
+}
+
 /** What makes two lines the same request: the line's key and its quantity (a repeat must ask for the same). */
 export function lineIdentity(line: LineItem): string {
   return `${lineKey(line)}×${line.quantity}`;

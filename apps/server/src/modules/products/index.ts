@@ -4,3 +4,14 @@ export { productRoutes } from './routes.ts';
 export { seedProducts, seedDemoCatalog, type ProductSeedResult } from './seed.ts';
 export { demoCatalog, type ProductDraft } from './catalog-data.ts';
 export { priceProduct } from './price-model.ts';
+export {
+  importProductsFile,
+  importStockFile,
+  exampleRows,
+  ProductImportHeaderError,
+  PRODUCT_IMPORT_COLUMNS,
+  STOCK_IMPORT_COLUMNS,
+  type HeldUnits,
+  type ProductImportSummary,
+  type StockImportSummary,
+} from './import.ts';

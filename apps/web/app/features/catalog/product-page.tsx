@@ -19,7 +19,7 @@ import {
   type ProductDetail,
   type Variant,
 } from '@everstone/contract/core';
-import { PieceArt } from '../../components/jewelry/piece-art';
+import { PieceViewer } from '../../components/jewelry/viewer-toggle';
 import { addProductToCart, maxQuantityOf, type ProductCartLine } from '../../lib/cart';
 import { ProductCard } from './product-card';
 import { specsOf } from './specs';
@@ -202,6 +202,7 @@ export function ProductPage({ product, variant }: { product: ProductDetail; vari
       metal: variant.metal,
       shape: variant.shape,
       carat_total: variant.carat_total,
+      width_mm: variant.width_mm,
       origin: variant.origin,
       variant_cents: variant.price_cents,
       engraving_cents: ENGRAVING.priceCents,
@@ -238,7 +239,7 @@ export function ProductPage({ product, variant }: { product: ProductDetail; vari
       <div className="jw-product-main">
         <div className="jw-gallery">
           <div className="jw-gallery-art">
-            <PieceArt design={variant.design} metal={variant.metal} title={title} />
+            <PieceViewer design={variant.design} metal={variant.metal} title={title} />
           </div>
           <p className="jw-gallery-note">
             Drawn to scale from this piece’s own measurements, in {METAL_LABELS[variant.metal]}

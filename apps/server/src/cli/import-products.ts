@@ -1,0 +1,97 @@
+/**
+ * `npm run import:products -- FILE.csv`: loads jewelry, one row per variant (products grouped by slug), priced by
+ * the store's price model; `--example` prints a starting file from the demo catalog. `npm run import:stock --
+ * FILE.csv` sets units on hand by SKU. Units held by open orders are never put back on sale. Honours DATABASE_URL
+ * like the server does. The columns are documented in docs/jewelry.md.
+ */
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDb, migrateToLatest } from '../db/database.ts';
+import { createInventoryService } from '../modules/inventory/index.ts';
+import { unitsHeldFromStock } from '../modules/orders/index.ts';
+import {
+  PRODUCT_IMPORT_COLUMNS,
+  ProductImportHeaderError,
+  STOCK_IMPORT_COLUMNS,
+  demoCatalog,
+  exampleRows,
+  importProductsFile,
+  importStockFile,
+  type HeldUnits,
+} from '../modules/products/index.ts';
+
+const stockOnly = process.argv.includes('--stock');
+const columns = stockOnly ? STOCK_IMPORT_COLUMNS : PRODUCT_IMPORT_COLUMNS;
+const USAGE =
+  `Usage: npm run ${stockOnly ? 'import:stock' : 'import:products'} -- FILE.csv${stockOnly ? '' : '   (or --example > FILE.csv)'}\n\nColumns (header row required, * = required):\n` +
+  Object.entries(columns)
+    .map(([name, c]) => `  ${c.required ? '*' : ' '} ${name.padEnd(15)} ${c.help}`)
+    .join('\n');
+
+/** Rows listed one by one before the rest are summarised. */
+const SHOWN_ERRORS = 50;
+
+const csvField = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { help: { type: 'boolean', short: 'h', default: false }, example: { type: 'boolean', default: false }, stock: { type: 'boolean', default: false } },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (values.example && !stockOnly) {
+    for (const row of exampleRows(demoCatalog())) console.log(row.map(csvField).join(','));
+    return 0;
+  }
+  const file = positionals[0];
+  if (positionals.length !== 1 || !file) {
+    console.error(`Name one CSV file to import.\n\n${USAGE}`);
+    return 1;
+  }
+  if (!existsSync(file)) {
+    console.error(`No such file: ${file}`);
+    return 1;
+  }
+  const config = loadConfig();
+  const d = createDb(config.DATABASE_URL);
+  try {
+    await migrateToLatest(d);
+    const inventory = createInventoryService({ db: d.db });
+    const heldUnits: HeldUnits = unitsHeldFromStock;
+    const started = Date.now();
+    let lastReport = 0;
+    const onProgress = (bytes: number, total: number, rows: number) => {
+      const now = Date.now();
+      if (now - lastReport < 1000) return;
+      lastReport = now;
+      process.stderr.write(`  ${Math.round((bytes / Math.max(1, total)) * 100)}% read, ${rows.toLocaleString('en-US')} rows\n`);
+    };
+    const summary = stockOnly
+      ? await importStockFile(d, file, { inventory, heldUnits, onProgress })
+      : await importProductsFile(d, file, { inventory, heldUnits, onProgress });
+    for (const error of summary.errors.slice(0, SHOWN_ERRORS)) console.error(`line ${error.line}: ${error.problems.join('; ')}`);
+    if (summary.errors.length > SHOWN_ERRORS) console.error(`... and ${(summary.errors.length - SHOWN_ERRORS).toLocaleString('en-US')} more rows with errors`);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const done =
+      'products' in summary
+        ? `${summary.products.inserted} products added, ${summary.products.updated} updated; ${summary.variants.inserted} variants added, ${summary.variants.updated} updated`
+        : `${summary.updated} variants' stock set`;
+    console.log(`Read ${summary.rows.toLocaleString('en-US')} rows in ${seconds} s: ${done}; ${summary.errors.length} rows skipped with errors.`);
+    return summary.errors.length > 0 ? 2 : 0;
+  } finally {
+    await d.close();
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (err) {
+  if (err instanceof ConfigError) console.error(err.message);
+  else if (err instanceof ProductImportHeaderError) console.error(`${err.message}\n\n${USAGE}`);
+  else console.error(`The import failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+}
