@@ -117,6 +117,10 @@ test('every public page answers with its own heading, title and canonical link',
 test('the sitemap lists the public pages and robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const path of PUBLIC_PAGES) expect(sitemap).toContain(`${path}</loc>`);
+  // And every piece of the catalog: each listed page answers.
+  const pieces = [...sitemap.matchAll(/<loc>[^<]*(\/jewelry\/[a-z0-9-]+)<\/loc>/g)].map((m) => m[1]!);
+  expect(pieces.length).toBeGreaterThan(300);
+  for (const path of [pieces[0]!, pieces.at(-1)!]) expect((await request.get(path)).status(), path).toBe(200);
   const robots = await request.get('/robots.txt');
   expect(robots.headers()['content-type']).toContain('text/plain');
   expect(await robots.text()).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);

@@ -163,6 +163,9 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 export const productSlugParamSchema = z.object({ slug: z.string().max(200) });
 
+/** GET /api/sitemap/products: every published piece's slug (the sitemap lists their pages). */
+export const productSlugsResponseSchema = z.object({ data: z.array(z.object({ slug: z.string() })) });
+
 /** How many of one variant a line may hold. */
 export const MAX_LINE_QUANTITY = 10;
 

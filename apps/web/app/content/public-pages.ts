@@ -25,4 +25,17 @@ export const PUBLIC_PAGES = [
   '/preset-rings',
   '/custom-rings',
   '/fine-jewelry',
+  // The jewelry listings beyond those above (routes/jewelry/listing.tsx); each piece's page is added from the catalog.
+  '/engagement-rings',
+  '/fine-jewelry/earrings',
+  '/fine-jewelry/necklaces',
+  '/fine-jewelry/bracelets',
+  '/collections',
+  '/collections/the-bond',
+  '/collections/the-reserve',
+  '/collections/elements',
+  '/collections/the-bouquet',
+  '/collections/the-ceramic-series',
+  '/gifts',
+  '/sale',
 ] as const;

@@ -7,6 +7,7 @@ import {
   productDetailSchema,
   productListResponseSchema,
   productSlugParamSchema,
+  productSlugsResponseSchema,
   readProductQuery,
   validationErrorSchema,
   variantLookupRequestSchema,
@@ -70,6 +71,18 @@ export function productRoutes(service: ProductService): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.lookupVariants(request.body.ids),
+    );
+
+    app.get(
+      '/sitemap/products',
+      {
+        schema: {
+          tags: ['jewelry'],
+          summary: 'Every published piece’s slug, for the sitemap',
+          response: { 200: productSlugsResponseSchema },
+        },
+      },
+      async () => ({ data: (await service.slugs()).map(({ slug }) => ({ slug })) }),
     );
 
     app.get(
