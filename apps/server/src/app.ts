@@ -38,6 +38,8 @@ import {
   type WalletProvider,
 } from './modules/payments/index.ts';
 import { checkoutRoutes, createCheckoutService } from './modules/checkout/index.ts';
+import { createCustomRequestService, customRequestRoutes } from './modules/custom-requests/index.ts';
+import { createHomePreviewService, homePreviewRoutes } from './modules/home-preview/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +64,8 @@ export interface AppDeps {
   holdSweepIntervalMs?: number;
   /** Replaces WALLET_RECOVERY_SWEEP_SECONDS, in milliseconds. */
   walletSweepIntervalMs?: number;
+  /** How often unclaimed custom ring pictures are swept, in milliseconds (default hourly; tests sweep often). */
+  customImageSweepIntervalMs?: number;
   /** Wraps the configured wallet provider (tests make calls fail or count them). */
   walletProvider?: (provider: WalletProvider) => WalletProvider;
 }
@@ -151,6 +155,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
   const products = createProductService({ db: db.db, inventory });
   const checkout = createCheckoutService({ db, catalog, products, inventory, orders, mail, now });
+  const customRequests = createCustomRequestService({ ...storefrontCalls, now });
+  const homePreview = createHomePreviewService({ ...storefrontCalls, products, now });
+  startSweeper(app, {
+    module: 'custom-requests',
+    run: () => customRequests.sweepUnclaimedImages(),
+    done: 'unclaimed custom ring pictures deleted',
+    intervalMs: deps.customImageSweepIntervalMs ?? 3_600_000,
+  });
   startSweeper(app, {
     module: 'orders',
     run: () => orders.expireUnpaidHolds(),
@@ -200,6 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (wallet.acceptsEvents) await api.register(walletWebhookRoutes(wallet, { limiter }));
       await api.register(newsletterRoutes(newsletter, { limiter }));
       await api.register(appointmentRoutes(appointments, { limiter }));
+      await api.register(customRequestRoutes(customRequests, { limiter }));
+      await api.register(homePreviewRoutes(homePreview, { auth, limiter }));
       // An unknown API path is answered in JSON, never by the storefront's HTML 404 page.
       api.all('/*', { schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` }),

@@ -31,6 +31,10 @@ const WATCHED_TABLES = [
   'appointments',
   'mail_outbox',
   'diamonds',
+  'custom_ring_requests',
+  'custom_ring_images',
+  'home_preview_requests',
+  'home_preview_rings',
 ] as const;
 
 /** Text a form or a script may send: ordinary, binary, very long, escape sequences, injections, lone surrogates. */
@@ -188,6 +192,17 @@ describe.each(TEST_ENGINES)('a fuzz pass over every API route on %s', (engine) =
       { method: 'POST', url: '/api/diamonds/lookup', body: { ids: stones.map((d) => d.diamondid) } },
       { method: 'POST', url: '/api/newsletter', body: { email: 'fuzz-news@shopper.test' } },
       { method: 'POST', url: '/api/appointments', body: { kind: 'virtual', starts_at: '2031-06-02T15:00:00.000Z', name: 'Ann', email: 'ann@shopper.test', phone: '212-555-0100', note: null } },
+      { method: 'POST', url: '/api/custom-ring-requests/images', body: { content_type: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==' } },
+      {
+        method: 'POST',
+        url: '/api/custom-ring-requests',
+        body: { style: 'halo', budget: '5000-10000', center_shape: 'Oval', center_origin: 'lab', center_carat: '1.5', metal: 'platinum', ring_size: '6', note: 'Milgrain', name: 'Ann Lee', email: 'ann@shopper.test', phone: '212-555-0100', images: [] },
+      },
+      {
+        method: 'POST',
+        url: '/api/home-preview/requests',
+        body: { rings: [{ variant_id: 1, ring_size: '6' }], ship_to: { first_name: 'Ann', last_name: 'Lee', street: '1 Main St', city: 'Albany', state: 'NY', zip: '12207', country: 'United States', phone_number: '518-555-0100' } },
+      },
     ];
     const doc = (await app.inject('/api/docs/json')).json() as {
       paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: object } }> }; parameters?: Array<{ in: string; name: string }> }>>;

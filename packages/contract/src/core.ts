@@ -18,3 +18,5 @@ export type * from './product-schemas.ts';
 export type * from './diamonds.ts';
 export type * from './storefront.ts';
 export type * from './accounts.ts';
+export * from './special-requests.ts';
+export type * from './special-request-schemas.ts';

@@ -18,3 +18,5 @@ export * from './display.ts';
 export * from './accounts.ts';
 export * from './orders.ts';
 export * from './order-steps.ts';
+export * from './special-requests.ts';
+export * from './special-request-schemas.ts';

@@ -13,6 +13,7 @@ import { newsletterUnsubscribeMigration } from './migrations/006-newsletter-unsu
 import { orderHoldsMigration } from './migrations/007-order-holds.ts';
 import { commerceCoreMigration } from './migrations/008-commerce-core.ts';
 import { productsMigration } from './migrations/009-products.ts';
+import { customRequestsAndHomePreviewMigration } from './migrations/010-custom-requests-and-home-preview.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -82,6 +83,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '007-order-holds': orderHoldsMigration(engine),
     '008-commerce-core': commerceCoreMigration(engine),
     '009-products': productsMigration(engine),
+    '010-custom-requests-and-home-preview': customRequestsAndHomePreviewMigration(engine),
   };
 }
 

@@ -80,6 +80,8 @@ export interface MailOutboxTable {
   scrub_after_send: Generated<number>;
   /** JSON object of extra header lines (List-Unsubscribe); null for most messages. */
   headers: string | null;
+  /** JSON list of files sent with the message ({ filename, content_type, base64 }); dropped once it is sent. */
+  attachments: string | null;
 }
 
 export interface NewsletterSubscriberTable {
@@ -348,6 +350,71 @@ export interface WalletSimulatedPaymentTable {
   updated_at: IsoTimestamp;
 }
 
+/** A custom ring design request (custom-requests), answered by `reply_by`. */
+export interface CustomRingRequestTable {
+  id: Generated<number>;
+  request_number: string;
+  style: string;
+  budget: string;
+  center_shape: string;
+  center_origin: string;
+  center_carat: number | null;
+  metal: string;
+  ring_size: string;
+  note: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  /** YYYY-MM-DD on the store's calendar. */
+  reply_by: string;
+  created_at: IsoTimestamp;
+}
+
+/** A reference picture uploaded for a custom ring request; unclaimed (request_id null) ones are swept after a day. */
+export interface CustomRingImageTable {
+  id: Generated<number>;
+  token: string;
+  content_type: string;
+  bytes: Uint8Array;
+  byte_size: number;
+  request_id: number | null;
+  position: number | null;
+  created_at: IsoTimestamp;
+}
+
+/** A Home Preview request (home-preview): replicas of one or two settings sent to a US address. */
+export interface HomePreviewRequestTable {
+  id: Generated<number>;
+  number: string;
+  user_id: number;
+  status: Generated<string>;
+  deposit_cents: number;
+  first_name: string;
+  last_name: string;
+  street: string;
+  apartment: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  phone_number: string;
+  created_at: IsoTimestamp;
+  cancelled_at: IsoTimestamp | null;
+}
+
+export interface HomePreviewRingTable {
+  id: Generated<number>;
+  request_id: number;
+  position: number;
+  variant_id: number;
+  sku: string;
+  product_slug: string;
+  name: string;
+  metal: string;
+  shape: string | null;
+  ring_size: string;
+}
+
 export interface Database {
   shapes: ShapeTable;
   colors: LookupTable;
@@ -377,6 +444,10 @@ export interface Database {
   variant_stock: VariantStockTable;
   wallet_payments: WalletPaymentTable;
   wallet_simulated_payments: WalletSimulatedPaymentTable;
+  custom_ring_requests: CustomRingRequestTable;
+  custom_ring_images: CustomRingImageTable;
+  home_preview_requests: HomePreviewRequestTable;
+  home_preview_rings: HomePreviewRingTable;
 }
 
 export type DiamondRow = Selectable<DiamondTable>;

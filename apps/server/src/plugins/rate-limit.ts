@@ -154,6 +154,41 @@ export const RATE_LIMITS = {
     what: 'Too many notifications.',
     rules: [{ by: 'client', max: 300, windowMs: 5 * MINUTE }],
   },
+  /**
+   * Each custom ring request emails an acknowledgement to the address given: per recipient, as the contact form.
+   * A shopper sends one, perhaps a second with a forgotten detail.
+   */
+  customRingRequests: {
+    name: 'custom-ring-requests',
+    what: 'Too many custom ring requests.',
+    rules: [
+      { by: 'email', max: 3, windowMs: HOUR },
+      { by: 'email', max: 10, windowMs: DAY },
+      { by: 'client', max: 30, windowMs: HOUR },
+    ],
+  },
+  /**
+   * Each upload stores up to 46 KB for a day until a request claims it. A shopper adds three pictures and may swap a
+   * few; a shared address many times that. Bounds what one address can make the store keep (about 1.4 MB an hour).
+   */
+  customRingImages: {
+    name: 'custom-ring-images',
+    what: 'Too many images uploaded.',
+    rules: [{ by: 'client', max: 30, windowMs: HOUR }],
+  },
+  /**
+   * Home Preview requests and cancellations: the account's two every six months are the real bound; this bounds
+   * the mail a request-and-cancel loop sends (the confirmation goes to the account's address, the notice to the store).
+   */
+  homePreview: {
+    name: 'home-preview',
+    what: 'Too many Home Preview requests.',
+    rules: [
+      { by: 'user', max: 10, windowMs: HOUR },
+      { by: 'user', max: 20, windowMs: DAY },
+      { by: 'client', max: 60, windowMs: HOUR },
+    ],
+  },
   /** Each saved address is a write; the account's own cap bounds what is kept, this bounds the churn. */
   addresses: {
     name: 'addresses',

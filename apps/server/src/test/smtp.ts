@@ -10,6 +10,8 @@ export interface ReceivedMail {
   replyTo: string;
   text: string;
   html: string;
+  /** Files sent with the message (parts with a filename), decoded. */
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
   raw: string;
 }
 
@@ -72,29 +74,43 @@ function decodeBody(headers: Map<string, string>, body: string): string {
   return body;
 }
 
-/** Text and HTML parts of a message: a single part, or the parts of a multipart/alternative. */
-export function parseMail(raw: string, recipients: string[] = []): ReceivedMail {
-  const { headers, body } = splitEntity(raw);
-  const parts: Array<{ type: string; content: string }> = [];
+/** The leaf parts of an entity, walking into nested multiparts (mixed → alternative, attachments). */
+function leafParts(headers: Map<string, string>, body: string): Array<{ headers: Map<string, string>; body: string }> {
   const contentType = headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-  if (boundary) {
-    for (const chunk of body.split(`--${boundary}`).slice(1)) {
-      if (chunk.startsWith('--')) break;
-      // The line break before a boundary belongs to the boundary, not to the part.
-      const part = splitEntity(chunk.replace(/^\r?\n/, '').replace(/\r?\n$/, ''));
-      parts.push({ type: part.headers.get('content-type') ?? 'text/plain', content: decodeBody(part.headers, part.body) });
-    }
-  } else {
-    parts.push({ type: contentType, content: decodeBody(headers, body) });
+  if (!boundary) return [{ headers, body }];
+  const parts: Array<{ headers: Map<string, string>; body: string }> = [];
+  for (const chunk of body.split(`--${boundary}`).slice(1)) {
+    if (chunk.startsWith('--')) break;
+    // The line break before a boundary belongs to the boundary, not to the part.
+    const part = splitEntity(chunk.replace(/^\r?\n/, '').replace(/\r?\n$/, ''));
+    parts.push(...leafParts(part.headers, part.body));
   }
+  return parts;
+}
+
+/** Text and HTML parts of a message (a single part, or the parts of nested multiparts) and its attachments. */
+export function parseMail(raw: string, recipients: string[] = []): ReceivedMail {
+  const { headers, body } = splitEntity(raw);
+  const leaves = leafParts(headers, body);
+  const filenameOf = (h: Map<string, string>) => /filename="?([^";]+)"?/i.exec(h.get('content-disposition') ?? '')?.[1];
+  const texts = leaves
+    .filter((p) => !filenameOf(p.headers))
+    .map((p) => ({ type: p.headers.get('content-type') ?? 'text/plain', content: decodeBody(p.headers, p.body) }));
   return {
     recipients,
     subject: headers.get('subject') ?? '',
     to: headers.get('to') ?? '',
     replyTo: headers.get('reply-to') ?? '',
-    text: parts.find((p) => p.type.startsWith('text/plain'))?.content ?? '',
-    html: parts.find((p) => p.type.startsWith('text/html'))?.content ?? '',
+    text: texts.find((p) => p.type.startsWith('text/plain'))?.content ?? '',
+    html: texts.find((p) => p.type.startsWith('text/html'))?.content ?? '',
+    attachments: leaves
+      .filter((p) => filenameOf(p.headers))
+      .map((p) => ({
+        filename: filenameOf(p.headers)!,
+        contentType: (p.headers.get('content-type') ?? '').split(';')[0]!.trim(),
+        content: Buffer.from(p.body.replace(/\s+/g, ''), 'base64'),
+      })),
     raw,
   };
 }

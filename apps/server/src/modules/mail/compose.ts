@@ -9,6 +9,14 @@ export interface OutgoingMail {
   sensitive?: boolean;
   /** Extra header lines, e.g. List-Unsubscribe and List-Unsubscribe-Post for newsletter mail (RFC 8058). */
   headers?: Record<string, string>;
+  /** Files sent with the message (the pictures of a custom ring request, for the store only). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -100,6 +108,7 @@ export function composeMail(input: {
   blocks: MailBlock[];
   sensitive?: boolean;
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 }): OutgoingMail {
   const blocks = input.greeting ? [paragraph(input.greeting), ...input.blocks] : input.blocks;
   const text = [...blocks.map(blockText), SIGNATURE].join('\n\n') + '\n';
@@ -111,6 +120,10 @@ ${blocks.map(blockHtml)}
 </body></html>
 `;
   const mail: OutgoingMail = { to: input.to, replyTo: input.replyTo ?? null, subject: input.subject, text, html: body.value };
-  const withHeaders = input.headers ? { ...mail, headers: input.headers } : mail;
+  const withHeaders: OutgoingMail = {
+    ...mail,
+    ...(input.headers ? { headers: input.headers } : {}),
+    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
+  };
   return input.sensitive ? { ...withHeaders, sensitive: true } : withHeaders;
 }

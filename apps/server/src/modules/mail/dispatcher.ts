@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailOutboxRepository } from './repository.ts';
+import { attachmentsOf, type MailOutboxRepository } from './repository.ts';
 import type { MailTransport } from './transport.ts';
 
 export interface MailDispatcherOptions {
@@ -69,6 +69,7 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
         html: row.html_body,
         ...(Number(row.scrub_after_send) === 1 ? { sensitive: true } : {}),
         ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+        ...(row.attachments ? { attachments: attachmentsOf(row.attachments) } : {}),
       });
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);

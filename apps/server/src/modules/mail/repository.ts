@@ -1,6 +1,24 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MailOutboxRow } from '../../db/schema.ts';
-import type { OutgoingMail } from './compose.ts';
+import type { MailAttachment, OutgoingMail } from './compose.ts';
+
+interface StoredAttachment {
+  filename: string;
+  content_type: string;
+  base64: string;
+}
+
+const storedAttachment = (a: MailAttachment): StoredAttachment => ({
+  filename: a.filename,
+  content_type: a.contentType,
+  base64: Buffer.from(a.content).toString('base64'),
+});
+
+/** The attachments column as the transport takes them. */
+export function attachmentsOf(column: string | null): MailAttachment[] | undefined {
+  if (!column) return undefined;
+  return (JSON.parse(column) as StoredAttachment[]).map((a) => ({ filename: a.filename, contentType: a.content_type, content: Buffer.from(a.base64, 'base64') }));
+}
 
 export const SCRUBBED_BODY = '(Removed after sending: the message held a single-use link.)';
 
@@ -28,6 +46,7 @@ export function createMailOutboxRepository(db: Kysely<Database>) {
             created_at: at,
             scrub_after_send: m.sensitive ? 1 : 0,
             headers: m.headers && Object.keys(m.headers).length > 0 ? JSON.stringify(m.headers) : null,
+            attachments: m.attachments?.length ? JSON.stringify(m.attachments.map(storedAttachment)) : null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -83,6 +102,8 @@ export function createMailOutboxRepository(db: Kysely<Database>) {
           // A secret (a reset link) is kept only until it has left: afterwards the row records that mail went out.
           text_body: eb.case().when('scrub_after_send', '=', 1).then(SCRUBBED_BODY).else(eb.ref('text_body')).end(),
           html_body: eb.case().when('scrub_after_send', '=', 1).then(sql<string | null>`null`).else(eb.ref('html_body')).end(),
+          // The files have left with the message; their owner (a custom ring request) keeps its own copy.
+          attachments: null,
         }))
         .where('id', '=', id)
         .where('status', '=', 'sending')

@@ -39,6 +39,7 @@ const toNodemailer = (from: string, m: OutgoingMail) => ({
   html: m.html ?? undefined,
   headers: m.headers,
   textEncoding: 'quoted-printable' as const,
+  attachments: m.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
 });
 
 export function createSmtpTransport(url: string, from: string): MailTransport {

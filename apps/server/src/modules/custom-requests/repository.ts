@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface NewCustomRingRequest {
+  requestNumber: string;
+  style: string;
+  budget: string;
+  centerShape: string;
+  centerOrigin: string;
+  centerCarat: number | null;
+  metal: string;
+  ringSize: string;
+  note: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  replyBy: string;
+  createdAt: string;
+}
+
+export interface StoredImage {
+  token: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** The custom-requests module's tables: custom_ring_requests and custom_ring_images. */
+export function createCustomRequestRepository(db: Kysely<Database>) {
+  return {
+    async insertImage(image: StoredImage & { createdAt: string }): Promise<void> {
+      await db
+        .insertInto('custom_ring_images')
+        .values({
+          token: image.token,
+          content_type: image.contentType,
+          bytes: image.bytes,
+          byte_size: image.bytes.byteLength,
+          created_at: image.createdAt,
+        })
+        .execute();
+    },
+
+    /** Uploads no request has claimed yet, however old. */
+    async countUnclaimed(): Promise<number> {
+      const row = await db
+        .selectFrom('custom_ring_images')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('request_id', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async insertRequest(r: NewCustomRingRequest): Promise<number> {
+      const row = await db
+        .insertInto('custom_ring_requests')
+        .values({
+          request_number: r.requestNumber,
+          style: r.style,
+          budget: r.budget,
+          center_shape: r.centerShape,
+          center_origin: r.centerOrigin,
+          center_carat: r.centerCarat,
+          metal: r.metal,
+          ring_size: r.ringSize,
+          note: r.note,
+          name: r.name,
+          email: r.email,
+          phone: r.phone,
+          reply_by: r.replyBy,
+          created_at: r.createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    /**
+     * Gives the request the uploads it names, in its order: only unclaimed ones uploaded since `since`. The
+     * condition is in each UPDATE, so an upload is claimed once however many requests name it at the same time.
+     * Answers how many were claimed.
+     */
+    async claimImages(requestId: number, tokens: readonly string[], since: string): Promise<number> {
+      let claimed = 0;
+      for (const [position, token] of tokens.entries()) {
+        const result = await db
+          .updateTable('custom_ring_images')
+          .set({ request_id: requestId, position })
+          .where('token', '=', token)
+          .where('request_id', 'is', null)
+          .where('created_at', '>', since)
+          .executeTakeFirst();
+        claimed += Number(result.numUpdatedRows);
+      }
+      return claimed;
+    },
+
+    async imagesOf(requestId: number): Promise<StoredImage[]> {
+      const rows = await db
+        .selectFrom('custom_ring_images')
+        .select(['token', 'content_type', 'bytes'])
+        .where('request_id', '=', requestId)
+        .orderBy('position')
+        .execute();
+      return rows.map((r) => ({ token: r.token, contentType: r.content_type, bytes: r.bytes }));
+    },
+
+    /** Deletes uploads no request claimed that were uploaded before `before`; answers how many. */
+    async deleteUnclaimedBefore(before: string): Promise<number> {
+      const result = await db.deleteFrom('custom_ring_images').where('request_id', 'is', null).where('created_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
