@@ -1,6 +1,5 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 import { DEPARTMENTS } from '@everstone/contract/core';
-import { PAGE_OFFER_SLUGS } from './content/offers/types';
 
 /** Every page of the store (SPEC §2 route table). */
 export default [
@@ -14,8 +13,9 @@ export default [
   route('engagement-ring-style', 'routes/education/engagement-ring-style.tsx'),
   route('pages/:slug', 'routes/education/guide.tsx'),
 
-  // Offers linked from menus and the footer: one module, each at its own path (app/content/offers/).
-  ...PAGE_OFFER_SLUGS.map((slug) => route(slug, 'routes/offers/offer.tsx', { id: `offer-${slug}` })),
+  // Offers linked from menus and the footer that are forms, around their text in app/content/offers/.
+  route('custom-rings', 'routes/custom-rings.tsx'),
+  route('home-preview', 'routes/home-preview.tsx'),
 
   // The jewelry: one listing module at each department's path (/preset-rings, /bands-for-her, …), and the pieces.
   ...DEPARTMENTS.map((d) => route(d.path.slice(1), 'routes/jewelry/listing.tsx', { id: `listing-${d.id}` })),

@@ -9,7 +9,7 @@ export const customRings: OfferContent = {
   lead: 'Bring us your idea, whether a sketch, a photo or just a feeling, and our jewelers will turn it into a ring that exists nowhere else.',
   image: { src: '/art/pages/hero-custom.svg', alt: 'A pencil sketch of a custom engagement ring beside the finished yellow gold ring.', width: 800, height: 500 },
   heroActions: [
-    { label: 'Start your design', to: '/contact' },
+    { label: 'Start your design', href: '#custom-ring-request' },
     { label: 'Book an appointment', appointment: true, style: 'ghost' },
   ],
   about: {
@@ -22,7 +22,7 @@ export const customRings: OfferContent = {
   steps: {
     title: 'Our Design Process',
     items: [
-      { title: 'Share your idea', text: 'Send us a message with photos or a sketch, or book an appointment by video or in our showroom.' },
+      { title: 'Share your idea', text: 'Tell us about it in the form on this page, with photos or a sketch, or book an appointment by video or in our showroom.' },
       { title: 'Design together', text: 'A designer refines the details with you and helps you choose the perfect stone and metal.' },
       { title: 'Approve', text: 'Review detailed drawings of your ring. Nothing is made until you are happy.' },
       { title: 'Crafted and delivered', text: 'Our jewelers craft and inspect your ring, then ship it free and fully insured.' },
@@ -46,7 +46,7 @@ export const customRings: OfferContent = {
     title: 'Start Your Custom Ring',
     text: 'Send us your idea today. We reply within a day.',
     actions: [
-      { label: 'Send us your idea', to: '/contact' },
+      { label: 'Send us your idea', href: '#custom-ring-request' },
       { label: 'Book an appointment', appointment: true, style: 'ghost' },
       { label: `Call ${STORE.phone.display}`, href: STORE.phone.href, style: 'link' },
     ],

@@ -10,7 +10,7 @@ export const homePreview: OfferContent = {
   lead: 'Try on up to two 3D-printed replica rings at home, with a complimentary consultation with one of our gemologists. Shipping is free both ways.',
   image: { src: '/art/pages/hero-home-preview.svg', alt: 'The Home Preview box holding two replica engagement rings.', width: 800, height: 500 },
   heroActions: [
-    { label: 'Request a Home Preview', to: '/contact' },
+    { label: 'Request a Home Preview', href: '#home-preview-request' },
     { label: `Call ${STORE.phone.display}`, href: STORE.phone.href, style: 'ghost' },
   ],
   about: {
@@ -25,9 +25,9 @@ export const homePreview: OfferContent = {
     items: [
       {
         title: 'Choose your styles',
-        text: 'Tell us which rings you would like to try, up to two per order, by message, by phone or at an appointment.',
+        text: 'Choose up to two engagement ring settings on this page, each in its metal and center stone shape, with your ring size.',
       },
-      { title: 'Receive your replicas', text: 'We ship them to you for free. A $100 charge per replica ring is refunded when they come back.' },
+      { title: 'Receive your replicas', text: 'Our team calls to take a $100 deposit per replica ring, refunded when they come back, and ships them to you for free.' },
       { title: 'Try them for three days', text: 'Wear them, compare them, and book your complimentary consultation with a gemologist.' },
       { title: 'Send them back', text: 'Return shipping is free too. Once the replicas are back, we refund your replica charge.' },
     ],
@@ -55,7 +55,7 @@ export const homePreview: OfferContent = {
     title: 'Ready to Try Them On?',
     text: 'Tell us which two rings you would like to try, and we will send your Home Preview.',
     actions: [
-      { label: 'Request a Home Preview', to: '/contact' },
+      { label: 'Request a Home Preview', href: '#home-preview-request' },
       { label: `Call ${STORE.phone.display}`, href: STORE.phone.href, style: 'ghost' },
       { label: 'Explore engagement rings', to: '/engagement', style: 'link' },
     ],

@@ -7,10 +7,10 @@ import { homePreview } from './home-preview';
 import { presetRings } from './preset-rings';
 import type { OfferContent, OfferSlug } from './types';
 
-export { LISTING_OFFER_SLUGS, OFFER_SLUGS, PAGE_OFFER_SLUGS, type OfferContent, type OfferSlug } from './types';
+export { FORM_OFFER_SLUGS, LISTING_OFFER_SLUGS, OFFER_SLUGS, type OfferContent, type OfferSlug } from './types';
 
 /**
- * The offer pages' text, by slug: whole pages for Home Preview and custom rings (routes/offers/offer.tsx), the
+ * The offer pages' text, by slug: the editorial around the forms of Home Preview and custom rings (routes/home-preview.tsx, routes/custom-rings.tsx), the
  * editorial around the pieces for the five listings (routes/jewelry/listing.tsx).
  */
 export const OFFERS: Record<OfferSlug, OfferContent> = {

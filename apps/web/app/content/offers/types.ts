@@ -7,8 +7,11 @@ export type OfferSlug = (typeof OFFER_SLUGS)[number];
 /** The offers whose pages are jewelry listings: their text is the editorial around the pieces (routes/jewelry/listing.tsx). */
 export const LISTING_OFFER_SLUGS = ['bands-for-him', 'bands-for-her', 'gemstone-rings', 'preset-rings', 'fine-jewelry'] as const satisfies readonly OfferSlug[];
 
-/** The offers that are pages of their own (routes/offers/offer.tsx). */
-export const PAGE_OFFER_SLUGS = OFFER_SLUGS.filter((slug) => !(LISTING_OFFER_SLUGS as readonly string[]).includes(slug));
+/**
+ * The offers whose pages are forms of their own, their text the editorial around them: the custom ring request
+ * (routes/custom-rings.tsx) and Home Preview (routes/home-preview.tsx).
+ */
+export const FORM_OFFER_SLUGS = ['custom-rings', 'home-preview'] as const satisfies readonly OfferSlug[];
 
 /** One offer page: hero, what it is, how it works, highlights, its terms when it has them, guides, next step. */
 export interface OfferContent {

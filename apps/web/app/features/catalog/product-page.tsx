@@ -360,6 +360,11 @@ export function ProductPage({ product, variant }: { product: ProductDetail; vari
           <button type="button" className="jw-add" onClick={add} disabled={!variant.available || adding} aria-busy={adding || undefined}>
             {adding ? 'Processing...' : variant.available ? 'Add to Cart' : 'Sold out'}
           </button>
+          {product.family === 'setting' && (
+            <Link className="jw-try-home" to={`/home-preview?variant=${variant.id}`}>
+              Try it at home with Home Preview
+            </Link>
+          )}
           {problem && (
             <p className="jw-problem" role="alert">
               {problem}

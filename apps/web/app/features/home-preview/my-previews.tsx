@@ -1,0 +1,61 @@
+import { HOME_PREVIEW, METAL_LABELS, dayOfIso, formatShipDate, formatTagPrice, ringSizeLabel, storeToday, type HomePreview, type HomePreviewList } from '@everstone/contract/core';
+import { Link } from 'react-router';
+
+function remainingText(list: HomePreviewList): string {
+  if (list.remaining === 0 && list.next_available_on) {
+    return `You have placed your ${HOME_PREVIEW.maxRequests} Home Preview orders for now. You can place your next one on ${formatShipDate(dayOfIso(list.next_available_on))}.`;
+  }
+  const n = list.remaining;
+  return `You may place ${n} more Home Preview order${n === 1 ? '' : 's'} in these six months.`;
+}
+
+/** The shopper's own requests, with how many more they may place and, when none, from which day. */
+export function MyPreviews({
+  list,
+  onCancel,
+  busy,
+}: {
+  list: HomePreviewList;
+  onCancel: (preview: HomePreview) => void;
+  busy: string | null;
+}) {
+  return (
+    <section className="hp-mine" aria-labelledby="hp-mine-title">
+      <h2 id="hp-mine-title" className="hp-heading">
+        Your Home Preview requests
+      </h2>
+      <p className="hp-remaining">{remainingText(list)}</p>
+      {list.data.length === 0 ? (
+        <p className="cr-fineprint">You have not requested a Home Preview yet.</p>
+      ) : (
+        <ul className="hp-mine-list">
+          {list.data.map((p) => (
+            <li key={p.number} className="hp-mine-item">
+              <div className="hp-mine-head">
+                <span className="hp-mine-number">{p.number}</span>
+                <span className={`hp-status hp-status--${p.status}`}>{p.status === 'requested' ? 'Requested' : 'Cancelled'}</span>
+              </div>
+              <p className="cr-fineprint">
+                Placed {formatShipDate(storeToday(new Date(p.created_at)))} · deposit {formatTagPrice(p.deposit_cents)}, refundable
+              </p>
+              <ul className="hp-mine-rings">
+                {p.rings.map((r) => (
+                  <li key={r.variant_id}>
+                    <Link to={`/jewelry/${r.product_slug}`}>{r.name}</Link>, {METAL_LABELS[r.metal]}
+                    {r.shape ? `, ${r.shape}` : ''}, {ringSizeLabel(r.ring_size)}
+                  </li>
+                ))}
+              </ul>
+              {p.cancellable && (
+                <button type="button" className="text-button" onClick={() => onCancel(p)} disabled={busy === p.number}>
+                  {busy === p.number ? 'Cancelling...' : 'Cancel this request'}
+                  <span className="visually-hidden"> {p.number}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
