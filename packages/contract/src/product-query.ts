@@ -27,8 +27,8 @@ import {
 export const DEPARTMENTS = [
   { id: 'engagement-rings', path: '/engagement-rings', title: 'Engagement Ring Settings', families: ['setting'], intro: 'Choose the setting first, then the diamond that fits it: each setting is made to order around the stone you pick.' },
   { id: 'preset-rings', path: '/preset-rings', title: 'Preset Engagement Rings', families: ['preset'], intro: 'Over 300 finished lab-grown diamond rings, each with its own certified center stone, ready to ship in your size.' },
-  { id: 'bands-for-her', path: '/bands-for-her', title: "Women's Wedding Bands", families: ['band'], genders: ['her', 'unisex'], intro: 'Plain metal bands, diamond bands, anniversary and eternity rings.' },
-  { id: 'bands-for-him', path: '/bands-for-him', title: "Men's Wedding Bands", families: ['band'], genders: ['him', 'unisex'], intro: 'Comfort-fit bands from 4 to 8 mm in gold and platinum, plain, inlaid or set with diamonds.' },
+  { id: 'bands-for-her', path: '/bands-for-her', title: 'Women’s Wedding Bands', families: ['band'], genders: ['her', 'unisex'], intro: 'Plain metal bands, diamond bands, anniversary and eternity rings.' },
+  { id: 'bands-for-him', path: '/bands-for-him', title: 'Men’s Wedding Bands', families: ['band'], genders: ['him', 'unisex'], intro: 'Comfort-fit bands from 4 to 8 mm in gold and platinum, plain, inlaid or set with diamonds.' },
   { id: 'gemstone-rings', path: '/gemstone-rings', title: 'Gemstone Rings', families: ['ring'], styles: ['gemstone'], intro: 'Sapphires, rubies, emeralds and more, set in gold and platinum.' },
   { id: 'fine-jewelry', path: '/fine-jewelry', title: 'Fine Jewelry', families: ['earrings', 'necklace', 'bracelet', 'ring'], intro: 'Earrings, tennis necklaces and bracelets, pendants and rings for every day and every occasion.' },
   { id: 'earrings', path: '/fine-jewelry/earrings', title: 'Earrings', families: ['earrings'], intro: 'Diamond studs, hoops and drops.' },

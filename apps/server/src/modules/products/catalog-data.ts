@@ -123,7 +123,7 @@ function look(gem: GemstoneId, shape: ShapeName, carat: number): CenterStoneLook
 const slugify = (text: string) =>
   text
     .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u0300-\u036f'’]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
@@ -500,13 +500,13 @@ function bands(): ProductDraft[] {
         }
       }
     }
-    const forWhom = b.gender === 'him' ? "Men's" : "Women's";
+    const forWhom = b.gender === 'him' ? 'Men’s' : 'Women’s';
     const widths = b.widths.length > 1 ? `${b.widths[0]}–${b.widths.at(-1)} mm` : `${b.widths[0]} mm`;
     return {
       slug: slugify(`${forWhom} ${b.name}`),
       family: 'band',
       style: b.style,
-      name: b.gender === 'him' ? `Men's ${b.name}` : b.name,
+      name: b.gender === 'him' ? `Men’s ${b.name}` : b.name,
       description: bandDescription(b, widths),
       collection: b.collection,
       gender: b.gender,

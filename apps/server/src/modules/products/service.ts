@@ -242,7 +242,8 @@ export function createProductService(deps: ProductServiceDeps) {
       list_cents: listCents,
       offer_percent: p.offerPercent,
       design: shown.design,
-      metals: [...new Set(variants.map((v) => v.metal))].sort((a, b) => METAL_ORDER.get(a)! - METAL_ORDER.get(b)!),
+      // Every metal the piece can be ordered in, whatever the filters: the card's swatches say what it comes in.
+      metals: [...new Set(p.variants.filter((v) => isAvailable(v, onShelf)).map((v) => v.metal))].sort((a, b) => METAL_ORDER.get(a)! - METAL_ORDER.get(b)!),
       ready_to_ship: variants.some((v) => isReady(v, onShelf)),
       lead_days: Math.min(...variants.map((v) => v.leadDays)),
     };

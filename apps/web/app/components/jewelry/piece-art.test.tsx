@@ -163,4 +163,11 @@ describe('PieceArt', () => {
     for (const id of ids) expect(id).toMatch(/^[A-Za-z][\w-]*$/);
     expect(draw(design)).toBe(draw(design));
   });
+
+  it('is decorative when its caption already names the piece (an empty title)', () => {
+    const svg = draw(SAMPLE_DESIGNS[0]!.design, '14k-white', '');
+    expect(svg).toContain('aria-hidden="true"');
+    expect(svg).not.toContain('role="img"');
+    expect(draw(SAMPLE_DESIGNS[0]!.design)).toContain('role="img"');
+  });
 });

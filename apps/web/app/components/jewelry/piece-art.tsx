@@ -1255,7 +1255,7 @@ function Bangle({ art, design }: { art: Art; design: BraceletDesign }) {
 
 /**
  * A piece of jewelry drawn from its design, in the chosen metal: one square SVG image with the title as its text
- * alternative. Deterministic for its props (ids come from useId, so server and browser agree and pictures on one page
+ * alternative (an empty title makes it decorative, for a picture whose link or caption already names the piece). Deterministic for its props (ids come from useId, so server and browser agree and pictures on one page
  * never share a gradient).
  */
 export function PieceArt({ design, metal, title, className }: { design: PieceDesign; metal: MetalId; title: string; className?: string }) {
@@ -1276,7 +1276,12 @@ export function PieceArt({ design, metal, title, className }: { design: PieceDes
       break;
   }
   return (
-    <svg className={className} viewBox="0 0 100 100" role="img" aria-label={title} xmlns="http://www.w3.org/2000/svg">
+    <svg
+      className={className}
+      viewBox="0 0 100 100"
+      {...(title ? { role: 'img', 'aria-label': title } : { 'aria-hidden': true })}
+      xmlns="http://www.w3.org/2000/svg"
+    >
       {body}
     </svg>
   );

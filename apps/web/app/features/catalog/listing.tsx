@@ -39,13 +39,12 @@ function FilterGroup({ path, query, group, values }: { path: string; query: Prod
                 aria-current={chosen ? 'true' : undefined}
               >
                 <span className="jw-check" aria-hidden="true" />
-                <span className="jw-filter-label">{v.label}</span>
+                <span className="jw-filter-label">{v.label}</span>{' '}
                 <span className="jw-filter-count">
-                  <span className="visually-hidden">, </span>
                   {v.count}
                   <span className="visually-hidden"> {v.count === 1 ? 'piece' : 'pieces'}</span>
                 </span>
-                {chosen && <span className="visually-hidden"> (selected; choose to remove)</span>}
+                {chosen && <span className="visually-hidden">, chosen</span>}
               </Link>
             </li>
           );
@@ -123,11 +122,12 @@ function Filters({ path, query, result }: { path: string; query: ProductQuery; r
             aria-current={query.readyToShip ? 'true' : undefined}
           >
             <span className="jw-check" aria-hidden="true" />
-            <span className="jw-filter-label">Ready to ship</span>
+            <span className="jw-filter-label">Ready to ship</span>{' '}
             <span className="jw-filter-count">
-              <span className="visually-hidden">, </span>
               {facets.ready}
+              <span className="visually-hidden"> {facets.ready === 1 ? 'piece' : 'pieces'}</span>
             </span>
+            {query.readyToShip && <span className="visually-hidden">, chosen</span>}
           </Link>
         </div>
       )}

@@ -21,6 +21,7 @@ import {
 } from '@everstone/contract/core';
 import { PieceViewer } from '../../components/jewelry/viewer-toggle';
 import { addProductToCart, maxQuantityOf, type ProductCartLine } from '../../lib/cart';
+import { togglePiece, useSavedPieces } from '../../lib/wishlist';
 import { ProductCard } from './product-card';
 import { specsOf } from './specs';
 import { variantSearch, withOption } from './variant-choice';
@@ -130,6 +131,34 @@ function SizeGuide() {
         </tbody>
       </table>
     </details>
+  );
+}
+
+/** The heart: saves this variant to the wishlist, or takes it off. */
+function SaveButton({ product, variant }: { product: ProductDetail; variant: Variant }) {
+  const saved = useSavedPieces().some((p) => p.variant_id === variant.id);
+  return (
+    <button
+      type="button"
+      className="jw-save"
+      aria-pressed={saved}
+      onClick={() =>
+        togglePiece({
+          variant_id: variant.id,
+          slug: product.slug,
+          name: product.name,
+          metal: variant.metal,
+          shape: variant.shape,
+          carat_total: variant.carat_total,
+          width_mm: variant.width_mm,
+          origin: variant.origin,
+          price_cents: variant.price_cents,
+          design: variant.design,
+        })
+      }
+    >
+      <span aria-hidden="true">{saved ? '♥' : '♡'}</span> {saved ? 'Saved to your wishlist' : 'Save to wishlist'}
+    </button>
   );
 }
 
@@ -365,6 +394,7 @@ export function ProductPage({ product, variant }: { product: ProductDetail; vari
               Try it at home with Home Preview
             </Link>
           )}
+          <SaveButton product={product} variant={variant} />
           {problem && (
             <p className="jw-problem" role="alert">
               {problem}
@@ -425,7 +455,7 @@ export function crumbOf(product: Pick<ProductDetail, 'family' | 'gender' | 'styl
     case 'preset':
       return { to: '/preset-rings', label: 'Preset Rings' };
     case 'band':
-      return product.gender === 'him' ? { to: '/bands-for-him', label: "Men's Wedding Bands" } : { to: '/bands-for-her', label: "Women's Wedding Bands" };
+      return product.gender === 'him' ? { to: '/bands-for-him', label: 'Men’s Wedding Bands' } : { to: '/bands-for-her', label: 'Women’s Wedding Bands' };
     case 'ring':
       return product.style === 'gemstone' ? { to: '/gemstone-rings', label: 'Gemstone Rings' } : { to: '/fine-jewelry', label: 'Fine Jewelry' };
     case 'earrings':

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { BookingButton } from '../../components/ui/booking-button';
 import { useCart } from '../../lib/cart';
 import { useLazyDialog } from '../../components/ui/lazy-dialog';
-import { useWishlist } from '../../lib/wishlist';
+import { useSavedPieces, useWishlist } from '../../lib/wishlist';
 import { greeting, useSession } from '../../lib/session';
 import { STORE, STORE_NAME } from '../../content/store';
 import { CertificateSearch } from './certificate-search';
@@ -49,7 +49,7 @@ function AccountLink({ className = 'header-link account-link', textClassName = '
  */
 export function SiteHeader({ variant }: { variant: 'dark' | 'light' }) {
   const cartLines = useCart().length;
-  const saved = useWishlist().length;
+  const saved = useWishlist().length + useSavedPieces().length;
   const menu = useLazyDialog(loadMenu);
   const { setOpen: setMenuOpen } = menu;
   const location = useLocation();

@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 import { DIAMOND_LOOKUP_MAX, type Diamond } from '@everstone/contract/core';
 import { api, lazySchema } from '../../lib/api';
 import { handOver } from '../../lib/diamond-handoff';
-import { removeFromWishlist, useWishlist, wishlistStore } from '../../lib/wishlist';
+import { METAL_LABELS, formatTagPrice } from '@everstone/contract/core';
+import { PieceArt } from '../../components/jewelry/piece-art';
+import { productHref } from '../../components/jewelry/product-href';
+import { removeFromWishlist, removePiece, useSavedPieces, useWishlist, wishlistStore } from '../../lib/wishlist';
 
 // The schema (and Zod) loads with the first lookup, not with the page.
 const lookupAnswer = lazySchema((c) => c.diamondLookupResponseSchema);
@@ -41,9 +44,43 @@ function useFreshRecords(saved: Diamond[]): Map<number, Diamond | 'gone'> {
   return fresh;
 }
 
-/** The saved stones, each with today's price and whether it can still be bought. */
+/** Saved pieces of jewelry: each drawn as it was saved, with the price it had then and a link to its page today. */
+function SavedPieces() {
+  const pieces = useSavedPieces();
+  if (pieces.length === 0) return null;
+  return (
+    <section aria-labelledby="wishlist-pieces-title">
+      <h2 id="wishlist-pieces-title" className="wishlist-subtitle">
+        Jewelry
+      </h2>
+      <ul className="wishlist-grid">
+        {pieces.map((p) => (
+          <li key={p.variant_id} className="wishlist-card">
+            <div className="wishlist-art">
+              <PieceArt design={p.design} metal={p.metal} title={`${p.name} in ${METAL_LABELS[p.metal]}`} />
+            </div>
+            <h3 className="wishlist-name">{p.name}</h3>
+            <p>{METAL_LABELS[p.metal]}</p>
+            <p className="price">{formatTagPrice(p.price_cents)} when saved</p>
+            <div className="row">
+              <Link className="button" to={productHref(p)}>
+                View piece
+              </Link>
+              <button type="button" className="button button--ghost" onClick={() => removePiece(p.variant_id)}>
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The saved stones, each with today's price and whether it can still be bought, and the saved jewelry. */
 export function WishlistPage() {
   const saved = useWishlist();
+  const pieces = useSavedPieces();
   const fresh = useFreshRecords(saved);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -56,6 +93,7 @@ export function WishlistPage() {
       ) : saved.length === 0 ? (
         <>
           <p>You have not saved any diamonds yet. Tap the heart beside a diamond to keep it here.</p>
+          {pieces.length === 0 && <p>Pieces of jewelry you save with their heart wait here too.</p>}
           <Link className="button" to="/diamond">
             Browse diamonds
           </Link>
@@ -99,6 +137,7 @@ export function WishlistPage() {
           </ul>
         </>
       )}
+      {hydrated && <SavedPieces />}
     </section>
   );
 }
