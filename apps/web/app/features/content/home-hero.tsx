@@ -1,18 +1,42 @@
 import { useEffect, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import { Link } from 'react-router';
-import { HOME_ART } from '../../content/home';
-import { SafeImage } from '../../components/ui/safe-image';
+
+/** The hero film (SPEC §2), rendered by the store's own 3D view: `npx node scripts/render-hero-video.ts`. */
+export const HERO_FILM = {
+  webm: '/media/hero-ring.webm',
+  mp4: '/media/hero-ring.mp4',
+  poster: '/media/hero-ring-poster.jpg',
+} as const;
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
 
 /**
- * The home page's opening (§2): a looping, muted "film" behind the headline. There is no video file, so the
- * film is drawn: a slow light sweep across a diamond, a drifting beam and a few sparkles on a dark poster.
- * It can be paused (WCAG 2.2.2), pauses itself while scrolled out of view, and does not run at all for
- * shoppers who ask for reduced motion (home.css).
+ * The home page's opening (§2): a looping, muted film behind the headline, a solitaire turning in the light. The
+ * poster is the first paint (preloaded, so it is the page's largest image straight away); the film itself is not
+ * fetched with the page (preload="none") and starts from an effect once the page is interactive, so shoppers who
+ * ask for reduced motion never see it start, and keep the poster. It can be paused (WCAG 2.2.2) and pauses itself
+ * while scrolled out of view.
  */
 export function HomeHero() {
   const [paused, setPaused] = useState(false);
   const [offscreen, setOffscreen] = useState(false);
+  // Unknown until the page runs in the browser: until then nothing plays.
+  const [stillOnly, setStillOnly] = useState(true);
   const filmRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  preload(HERO_FILM.poster, { as: 'image', fetchPriority: 'high' });
+
+  useEffect(() => {
+    setStillOnly(prefersReducedMotion());
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const update = () => setStillOnly(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
 
   useEffect(() => {
     const film = filmRef.current;
@@ -22,27 +46,39 @@ export function HomeHero() {
     return () => observer.disconnect();
   }, []);
 
+  const playing = !paused && !offscreen && !stillOnly;
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (!playing) {
+      video.pause();
+      return;
+    }
+    // Muted again here: React sets `muted` as a property, and a browser only lets muted films start on their own.
+    video.muted = true;
+    // A browser may still refuse (a data saver, a low-power mode): the poster stays, which is fine.
+    video.play().catch(() => {});
+  }, [playing]);
+
   return (
     <section className="home-hero" aria-labelledby="home-hero-title">
-      <div
-        ref={filmRef}
-        className="hero-film"
-        data-state={paused || offscreen ? 'paused' : 'playing'}
-        aria-hidden="true"
-      >
-        <div className="hero-film-drift">
-          <span className="hero-beam" />
-          <div className="hero-gem">
-            <SafeImage className="hero-gem-image" src={HOME_ART.heroDiamond} alt="" width={600} height={520} fetchPriority="high" />
-            <span className="hero-gem-sweep">
-              <span className="hero-gem-light" />
-            </span>
-            <span className="hero-spark hero-spark--1" />
-            <span className="hero-spark hero-spark--2" />
-            <span className="hero-spark hero-spark--3" />
-            <span className="hero-spark hero-spark--4" />
-          </div>
-        </div>
+      <div ref={filmRef} className="hero-film" data-state={playing ? 'playing' : 'paused'} aria-hidden="true">
+        <video
+          ref={videoRef}
+          className="hero-video"
+          poster={HERO_FILM.poster}
+          muted
+          loop
+          playsInline
+          preload="none"
+          disablePictureInPicture
+          tabIndex={-1}
+          width={1280}
+          height={720}
+        >
+          <source src={HERO_FILM.webm} type="video/webm" />
+          <source src={HERO_FILM.mp4} type="video/mp4" />
+        </video>
       </div>
 
       <div className="hero-copy">
