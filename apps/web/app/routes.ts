@@ -21,6 +21,7 @@ export default [
   ...DEPARTMENTS.map((d) => route(d.path.slice(1), 'routes/jewelry/listing.tsx', { id: `listing-${d.id}` })),
   route('collections/:collection', 'routes/jewelry/listing.tsx', { id: 'listing-collection' }),
   route('jewelry/:slug', 'routes/jewelry/product.tsx'),
+  route('art/pieces/:file', 'routes/jewelry/picture.ts'),
 
   route('wishlist', 'routes/wishlist.tsx'),
   route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),

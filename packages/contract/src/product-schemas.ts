@@ -163,6 +163,15 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 export const productSlugParamSchema = z.object({ slug: z.string().max(200) });
 
+/** GET /api/products/variants/{id}: what a variant's picture is drawn from. */
+export const variantPictureSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  metal: z.enum(METAL_IDS),
+  design: designSchema,
+});
+export type VariantPicture = z.infer<typeof variantPictureSchema>;
+
 /** GET /api/sitemap/products: every published piece's slug (the sitemap lists their pages). */
 export const productSlugsResponseSchema = z.object({ data: z.array(z.object({ slug: z.string() })) });
 

@@ -162,6 +162,11 @@ describe.each(TEST_ENGINES)('jewelry catalog API on %s', (engine) => {
       expect((await app.inject({ method: 'POST', url: '/api/products/variants/lookup', payload: bad })).statusCode).toBe(422);
     }
 
+    const picture = await app.inject(`/api/products/variants/${preset.variants[0]!.id}`);
+    expect(picture.json()).toEqual({ id: preset.variants[0]!.id, name: preset.name, metal: preset.variants[0]!.metal, design: preset.variants[0]!.design });
+    expect((await app.inject('/api/products/variants/99999999')).statusCode).toBe(404);
+    expect((await app.inject('/api/products/variants/abc')).statusCode).toBe(400);
+
     expect((await app.inject('/api/products/no-such-piece')).statusCode).toBe(404);
     expect((await app.inject(`/api/products/${'x'.repeat(300)}`)).statusCode).toBe(404);
   });

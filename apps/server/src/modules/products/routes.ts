@@ -12,6 +12,7 @@ import {
   validationErrorSchema,
   variantLookupRequestSchema,
   variantLookupResponseSchema,
+  variantPictureSchema,
 } from '@everstone/contract';
 import { BadRequestError } from '../../errors.ts';
 import type { ProductService } from './service.ts';
@@ -71,6 +72,23 @@ export function productRoutes(service: ProductService): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.lookupVariants(request.body.ids),
+    );
+
+    app.get(
+      '/products/variants/:id',
+      {
+        schema: {
+          tags: ['jewelry'],
+          summary: 'What one variant’s picture is drawn from: its metal and design',
+          params: z.object({ id: z.string() }),
+          response: { 200: variantPictureSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        if (!/^\d{1,12}$/.test(id) || Number(id) < 1) throw new BadRequestError(`A variant id is a positive whole number; got '${id.slice(0, 40)}'.`);
+        return service.picture(Number(id));
+      },
     );
 
     app.get(

@@ -25,6 +25,7 @@ import {
   type ShapeName,
   type Variant,
   type VariantLookupResponse,
+  type VariantPicture,
 } from '@everstone/contract';
 import type { Database, ProductRow, ProductVariantRow } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
@@ -414,6 +415,17 @@ export function createProductService(deps: ProductServiceDeps) {
       }
       const found = new Set(data.map((d) => d.id));
       return { data, missing: [...wanted].filter((id) => !found.has(id)) };
+    },
+
+    /** What a variant's picture is drawn from; 404 when the catalog has no such published variant. */
+    async picture(id: number): Promise<VariantPicture> {
+      const { products } = await catalog();
+      for (const p of products) {
+        if (!p.published) continue;
+        const v = p.variants.find((x) => x.id === id);
+        if (v) return { id: v.id, name: p.name, metal: v.metal, design: v.design };
+      }
+      throw new NotFoundError('This piece is not in the catalog.');
     },
 
     /** Every published product's slug and when it changed (the sitemap). */

@@ -277,9 +277,9 @@ export function Listing({ path, query, result }: { path: string; query: ProductQ
             </div>
           ) : (
             <ul className="jw-grid">
-              {result.data.map((p) => (
+              {result.data.map((p, i) => (
                 <li key={p.id}>
-                  <ProductCard product={p} headingLevel={2} />
+                  <ProductCard product={p} headingLevel={2} eager={i < 2} />
                 </li>
               ))}
             </ul>

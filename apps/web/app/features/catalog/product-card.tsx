@@ -1,17 +1,25 @@
 import { Link } from 'react-router';
 import { METAL_LABELS, formatTagPrice, metalOf, type ProductSummary } from '@everstone/contract/core';
-import { PieceArt } from '../../components/jewelry/piece-art';
 import { productHref } from '../../components/jewelry/product-href';
 
 /** A listing's card: the piece drawn in the shown metal, its name, its price and the metals it comes in. */
-export function ProductCard({ product, headingLevel = 3 }: { product: ProductSummary; headingLevel?: 2 | 3 }) {
+export function ProductCard({ product, headingLevel = 3, eager = false }: { product: ProductSummary; headingLevel?: 2 | 3; eager?: boolean }) {
   const Heading = `h${headingLevel}` as const;
   const setting = product.family === 'setting';
   return (
     <article className="jw-card">
       <Link className="jw-card-link" to={productHref(product)}>
         <div className="jw-card-art">
-          <PieceArt design={product.design} metal={product.metal} title={`${product.name} in ${METAL_LABELS[product.metal]}`} />
+          {/* The picture as a file (routes/jewelry/picture.ts): cached, and loaded as the shopper scrolls. */}
+          <img
+            src={`/art/pieces/${product.variant_id}.svg`}
+            alt={`${product.name} in ${METAL_LABELS[product.metal]}`}
+            width={400}
+            height={400}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            fetchPriority={eager ? 'high' : 'auto'}
+          />
           {product.offer_percent > 0 && <span className="jw-badge jw-badge--offer">{product.offer_percent}% off</span>}
           {product.ready_to_ship && <span className="jw-badge">Ready to ship</span>}
         </div>
