@@ -7,7 +7,7 @@
  * Writes to apps/web/public/media/:
  *   hero-ring.webm        VP9, 1280×720, 30 fps, 6 s (one full turn: the last frame leads into the first)
  *   hero-ring.mp4         H.264 (Main profile), same frames, fast start (the index before the data)
- *   hero-ring-poster.jpg  the film's first frame, the hero's first paint
+ *   hero-ring-poster.jpg  the film's first frame at 960×540, the hero's first paint (and its largest image)
  *
  * How: Vite bundles hero-film.tsx (the film's page code) into a temporary folder; headless Chromium runs it with
  * WebGL through SwiftShader (--use-angle=swiftshader), draws every frame at a fixed step of the turn (so the result
@@ -137,7 +137,7 @@ async function main() {
       const poster = (await page.evaluate(async (options) => {
         document.getElementById('film')!.remove();
         const film = await import('/film.js' as string);
-        return film.renderPoster(document.getElementById('poster'), options, 0, 0.8);
+        return film.renderPoster(document.getElementById('poster'), options, 0, 0.72, 960);
       }, options)) as string;
 
       mkdirSync(OUT, { recursive: true });

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { preload } from 'react-dom';
 import { Link } from 'react-router';
 
 /** The hero film (SPEC §2), rendered by the store's own 3D view: `npx node scripts/render-hero-video.ts`. */
@@ -27,7 +26,6 @@ export function HomeHero() {
   const [stillOnly, setStillOnly] = useState(true);
   const filmRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
-  preload(HERO_FILM.poster, { as: 'image', fetchPriority: 'high' });
 
   useEffect(() => {
     setStillOnly(prefersReducedMotion());

@@ -197,10 +197,24 @@ export async function renderFilm(host: HTMLElement, options: FilmOptions, codecs
   return films;
 }
 
-/** Draws one frame at a turn (the poster) and returns it as a JPEG data URL. */
-export async function renderPoster(host: HTMLElement, options: FilmOptions, angle: number, quality = 0.82): Promise<string> {
+/**
+ * Draws one frame at a turn (the poster) and returns it as a JPEG data URL, `width` wide: the poster is the hero's
+ * first paint and its largest image, so it is kept small (a phone shows it a few hundred pixels wide).
+ */
+export async function renderPoster(host: HTMLElement, options: FilmOptions, angle: number, quality = 0.8, width = options.width): Promise<string> {
   const { canvas, driver } = await mountFilm(host, options);
   driver.turn(angle);
   driver.draw();
-  return canvas.toDataURL('image/jpeg', quality);
+  const full = canvas.toDataURL('image/png');
+  if (width >= options.width) return canvas.toDataURL('image/jpeg', quality);
+  const image = new Image();
+  image.src = full;
+  await image.decode();
+  const small = document.createElement('canvas');
+  small.width = width;
+  small.height = Math.round((width * options.height) / options.width);
+  const context = small.getContext('2d')!;
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image, 0, 0, small.width, small.height);
+  return small.toDataURL('image/jpeg', quality);
 }
