@@ -14,7 +14,7 @@ function prefersReducedMotion(): boolean {
 
 /**
  * The home page's opening (§2): a looping, muted film behind the headline, a solitaire turning in the light. The
- * poster is the first paint (preloaded, so it is the page's largest image straight away); the film itself is not
+ * poster is the first paint (a small JPEG, found early through the poster attribute); the film itself is not
  * fetched with the page (preload="none") and starts from an effect once the page is interactive, so shoppers who
  * ask for reduced motion never see it start, and keep the poster. It can be paused (WCAG 2.2.2) and pauses itself
  * while scrolled out of view.
