@@ -78,8 +78,8 @@ test('the home page shows its sections in the order of the specification', async
   expect(headings.filter((text) => SECTIONS.includes(text))).toEqual(SECTIONS);
 
   await expect(page.getByRole('link', { name: 'Explore Now' })).toHaveAttribute('href', '/engagement-ring-style');
-  await expect(page.getByRole('link', { name: 'DISCOVER THE RESERVE' })).toHaveAttribute('href', '/engagement-ring-style#luxe');
-  await expect(page.getByRole('link', { name: 'EXPLORE LUXE' })).toHaveAttribute('href', '/engagement');
+  await expect(page.getByRole('link', { name: 'DISCOVER THE RESERVE' })).toHaveAttribute('href', '/collections/the-reserve');
+  await expect(page.getByRole('link', { name: 'EXPLORE LUXE' })).toHaveAttribute('href', '/engagement-rings?collection=the-reserve');
   await expect(page.locator('#exclusive-offers')).toBeAttached();
 });
 
