@@ -241,7 +241,7 @@ test('the Home Preview page states its terms, replica charge included', async ({
   const region = page.getByRole('region', { name: 'Home Preview Terms' });
   const terms = region.getByRole('listitem');
   await expect(terms).toHaveText([
-    'We charge $100 per replica ring when you place a Home Preview order, and refund that charge when the replicas are returned.',
+    'We charge $100 per replica ring for a Home Preview order, taken by our team before the replicas ship, and refund that charge when the replicas are returned.',
     'Each order holds a maximum of two replica rings.',
     'You may place two Home Preview orders every six months.',
     'You may keep the replicas for three days.',

@@ -34,7 +34,7 @@ export { FINANCING_TEXT };
 
 /** Home Preview, exactly as §9 states it. */
 export const HOME_PREVIEW_TERMS: readonly string[] = [
-  'We charge $100 per replica ring when you place a Home Preview order, and refund that charge when the replicas are returned.',
+  'We charge $100 per replica ring for a Home Preview order, taken by our team before the replicas ship, and refund that charge when the replicas are returned.',
   'Each order holds a maximum of two replica rings.',
   'You may place two Home Preview orders every six months.',
   'You may keep the replicas for three days.',
