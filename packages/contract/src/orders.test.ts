@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_HELD_STONES_PER_ACCOUNT, UNPAID_HOLD_HOURS } from './constants.ts';
 import { ORDER_NUMBER_PATTERN } from './order-steps.ts';
-import { PAYMENT_METHOD_IDS, WIRE_HOLD_MS, orderSchema, tooManyHeldMessage, unavailableMessage, unpaidHoldMs } from './orders.ts';
+import { PAYMENT_METHOD_IDS, WIRE_HOLD_MS, orderSchema, refundedMessage, soldBeforeCaptureMessage, tooManyHeldMessage, unavailableMessage, unpaidHoldMs } from './orders.ts';
 
 describe('unpaid holds', () => {
   it('gives every method placed unpaid a hold, the wire §9’s 24 hours, and PayPal none', () => {
@@ -29,6 +29,18 @@ describe('what is no longer available', () => {
     expect(unavailableMessage(['LG1', 'LG2'], ['Aria Engagement Ring'])).toBe(
       'The diamonds LG1, LG2 and the Aria Engagement Ring are no longer available. Please remove them from your cart and choose others.',
     );
+  });
+});
+
+describe('what the wallet says when a line is lost', () => {
+  it('keeps the diamond wording, and names pieces by name', () => {
+    expect(soldBeforeCaptureMessage(['LG1'])).toBe(
+      'The diamond LG1 was bought by another shopper while you were on PayPal’s page. Your PayPal payment was not taken; please choose another diamond.',
+    );
+    expect(soldBeforeCaptureMessage([], ['Aria Engagement Ring'])).toBe(
+      'The Aria Engagement Ring was bought by another shopper while you were on PayPal’s page. Your PayPal payment was not taken; please choose another.',
+    );
+    expect(refundedMessage(['LG1'], '1200.00', ['Aria Engagement Ring'])).toMatch(/^The diamond LG1 and the Aria Engagement Ring were bought .* \$1,200\.00 in full.* Please choose another\.$/);
   });
 });
 

@@ -402,15 +402,30 @@ export const WALLET_MESSAGES = {
 } as const;
 
 /** 409 after approval: a stone sold while the shopper was on PayPal's page, so the payment was never taken. */
-export function soldBeforeCaptureMessage(certificateNumbers: readonly string[]): string {
-  const which = certificateNumbers.length === 1 ? `The diamond ${certificateNumbers[0]} was` : `The diamonds ${certificateNumbers.join(', ')} were`;
-  return `${which} bought by another shopper while you were on PayPal’s page. Your PayPal payment was not taken; please choose another diamond.`;
+/** What was lost of an order: stones by certificate number, pieces of jewelry by name. */
+export interface GoneLines {
+  diamonds: string[];
+  pieces: string[];
+}
+
+/** 'The diamond X was' / 'The diamonds X, Y and the Aria Engagement Ring were', and what to choose instead. */
+function goneSubject(gone: GoneLines): { which: string; another: string } {
+  const parts: string[] = [];
+  if (gone.diamonds.length > 0) parts.push(`${gone.diamonds.length === 1 ? 'The diamond' : 'The diamonds'} ${gone.diamonds.join(', ')}`);
+  if (gone.pieces.length > 0) parts.push(`${parts.length > 0 ? 'the' : 'The'} ${gone.pieces.join(', the ')}`);
+  const one = gone.diamonds.length + gone.pieces.length === 1;
+  return { which: `${parts.join(' and ')} ${one ? 'was' : 'were'}`, another: gone.pieces.length === 0 ? 'another diamond' : 'another' };
+}
+
+export function soldBeforeCaptureMessage(certificateNumbers: readonly string[], pieces: readonly string[] = []): string {
+  const { which, another } = goneSubject({ diamonds: [...certificateNumbers], pieces: [...pieces] });
+  return `${which} bought by another shopper while you were on PayPal’s page. Your PayPal payment was not taken; please choose ${another}.`;
 }
 
 /** 409 after capture: a stone sold in the moment the payment was taken, so the payment was refunded in full. */
-export function refundedMessage(certificateNumbers: readonly string[], amount: string): string {
-  const which = certificateNumbers.length === 1 ? `The diamond ${certificateNumbers[0]} was` : `The diamonds ${certificateNumbers.join(', ')} were`;
-  return `${which} bought by another shopper while your PayPal payment went through. We have refunded your $${formatUsd(amount)} in full; it returns to your PayPal account. Please choose another diamond.`;
+export function refundedMessage(certificateNumbers: readonly string[], amount: string, pieces: readonly string[] = []): string {
+  const { which, another } = goneSubject({ diamonds: [...certificateNumbers], pieces: [...pieces] });
+  return `${which} bought by another shopper while your PayPal payment went through. We have refunded your $${formatUsd(amount)} in full; it returns to your PayPal account. Please choose ${another}.`;
 }
 
 /**

@@ -156,6 +156,19 @@ describe('pieces in the stored cart', () => {
     expect(quantities()).toEqual([['product:7:6:', 1]]);
   });
 
+  it('shares one shelf between the lines of one stocked piece in several sizes', () => {
+    expect(addProductToCart(piece(7, { stock: 3, quantity: 2 }))).toBe('added');
+    expect(addProductToCart(piece(7, { stock: 3, ring_size: '7', quantity: 5 }))).toBe('added');
+    expect(quantities()).toEqual([
+      ['product:7:6:', 2],
+      ['product:7:7:', 1],
+    ]);
+    expect(addProductToCart(piece(7, { stock: 3, ring_size: '8' }))).toBe('at-limit');
+    const lines = cartStore.get();
+    expect(maxQuantityOf(lines[0]!, lines)).toBe(2);
+    expect(maxQuantityOf(lines[1]!, lines)).toBe(1);
+  });
+
   it('changes a ring’s size and engraving on its line, merging it with a line that already has them', () => {
     addProductToCart(piece(7, { quantity: 2 }));
     addProductToCart(piece(7, { ring_size: '7', quantity: 9 }));

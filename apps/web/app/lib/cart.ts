@@ -120,14 +120,26 @@ export function cartLineKey(line: CartLine): string {
   }
 }
 
-/** The most of a line the cart allows: one loose diamond; a piece up to its shelf's units, or ten made to order. */
-export function maxQuantityOf(line: CartLine): number {
+/**
+ * The most of a line the cart allows: one loose diamond; a piece up to its shelf's units (less what the cart's
+ * other lines of the same variant hold: one ring in two sizes shares one shelf), or ten made to order.
+ */
+export function maxQuantityOf(line: CartLine, lines: readonly CartLine[] = []): number {
   switch (line.kind) {
     case 'diamond':
       return 1;
-    case 'product':
-      return line.stock === null ? MAX_PRODUCT_QUANTITY : Math.max(1, Math.min(MAX_PRODUCT_QUANTITY, line.stock));
+    case 'product': {
+      if (line.stock === null) return MAX_PRODUCT_QUANTITY;
+      const key = cartLineKey(line);
+      const others = lines.reduce((sum, l) => sum + (l.kind === 'product' && l.variant_id === line.variant_id && cartLineKey(l) !== key ? l.quantity : 0), 0);
+      return Math.max(1, Math.min(MAX_PRODUCT_QUANTITY, line.stock - others));
+    }
   }
+}
+
+/** Units of a stocked piece the cart's lines of that variant hold together. */
+function unitsInCart(lines: readonly CartLine[], variantId: number): number {
+  return lines.reduce((sum, l) => sum + (l.kind === 'product' && l.variant_id === variantId ? l.quantity : 0), 0);
 }
 
 export type AddProductResult = 'added' | 'increased' | 'at-limit';
@@ -141,8 +153,13 @@ export function addProductToCart(line: ProductCartLine): AddProductResult {
   cartStore.set((lines) => {
     const key = cartLineKey(line);
     const existing = lines.find((l) => cartLineKey(l) === key);
-    if (!existing) return [...lines, { ...line, quantity: Math.min(line.quantity, maxQuantityOf(line)) }];
-    const max = maxQuantityOf(line);
+    // Every unit of a stocked piece already in the cart, whatever its size or engraving, is one fewer on the shelf.
+    if (line.stock !== null && unitsInCart(lines, line.variant_id) >= line.stock) {
+      result = 'at-limit';
+      return lines;
+    }
+    if (!existing) return [...lines, { ...line, quantity: Math.min(line.quantity, maxQuantityOf(line, lines)) }];
+    const max = maxQuantityOf(line, lines);
     if (existing.quantity >= max) {
       result = 'at-limit';
       return lines;

@@ -22,6 +22,7 @@ import {
   unpaidHoldMs,
   variantLabel,
   type DiamondLine,
+  type GoneLines,
   type LineItem,
   type OrderProduct,
   type ProductLine,
@@ -53,12 +54,6 @@ export interface PlacedOrder {
   order: Order;
   /** True when an Idempotency-Key named an order placed before: nothing new was stored. */
   replayed: boolean;
-}
-
-/** What is gone, by kind: stones by certificate number, pieces by name. */
-interface GoneLines {
-  diamonds: string[];
-  pieces: string[];
 }
 
 /** 409: lines someone else has (or had) ordered, or no longer sold; nothing was reserved. */
@@ -276,7 +271,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       try {
         await inventory.reserve(trx, stockUnits(priced));
       } catch (err) {
-        if (err instanceof StockUnavailableError) throw new PaidLinesLostError(err.units.map((u) => u.label));
+        if (err instanceof StockUnavailableError) throw new PaidLinesLostError(goneOf(err.units));
         throw err;
       }
       const at = now();
@@ -298,10 +293,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       return id;
     },
 
-    async unavailable(paid: readonly PaidLine[]): Promise<string[]> {
+    async unavailable(paid: readonly PaidLine[]): Promise<GoneLines> {
       const lines: LineItem[] = paid.map(({ price_cents: _paid, ...line }) => line);
       const priced = await price(d.db, lines, 'lines', { anyStatus: true });
-      return (await inventory.unavailable(stockUnits(priced))).map((unit) => unit.label);
+      return goneOf(await inventory.unavailable(stockUnits(priced)));
     },
 
     loadOrder: (orderId) => orders.load(orderId),

@@ -6,6 +6,7 @@ import {
   centsToPrice,
   refundedMessage,
   soldBeforeCaptureMessage,
+  type GoneLines,
   type LineItem,
   type Order,
   type WalletOrderResponse,
@@ -52,11 +53,11 @@ export interface CapturedPayment {
 
 /** The lines of a captured payment could not all be had (another order has them): nothing was stored. */
 export class PaidLinesLostError extends Error {
-  readonly labels: string[];
-  constructor(labels: string[]) {
-    super(`Lost while the payment was taken: ${labels.join(', ')}`);
+  readonly gone: GoneLines;
+  constructor(gone: GoneLines) {
+    super(`Lost while the payment was taken: ${[...gone.diamonds, ...gone.pieces].join(', ')}`);
     this.name = 'PaidLinesLostError';
-    this.labels = labels;
+    this.gone = gone;
   }
 }
 
@@ -72,7 +73,7 @@ export interface WalletHooks {
    */
   completeOrder(trx: Kysely<Database>, payment: CapturedPayment): Promise<number>;
   /** Labels (certificate numbers) of the payment's lines no longer on sale, looked at before the money is taken. */
-  unavailable(lines: readonly PaidLine[]): Promise<string[]>;
+  unavailable(lines: readonly PaidLine[]): Promise<GoneLines>;
   /** The order a payment became, as the API shows it. */
   loadOrder(orderId: number): Promise<Order | null>;
   /** A capture the provider held for review ended: its order becomes paid, or is cancelled and its stock released. */
@@ -154,7 +155,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     payments.move(id, from, to, now().toISOString(), extra);
 
   /** Creates the order of a captured payment and marks the payment completed, in one transaction. */
-  async function completeOrder(payment: WalletPaymentRow): Promise<{ orderId: number } | { lost: string[] } | null> {
+  async function completeOrder(payment: WalletPaymentRow): Promise<{ orderId: number } | { lost: GoneLines } | null> {
     const lines = paidLinesOf(payment);
     try {
       return await writeTransaction(d, async (trx) => {
@@ -174,7 +175,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         return { orderId };
       });
     } catch (err) {
-      if (err instanceof PaidLinesLostError) return { lost: err.labels };
+      if (err instanceof PaidLinesLostError) return { lost: err.gone };
       // The partial unique index on order lines caught a stone another order holds.
       if (isUniqueViolation(err)) return { lost: await hooks.unavailable(lines) };
       throw err;
@@ -204,7 +205,9 @@ export function createWalletService(deps: WalletServiceDeps) {
           }
           const sold = await hooks.unavailable(paidLinesOf(payment));
           // Not captured yet: a line sold meanwhile means the shopper is simply not charged.
-          if (sold.length > 0) await move(payment.id, 'created', 'voided', { failure: soldBeforeCaptureMessage(sold) });
+          if (sold.diamonds.length + sold.pieces.length > 0) {
+            await move(payment.id, 'created', 'voided', { failure: soldBeforeCaptureMessage(sold.diamonds, sold.pieces) });
+          }
           else await move(payment.id, 'created', 'capturing');
           break;
         }
@@ -246,7 +249,7 @@ export function createWalletService(deps: WalletServiceDeps) {
             mail.flush();
           }
           if (result && 'lost' in result) {
-            await move(payment.id, 'captured', 'refunding', { failure: refundedMessage(result.lost, centsToPrice(payment.amount_cents)) });
+            await move(payment.id, 'captured', 'refunding', { failure: refundedMessage(result.lost.diamonds, centsToPrice(payment.amount_cents), result.lost.pieces) });
           }
           break;
         }

@@ -25,6 +25,7 @@ import {
   removeFromCart,
   unknownKind,
   updateProductChoices,
+  useCart,
   type CartLine,
   type DiamondCartLine,
   type ProductCartLine,
@@ -131,7 +132,7 @@ export function quantityLimitNote(line: ProductCartLine): string {
  */
 function ProductCartLineItem({ line, unavailable }: LineProps<ProductCartLine>) {
   const key = cartLineKey(line);
-  const max = maxQuantityOf(line);
+  const max = maxQuantityOf(line, useCart());
   const { unitCents, totalCents } = priceCart([line], null).lines[0]!;
   const ring = RING_FAMILIES.includes(line.family);
   return (

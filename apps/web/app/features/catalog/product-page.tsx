@@ -245,7 +245,7 @@ export function ProductPage({ product, variant }: { product: ProductDetail; vari
       const result = addProductToCart(line);
       if (result === 'at-limit') {
         setAdding(false);
-        setProblem(`Your cart already holds all ${maxQuantityOf(line)} we have of this piece.`);
+        setProblem(`Your cart already holds all ${line.stock ?? maxQuantityOf(line)} we have of this piece.`);
         return;
       }
       navigate('/cart');
