@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ENGRAVING, PROMOTIONS, type Diamond, type PieceDesign } from '@everstone/contract/core';
+import { ENGRAVING, PROMOTIONS, type Diamond } from '@everstone/contract/core';
 import {
   MAX_PRODUCT_QUANTITY,
   addProductToCart,
@@ -13,8 +13,8 @@ import {
   removeFromCart,
   updateProductChoices,
   type CartLine,
-  type ProductCartLine,
 } from './cart';
+import { piece } from './cart-test-lines';
 
 function diamond(id: number, price: number): Diamond {
   return {
@@ -43,44 +43,6 @@ function diamond(id: number, price: number): Diamond {
 }
 const line = (id: number, price: number, quantity = 1): CartLine => ({ ...diamond(id, price), kind: 'diamond', quantity });
 
-const ringDesign = {
-  form: 'ring',
-  bandWidthMm: 2,
-  bandThicknessMm: 1.6,
-  profile: 'comfort',
-  milgrain: false,
-  head: null,
-  accents: null,
-  center: null,
-  inlay: null,
-} satisfies PieceDesign;
-
-/** A ring as the product page adds it: made to order unless `stock` says otherwise. */
-function piece(variantId: number, overrides: Partial<ProductCartLine> = {}): ProductCartLine {
-  return {
-    kind: 'product',
-    variant_id: variantId,
-    quantity: 1,
-    ring_size: '6',
-    engraving: null,
-    slug: 'aria-band',
-    name: 'Aria Band',
-    family: 'band',
-    sku: `AR-${variantId}`,
-    metal: '14k-white',
-    shape: null,
-    carat_total: null,
-    origin: null,
-    variant_cents: 150_000,
-    engraving_cents: 0,
-    lead_days: 15,
-    stock: null,
-    engravable: true,
-    resizable: true,
-    design: ringDesign,
-    ...overrides,
-  };
-}
 
 /** A localStorage of our own: the store reads the key `cart` as the browser would. */
 function fakeStorage() {

@@ -4,4 +4,4 @@ export { seedInventory, InventoryNotEmptyError, SEED_META_KEY, type SeedOptions,
 export { importCsvFile, ImportHeaderError, IMPORT_COLUMNS, IMPORT_STATUSES, type ImportSummary } from './import.ts';
 // The products' price model prices a preset's own center stone as the inventory prices its stones.
 export { priceCents } from './price-model.ts';
-export { SHAPE_PROFILES } from './generator.ts';
+export { SHAPE_PROFILES, createRng } from './generator.ts';

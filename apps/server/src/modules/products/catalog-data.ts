@@ -23,7 +23,7 @@ import {
   type ShapeName,
   type CenterStoneLook,
 } from '@everstone/contract';
-import { SHAPE_PROFILES } from '../inventory/index.ts';
+import { SHAPE_PROFILES, createRng } from '../inventory/index.ts';
 import { caratOfRoundMm, type CenterStone } from './price-model.ts';
 
 export interface VariantDraft {
@@ -88,20 +88,12 @@ const SHAPE_CODE: Record<ShapeName, string> = {
   Heart: 'HS',
 };
 
-/** A small deterministic generator (mulberry32): the catalog is the same on every machine. */
+/** The inventory's seeded generator, with the two draws the catalog makes: the same catalog on every machine. */
 function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = createRng(seed);
   return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    int: (min: number, max: number) => Math.floor(r.between(min, max + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(r.next() * items.length)]!,
   };
 }
 

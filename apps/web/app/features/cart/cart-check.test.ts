@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIAMOND_LOOKUP_MAX, RING_SIZE_MESSAGES, type Diamond, type PieceDesign, type VariantState } from '@everstone/contract/core';
+import { DIAMOND_LOOKUP_MAX, RING_SIZE_MESSAGES, type Diamond, type VariantState } from '@everstone/contract/core';
 import { priceCart, type CartLine, type DiamondCartLine, type ProductCartLine } from '../../lib/cart';
 import {
   checkKeyOf,
@@ -17,6 +17,7 @@ import {
   unavailabilityTitle,
   variantLookupIds,
 } from './cart-check';
+import { piece } from '../../lib/cart-test-lines';
 
 function diamond(id: number, overrides: Partial<Diamond> = {}): Diamond {
   return {
@@ -164,44 +165,6 @@ describe('payableLines', () => {
   });
 });
 
-const ringDesign = {
-  form: 'ring',
-  bandWidthMm: 2,
-  bandThicknessMm: 1.6,
-  profile: 'comfort',
-  milgrain: false,
-  head: null,
-  accents: null,
-  center: null,
-  inlay: null,
-} satisfies PieceDesign;
-
-/** A piece as the product page adds it: a made-to-order ring unless told otherwise. */
-function piece(variantId: number, overrides: Partial<ProductCartLine> = {}): ProductCartLine {
-  return {
-    kind: 'product',
-    variant_id: variantId,
-    quantity: 1,
-    ring_size: '6',
-    engraving: null,
-    slug: 'aria-band',
-    name: 'Aria Band',
-    family: 'band',
-    sku: `AR-${variantId}`,
-    metal: '14k-white',
-    shape: null,
-    carat_total: null,
-    origin: null,
-    variant_cents: 150_000,
-    engraving_cents: 0,
-    lead_days: 15,
-    stock: null,
-    engravable: true,
-    resizable: true,
-    design: ringDesign,
-    ...overrides,
-  };
-}
 
 function variant(id: number, overrides: Partial<VariantState> = {}): VariantState {
   return { id, slug: 'aria-band', name: 'Aria Band', price_cents: 150_000, stock: null, available: true, discontinued: false, lead_days: 15, ...overrides };

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { METAL_LABELS, formatTagPrice, metalOf, type ProductSummary } from '@everstone/contract/core';
-import { productHref } from '../../components/jewelry/product-href';
+import { variantPath } from '../../lib/piece-lines';
 
 /** A listing's card: the piece drawn in the shown metal, its name, its price and the metals it comes in. */
 export function ProductCard({ product, headingLevel = 3, eager = false }: { product: ProductSummary; headingLevel?: 2 | 3; eager?: boolean }) {
@@ -8,7 +8,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: { prod
   const setting = product.family === 'setting';
   return (
     <article className="jw-card">
-      <Link className="jw-card-link" to={productHref(product)}>
+      <Link className="jw-card-link" to={variantPath(product)}>
         <div className="jw-card-art">
           {/* The picture as a file (routes/jewelry/picture.ts): cached, and loaded as the shopper scrolls. */}
           <img

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressRequestSchema, orderRequestSchema, unknownVariantsMessage, walletOrderRequestSchema, type Diamond } from '@everstone/contract';
-import { ENGRAVING, RING_SIZE_MESSAGES, type PieceDesign } from '@everstone/contract/core';
-import { cartLineKey, priceCart, type CartLine, type ProductCartLine } from '../../lib/cart';
+import { ENGRAVING, RING_SIZE_MESSAGES } from '@everstone/contract/core';
+import { cartLineKey, priceCart, type CartLine } from '../../lib/cart';
 import {
   EMPTY_FORM,
   addressPayload,
@@ -14,6 +14,7 @@ import {
   walletPayload,
   type CheckoutForm,
 } from './checkout';
+import { piece } from '../../lib/cart-test-lines';
 
 const filled: CheckoutForm = {
   ...EMPTY_FORM,
@@ -119,43 +120,6 @@ describe('the payloads (§3, §7)', () => {
   });
 });
 
-const ringDesign = {
-  form: 'ring',
-  bandWidthMm: 2,
-  bandThicknessMm: 1.6,
-  profile: 'comfort',
-  milgrain: false,
-  head: null,
-  accents: null,
-  center: null,
-  inlay: null,
-} satisfies PieceDesign;
-
-function piece(variantId: number, overrides: Partial<ProductCartLine> = {}): ProductCartLine {
-  return {
-    kind: 'product',
-    variant_id: variantId,
-    quantity: 1,
-    ring_size: '6',
-    engraving: null,
-    slug: 'aria-band',
-    name: 'Aria Band',
-    family: 'band',
-    sku: `AR-${variantId}`,
-    metal: '14k-white',
-    shape: null,
-    carat_total: null,
-    origin: null,
-    variant_cents: 150_000,
-    engraving_cents: 0,
-    lead_days: 15,
-    stock: null,
-    engravable: true,
-    resizable: true,
-    design: ringDesign,
-    ...overrides,
-  };
-}
 
 describe('the payloads with pieces', () => {
   const stone = {

@@ -11,7 +11,7 @@ import {
 } from '../../content/home';
 import { Carousel } from './carousel';
 import { PieceArt } from '../../components/jewelry/piece-art';
-import { productHref } from '../../components/jewelry/product-href';
+import { variantPath } from '../../lib/piece-lines';
 import { SafeImage } from '../../components/ui/safe-image';
 
 /** 'Trending Now' (§2): the ten categories of §3, with 'Explore Now' to the style guide. */
@@ -72,7 +72,7 @@ export function BestsellingRings({ rings }: { rings: Record<BestsellingTabId, Pr
                   label={`Bestselling ${tab.label.toLowerCase()}`}
                   slideKeys={list.map((ring) => ring.slug)}
                   slides={list.map((ring) => (
-                    <Link className="tile tile--product" to={productHref(ring)}>
+                    <Link className="tile tile--product" to={variantPath(ring)}>
                       <span className="tile-image tile-image--art">
                         <PieceArt design={ring.design} metal={ring.metal} title="" />
                       </span>

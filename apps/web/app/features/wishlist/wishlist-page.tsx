@@ -5,7 +5,7 @@ import { api, lazySchema } from '../../lib/api';
 import { handOver } from '../../lib/diamond-handoff';
 import { METAL_LABELS, formatTagPrice } from '@everstone/contract/core';
 import { PieceArt } from '../../components/jewelry/piece-art';
-import { productHref } from '../../components/jewelry/product-href';
+import { variantPath } from '../../lib/piece-lines';
 import { removeFromWishlist, removePiece, useSavedPieces, useWishlist, wishlistStore } from '../../lib/wishlist';
 
 // The schema (and Zod) loads with the first lookup, not with the page.
@@ -63,7 +63,7 @@ function SavedPieces() {
             <p>{METAL_LABELS[p.metal]}</p>
             <p className="price">{formatTagPrice(p.price_cents)} when saved</p>
             <div className="row">
-              <Link className="button" to={productHref(p)}>
+              <Link className="button" to={variantPath(p)}>
                 View piece
               </Link>
               <button type="button" className="button button--ghost" onClick={() => removePiece(p.variant_id)}>
