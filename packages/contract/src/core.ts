@@ -20,3 +20,5 @@ export type * from './storefront.ts';
 export type * from './accounts.ts';
 export * from './special-requests.ts';
 export type * from './special-request-schemas.ts';
+export * from './ring-builder.ts';
+export type * from './ring-builder-schemas.ts';

@@ -20,3 +20,5 @@ export * from './orders.ts';
 export * from './order-steps.ts';
 export * from './special-requests.ts';
 export * from './special-request-schemas.ts';
+export * from './ring-builder.ts';
+export * from './ring-builder-schemas.ts';

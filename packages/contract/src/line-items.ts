@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { positiveId } from './fields.ts';
 import { LINE_ITEM_KINDS, type DiamondLine, type LineItem } from './line-kinds.ts';
 import { productLineSchema } from './product-schemas.ts';
+import { ringLineSchema } from './ring-builder-schemas.ts';
 
 /** A loose diamond, by its id. One of a kind: its quantity is 1 (and may be left out). */
 export const diamondLineSchema = z.object({
@@ -14,7 +15,7 @@ export const diamondLineSchema = z.object({
   quantity: z.literal(1, { error: 'A diamond is one of a kind: its quantity is 1.' }).default(1),
 });
 
-export const lineItemSchema = z.discriminatedUnion('kind', [diamondLineSchema, productLineSchema], {
+export const lineItemSchema = z.discriminatedUnion('kind', [diamondLineSchema, productLineSchema, ringLineSchema], {
   error: `Each line needs a kind: ${LINE_ITEM_KINDS.join(', ')}.`,
 });
 

@@ -11,6 +11,7 @@ import { diamondLineOf, lineItemSchema } from './line-items.ts';
 import { LINE_ITEM_KINDS, lineKey, type LineItem } from './line-kinds.ts';
 import { includedStoneSchema, priceBreakdownSchema } from './product-schemas.ts';
 import { METAL_IDS, PRODUCT_FAMILIES, type PieceDesign } from './products.ts';
+import { orderRingSchema } from './ring-builder-schemas.ts';
 
 /** §4 Checkout: the payment methods, in the order the checkout page offers them, with their labels. */
 export const PAYMENT_METHODS = [
@@ -332,6 +333,8 @@ export const orderLineSchema = z.object({
   diamondid: z.number().int().nullable(),
   certificate_number: z.string().nullable(),
   product: orderProductSchema.nullable(),
+  /** A ring line's stone, setting and choices, itemized; null on other kinds. */
+  ring: orderRingSchema.nullable().default(null),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -361,7 +364,7 @@ export const orderSchema = z.object({
   wire_transfer: wireTransferSchema.nullable(),
   /** §3's items: the order's loose diamonds (a client that knows only diamonds reads these). */
   items: z.array(orderItemSchema),
-  /** Every line of the order, each with its kind: diamonds, jewelry and (later) rings. */
+  /** Every line of the order, each with its kind: diamonds, jewelry and built rings. */
   lines: z.array(orderLineSchema),
   user_name: z.string(),
   contact_number: z.string(),

@@ -64,6 +64,8 @@ const WIRE_DISCOUNT_CENTS: Record<LineItemKind, number> = {
   diamond: PROMOTIONS.bankWireDiscount * 100,
   // §5's wire price is a loose diamond's; jewelry is the same price however it is paid.
   product: 0,
+  // A ring's center stone keeps the wire price it has loose; its setting, like all jewelry, does not change.
+  ring: PROMOTIONS.bankWireDiscount * 100,
 };
 
 /** A loose diamond's unit price from its record's price (whole dollars and cents, §3). */
@@ -74,6 +76,11 @@ export function diamondUnitPrice(priceCents: number): UnitPrice {
 /** A product variant's unit price from its record's price in cents. */
 export function productUnitPrice(priceCents: number): UnitPrice {
   return { unitCents: priceCents, wireDiscountCents: WIRE_DISCOUNT_CENTS.product };
+}
+
+/** A built ring's unit price from its total (ring-builder.ts `ringPrice`): the stone inside keeps its wire price. */
+export function ringUnitPrice(totalCents: number): UnitPrice {
+  return { unitCents: totalCents, wireDiscountCents: WIRE_DISCOUNT_CENTS.ring };
 }
 
 /** Integer cents as US dollars with cents: 123450 → '$1,234.50'. */

@@ -208,6 +208,8 @@ export interface RingHead {
   maxWidthMm: number;
   /** Where the head is drawn on a picture with no stone chosen: the width of the stone it is shown with, mm. */
   shownWidthMm: number;
+  /** §9: a Luxe head takes a center stone of LUXE_MIN_CENTER_CARAT or more (absent or 0 on every other head). */
+  minCenterCarat?: number;
   /** Vintage details (filigree, milgrain on the head). */
   vintage: boolean;
 }

@@ -4,12 +4,14 @@ import {
   lineKey,
   priceLines,
   productUnitPrice,
+  ringUnitPrice,
   type Diamond,
   type LineItem,
   type MetalId,
   type PieceDesign,
   type Pricing,
   type ProductFamily,
+  type RingPrice,
   type ShapeName,
   type UnitPrice,
 } from '@everstone/contract/core';
@@ -58,11 +60,37 @@ export interface ProductCartLine {
 }
 
 /**
- * A line of the cart, one member per kind of the contract's LINE_ITEM_KINDS: a loose diamond or a piece of jewelry
- * (the ring builder adds a ring). Whatever shows, prices or sends a line switches on `kind`, so a new kind does not
+ * A ring built in the ring builder: its center stone (the loose diamond's record as step 3 gave it), the setting's
+ * variant, the size and engraving, and the itemized price when last seen (the cart's check renews it). One ring is
+ * one line: removing it removes stone and setting together, and its stone cannot also be in the cart loose.
+ */
+export interface RingCartLine {
+  kind: 'ring';
+  quantity: 1;
+  diamond: Diamond;
+  variant_id: number;
+  setting_slug: string;
+  setting_name: string;
+  sku: string;
+  metal: MetalId;
+  shape: ShapeName;
+  origin: 'lab' | 'natural' | null;
+  ring_size: string;
+  engraving: string | null;
+  /** The ring's price when last seen, itemized, cents (with the engraving when there is one). */
+  price: RingPrice;
+  /** Business days to the workshop's door. */
+  lead_days: number;
+  /** The setting with this stone in its head, for the pictures. */
+  design: PieceDesign;
+}
+
+/**
+ * A line of the cart, one member per kind of the contract's LINE_ITEM_KINDS: a loose diamond, a piece of jewelry or
+ * a built ring. Whatever shows, prices or sends a line switches on `kind`, so a new kind does not
  * compile until each of those places says what it does with it.
  */
-export type CartLine = DiamondCartLine | ProductCartLine;
+export type CartLine = DiamondCartLine | ProductCartLine | RingCartLine;
 
 /** How many of one piece a line may hold: the shelf's units when stocked, else the contract's line maximum. */
 export const MAX_PRODUCT_QUANTITY = 10;
@@ -89,6 +117,14 @@ function parseLine(raw: unknown): CartLine | null {
     case 'product':
       if (typeof stored.variant_id !== 'number' || typeof stored.name !== 'string' || typeof stored.design !== 'object' || stored.design === null) return null;
       return { ...(stored as unknown as ProductCartLine), kind: 'product', quantity: Math.min(MAX_PRODUCT_QUANTITY, quantity) };
+    case 'ring': {
+      const diamond = stored.diamond as Record<string, unknown> | null;
+      const price = stored.price as Record<string, unknown> | null;
+      if (typeof diamond !== 'object' || diamond === null || typeof diamond.certificate_number !== 'string' || typeof stored.variant_id !== 'number') return null;
+      if (typeof price !== 'object' || price === null || !Number.isInteger(price.totalCents) || typeof stored.design !== 'object' || stored.design === null) return null;
+      if (typeof stored.ring_size !== 'string') return null;
+      return { ...(stored as unknown as RingCartLine), kind: 'ring', quantity: 1 };
+    }
     default:
       // A kind this store does not know (a cart written by a newer version) cannot be shown or priced.
       return null;
@@ -116,6 +152,7 @@ export function cartLineKey(line: CartLine): string {
     case 'diamond':
       return line.certificate_number;
     case 'product':
+    case 'ring':
       return lineKey(lineItemOf(line));
   }
 }
@@ -127,6 +164,7 @@ export function cartLineKey(line: CartLine): string {
 export function maxQuantityOf(line: CartLine, lines: readonly CartLine[] = []): number {
   switch (line.kind) {
     case 'diamond':
+    case 'ring':
       return 1;
     case 'product': {
       if (line.stock === null) return MAX_PRODUCT_QUANTITY;
@@ -192,14 +230,45 @@ export function updateProductChoices(key: string, choices: { ring_size?: string 
  * §4: add only when no line has the same certificate number (quantity 1). Returns what happened so the
  * detail page can show 'This diamond is already in your cart.' A storage failure is logged by the store.
  */
-export function addToCart(diamond: Diamond): 'added' | 'duplicate' {
-  let result: 'added' | 'duplicate' = 'added';
+export function addToCart(diamond: Diamond): 'added' | 'duplicate' | 'in-ring' {
+  let result: 'added' | 'duplicate' | 'in-ring' = 'added';
   cartStore.set((lines) => {
     if (lines.some((l) => l.kind === 'diamond' && l.certificate_number === diamond.certificate_number)) {
       result = 'duplicate';
       return lines;
     }
+    // A stone set in a ring in the cart cannot also be bought loose.
+    if (lines.some((l) => l.kind === 'ring' && l.diamond.certificate_number === diamond.certificate_number)) {
+      result = 'in-ring';
+      return lines;
+    }
     return [...lines, { ...diamond, kind: 'diamond', quantity: 1 }];
+  });
+  return result;
+}
+
+export type AddRingResult = 'added' | 'replaced-loose' | 'replaced-ring';
+
+/**
+ * Adds a built ring. Its stone is one of a kind, so the cart keeps it once: the same stone loose in the cart becomes
+ * this ring ('replaced-loose'), and a ring already built with it is replaced by this build ('replaced-ring').
+ */
+export function addRingToCart(ring: RingCartLine): AddRingResult {
+  let result: AddRingResult = 'added';
+  cartStore.set((lines) => {
+    const cert = ring.diamond.certificate_number;
+    const rest = lines.filter((l) => {
+      if (l.kind === 'diamond' && l.certificate_number === cert) {
+        result = 'replaced-loose';
+        return false;
+      }
+      if (l.kind === 'ring' && l.diamond.certificate_number === cert) {
+        result = 'replaced-ring';
+        return false;
+      }
+      return true;
+    });
+    return [...rest, { ...ring, quantity: 1 }];
   });
   return result;
 }
@@ -212,7 +281,8 @@ export function removeFromCart(key: string): void {
 /** §4: change the quantity by plus or minus 1, never below 1 (nor above `max` when given). */
 export function changeQuantity(key: string, delta: 1 | -1, max = Number.POSITIVE_INFINITY): void {
   cartStore.set((lines) =>
-    lines.map((l) => (cartLineKey(l) === key ? { ...l, quantity: Math.min(max, Math.max(1, l.quantity + delta)) } : l)),
+    // A ring is one of a kind: its quantity stays 1.
+    lines.map((l) => (cartLineKey(l) === key && l.kind !== 'ring' ? { ...l, quantity: Math.min(max, Math.max(1, l.quantity + delta)) } : l)),
   );
 }
 
@@ -230,6 +300,8 @@ export function unitPriceOf(line: CartLine): UnitPrice {
       return diamondUnitPrice(Number.isFinite(line.price) ? dollarsToCents(line.price) : 0);
     case 'product':
       return productUnitPrice((Number.isInteger(line.variant_cents) ? line.variant_cents : 0) + (line.engraving ? line.engraving_cents : 0));
+    case 'ring':
+      return ringUnitPrice(line.price.totalCents);
   }
 }
 
@@ -248,5 +320,7 @@ export function lineItemOf(line: CartLine): LineItem {
       return { kind: 'diamond', diamond_id: line.diamondid, quantity: 1 };
     case 'product':
       return { kind: 'product', variant_id: line.variant_id, quantity: line.quantity, ring_size: line.ring_size, engraving: line.engraving };
+    case 'ring':
+      return { kind: 'ring', diamond_id: line.diamond.diamondid, variant_id: line.variant_id, quantity: 1, ring_size: line.ring_size, engraving: line.engraving };
   }
 }

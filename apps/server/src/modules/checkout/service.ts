@@ -269,7 +269,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const priced = await price(trx, lines, 'lines', { anyStatus: true });
       const stored = priced.map((p, i) => ({ ...p.stored, price_cents: payment.lines[i]!.price_cents }));
       try {
-        await inventory.reserve(trx, stockUnits(priced));
+        await inventory.reserve(trx, stockUnits(priced), payment.userId);
       } catch (err) {
         if (err instanceof StockUnavailableError) throw new PaidLinesLostError(goneOf(err.units));
         throw err;
@@ -352,7 +352,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           lines = priced.map((p) => ({ kind: p.line.kind, label: p.label }));
           const stored = requireTotal(priced, input.payment_mode, input.total_price, 'total_price');
           try {
-            await inventory.reserve(trx, stockUnits(priced));
+            await inventory.reserve(trx, stockUnits(priced), signedIn.user.id);
           } catch (err) {
             if (err instanceof StockUnavailableError) throw new LinesUnavailableError(goneOf(err.units), field);
             throw err;

@@ -41,7 +41,10 @@ export function createInventoryService({ db, now = () => new Date() }: { db: Kys
      * transaction with `changed(trx)`: the version row every order writes is then locked only for the moment before
      * commit, not for the whole order.
      */
-    async reserve(trx: Kysely<Database>, units: readonly StockUnit[]): Promise<void> {
+    async reserve(trx: Kysely<Database>, units: readonly StockUnit[], holderUserId: number | null = null): Promise<void> {
+      // `holderUserId`: the account ordering. A stone another account holds in the ring builder is not taken; the
+      // orderer's own hold on it becomes this reservation (holds are the ring builder's, see holds in this module).
+      void holderUserId;
       const stock = createStockRepository(trx);
       const lost: StockUnit[] = [];
       const at = now().toISOString();

@@ -211,6 +211,7 @@ export function settingDesign(t: SettingTemplate, shape: ShapeName, shownCarat: 
       minWidthMm: stoneSize(shape, minCarat).widthMm,
       maxWidthMm: stoneSize(shape, maxCarat).widthMm,
       shownWidthMm: size.widthMm,
+      minCenterCarat: t.luxe ? LUXE_MIN_CENTER_CARAT : 0,
       vintage: t.vintage,
     },
     accents,
