@@ -16,7 +16,7 @@ describe('the line item', () => {
   });
 
   it('names the kinds it knows when the kind is missing or unknown', () => {
-    expect(lineItemSchema.safeParse({ kind: 'necklace', id: 1 }).error?.issues[0]?.message).toBe('Each line needs a kind: diamond, product.');
+    expect(lineItemSchema.safeParse({ kind: 'necklace', id: 1 }).error?.issues[0]?.message).toBe('Each line needs a kind: diamond, product, ring.');
     expect(lineItemSchema.safeParse({ diamond_id: 1 }).success).toBe(false);
   });
 
