@@ -234,6 +234,12 @@ export const variantStateSchema = z.object({
   /** Withdrawn from sale (or its product unpublished): it cannot be ordered again. */
   discontinued: z.boolean(),
   lead_days: z.number().int(),
+  /**
+   * The variant's own small stones in its price, cents (its breakdown's stones_cents), so the cart splits a built
+   * ring's renewed price as the builder does (ring-builder.ts `ringPrice`). Absent from a store that does not send it;
+   * the cart then keeps the split it was given.
+   */
+  stones_cents: z.number().int().optional(),
 });
 export type VariantState = z.infer<typeof variantStateSchema>;
 

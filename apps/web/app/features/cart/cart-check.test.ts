@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DIAMOND_LOOKUP_MAX, RING_SIZE_MESSAGES, type Diamond, type VariantState } from '@everstone/contract/core';
-import { priceCart, type CartLine, type DiamondCartLine, type ProductCartLine } from '../../lib/cart';
+import { DIAMOND_LOOKUP_MAX, RING_SIZE_MESSAGES, ringLeadDays, type Diamond, type VariantState } from '@everstone/contract/core';
+import { priceCart, type CartLine, type DiamondCartLine, type ProductCartLine, type RingCartLine } from '../../lib/cart';
 import {
   checkKeyOf,
   checkoutBlocker,
+  keepStonesInRings,
   lineProblem,
   linesDiffer,
   linesNoun,
@@ -12,12 +13,14 @@ import {
   mergeLookups,
   payableLines,
   reconcileCart,
+  ringUnavailability,
+  ringUnavailabilityReason,
   unavailability,
   unavailabilityReason,
   unavailabilityTitle,
   variantLookupIds,
 } from './cart-check';
-import { piece } from '../../lib/cart-test-lines';
+import { piece, ringLine, stoneRecord } from '../../lib/cart-test-lines';
 
 function diamond(id: number, overrides: Partial<Diamond> = {}): Diamond {
   return {
@@ -275,5 +278,138 @@ describe('marks and what blocks checkout', () => {
     expect(lineProblem(piece(7, { ring_size: null }))).toBe(RING_SIZE_MESSAGES.required);
     expect(lineProblem(piece(7, { ring_size: 'unknown' }))).toBeNull();
     expect(lineProblem(piece(8, { family: 'earrings', ring_size: null }))).toBeNull();
+  });
+});
+
+describe('reconcileCart for built rings', () => {
+  const fresh = (overrides: Partial<Diamond> = {}) => stoneRecord(1, overrides);
+  const setting = (overrides: Partial<VariantState> = {}) => variant(5, { slug: 'aria-setting', name: 'Aria Engagement Ring', lead_days: 10, stones_cents: 30_000, ...overrides });
+
+  it('leaves an up-to-date ring as it is, with nothing to say', () => {
+    const stored = [ringLine(1, 5)];
+    const result = reconcileCart(stored, { data: [fresh()], missing: [] }, { data: [setting()], missing: [] });
+    expect(result.lines).toEqual(stored);
+    expect(result.notices).toEqual([]);
+    expect(result.missing).toEqual([]);
+  });
+
+  it('renews both parts’ prices, split as the builder splits them, and names the ring when the total changes', () => {
+    const stored = [ringLine(1, 5, { engraving: 'A & B' })];
+    expect(stored[0]!.price.totalCents).toBe(256_000);
+    const result = reconcileCart(stored, { data: [fresh({ price: 1100 })], missing: [] }, { data: [setting({ price_cents: 160_000, stones_cents: 32_000, lead_days: 20 })], missing: [] });
+    const ring = result.lines[0] as RingCartLine;
+    expect(ring.price).toEqual({ stoneCents: 110_000, settingCents: 128_000, sideStonesCents: 32_000, engravingCents: 6_000, totalCents: 276_000 });
+    expect(ring.diamond.price).toBe(1100);
+    // The ring leaves the workshop after the setting's own lead time and the setting of its stone.
+    expect(ring.lead_days).toBe(ringLeadDays(20));
+    expect(result.notices).toEqual([
+      { kind: 'price-changed', key: 'ring:CERT1', message: 'The price of your Aria Engagement Ring changed from $2,560.00 to $2,760.00.' },
+    ]);
+    expect(priceCart(result.lines, null).subtotalCents).toBe(276_000);
+  });
+
+  it('keeps the side stones’ share it was given when the store does not send the setting’s', () => {
+    const { stones_cents: _omitted, ...withoutStones } = setting({ price_cents: 140_000 });
+    const result = reconcileCart([ringLine(1, 5)], { data: [fresh()], missing: [] }, { data: [withoutStones], missing: [] });
+    expect((result.lines[0] as RingCartLine).price).toMatchObject({ stoneCents: 100_000, settingCents: 110_000, sideStonesCents: 30_000, totalCents: 240_000 });
+  });
+
+  it('renews the part that was answered and keeps the other’s price', () => {
+    const result = reconcileCart([ringLine(1, 5)], { data: [fresh({ price: 900 })], missing: [] }, { data: [], missing: [] });
+    expect((result.lines[0] as RingCartLine).price).toMatchObject({ stoneCents: 90_000, settingCents: 120_000, sideStonesCents: 30_000, totalCents: 240_000 });
+    const untouched = ringLine(2, 6);
+    expect(reconcileCart([untouched], noDiamonds, { data: [], missing: [] }).lines[0]).toBe(untouched);
+  });
+
+  it('marks the whole ring when its stone sells, names it by the ring, and offers another stone for the same setting', () => {
+    const result = reconcileCart([ringLine(1, 5)], { data: [fresh({ status: 'sold', price: 1 })], missing: [] }, { data: [setting()], missing: [] });
+    const ring = result.lines[0] as RingCartLine;
+    expect(ring.diamond.status).toBe('sold');
+    // A ring that cannot be bought keeps the price it was seen at.
+    expect(ring.price.totalCents).toBe(250_000);
+    expect(result.notices).toEqual([
+      {
+        kind: 'unavailable',
+        key: 'ring:CERT1',
+        message: 'The diamond in your Aria Engagement Ring has been sold, so the ring cannot be ordered as it is.',
+        action: { to: '/diamond?setting=aria-setting&metal=14k-white&accents=lab&size=6', label: 'Choose another diamond for this setting' },
+      },
+    ]);
+    const missing = new Set(result.missing);
+    expect(unavailability(ring, missing)).toBe('sold');
+    expect(ringUnavailability(ring, missing)).toEqual({ part: 'stone', reason: 'sold' });
+    expect(ringUnavailabilityReason({ part: 'stone', reason: 'sold' })).toBe('The diamond in this ring has been sold.');
+    expect(payableLines(result.lines, missing).payable).toEqual([]);
+    expect(checkoutBlocker(result.lines, missing)).toBe('Remove the ring marked No longer available to check out.');
+    // Told once: the stored status keeps it marked.
+    expect(reconcileCart(result.lines, { data: [fresh({ status: 'sold' })], missing: [] }, { data: [setting()], missing: [] }).notices).toEqual([]);
+  });
+
+  it('says a stone reserved by another shopper, or gone from the store, is the ring’s', () => {
+    const reserved = reconcileCart([ringLine(1, 5)], { data: [fresh({ status: 'reserved' })], missing: [] }, { data: [setting()], missing: [] });
+    expect(reserved.notices[0]!.message).toBe('The diamond in your Aria Engagement Ring has been reserved by another shopper, so the ring cannot be ordered as it is.');
+    const gone = reconcileCart([ringLine(1, 5)], { data: [], missing: [1] }, { data: [setting()], missing: [] });
+    expect(gone.missing).toEqual(['ring:CERT1:stone']);
+    expect(gone.notices[0]!.message).toBe('The diamond in your Aria Engagement Ring is no longer in our inventory.');
+    expect(ringUnavailability(gone.lines[0] as RingCartLine, new Set(gone.missing))).toEqual({ part: 'stone', reason: 'missing' });
+    // Another stone under the same id is not this ring's stone.
+    const swapped = reconcileCart([ringLine(1, 5)], { data: [fresh({ certificate_number: 'OTHER' })], missing: [] }, { data: [setting()], missing: [] });
+    expect(swapped.missing).toEqual(['ring:CERT1:stone']);
+  });
+
+  it('marks the ring when its setting is discontinued or unknown, offering another setting for the same stone', () => {
+    for (const answer of [{ data: [setting({ discontinued: true, available: false })], missing: [] }, { data: [], missing: [5] }]) {
+      const result = reconcileCart([ringLine(1, 5)], { data: [fresh()], missing: [] }, answer);
+      expect(result.missing).toEqual(['ring:CERT1:setting']);
+      expect(result.notices).toEqual([
+        {
+          kind: 'unavailable',
+          key: 'ring:CERT1',
+          message: 'The Aria Engagement Ring setting is no longer available in 14K White Gold, so your ring cannot be made as it is.',
+          action: { to: '/ring-builder/settings?diamond=1&metal=14k-white&accents=lab&size=6', label: 'Choose another setting for this diamond' },
+        },
+      ]);
+      const missing = new Set(result.missing);
+      expect(unavailability(result.lines[0]!, missing)).toBe('missing');
+      expect(ringUnavailability(result.lines[0] as RingCartLine, missing)).toEqual({ part: 'setting', reason: 'missing' });
+    }
+  });
+
+  it('asks about a ring’s stone with the stones and its setting with the pieces', () => {
+    const lines: CartLine[] = [ringLine(1, 5), line(3), piece(5), piece(9)];
+    expect(lookupIds(lines)).toEqual([1, 3]);
+    expect(variantLookupIds(lines)).toEqual([5, 9]);
+    expect(checkKeyOf(lines[0]!)).toBe('ring:CERT1');
+    expect(lineProblem(lines[0]!)).toBeNull();
+    expect(lineProblem(ringLine(1, 5, { ring_size: '' }))).toBe(RING_SIZE_MESSAGES.required);
+    expect(linesNoun([ringLine(1, 5)])).toBe('ring');
+    expect(linesNoun([ringLine(1, 5), piece(5)])).toBe('items');
+  });
+});
+
+describe('keepStonesInRings', () => {
+  it('leaves a cart that holds each stone once as it is', () => {
+    const lines: CartLine[] = [ringLine(1, 5), line(2), piece(5)];
+    expect(keepStonesInRings(lines)).toEqual({ lines, notices: [] });
+    expect(keepStonesInRings(lines).lines).toBe(lines);
+  });
+
+  it('keeps the ring and drops the same stone bought loose, saying so', () => {
+    const ring = ringLine(1, 5);
+    const result = keepStonesInRings([line(1), piece(7), ring]);
+    expect(result.lines).toEqual([piece(7), ring]);
+    expect(result.notices).toEqual([
+      { kind: 'removed', key: 'CERT1', message: 'The 1.01 Carat Round Natural Diamond is set in your Aria Engagement Ring, so it is no longer in your cart as a loose diamond as well.' },
+    ]);
+  });
+
+  it('keeps the ring added last when two hold the same stone', () => {
+    const older = ringLine(1, 5, { ring_size: '7' });
+    const newer = ringLine(1, 6);
+    const result = keepStonesInRings([older, newer]);
+    expect(result.lines).toEqual([newer]);
+    expect(result.notices.map((n) => n.message)).toEqual([
+      'Your cart held two rings with the same diamond (certificate CERT1): the Aria Engagement Ring added last is kept.',
+    ]);
   });
 });

@@ -1,22 +1,26 @@
 import {
   DIAMOND_LOOKUP_MAX,
+  METAL_LABELS,
   RING_FAMILIES,
   RING_SIZE_MESSAGES,
   diamondTitle,
   dollarsToCents,
   formatCents,
+  ringLeadDays,
+  ringPrice,
   type Diamond,
   type DiamondLookupResponse,
   type VariantLookupResponse,
   type VariantState,
 } from '@everstone/contract/core';
-import { unitPriceOf, type CartLine, type DiamondCartLine, type ProductCartLine } from '../../lib/cart';
+import { unitPriceOf, type CartLine, type DiamondCartLine, type ProductCartLine, type RingCartLine } from '../../lib/cart';
+import { anotherSettingPath, anotherStonePath, ringViewOfLine } from '../../lib/ring-lines';
 
 /**
  * The cart's check against the store (pure: no storage, no network). The cart keeps copies of what it holds, which
  * go stale: a stone sells, is reserved by another shopper, or is repriced; a piece is repriced, its shelf runs low
- * or empty, or it is withdrawn. Given the stored lines and the store's fresh records (one lookup per kind), it works
- * out the lines to store and what to tell the shopper.
+ * or empty, or it is withdrawn; either part of a built ring does any of these. Given the stored lines and the
+ * store's fresh records (one lookup per kind), it works out the lines to store and what to tell the shopper.
  */
 
 /** A loose diamond is one of a kind: a line can never hold more than one of it. */
@@ -29,10 +33,12 @@ export const MAX_DIAMOND_QUANTITY = 1;
 export type Unavailability = 'sold' | 'reserved' | 'missing' | 'sold-out';
 
 export interface CartNotice {
-  kind: 'price-changed' | 'unavailable' | 'quantity-limited';
-  /** The line's check key (`checkKeyOf`): a stone's certificate number, a piece's variant. */
+  kind: 'price-changed' | 'unavailable' | 'quantity-limited' | 'removed';
+  /** The line's check key (`checkKeyOf`): a stone's certificate number, a piece's variant, a ring's stone. */
   key: string;
   message: string;
+  /** What the shopper can do about it, where the store offers a way on (another stone for a ring's setting). */
+  action?: { to: string; label: string };
 }
 
 export interface CartCheckResult {
@@ -53,7 +59,8 @@ export const NO_RECORDS: StoreRecords = { diamonds: { data: [], missing: [] }, v
 
 /**
  * What the check asks the store about for a line: a stone by its certificate number; a piece by its variant, so a
- * new ring size or engraving (which make it another line of the cart) does not ask again.
+ * new ring size or engraving (which make it another line of the cart) does not ask again; a built ring by its stone,
+ * which is in one ring at most (both its parts are asked about together).
  */
 export function checkKeyOf(line: CartLine): string {
   switch (line.kind) {
@@ -61,19 +68,26 @@ export function checkKeyOf(line: CartLine): string {
       return line.certificate_number;
     case 'product':
       return `variant:${line.variant_id}`;
+    case 'ring':
+      return `ring:${line.diamond.certificate_number}`;
   }
+}
+
+/** The key `missing` holds for a ring whose stone, or whose setting, the store no longer has. */
+export function ringPartKey(line: RingCartLine, part: 'stone' | 'setting'): string {
+  return `${checkKeyOf(line)}:${part}`;
 }
 
 const isPositiveId = (id: unknown): id is number => Number.isInteger(id) && (id as number) > 0;
 
-/** The diamond ids to ask the store about, each once. */
+/** The diamond ids to ask the store about, each once: loose stones and the stones of rings. */
 export function lookupIds(lines: readonly CartLine[]): number[] {
-  return [...new Set(lines.flatMap((l) => (l.kind === 'diamond' ? [l.diamondid] : [])).filter(isPositiveId))];
+  return [...new Set(lines.flatMap((l) => (l.kind === 'diamond' ? [l.diamondid] : l.kind === 'ring' ? [l.diamond.diamondid] : [])).filter(isPositiveId))];
 }
 
-/** The variant ids to ask the store about, each once. */
+/** The variant ids to ask the store about, each once: pieces and the settings of rings. */
 export function variantLookupIds(lines: readonly CartLine[]): number[] {
-  return [...new Set(lines.flatMap((l) => (l.kind === 'product' ? [l.variant_id] : [])).filter(isPositiveId))];
+  return [...new Set(lines.flatMap((l) => (l.kind === 'diamond' ? [] : [l.variant_id])).filter(isPositiveId))];
 }
 
 /** The lookup's request bodies: an endpoint takes at most `max` ids at a time (the diamonds' DIAMOND_LOOKUP_MAX). */
@@ -93,9 +107,10 @@ type StoredDiamondLine = Omit<DiamondCartLine, 'status'> & { status?: Diamond['s
 
 /**
  * Why a line cannot be bought, or null when it can. A stone saved without a status counts as available; a piece
- * whose shelf was last seen empty is sold out; `missing` holds the check keys of what the store no longer has.
+ * whose shelf was last seen empty is sold out; a ring cannot be bought when either of its parts cannot;
+ * `missing` holds the check keys of what the store no longer has.
  */
-export function unavailability(line: StoredDiamondLine | ProductCartLine, missing: ReadonlySet<string>): Unavailability | null {
+export function unavailability(line: StoredDiamondLine | ProductCartLine | RingCartLine, missing: ReadonlySet<string>): Unavailability | null {
   switch (line.kind) {
     case 'diamond':
       if (missing.has(line.certificate_number)) return 'missing';
@@ -104,7 +119,23 @@ export function unavailability(line: StoredDiamondLine | ProductCartLine, missin
     case 'product':
       if (missing.has(checkKeyOf(line))) return 'missing';
       return line.stock === 0 ? 'sold-out' : null;
+    case 'ring':
+      return ringUnavailability(line, missing)?.reason ?? null;
   }
+}
+
+export type RingUnavailability = { part: 'stone' | 'setting'; reason: Unavailability };
+
+/**
+ * Which part of a ring keeps it from being bought, and why: its stone (sold, reserved, or gone from the store) before
+ * its setting (no longer made as chosen); null when both can be had.
+ */
+export function ringUnavailability(line: RingCartLine, missing: ReadonlySet<string>): RingUnavailability | null {
+  if (missing.has(ringPartKey(line, 'stone'))) return { part: 'stone', reason: 'missing' };
+  const status = line.diamond.status;
+  if (status === 'sold' || status === 'reserved') return { part: 'stone', reason: status };
+  if (missing.has(ringPartKey(line, 'setting'))) return { part: 'setting', reason: 'missing' };
+  return null;
 }
 
 const UNAVAILABLE_TEXT: Record<'sold' | 'reserved' | 'missing', string> = {
@@ -118,10 +149,17 @@ export function unavailabilityTitle(reason: Unavailability): string {
   return reason === 'sold-out' ? 'Sold out' : 'No longer available';
 }
 
-/** The short reason shown under that mark. */
+/** The short reason shown under that mark (a ring's says which part: `ringUnavailabilityReason`). */
 export function unavailabilityReason(reason: Unavailability, kind: CartLine['kind'] = 'diamond'): string {
   if (kind === 'product') return reason === 'sold-out' ? 'Every one we had in stock has been sold.' : 'This piece is no longer available.';
+  if (kind === 'ring') return 'This ring can no longer be made as it was built.';
   return `This diamond ${UNAVAILABLE_TEXT[reason === 'sold-out' ? 'sold' : reason]}.`;
+}
+
+/** What became of a ring's part, under its mark: 'The diamond in this ring has been sold.' */
+export function ringUnavailabilityReason(u: RingUnavailability): string {
+  if (u.part === 'setting') return 'Its setting is no longer available in this metal and shape.';
+  return `The diamond in this ring ${UNAVAILABLE_TEXT[u.reason === 'sold-out' ? 'sold' : u.reason]}.`;
 }
 
 /**
@@ -134,6 +172,9 @@ export function lineProblem(line: CartLine): string | null {
       return null;
     case 'product':
       return RING_FAMILIES.includes(line.family) && !line.ring_size ? RING_SIZE_MESSAGES.required : null;
+    case 'ring':
+      // The builder does not add a ring without a size; a line stored by hand may still lack one.
+      return line.ring_size ? null : RING_SIZE_MESSAGES.required;
   }
 }
 
@@ -150,9 +191,22 @@ export function reconcileCart(stored: readonly CartLine[], fresh: DiamondLookupR
   const lines: CartLine[] = [];
   const missing: string[] = [];
   const notices: CartNotice[] = [];
-  const notify = (line: CartLine, kind: CartNotice['kind'], message: string) => notices.push({ kind, key: checkKeyOf(line), message });
+  const notify = (line: CartLine, kind: CartNotice['kind'], message: string, action?: CartNotice['action']) =>
+    notices.push({ kind, key: checkKeyOf(line), message, ...(action ? { action } : {}) });
 
   for (const line of stored) {
+    if (line.kind === 'ring') {
+      const id = line.diamond.diamondid;
+      const stoneAsked = records.has(id) || unknownIds.has(id) || !isPositiveId(id);
+      const settingAsked = states.has(line.variant_id) || unknownVariants.has(line.variant_id) || !isPositiveId(line.variant_id);
+      if (!stoneAsked && !settingAsked) lines.push(line);
+      else {
+        const stone = stoneAsked ? { record: isPositiveId(id) ? records.get(id) : undefined } : null;
+        const setting = settingAsked ? { state: states.get(line.variant_id) } : null;
+        lines.push(reconcileRing(line, stone, setting, { missing, notify }));
+      }
+      continue;
+    }
     if (line.kind === 'product') {
       const asked = states.has(line.variant_id) || unknownVariants.has(line.variant_id) || !isPositiveId(line.variant_id);
       if (!asked) lines.push(line);
@@ -227,6 +281,114 @@ function reconcileProduct(
   return fresh;
 }
 
+type CheckOut = { missing: string[]; notify(line: CartLine, kind: CartNotice['kind'], message: string, action?: CartNotice['action']): void };
+
+/**
+ * One built ring against its two parts as the store has them now (`stone` and `setting` are null when that lookup
+ * did not answer for it). A stone sold, reserved or gone, or a setting no longer made as chosen, marks the whole
+ * ring, with a way to choose another stone for the same setting (or another setting for the same stone). Otherwise
+ * the ring takes today's prices of both parts, split as the builder splits them (the contract's `ringPrice`), and
+ * the setting's name and lead time.
+ */
+function reconcileRing(
+  line: RingCartLine,
+  stone: { record: Diamond | undefined } | null,
+  setting: { state: VariantState | undefined } | null,
+  out: CheckOut,
+): RingCartLine {
+  const view = ringViewOfLine(line);
+  const ring = line.setting_name;
+  let fresh: RingCartLine = line;
+  let gone = false;
+  if (stone) {
+    const record = stone.record;
+    const before = line.diamond.status;
+    const wasAvailable = before !== 'sold' && before !== 'reserved';
+    if (!record || record.certificate_number !== line.diamond.certificate_number) {
+      gone = true;
+      out.missing.push(ringPartKey(line, 'stone'));
+      out.notify(line, 'unavailable', `The diamond in your ${ring} is no longer in our inventory.`, {
+        to: anotherStonePath(view),
+        label: 'Choose another diamond for this setting',
+      });
+    } else {
+      fresh = { ...fresh, diamond: record };
+      if (record.status === 'sold' || record.status === 'reserved') {
+        gone = true;
+        // The stored status keeps the ring marked; the shopper is told once.
+        if (wasAvailable) {
+          out.notify(line, 'unavailable', `The diamond in your ${ring} ${UNAVAILABLE_TEXT[record.status]}, so the ring cannot be ordered as it is.`, {
+            to: anotherStonePath(view),
+            label: 'Choose another diamond for this setting',
+          });
+        }
+      }
+    }
+  }
+  if (setting) {
+    const state = setting.state;
+    if (!state || state.discontinued || !state.available || state.stock === 0) {
+      gone = true;
+      out.missing.push(ringPartKey(line, 'setting'));
+      out.notify(line, 'unavailable', `The ${ring} setting is no longer available in ${METAL_LABELS[line.metal]}, so your ring cannot be made as it is.`, {
+        to: anotherSettingPath(view),
+        label: 'Choose another setting for this diamond',
+      });
+    } else {
+      fresh = { ...fresh, setting_name: state.name, setting_slug: state.slug, lead_days: ringLeadDays(state.lead_days) };
+    }
+  }
+  // A ring that cannot be bought keeps the price it was last seen at: a new one is not news.
+  if (gone) return fresh;
+  const stoneCents = stone && Number.isFinite(fresh.diamond.price) ? dollarsToCents(fresh.diamond.price) : line.price.stoneCents;
+  const state = setting?.state;
+  const price = ringPrice({
+    stoneCents,
+    settingVariantCents: state ? state.price_cents : line.price.settingCents + line.price.sideStonesCents,
+    // The setting's side stones as the store prices them now, else as they were split when the ring was built.
+    settingStonesCents: state?.stones_cents ?? line.price.sideStonesCents,
+    engraved: Boolean(line.engraving),
+  });
+  if (price.totalCents !== line.price.totalCents) {
+    out.notify(line, 'price-changed', `The price of your ${ring} changed from ${formatCents(line.price.totalCents)} to ${formatCents(price.totalCents)}.`);
+  }
+  return { ...fresh, price };
+}
+
+/**
+ * A stone is in the cart once: addToCart and addRingToCart keep it so, but a cart written before (or in two tabs at
+ * once) may hold it loose as well as in a ring, or in two rings. The ring is kept (the newest, when two hold it),
+ * the other lines dropped, each with a notice. Returns `lines` itself when there is nothing to drop.
+ */
+export function keepStonesInRings(lines: readonly CartLine[]): { lines: readonly CartLine[]; notices: CartNotice[] } {
+  const rings = new Map<string, RingCartLine>();
+  for (const l of lines) if (l.kind === 'ring') rings.set(l.diamond.certificate_number, l);
+  if (rings.size === 0) return { lines, notices: [] };
+  const notices: CartNotice[] = [];
+  const kept = lines.filter((l) => {
+    if (l.kind === 'diamond') {
+      const ring = rings.get(l.certificate_number);
+      if (!ring) return true;
+      notices.push({
+        kind: 'removed',
+        key: checkKeyOf(l),
+        message: `The ${diamondTitle(l)} is set in your ${ring.setting_name}, so it is no longer in your cart as a loose diamond as well.`,
+      });
+      return false;
+    }
+    if (l.kind === 'ring' && rings.get(l.diamond.certificate_number) !== l) {
+      notices.push({
+        kind: 'removed',
+        key: checkKeyOf(l),
+        message: `Your cart held two rings with the same diamond (certificate ${l.diamond.certificate_number}): the ${l.setting_name} added last is kept.`,
+      });
+      return false;
+    }
+    return true;
+  });
+  return notices.length === 0 ? { lines, notices } : { lines: kept, notices };
+}
+
 /** Whether storing `next` would change anything (so an unchanged cart is not written back). */
 export function linesDiffer(current: readonly CartLine[], next: readonly CartLine[]): boolean {
   return JSON.stringify(current) !== JSON.stringify(next);
@@ -246,12 +408,13 @@ export function payableLines(lines: readonly CartLine[], missing: ReadonlySet<st
   return { payable, unavailableCount: unavailable.length, unavailable };
 }
 
-/** What the lines are called together: 'diamond(s)' or 'piece(s)' when all are of one kind, else 'item(s)'. */
+/** What the lines are called together: 'diamond(s)', 'piece(s)' or 'ring(s)' when all are of one kind, else 'item(s)'. */
 export function linesNoun(lines: readonly Pick<CartLine, 'kind'>[]): string {
   const kinds = new Set(lines.map((l) => l.kind));
   const one = lines.length === 1;
   if (kinds.size === 1 && kinds.has('diamond')) return one ? 'diamond' : 'diamonds';
   if (kinds.size === 1 && kinds.has('product')) return one ? 'piece' : 'pieces';
+  if (kinds.size === 1 && kinds.has('ring')) return one ? 'ring' : 'rings';
   return one ? 'item' : 'items';
 }
 

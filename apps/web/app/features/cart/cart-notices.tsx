@@ -1,7 +1,8 @@
+import { Link } from 'react-router';
 import type { CartNotice } from './cart-check';
 
 /**
- * What the cart's check found (a new price, a stone gone). The live region is always in the page, so a
+ * What the cart's check found (a new price, a stone gone, with the way on where there is one). The live region is always in the page, so a
  * screen reader announces the messages when they arrive.
  */
 export function CartNotices({ notices }: { notices: CartNotice[] }) {
@@ -12,6 +13,14 @@ export function CartNotices({ notices }: { notices: CartNotice[] }) {
           {notices.map((n, i) => (
             <li key={`${n.kind}-${n.key}-${i}`} className={`cart-notice cart-notice--${n.kind}`}>
               {n.message}
+              {n.action && (
+                <>
+                  {' '}
+                  <Link className="cart-notice__action" to={n.action.to}>
+                    {n.action.label}
+                  </Link>
+                </>
+              )}
             </li>
           ))}
         </ul>

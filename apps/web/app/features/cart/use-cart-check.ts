@@ -5,6 +5,7 @@ import { cartStore, type CartLine } from '../../lib/cart';
 import {
   NO_RECORDS,
   checkKeyOf,
+  keepStonesInRings,
   linesDiffer,
   lookupBatches,
   lookupIds,
@@ -62,8 +63,8 @@ async function lookupVariants(ids: number[], signal: AbortSignal): Promise<Varia
 
 /**
  * Checks the cart's lines against the store once per visit (and the lines that arrive later, from another tab):
- * the stones with one lookup, the pieces with another, side by side. Writes fresh prices, statuses and shelves into
- * the stored cart, and collects what the shopper must be told.
+ * the stones with one lookup (loose and in rings), the pieces and the rings' settings with another, side by side.
+ * Writes fresh prices, statuses and shelves into the stored cart, and collects what the shopper must be told.
  */
 export function useCartCheck(lines: CartLine[], hydrated: boolean): CartCheckState {
   // Check keys the store has answered for during this visit.
@@ -80,6 +81,15 @@ export function useCartCheck(lines: CartLine[], hydrated: boolean): CartCheckSta
     const timer = setTimeout(() => setImpatient(true), CHECK_PATIENCE_MS);
     return () => clearTimeout(timer);
   }, [hydrated]);
+
+  // A stone in a ring is not also bought loose (nor in a second ring): a cart that holds it twice keeps the ring.
+  useEffect(() => {
+    if (!hydrated) return;
+    const found = keepStonesInRings(cartStore.get());
+    if (found.notices.length === 0) return;
+    cartStore.set([...found.lines]);
+    setNotices((before) => [...before, ...found.notices]);
+  }, [hydrated, lines]);
 
   const unchecked = [...new Set(lines.map(checkKeyOf))].filter((k) => !checked.has(k));
   const key = unchecked.join('\n');
