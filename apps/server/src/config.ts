@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { EXAMPLE_WIRE_TRANSFER, type WireTransfer } from '@everstone/contract';
+import { EXAMPLE_WIRE_TRANSFER, HOLD, type WireTransfer } from '@everstone/contract';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -127,6 +127,8 @@ const configSchema = z.object({
   RATE_LIMITS_ENABLED: bool(true),
   /** How often each instance looks for unpaid wire holds that have run out, in seconds. */
   ORDER_HOLD_SWEEP_SECONDS: int(60, 1, 3600),
+  /** How long the ring builder holds a stone for a signed-in shopper deciding, in minutes (docs/decisions/015-ring-builder.md). */
+  BUILDER_HOLD_MINUTES: int(HOLD.minutes, 1, 120),
   /** Requests carrying this value in X-Rate-Limit-Exempt are not counted (load tests against a live setup). */
   RATE_LIMIT_EXEMPT_TOKEN: z.string().min(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' }).optional(),
   /**

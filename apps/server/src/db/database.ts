@@ -14,6 +14,7 @@ import { orderHoldsMigration } from './migrations/007-order-holds.ts';
 import { commerceCoreMigration } from './migrations/008-commerce-core.ts';
 import { productsMigration } from './migrations/009-products.ts';
 import { customRequestsAndHomePreviewMigration } from './migrations/010-custom-requests-and-home-preview.ts';
+import { stoneHoldsMigration } from './migrations/011-stone-holds.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -84,6 +85,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '008-commerce-core': commerceCoreMigration(engine),
     '009-products': productsMigration(engine),
     '010-custom-requests-and-home-preview': customRequestsAndHomePreviewMigration(engine),
+    '011-stone-holds': stoneHoldsMigration(engine),
   };
 }
 

@@ -415,6 +415,27 @@ export interface HomePreviewRingTable {
   ring_size: string;
 }
 
+/**
+ * A stone held in the ring builder (inventory): one hold per stone, by one account, until expires_at. A row whose
+ * time has passed is no hold; readers compare with the clock and writers delete such rows.
+ */
+export interface StoneHoldTable {
+  diamond_id: number;
+  user_id: number;
+  /** A digest of the client's address as the rate limits count it (never the address itself). */
+  client_key: string;
+  expires_at: IsoTimestamp;
+  created_at: IsoTimestamp;
+}
+
+/** One row per new hold (not per renewal), kept a day: the per-stone daily cap counts them. */
+export interface StoneHoldLogTable {
+  id: Generated<number>;
+  diamond_id: number;
+  user_id: number;
+  created_at: IsoTimestamp;
+}
+
 export interface Database {
   shapes: ShapeTable;
   colors: LookupTable;
@@ -448,6 +469,8 @@ export interface Database {
   custom_ring_images: CustomRingImageTable;
   home_preview_requests: HomePreviewRequestTable;
   home_preview_rings: HomePreviewRingTable;
+  stone_holds: StoneHoldTable;
+  stone_hold_log: StoneHoldLogTable;
 }
 
 export type DiamondRow = Selectable<DiamondTable>;

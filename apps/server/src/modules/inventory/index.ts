@@ -1,5 +1,7 @@
 /** The inventory's public face: stock for the other modules; seeding and importing for the tools. */
 export { createInventoryService, StockUnavailableError, type InventoryService, type StockUnit } from './service.ts';
+// The ring builder's holds on a stone: the builder's routes hold and let go, the catalog shows them on a stone.
+export { createHoldService, holdEndsAt, type HoldService } from './holds.ts';
 export { seedInventory, InventoryNotEmptyError, SEED_META_KEY, type SeedOptions, type SeedResult } from './seed.ts';
 export { importCsvFile, ImportHeaderError, IMPORT_COLUMNS, IMPORT_STATUSES, type ImportSummary } from './import.ts';
 // The products' price model prices a preset's own center stone as the inventory prices its stones.

@@ -2,21 +2,60 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { INVENTORY_VERSION_KEY } from './version.ts';
 
+/** The largest id a stone's `integer` key can hold: a larger one names no stone (and PostgreSQL would refuse it). */
+export const MAX_STONE_ID = 2_147_483_647;
+
 /**
  * Stock: the stones' status and the inventory version. The only place that changes `diamonds.status` once a stone
  * is in the store (the import and the seed write whole records, also here in inventory/). `db` may be a transaction.
  */
 export function createStockRepository(db: Kysely<Database>) {
+  /** The stones of these ids that another account than `holderUserId` holds at `at` (any holder when null). */
+  async function heldByOthers(diamondIds: readonly number[], holderUserId: number | null, at: string): Promise<number[]> {
+    if (diamondIds.length === 0) return [];
+    let query = db.selectFrom('stone_holds').select('diamond_id').where('diamond_id', 'in', [...diamondIds]).where('expires_at', '>', at);
+    if (holderUserId !== null) query = query.where('user_id', '<>', holderUserId);
+    return (await query.execute()).map((r) => Number(r.diamond_id));
+  }
+
   return {
     /**
      * Takes one stone: the UPDATE re-checks `status = 'available'` itself, so of any number of concurrent
      * transactions exactly one changes the row (PostgreSQL re-reads the row after the winner commits; SQLite has
-     * one writer at a time). True when this call took it.
+     * one writer at a time). A stone another account holds in the ring builder (a hold still running at `at`) is not
+     * taken: `holderUserId`'s own hold does not stand in its way, and with no holder every running hold does.
+     *
+     * On PostgreSQL an UPDATE that waited for the row re-checks only the row itself, with the snapshot it started
+     * with: a hold committed while it waited (the hold locks the stone's row too) would not be seen by the NOT EXISTS.
+     * The second look, a new statement with a new snapshot, sees it, and the stone is given up (the caller's
+     * transaction rolls back). True when this call took it.
      */
-    async reserveDiamond(diamondId: number): Promise<boolean> {
-      const result = await db.updateTable('diamonds').set({ status: 'reserved' }).where('id', '=', diamondId).where('status', '=', 'available').executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    async reserveDiamond(diamondId: number, holderUserId: number | null, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('diamonds')
+        .set({ status: 'reserved' })
+        .where('id', '=', diamondId)
+        .where('status', '=', 'available')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('stone_holds')
+                .select('stone_holds.diamond_id')
+                .whereRef('stone_holds.diamond_id', '=', 'diamonds.id')
+                .where('stone_holds.expires_at', '>', at)
+                .$if(holderUserId !== null, (q) => q.where('stone_holds.user_id', '<>', holderUserId!)),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      if ((await heldByOthers([diamondId], holderUserId, at)).length > 0) return false;
+      // The order's reservation takes the orderer's own hold over.
+      if (holderUserId !== null) await db.deleteFrom('stone_holds').where('diamond_id', '=', diamondId).where('user_id', '=', holderUserId).execute();
+      return true;
     },
+
+    heldByOthers,
 
     /** Reserved stones back on sale. */
     async releaseDiamonds(diamondIds: readonly number[]): Promise<void> {

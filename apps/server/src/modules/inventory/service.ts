@@ -42,14 +42,14 @@ export function createInventoryService({ db, now = () => new Date() }: { db: Kys
      * commit, not for the whole order.
      */
     async reserve(trx: Kysely<Database>, units: readonly StockUnit[], holderUserId: number | null = null): Promise<void> {
-      // `holderUserId`: the account ordering. A stone another account holds in the ring builder is not taken; the
-      // orderer's own hold on it becomes this reservation (holds are the ring builder's, see holds in this module).
-      void holderUserId;
+      // `holderUserId`: the account ordering. A stone another account holds in the ring builder is not taken (it is
+      // named with the lost units, as a taken stone is); the orderer's own hold on it becomes this reservation (holds.ts).
       const stock = createStockRepository(trx);
       const lost: StockUnit[] = [];
       const at = now().toISOString();
       for (const unit of [...units].sort((a, b) => orderKey(a) - orderKey(b))) {
-        const taken = unit.kind === 'diamond' ? await stock.reserveDiamond(unit.diamondId) : await stock.takeVariant(unit.variantId, unit.quantity, at);
+        const taken =
+          unit.kind === 'diamond' ? await stock.reserveDiamond(unit.diamondId, holderUserId, at) : await stock.takeVariant(unit.variantId, unit.quantity, at);
         if (!taken) lost.push(unit);
       }
       if (lost.length > 0) throw new StockUnavailableError(units.filter((u) => lost.includes(u)));
@@ -75,10 +75,16 @@ export function createInventoryService({ db, now = () => new Date() }: { db: Kys
       await bumpInventoryVersion(trx);
     },
 
-    /** The units of `units` that are not on sale now (a look before a payment is taken; reserve decides). */
-    async unavailable(units: readonly StockUnit[]): Promise<StockUnit[]> {
+    /**
+     * The units of `units` that are not on sale now (a look before a payment is taken; reserve decides). Given the
+     * account ordering (`holderUserId`, null for none), a stone another account holds in the ring builder counts as
+     * not on sale too, as `reserve` would find it; left out, holds are not looked at.
+     */
+    async unavailable(units: readonly StockUnit[], holderUserId?: number | null): Promise<StockUnit[]> {
       const stock = createStockRepository(db);
-      const gone = new Set(await stock.unavailableDiamonds(diamondIdsOf(units)));
+      const ids = diamondIdsOf(units);
+      const gone = new Set(await stock.unavailableDiamonds(ids));
+      if (holderUserId !== undefined) for (const id of await stock.heldByOthers(ids, holderUserId, now().toISOString())) gone.add(id);
       const variants = variantsOf(units);
       const shelf = await stock.variantStock(variants.map((u) => u.variantId));
       return units.filter((u) => (u.kind === 'diamond' ? gone.has(u.diamondId) : (shelf.get(u.variantId) ?? 0) < u.quantity));
