@@ -20,7 +20,7 @@ import { storeUrlOf } from './lib/store-url.ts';
 import { registerStorefront, type DevStorefront } from './web/storefront.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { setupMail, type MailSetupOptions } from './modules/mail/index.ts';
-import { createInventoryService } from './modules/inventory/index.ts';
+import { createHoldService, createInventoryService } from './modules/inventory/index.ts';
 import { catalogRoutes, createCatalogService } from './modules/catalog/index.ts';
 import { createProductService, productRoutes } from './modules/products/index.ts';
 import { contactRoutes, createContactService } from './modules/contact/index.ts';
@@ -40,6 +40,7 @@ import {
 import { checkoutRoutes, createCheckoutService } from './modules/checkout/index.ts';
 import { createCustomRequestService, customRequestRoutes } from './modules/custom-requests/index.ts';
 import { createHomePreviewService, homePreviewRoutes } from './modules/home-preview/index.ts';
+import { createRingBuilderService, ringBuilderRoutes } from './modules/ring-builder/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -126,7 +127,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const now = deps.now ?? (() => new Date());
   const inventory = createInventoryService({ db: db.db, now });
-  const catalog = createCatalogService({ db: db.db, engine: db.engine, inventoryVersion: inventory.version });
+  const holds = createHoldService({ db, now, minutes: config.BUILDER_HOLD_MINUTES });
+  const catalog = createCatalogService({
+    db: db.db,
+    engine: db.engine,
+    inventoryVersion: inventory.version,
+    heldUntil: async (ids) => new Map([...(await holds.holdsOf(ids))].map(([id, hold]) => [id, hold.expires_at])),
+  });
   const mail = await setupMail(app, { config, db }, deps.mail);
   const storefrontCalls = { db: db.db, engine: db.engine, mail, storeEmail: config.STORE_EMAIL };
   // Links in emails: PUBLIC_URL, never a request's Host header (docs/configuration.md).
@@ -157,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const checkout = createCheckoutService({ db, catalog, products, inventory, orders, mail, now });
   const customRequests = createCustomRequestService({ ...storefrontCalls, now });
   const homePreview = createHomePreviewService({ ...storefrontCalls, products, now });
+  const ringBuilder = createRingBuilderService({ catalog, products, holds });
   startSweeper(app, {
     module: 'custom-requests',
     run: () => customRequests.sweepUnclaimedImages(),
@@ -202,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRootRoutes(accounts, { limiter }));
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes(catalog));
+      await api.register(catalogRoutes(catalog, { settingWindows: products.settingWindows }));
       await api.register(productRoutes(products));
       await api.register(contactRoutes(contact, { limiter }));
       await api.register(accountRoutes(accounts, { auth, limiter, now }));
@@ -214,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(appointmentRoutes(appointments, { limiter }));
       await api.register(customRequestRoutes(customRequests, { limiter }));
       await api.register(homePreviewRoutes(homePreview, { auth, limiter }));
+      await api.register(ringBuilderRoutes(ringBuilder, { authenticate: accounts.authenticate, limiter }));
       // An unknown API path is answered in JSON, never by the storefront's HTML 404 page.
       api.all('/*', { schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` }),

@@ -37,6 +37,12 @@ export const diamondSchema = z.object({
   price: z.number(),
   is_superdeal: z.union([z.literal(0), z.literal(1)]),
   status: z.enum(DIAMOND_STATUSES),
+  /**
+   * When a shopper's hold on the stone in the ring builder ends (ISO 8601), or null when nobody holds it. A held
+   * stone stays in the search; it cannot be ordered by anyone else until then. Absent from records stored before
+   * holds existed (a cart's copy).
+   */
+  held_until: z.string().nullable().optional(),
 });
 export type Diamond = z.infer<typeof diamondSchema>;
 

@@ -33,6 +33,12 @@ export interface DiamondSearch {
   sort: Sort;
   page: number;
   perPage: number;
+  /**
+   * The ring builder's "fits this setting" (a setting's product slug): only stones its head can hold. The server
+   * resolves the slug into its shapes and mm windows (docs/decisions/015-ring-builder.md). Absent when the query has
+   * none, so a search state that never names a setting reads as before.
+   */
+  setting?: string | null;
 }
 
 export type SearchParseResult =
@@ -57,7 +63,11 @@ export const SEARCH_PARAMS = [
   'sort',
   'page',
   'per_page',
+  'setting',
 ] as const;
+
+/** A setting's product slug as the search's `setting` parameter takes it (the products' slug rule). */
+const SETTING_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$/;
 
 /**
  * Turns a raw query (any of the list forms) into a validated search, or per-parameter messages.
@@ -141,6 +151,13 @@ export function parseDiamondSearch(raw: Record<string, unknown> | URLSearchParam
   const certificate = (single('certificate') ?? '').trim();
   if (certificate.length > 64) fail('certificate', 'certificate must be at most 64 characters');
 
+  const settingRaw = single('setting');
+  let setting: string | null = null;
+  if (settingRaw !== undefined) {
+    if (SETTING_SLUG.test(settingRaw)) setting = settingRaw;
+    else fail('setting', `setting must be a setting's name in its address (lowercase letters, digits and hyphens, e.g. aria-solitaire-setting); got '${settingRaw.slice(0, 40)}'`);
+  }
+
   const fancyColors = intList('fancy_colors', 'fancy color ids');
   for (const id of fancyColors) {
     if (id > FANCY_COLORS.length) fail('fancy_colors', `fancy_colors holds an unknown color id ${id}`);
@@ -159,6 +176,7 @@ export function parseDiamondSearch(raw: Record<string, unknown> | URLSearchParam
     sort,
     page: int('page', 1, 100000, 1),
     perPage: int('per_page', 1, SEARCH.maxPageSize, SEARCH.pageSize),
+    ...(setting !== null ? { setting } : {}),
   };
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value };
 }

@@ -14,7 +14,19 @@ export type Condition =
   | { column: Column; op: '=' | '>=' | '<=' | '<'; value: number | string }
   | { column: Column; op: 'in'; value: number[] }
   | { column: Column; op: 'prefix'; value: string }
+  | { op: 'fit'; windows: FitWindow[] }
   | { op: 'none' };
+
+/**
+ * One head of a setting as the search filters by it: a stone of this shape fits when its width (the smaller of its
+ * two face measurements) is within the window and it weighs at least `minCarat` (a Luxe head's 3 ct; else 0).
+ */
+export interface FitWindow {
+  shapeId: number;
+  minWidthMm: number;
+  maxWidthMm: number;
+  minCarat: number;
+}
 
 export interface Order {
   column: Column;
@@ -47,7 +59,7 @@ const REPORT_COMPANY: Record<1 | 2, number> = { 1: 1, 2: 2 };
  * larger ones, and a full range adds no condition at all, so stones missing an optional attribute
  * (table, depth, polish …) stay listed until the shopper narrows that attribute.
  */
-export function toConditions(search: DiamondSearch): Condition[] {
+export function toConditions(search: DiamondSearch, fit: readonly FitWindow[] | null = null): Condition[] {
   const conditions: Condition[] = [{ column: 'status', op: '=', value: 'available' }];
   if (search.activeTab !== null) conditions.push({ column: 'type', op: '=', value: search.activeTab });
 
@@ -89,6 +101,25 @@ export function toConditions(search: DiamondSearch): Condition[] {
     if (search.checkedDiamonds.length === 0) return [{ op: 'none' }];
     conditions.push({ column: 'id', op: 'in', value: search.checkedDiamonds });
   }
+  if (search.setting) {
+    if (fit === null) throw new Error(`The search names setting '${search.setting}' but its heads were not resolved`);
+    conditions.push(...fitConditions(fit));
+  }
+  return conditions;
+}
+
+/**
+ * "Fits this setting" (the ring builder's step 1 after a setting): the heads' shapes and the smallest weight any of
+ * them takes are plain conditions the search indexes test by themselves, so only stones that pass them are read for
+ * their measurements; the windows then decide. A stone without measurements never fits (its width is NULL).
+ */
+export function fitConditions(windows: readonly FitWindow[]): Condition[] {
+  if (windows.length === 0) return [{ op: 'none' }];
+  const ordered = [...windows].sort((a, b) => a.shapeId - b.shapeId || a.minWidthMm - b.minWidthMm || a.maxWidthMm - b.maxWidthMm);
+  const conditions: Condition[] = [{ column: 'shape_id', op: 'in', value: [...new Set(ordered.map((w) => w.shapeId))] }];
+  const minCarat = Math.min(...ordered.map((w) => w.minCarat));
+  if (minCarat > 0) conditions.push({ column: 'carat', op: '>=', value: minCarat });
+  conditions.push({ op: 'fit', windows: ordered });
   return conditions;
 }
 

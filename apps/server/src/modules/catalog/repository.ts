@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely
 import type { Engine } from '../../db/database.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import type { Database, DiamondRow } from '../../db/schema.ts';
-import type { Condition, Order } from './filter.ts';
+import type { Condition, FitWindow, Order } from './filter.ts';
 
 export interface Lookups {
   shapes: Map<number, { id: number; name: string; image: string }>;
@@ -46,6 +46,20 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A stone's width as the ring builder matches it: the smaller of its two face measurements (NULL when not measured). */
+const WIDTH = sql`(case when measurement_l < measurement_w then measurement_l else measurement_w end)`;
+
+/** `((shape_id = ? and width between ? and ? [and carat >= ?]) or …)`: a stone fits one of a setting's heads. */
+function fitExpression(windows: readonly FitWindow[]) {
+  return sql<boolean>`(${sql.join(
+    windows.map(
+      (w) =>
+        sql`(shape_id = ${w.shapeId} and ${WIDTH} between ${w.minWidthMm} and ${w.maxWidthMm}${w.minCarat > 0 ? sql` and carat >= ${w.minCarat}` : sql``})`,
+    ),
+    sql` or `,
+  )})`;
+}
+
 function applyConditions<O>(
   query: SelectQueryBuilder<Database, 'diamonds', O>,
   conditions: Condition[],
@@ -53,6 +67,7 @@ function applyConditions<O>(
   let q = query;
   for (const c of conditions) {
     if (c.op === 'none') q = q.where(sql<boolean>`1 = 0`);
+    else if (c.op === 'fit') q = q.where(fitExpression(c.windows));
     else if (c.op === 'in') q = q.where(c.column, 'in', c.value);
     else if (c.op === 'prefix') q = q.where(sql<boolean>`${sql.ref(c.column)} like ${escapeLike(c.value) + '%'} escape '\\'`);
     else q = q.where(c.column, c.op, c.value as never);
@@ -66,7 +81,7 @@ const COUNT_CACHE_SIZE = 20_000;
 /** The largest id an `integer` primary key can hold: a larger one cannot name a stone (and PostgreSQL would refuse it as a parameter). */
 export const MAX_DIAMOND_ID = 2_147_483_647;
 
-const has = (conditions: Condition[], column: string) => conditions.some((c) => c.op !== 'none' && c.column === column);
+const has = (conditions: Condition[], column: string) => conditions.some((c) => 'column' in c && c.column === column);
 
 /**
  * SQLite's planner, given a range filter and an ORDER BY … LIMIT, often walks the wrong index and reads
@@ -167,6 +182,27 @@ export function createDiamondRepository(db: Kysely<Database>, engine: Engine = '
       const total = Number(rows[0]?.total ?? 0);
       counts.set(key, version, total);
       return total;
+    },
+
+    /**
+     * Up to `limit` stones matching on each side of `carat` (at or below it, and above it), each side nearest first
+     * and then cheapest: the nearest `limit` in weight are among them. On SQLite each side walks the carat-led index
+     * from `carat` outwards and stops once it has enough.
+     */
+    async nearestByCarat(conditions: Condition[], carat: number, limit: number): Promise<DiamondRow[]> {
+      const side = async (op: '<=' | '>', direction: 'asc' | 'desc') => {
+        const compiled = applyConditions(db.selectFrom('diamonds').select(DIAMOND_COLUMNS), conditions)
+          .where('carat', op, carat)
+          .orderBy('carat', direction)
+          .orderBy('price_cents', 'asc')
+          .orderBy('id', 'asc')
+          .limit(limit)
+          .compile();
+        const index = engine === 'sqlite' && has(conditions, 'type') ? 'diamonds_sort_carat_idx' : null;
+        return (await db.executeQuery<DiamondRow>(withIndex(compiled, index))).rows;
+      };
+      const [below, above] = await Promise.all([side('<=', 'desc'), side('>', 'asc')]);
+      return [...below, ...above];
     },
 
     async findById(id: number): Promise<DiamondRow | undefined> {

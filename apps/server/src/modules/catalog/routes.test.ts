@@ -76,7 +76,7 @@ describe.each(TEST_ENGINES)('diamond API on %s', (engine) => {
       [
         'diamondid', 'certificate_number', 'type', 'shape', 'carat_weight', 'color', 'fancy_color', 'clarity', 'cut',
         'certificate_company', 'polish', 'symmetry', 'fluorescence', 'measurement_l', 'measurement_w', 'measurements',
-        'table_diamond', 'depth', 'price', 'is_superdeal', 'status',
+        'table_diamond', 'depth', 'price', 'is_superdeal', 'status', 'held_until',
       ].sort(),
     );
     expect(d.shape).toEqual({ id: expect.any(Number), name: expect.any(String), image: d.shape.name.toLowerCase().replace(/ /g, '-') });

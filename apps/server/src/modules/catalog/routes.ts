@@ -12,7 +12,7 @@ import {
   validationErrorSchema,
 } from '@everstone/contract';
 import { BadRequestError } from '../../errors.ts';
-import type { CatalogService } from './service.ts';
+import type { CatalogService, SettingWindow } from './service.ts';
 
 const listParam = z.union([z.string(), z.array(z.string())]).optional();
 
@@ -41,9 +41,18 @@ const searchQueryDoc = z.looseObject({
   sort: z.string().optional().describe('price_asc (default), price_desc, carat_…, color_…, clarity_…, cut_…'),
   page: z.string().optional().describe('Page number, from 1'),
   per_page: z.string().optional().describe('Page size, 1 to 100 (default 20)'),
+  setting: z
+    .string()
+    .optional()
+    .describe("A setting's slug (the ring builder's step 1 after a setting): only stones its head holds, by shape, width in mm and the Luxe minimum"),
 });
 
-export function catalogRoutes(service: CatalogService): FastifyPluginAsyncZod {
+export interface CatalogRouteDeps {
+  /** The heads of the setting a slug names (the products service), or null when the catalog has no such setting. */
+  settingWindows: (slug: string) => Promise<SettingWindow[] | null>;
+}
+
+export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): FastifyPluginAsyncZod {
   return async function (app) {
     app.get(
       '/diamond-shapes',
@@ -64,8 +73,14 @@ export function catalogRoutes(service: CatalogService): FastifyPluginAsyncZod {
       async (request, reply) => {
         const parsed = parseDiamondSearch(request.query as Record<string, unknown>);
         if (!parsed.ok) throw new BadRequestError(summarizeSearchErrors(parsed.errors), parsed.errors);
+        const slug = parsed.value.setting ?? null;
+        const setting = slug === null ? null : await deps.settingWindows(slug);
+        if (slug !== null && setting === null) {
+          const errors = { setting: [`setting '${slug}' is not a setting in the catalog`] };
+          throw new BadRequestError(summarizeSearchErrors(errors), errors);
+        }
         // The service hands over finished JSON (often from its cache), so it is sent as it is.
-        const json = await service.searchDiamondsJson(parsed.value);
+        const json = await service.searchDiamondsJson(parsed.value, setting);
         return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json as never);
       },
     );

@@ -7,17 +7,25 @@ import {
   type DiamondSearch,
   type DiamondStatus,
   type Shape,
+  parseDiamondSearch,
 } from '@everstone/contract';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Engine } from '../../db/database.ts';
 import type { Database, DiamondRow } from '../../db/schema.ts';
-import { toConditions, toOrder } from './filter.ts';
-import { createDiamondRepository, type Lookups } from './repository.ts';
+import { fitConditions, toConditions, toOrder, type FitWindow } from './filter.ts';
+import { createDiamondRepository, MAX_DIAMOND_ID, type Lookups } from './repository.ts';
 
 export { MAX_DIAMOND_ID } from './repository.ts';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The search with no filter of its own (every available stone), for conditions built in code. */
+const EVERY_STONE: DiamondSearch = (() => {
+  const parsed = parseDiamondSearch({});
+  if (!parsed.ok) throw new Error('The empty search does not parse');
+  return parsed.value;
+})();
 
 /** Shapes a database row into the diamond record of SPEC §3. */
 export function toDiamondRecord(row: DiamondRow, l: Lookups): Diamond {
@@ -66,6 +74,7 @@ export function toDiamondRecord(row: DiamondRow, l: Lookups): Diamond {
     price: Number(row.price_cents) / 100,
     is_superdeal: Number(row.is_superdeal) === 1 ? 1 : 0,
     status: row.status as DiamondStatus,
+    held_until: null,
   };
 }
 
@@ -92,26 +101,73 @@ export interface DiamondForSale {
   carat: number;
   priceCents: number;
   status: DiamondStatus;
+  /** The shape's name ('Round', 'Oval' …): a ring's head is made for some shapes only. */
+  shape: string;
+  /** The certificate's length and width in mm, and total depth %; null where it gives none (a ring is checked against them). */
+  lengthMm: number | null;
+  widthMm: number | null;
+  depthPct: number | null;
 }
 
+
+/**
+ * One head of a setting as the ring builder matches stones to it (the products service's `settingWindows`): a stone
+ * of `shape` whose width is within the window and that weighs at least `minCarat`.
+ */
+export interface SettingWindow {
+  shape: string;
+  minWidthMm: number;
+  maxWidthMm: number;
+  minCarat: number;
+}
 
 export interface CatalogServiceDeps {
   db: Kysely<Database>;
   engine: Engine;
   /** The inventory's version: every search result and total is kept only while it is unchanged. */
   inventoryVersion: () => Promise<string>;
+  /**
+   * When the ring builder's running holds on these stones end (the inventory's holds), by stone. Read for the stones
+   * shown, at every request, so no cache ever shows a hold that has ended or misses a new one.
+   */
+  heldUntil?: (diamondIds: readonly number[]) => Promise<Map<number, string>>;
+}
+
+/** A cached result page: the JSON sent (every held_until null) and its stones' ids, to look their holds up. */
+interface CachedPage {
+  json: string;
+  ids: number[];
 }
 
 /**
  * The catalog: what the store sells, as shoppers find and see it (the diamond search, a stone's record) and as an
  * order copies it. Read-only: stock moves in inventory/.
  */
-export function createCatalogService({ db, engine, inventoryVersion }: CatalogServiceDeps) {
+export function createCatalogService({ db, engine, inventoryVersion, heldUntil = async () => new Map() }: CatalogServiceDeps) {
   const repo = createDiamondRepository(db, engine);
-  const pages = new VersionedCache<string>(PAGE_CACHE_SIZE);
+  const pages = new VersionedCache<CachedPage>(PAGE_CACHE_SIZE);
 
-  async function search(search: DiamondSearch, version: string): Promise<DiamondListResponse> {
-    const conditions = toConditions(search);
+  /** A setting's heads as conditions on shape ids; a shape the store does not list fits nothing. */
+  async function fitWindows(windows: readonly SettingWindow[] | null): Promise<FitWindow[] | null> {
+    if (windows === null) return null;
+    const { shapes } = await repo.lookups();
+    const ids = new Map([...shapes.values()].map((s) => [s.name, s.id]));
+    return windows.flatMap((w) => {
+      const shapeId = ids.get(w.shape);
+      return shapeId === undefined ? [] : [{ shapeId, minWidthMm: w.minWidthMm, maxWidthMm: w.maxWidthMm, minCarat: w.minCarat }];
+    });
+  }
+
+  /** Sets each record's held_until from the holds running now (one query for all of them). */
+  async function withHolds<T extends Diamond>(records: T[]): Promise<T[]> {
+    if (records.length === 0) return records;
+    const held = await heldUntil(records.map((d) => d.diamondid));
+    if (held.size === 0) return records;
+    return records.map((d) => (held.has(d.diamondid) ? { ...d, held_until: held.get(d.diamondid)! } : d));
+  }
+
+  async function search(search: DiamondSearch, version: string, fit: readonly FitWindow[] | null): Promise<DiamondListResponse> {
+    const conditions = toConditions(search, fit);
     const offset = (search.page - 1) * search.perPage;
     const lookups = await repo.lookups();
     // The total comes first: it tells the repository how to read the page, and past the end there is none.
@@ -131,28 +187,64 @@ export function createCatalogService({ db, engine, inventoryVersion }: CatalogSe
       return [...(await repo.lookups()).shapes.values()];
     },
 
-    async searchDiamonds(query: DiamondSearch): Promise<DiamondListResponse> {
-      return search(query, await inventoryVersion());
+    /**
+     * A page of the search. `setting`: the heads of the setting the search's `setting` names (the products service
+     * resolves the slug), required when it names one.
+     */
+    async searchDiamonds(query: DiamondSearch, setting: readonly SettingWindow[] | null = null): Promise<DiamondListResponse> {
+      const page = await search(query, await inventoryVersion(), await fitWindows(setting));
+      return { ...page, data: await withHolds(page.data) };
     },
 
     /**
      * The search as the JSON text the API sends. A result is reused only while the inventory is exactly
-     * as it was when the result was read (the version check costs one primary-key read).
+     * as it was when the result was read (the version check costs one primary-key read). Holds move no inventory
+     * version: the page is kept without them, and the holds of its stones are read at every request (one lookup
+     * by key of at most a page of ids); a page with none held is sent as it was kept.
      */
-    async searchDiamondsJson(query: DiamondSearch): Promise<string> {
+    async searchDiamondsJson(query: DiamondSearch, setting: readonly SettingWindow[] | null = null): Promise<string> {
       const version = await inventoryVersion();
-      const key = JSON.stringify([toConditions(query), query.sort, query.perPage, query.page]);
-      const cached = pages.get(key, version);
-      if (cached !== undefined) return cached;
-      const json = JSON.stringify(await search(query, version));
-      pages.set(key, version, json);
-      return json;
+      const fit = await fitWindows(setting);
+      const key = JSON.stringify([toConditions(query, fit), query.sort, query.perPage, query.page]);
+      let page = pages.get(key, version);
+      if (page === undefined) {
+        const result = await search(query, version, fit);
+        page = { json: JSON.stringify(result), ids: result.data.map((d) => d.diamondid) };
+        pages.set(key, version, page);
+      }
+      if (page.ids.length === 0) return page.json;
+      const held = await heldUntil(page.ids);
+      if (held.size === 0) return page.json;
+      const result = JSON.parse(page.json) as DiamondListResponse;
+      for (const d of result.data) d.held_until = held.get(d.diamondid) ?? null;
+      return JSON.stringify(result);
     },
 
     async getDiamond(id: number): Promise<Diamond> {
-      const [lookups, row] = await Promise.all([repo.lookups(), repo.findById(id)]);
+      const [lookups, row] = await Promise.all([repo.lookups(), id <= MAX_DIAMOND_ID ? repo.findById(id) : undefined]);
       if (!row) throw new NotFoundError(`No diamond with id ${id} exists.`);
-      return toDiamondRecord(row, lookups);
+      return (await withHolds([toDiamondRecord(row, lookups)]))[0]!;
+    },
+
+    /**
+     * Up to `limit` available stones that fit the setting's heads `setting`, of the type `near.type` and (when a head
+     * takes it) `near.shape`, closest in weight to `near.carat` and then cheapest; stones another shopper holds and
+     * `near.id` itself are left out (the ring builder's alternatives to a stone that sold or does not fit).
+     */
+    async nearestFitting(setting: readonly SettingWindow[], near: { id: number; type: number; shape: string; carat: number }, limit: number): Promise<Diamond[]> {
+      const sameShape = setting.filter((w) => w.shape === near.shape);
+      const fit = await fitWindows(sameShape.length > 0 ? sameShape : setting);
+      if (!fit || fit.length === 0) return [];
+      const conditions = [...toConditions({ ...EVERY_STONE, activeTab: near.type as 1 | 2 | 3 }), ...fitConditions(fit)];
+      const lookups = await repo.lookups();
+      // A few more than asked for, as some may be held or be the stone itself.
+      const rows = await repo.nearestByCarat(conditions, near.carat, limit + 4);
+      const held = await heldUntil(rows.map((r) => Number(r.id)));
+      return rows
+        .filter((r) => Number(r.id) !== near.id && !held.has(Number(r.id)))
+        .sort((a, b) => Math.abs(Number(a.carat) - near.carat) - Math.abs(Number(b.carat) - near.carat) || Number(a.price_cents) - Number(b.price_cents) || Number(a.id) - Number(b.id))
+        .slice(0, limit)
+        .map((row) => toDiamondRecord(row, lookups));
     },
 
     /**
@@ -169,7 +261,7 @@ export function createCatalogService({ db, engine, inventoryVersion }: CatalogSe
         if (row) data.push(toDiamondRecord(row, lookups));
         else missing.push(id);
       }
-      return { data, missing };
+      return { data: await withHolds(data), missing };
     },
 
     /**
@@ -193,6 +285,10 @@ export function createCatalogService({ db, engine, inventoryVersion }: CatalogSe
               carat: record.carat_weight,
               priceCents: Number(row.price_cents),
               status: record.status,
+              shape: record.shape.name,
+              lengthMm: record.measurement_l,
+              widthMm: record.measurement_w,
+              depthPct: record.depth,
             },
           ];
         }),

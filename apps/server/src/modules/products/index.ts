@@ -1,8 +1,18 @@
 /** The jewelry catalog's public face: listings and products for the API, variants for the checkout, the seed for the tools. */
-export { createProductService, type ProductService, type ProductRecord, type VariantRecord, type VariantForSale } from './service.ts';
+export {
+  createProductService,
+  type ProductService,
+  type ProductRecord,
+  type VariantRecord,
+  type VariantForSale,
+  type HeadWindow,
+  type RingVariantChoice,
+  type SettingsForStoneQuery,
+  type StoneForSetting,
+} from './service.ts';
 export { productRoutes } from './routes.ts';
 export { seedProducts, seedDemoCatalog, type ProductSeedResult } from './seed.ts';
-export { demoCatalog, type ProductDraft } from './catalog-data.ts';
+export { demoCatalog, stoneSize, type ProductDraft } from './catalog-data.ts';
 export { priceProduct } from './price-model.ts';
 export {
   importProductsFile,

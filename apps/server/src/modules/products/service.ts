@@ -1,14 +1,23 @@
 import type { Kysely } from 'kysely';
 import {
   COLLECTIONS,
+  FIT_MESSAGES,
   GEMSTONES,
   METALS,
   METAL_IDS,
   PRODUCT_PAGE_SIZE,
   PRODUCT_STYLE_LABELS,
   RING_FAMILIES,
+  SETTING_STYLES,
   SHAPES,
   departmentOf,
+  fitProblem,
+  headFitOf,
+  ringDesignWithStone,
+  type AccentOrigin,
+  type BuilderSettingsResponse,
+  type HeadFit,
+  type SettingFit,
   type Department,
   type FacetValue,
   type GemstoneId,
@@ -30,6 +39,7 @@ import {
 import type { Database, ProductRow, ProductVariantRow } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { InventoryService } from '../inventory/index.ts';
+import { stoneSize } from './catalog-data.ts';
 import { createProductRepository } from './repository.ts';
 
 /** A variant as the catalog holds it in memory. */
@@ -136,6 +146,82 @@ type Dimension = 'style' | 'metal' | 'shape' | 'origin' | 'collection' | 'gem' |
 
 const METAL_ORDER = new Map(METAL_IDS.map((m, i) => [m, i]));
 const SHAPE_ORDER = new Map(SHAPES.map((s, i) => [s, i]));
+
+/** A center stone as the ring builder matches settings to it: its certificate's shape, weight and size, its origin and price. */
+export interface StoneForSetting {
+  shape: string;
+  carat: number;
+  lengthMm: number | null;
+  widthMm: number | null;
+  /** Total depth % (the ring's picture draws the stone at it); null when the certificate leaves it out. */
+  depthPct: number | null;
+  origin: AccentOrigin;
+  priceCents: number;
+}
+
+/** Step 2's choices: a style, a metal, the order and the page. */
+export interface SettingsForStoneQuery {
+  style?: ProductStyle;
+  metal?: MetalId;
+  sort: 'best' | 'price_asc' | 'price_desc';
+  page: number;
+}
+
+/** A setting's variant for a stone's shape, as step 3 builds the ring from it. */
+export interface RingVariantChoice {
+  product: ProductRecord;
+  variant: VariantRecord;
+  /** Metals and side-stone origins the setting is offered in for this shape. */
+  metals: MetalId[];
+  origins: AccentOrigin[];
+  /** The setting is no longer made (unpublished, or every variant discontinued). */
+  discontinued: boolean;
+  /** False when the setting has no head for this shape (`variant` is then its default, for the picture). */
+  shapeOffered: boolean;
+}
+
+/** A setting's head as the search filters stones by it (catalog's SettingWindow). */
+export interface HeadWindow {
+  shape: ShapeName;
+  minWidthMm: number;
+  maxWidthMm: number;
+  minCarat: number;
+}
+
+/** The head a ring variant's design has, as the builder checks it; null for a piece without one. */
+function headOf(v: VariantRecord): HeadFit | null {
+  return v.design.form === 'ring' && v.design.head ? headFitOf(v.design.head) : null;
+}
+
+/** The weight of a well-cut stone of `shape` that is `widthMm` wide (the inverse of the catalog's stoneSize). */
+function caratForWidth(shape: ShapeName, widthMm: number): number {
+  let low = 0.001;
+  let high = 100;
+  for (let i = 0; i < 50; i++) {
+    const mid = (low + high) / 2;
+    if (stoneSize(shape, mid).widthMm < widthMm) low = mid;
+    else high = mid;
+  }
+  return high;
+}
+
+const mmText = (n: number) => `${n.toFixed(2)} mm`;
+
+/** Why no setting can hold `stone`, given every head on offer. */
+function noSettingReason(stone: StoneForSetting, heads: readonly HeadFit[]): string {
+  const shape = stone.shape.toLowerCase();
+  const forShape = heads.filter((h) => h.shapes.includes(stone.shape as ShapeName));
+  if (forShape.length === 0) {
+    return `None of our settings is made for ${shape} center stones yet. Our jewelers can make a ring around this diamond: ask for a custom ring.`;
+  }
+  if (stone.lengthMm === null || stone.widthMm === null) return FIT_MESSAGES.noMeasurements;
+  const width = Math.min(stone.lengthMm, stone.widthMm);
+  const smallest = Math.min(...forShape.map((h) => h.minWidthMm));
+  const largest = Math.max(...forShape.map((h) => h.maxWidthMm));
+  if (width < smallest) return `This diamond is ${mmText(width)} wide; our settings hold ${shape} stones from ${mmText(smallest)}.`;
+  if (width > largest) return `This diamond is ${mmText(width)} wide; our settings hold ${shape} stones up to ${mmText(largest)}. Our jewelers can make a ring around it: ask for a custom ring.`;
+  return fitProblem(forShape[0]!, stone) ?? FIT_MESSAGES.noMeasurements;
+}
 
 export interface ProductServiceDeps {
   db: Kysely<Database>;
@@ -426,6 +512,148 @@ export function createProductService(deps: ProductServiceDeps) {
         if (v) return { id: v.id, name: p.name, metal: v.metal, design: v.design };
       }
       throw new NotFoundError('This piece is not in the catalog.');
+    },
+
+    /**
+     * Step 2 of the ring builder: the published settings with a head that holds `stone`, each shown by its cheapest
+     * fitting variant (in `metal` when chosen), with side stones of the stone's own origin where the setting offers
+     * both, drawn holding the stone, and the ring's total. Style counts keep the metal and drop the style;
+     * `none_reason` says why, when no setting fits at all. The stone itself is the caller's (the route adds it).
+     */
+    async settingsForStone(stone: StoneForSetting, q: SettingsForStoneQuery): Promise<Omit<BuilderSettingsResponse, 'diamond'>> {
+      const [{ products }, onShelf] = await Promise.all([catalog(), stock()]);
+      const heads: HeadFit[] = [];
+      const fitting: { product: ProductRecord; variants: VariantRecord[] }[] = [];
+      for (const p of products) {
+        if (!p.published || p.family !== 'setting') continue;
+        const offered = p.variants.filter((v) => isAvailable(v, onShelf));
+        const fits = offered.filter((v) => {
+          const head = headOf(v);
+          if (head) heads.push(head);
+          return head !== null && fitProblem(head, stone) === null;
+        });
+        if (fits.length === 0) continue;
+        const sameOrigin = fits.filter((v) => v.origin === stone.origin);
+        fitting.push({ product: p, variants: sameOrigin.length > 0 ? sameOrigin : fits });
+      }
+
+      const inMetal = fitting.flatMap(({ product, variants }) => {
+        const chosen = q.metal ? variants.filter((v) => v.metal === q.metal) : variants;
+        return chosen.length > 0 ? [{ product, variants, chosen }] : [];
+      });
+      const styles = SETTING_STYLES.map(({ id, label }) => ({ value: id, label, count: inMetal.filter((f) => f.product.style === id).length }));
+      const cards = inMetal
+        .filter((f) => !q.style || f.product.style === q.style)
+        .map(({ product, variants, chosen }) => {
+          const card = summary(product, chosen, onShelf);
+          const shown = chosen.find((v) => v.id === card.variant_id)!;
+          const design =
+            shown.design.form === 'ring' && stone.lengthMm !== null && stone.widthMm !== null
+              ? ringDesignWithStone(shown.design, { shape: stone.shape as ShapeName, lengthMm: stone.lengthMm, widthMm: stone.widthMm, depthPct: stone.depthPct })
+              : shown.design;
+          // The metals this setting comes in for this stone, whatever the metal chosen: the card's swatches.
+          const metals = [...new Set(variants.map((v) => v.metal))].sort((a, b) => METAL_ORDER.get(a)! - METAL_ORDER.get(b)!);
+          return { product, card: { ...card, design, metals, ring_cents: stone.priceCents + card.price_cents } };
+        });
+      const byId = (a: (typeof cards)[number], b: (typeof cards)[number]) => a.product.id - b.product.id;
+      const sorters: Record<SettingsForStoneQuery['sort'], (a: (typeof cards)[number], b: (typeof cards)[number]) => number> = {
+        best: (a, b) => b.product.popularity - a.product.popularity || byId(a, b),
+        price_asc: (a, b) => a.card.price_cents - b.card.price_cents || byId(a, b),
+        price_desc: (a, b) => b.card.price_cents - a.card.price_cents || byId(a, b),
+      };
+      cards.sort(sorters[q.sort]);
+      const start = (q.page - 1) * PRODUCT_PAGE_SIZE;
+      return {
+        data: cards.slice(start, start + PRODUCT_PAGE_SIZE).map((c) => c.card),
+        total: cards.length,
+        page: q.page,
+        per_page: PRODUCT_PAGE_SIZE,
+        styles,
+        none_reason: fitting.length === 0 ? noSettingReason(stone, heads) : null,
+      };
+    },
+
+    /**
+     * The heads of a published setting, one window per shape it is made for (from its variants still offered), for
+     * the search's "fits this setting"; null when `slug` names no published setting.
+     */
+    async settingWindows(slug: string): Promise<HeadWindow[] | null> {
+      const { bySlug } = await catalog();
+      const p = bySlug.get(slug);
+      if (!p || !p.published || p.family !== 'setting') return null;
+      const windows = new Map<string, HeadWindow>();
+      for (const v of p.variants) {
+        const head = v.discontinued ? null : headOf(v);
+        if (!head) continue;
+        for (const shape of head.shapes) {
+          const w = { shape, minWidthMm: head.minWidthMm, maxWidthMm: head.maxWidthMm, minCarat: head.minCenterCarat };
+          windows.set(JSON.stringify(w), w);
+        }
+      }
+      return [...windows.values()].sort((a, b) => SHAPE_ORDER.get(a.shape)! - SHAPE_ORDER.get(b.shape)! || a.minWidthMm - b.minWidthMm);
+    },
+
+    /**
+     * What a setting holds, for step 1 after a setting: per shape its window in mm, the Luxe minimum, the carat range
+     * the windows come to for well-cut stones, and its picture in its default metal. 404 for an unknown slug.
+     */
+    async settingFit(slug: string): Promise<SettingFit> {
+      const [{ bySlug }, onShelf] = await Promise.all([catalog(), stock()]);
+      const p = bySlug.get(slug);
+      if (!p || !p.published || p.family !== 'setting') throw new NotFoundError(`No setting '${slug.slice(0, 120)}' is in the catalog.`);
+      const offered = p.variants.filter((v) => isAvailable(v, onShelf) && headOf(v) !== null);
+      const pool = offered.length > 0 ? offered : p.variants.filter((v) => headOf(v) !== null);
+      if (pool.length === 0) throw new NotFoundError(`No setting '${slug.slice(0, 120)}' is in the catalog.`);
+      const byShape = new Map<ShapeName, { min: number; max: number }>();
+      let minCenter = 0;
+      for (const v of pool) {
+        const head = headOf(v)!;
+        minCenter = Math.max(minCenter, head.minCenterCarat);
+        for (const shape of head.shapes) {
+          const w = byShape.get(shape);
+          byShape.set(shape, { min: Math.min(w?.min ?? Infinity, head.minWidthMm), max: Math.max(w?.max ?? 0, head.maxWidthMm) });
+        }
+      }
+      const shapes = [...byShape].sort(([a], [b]) => SHAPE_ORDER.get(a)! - SHAPE_ORDER.get(b)!);
+      const caratMin = Math.min(...shapes.map(([shape, w]) => caratForWidth(shape, w.min)));
+      const caratMax = Math.max(...shapes.map(([shape, w]) => caratForWidth(shape, w.max)));
+      const preferred = pool.filter((v) => v.metal === '14k-white');
+      const shown = [...(preferred.length > 0 ? preferred : pool)].sort((a, b) => a.priceCents - b.priceCents || a.id - b.id)[0]!;
+      return {
+        slug: p.slug,
+        name: p.name,
+        shapes: shapes.map(([shape, w]) => ({ shape, min_width_mm: w.min, max_width_mm: w.max })),
+        min_center_carat: minCenter,
+        // Whole hundredths, rounded outwards so the slider's preset never cuts off a stone that fits.
+        carat: { min: Math.max(minCenter, Math.floor(caratMin * 100) / 100), max: Math.ceil(caratMax * 100) / 100 },
+        design: shown.design,
+        metal: shown.metal,
+        price_cents: shown.priceCents,
+      };
+    },
+
+    /**
+     * Step 3's setting variant for a stone of `shape`: in `metal` and with side stones of `origin` when the setting
+     * comes so for that shape, else its default metal (14K white gold where offered) and the stone's origin. A setting
+     * no longer made is still found (`discontinued`), so a shared build can say so; 404 when `slug` names no setting.
+     */
+    async ringVariant(slug: string, shape: string, choice: { metal?: MetalId; origin?: AccentOrigin; stoneOrigin: AccentOrigin }): Promise<RingVariantChoice> {
+      const [{ bySlug }, onShelf] = await Promise.all([catalog(), stock()]);
+      const p = bySlug.get(slug);
+      const rings = p && p.family === 'setting' ? p.variants.filter((v) => headOf(v) !== null) : [];
+      if (!p || rings.length === 0) throw new NotFoundError(`No setting '${slug.slice(0, 120)}' is in the catalog.`);
+      const offered = p.published ? rings.filter((v) => isAvailable(v, onShelf)) : [];
+      const discontinued = offered.length === 0;
+      const pool = discontinued ? rings : offered;
+      const forShape = pool.filter((v) => v.shape === shape);
+      const candidates = forShape.length > 0 ? forShape : pool;
+      const metals = [...new Set(candidates.map((v) => v.metal))].sort((a, b) => METAL_ORDER.get(a)! - METAL_ORDER.get(b)!);
+      const origins = [...new Set(candidates.flatMap((v) => (v.origin ? [v.origin] : [])))].sort();
+      const metal = choice.metal && metals.includes(choice.metal) ? choice.metal : metals.includes('14k-white') ? '14k-white' : metals[0]!;
+      const wanted = [choice.origin, choice.stoneOrigin].find((o) => o !== undefined && origins.includes(o));
+      const inMetal = candidates.filter((v) => v.metal === metal).sort((a, b) => a.priceCents - b.priceCents || a.id - b.id);
+      const variant = inMetal.find((v) => v.origin === (wanted ?? null)) ?? inMetal.find((v) => v.origin === origins[0]) ?? inMetal[0]!;
+      return { product: p, variant, metals, origins, discontinued, shapeOffered: forShape.length > 0 };
     },
 
     /** Every published product's slug and when it changed (the sitemap). */
