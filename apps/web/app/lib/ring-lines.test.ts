@@ -67,7 +67,7 @@ describe('a ring’s words', () => {
     const rows = ringPriceRows(engraved);
     expect(rows).toEqual([
       { label: 'Center stone: 1.01 Carat Round Lab Diamond', cents: 100_000 },
-      { label: 'Setting: Aria Engagement Ring in 14K White Gold', cents: 120_000 },
+      { label: 'Setting: Aria Engagement Ring', cents: 120_000 },
       { label: 'Side stones of the setting', cents: 30_000 },
       { label: 'Engraving', cents: 6_000 },
     ]);
@@ -75,7 +75,7 @@ describe('a ring’s words', () => {
     // An order's wire price in snake_case reads the same way; a setting without side stones has no such row.
     expect(ringPriceRows(ringViewOfOrder(orderRing)).map((r) => r.label)).toEqual([
       'Center stone: 1.01 Carat Round Lab Diamond, F VS1',
-      'Setting: Aria Engagement Ring in 18K Yellow Gold',
+      'Setting: Aria Engagement Ring',
     ]);
   });
 

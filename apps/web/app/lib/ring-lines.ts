@@ -123,9 +123,12 @@ export function ringSizeText(size: string, where: 'cart' | 'order'): string {
   return ringSizeLabel(size);
 }
 
-/** The ring's price, item by item (the contract's ringPriceItems, named after this ring's parts). */
+/**
+ * The ring's price, item by item (the contract's ringPriceItems, named after this ring's parts; the metal is said
+ * beside the setting, so its row stays one line on a phone).
+ */
 export function ringPriceRows(ring: RingView): { label: string; cents: number }[] {
-  return ringPriceItems(ring.price, { stone: ring.stone.title, setting: ringTitle(ring) });
+  return ringPriceItems(ring.price, { stone: ring.stone.title, setting: ring.settingName });
 }
 
 /** The build this ring was made from, as the builder's address carries it. */

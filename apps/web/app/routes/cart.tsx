@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/cart';
 import { pageMeta } from '../lib/seo';
 import { cartLineKey, priceCart, useCart } from '../lib/cart';
-import { checkoutBlocker, payableLines, unavailability } from '../features/cart/cart-check';
+import { checkoutBlocker, payableLines } from '../features/cart/cart-check';
 import { CartLineItem } from '../features/cart/cart-line';
 import { CartCheckFailed, CartNotices } from '../features/cart/cart-notices';
 import { CartSummary } from '../features/cart/cart-summary';
@@ -58,7 +58,7 @@ export default function Cart() {
             </p>
             <ul className="cart__list" aria-label="Items in your cart" aria-busy={check.status === 'checking'}>
               {lines.map((line) => (
-                <CartLineItem key={cartLineKey(line)} line={line} unavailable={unavailability(line, check.missing)} />
+                <CartLineItem key={cartLineKey(line)} line={line} missing={check.missing} />
               ))}
             </ul>
             <p className="cart__continue">

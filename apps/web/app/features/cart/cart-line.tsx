@@ -32,21 +32,35 @@ import {
 } from '../../lib/cart';
 import { handOver } from '../../lib/diamond-handoff';
 import { supplyText, variantPath } from '../../lib/piece-lines';
-import { MAX_DIAMOND_QUANTITY, lineProblem, unavailabilityReason, unavailabilityTitle, type Unavailability } from './cart-check';
+import {
+  MAX_DIAMOND_QUANTITY,
+  lineProblem,
+  ringUnavailability,
+  unavailability,
+  unavailabilityReason,
+  unavailabilityTitle,
+  type Unavailability,
+} from './cart-check';
 import { QuantityControl } from './quantity-control';
+import { RingCartLineItem } from './ring-cart-line';
 
 interface LineProps<L extends CartLine> {
   line: L;
   unavailable: Unavailability | null;
 }
 
-/** One line of the cart, drawn by its kind (a new kind does not compile until it has a component here). */
-export function CartLineItem({ line, unavailable }: LineProps<CartLine>) {
+/**
+ * One line of the cart, drawn by its kind (a new kind does not compile until it has a component here), marked when
+ * it cannot be bought (`missing`: the check keys the store no longer has).
+ */
+export function CartLineItem({ line, missing }: { line: CartLine; missing: ReadonlySet<string> }) {
   switch (line.kind) {
     case 'diamond':
-      return <DiamondCartLineItem line={line} unavailable={unavailable} />;
+      return <DiamondCartLineItem line={line} unavailable={unavailability(line, missing)} />;
     case 'product':
-      return <ProductCartLineItem line={line} unavailable={unavailable} />;
+      return <ProductCartLineItem line={line} unavailable={unavailability(line, missing)} />;
+    case 'ring':
+      return <RingCartLineItem line={line} unavailable={ringUnavailability(line, missing)} />;
     default:
       return unknownKind(line);
   }
