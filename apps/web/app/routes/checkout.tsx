@@ -7,9 +7,10 @@ import { CheckoutForm } from '../features/checkout/checkout-form';
 import { OrderSummary, type LineMark } from '../features/checkout/order-summary';
 import { useCartCheck } from '../features/cart/use-cart-check';
 import { cartLineKey, priceCart, useCart, type CartLine } from '../lib/cart';
-import { lineProblem, payableLines, unavailability, unavailabilityTitle } from '../features/cart/cart-check';
+import { lineProblem, payableLines, ringUnavailability, ringUnavailabilityReason, unavailability, unavailabilityTitle } from '../features/cart/cart-check';
 import { CartNotices } from '../features/cart/cart-notices';
 import { CheckoutExtras } from '../features/checkout/checkout-extras';
+import { markedLinesBlocker } from '../features/checkout/checkout';
 import { useWalletCancel } from '../features/checkout/use-wallet-cancel';
 import { pageMeta } from '../lib/seo';
 import { useSession } from '../lib/session';
@@ -52,6 +53,11 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
     setRefusals(new Map([...refused].map(([key, message]) => [key, { message, line: JSON.stringify(current.get(key)) }])));
   }, [lines]);
   const markOf = (line: CartLine): LineMark | null => {
+    if (line.kind === 'ring') {
+      // A ring says which of its parts is gone.
+      const gone = ringUnavailability(line, check.missing);
+      if (gone) return { text: `${unavailabilityTitle(gone.reason)}. ${ringUnavailabilityReason(gone)}`, excluded: true };
+    }
     const reason = unavailability(line, check.missing);
     if (reason) return { text: `${unavailabilityTitle(reason)}.`, excluded: true };
     const problem = lineProblem(line);
@@ -59,13 +65,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
     const refusal = refusals.get(cartLineKey(line));
     return refusal && refusal.line === JSON.stringify(line) ? { text: refusal.message, excluded: false } : null;
   };
-  const marked = lines.filter((l) => markOf(l) !== null);
-  const blocker =
-    marked.length === 0
-      ? null
-      : marked.every((l) => l.kind === 'diamond')
-        ? { text: 'A diamond in your order is no longer available.', action: 'Remove it from your cart' }
-        : { text: 'A piece in your order cannot be ordered as it is.', action: 'Change or remove it in your cart' };
+  const blocker = markedLinesBlocker(lines.filter((l) => markOf(l) !== null));
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const walletCancelled = useWalletCancel(session, setMethod);
 

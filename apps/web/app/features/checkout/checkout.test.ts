@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressRequestSchema, orderRequestSchema, unknownVariantsMessage, walletOrderRequestSchema, type Diamond } from '@everstone/contract';
+import { addressRequestSchema, orderRequestSchema, unavailableMessage, unknownVariantsMessage, walletOrderRequestSchema, type Diamond } from '@everstone/contract';
 import { ENGRAVING, RING_SIZE_MESSAGES } from '@everstone/contract/core';
 import { cartLineKey, priceCart, type CartLine } from '../../lib/cart';
 import {
@@ -7,6 +7,7 @@ import {
   addressPayload,
   firstBroken,
   linesRefusedBy,
+  markedLinesBlocker,
   orderItems,
   orderPayload,
   parsePending,
@@ -14,7 +15,7 @@ import {
   walletPayload,
   type CheckoutForm,
 } from './checkout';
-import { piece } from '../../lib/cart-test-lines';
+import { piece, ringLine } from '../../lib/cart-test-lines';
 
 const filled: CheckoutForm = {
   ...EMPTY_FORM,
@@ -184,5 +185,53 @@ describe('linesRefusedBy', () => {
   it('marks nothing for other failures, or a refusal naming a stone', () => {
     expect(linesRefusedBy({ status: 500, message: 'Aria Band', errors: undefined }, lines).size).toBe(0);
     expect(linesRefusedBy({ status: 409, message: 'The diamond LG123 is no longer available.' }, lines).size).toBe(0);
+  });
+});
+
+describe('the payloads with a built ring', () => {
+  const ring = ringLine(41, 7, { engraving: 'A & B', ring_size: 'unknown' });
+
+  it('sends the ring as one line of the contract, stone and setting together, at its itemized total', () => {
+    expect(ring.price.totalCents).toBe(256_000);
+    const body = orderPayload(filled, 'cod', { id: 5 }, [ring, piece(9)]);
+    expect(body).not.toHaveProperty('items_id');
+    expect(body.lines).toEqual([
+      { kind: 'ring', diamond_id: 41, variant_id: 7, quantity: 1, ring_size: 'unknown', engraving: 'A & B' },
+      { kind: 'product', variant_id: 9, quantity: 1, ring_size: '6', engraving: null },
+    ]);
+    expect(body.total_price).toBe('4060.00');
+    expect(orderRequestSchema.parse(body)).toMatchObject({ itemsField: 'lines', total_price: 406_000 });
+    // Its stone keeps the bank-wire price it has loose.
+    expect(orderPayload(filled, 'pay-wire', { id: 5 }, [ring]).total_price).toBe('2555.00');
+  });
+
+  it('sends the same ring to the wallet', () => {
+    const wallet = walletPayload(filled, { id: 5 }, [ring]);
+    expect(walletOrderRequestSchema.parse(wallet)).toMatchObject({ amount: 256_000, itemsField: 'lines', lines: [{ kind: 'ring', diamond_id: 41, variant_id: 7 }] });
+  });
+
+  it('marks the ring a refusal names, by its setting or its stone', () => {
+    const fit = 'Aria Engagement Ring with the diamond CERT41: This setting is made for oval center stones; this diamond is a round.';
+    const size = `Aria Engagement Ring: ${RING_SIZE_MESSAGES.notResizable}`;
+    expect([...linesRefusedBy({ status: 422, message: `${fit} ${size}`, errors: { lines: [fit, size] } }, [ring])]).toEqual([
+      [cartLineKey(ring), `This setting is made for oval center stones; this diamond is a round. ${RING_SIZE_MESSAGES.notResizable}`],
+    ]);
+    // Another ring's stone in the same setting is not this ring.
+    const other = 'Aria Engagement Ring with the diamond LG999: This setting is made for oval center stones; this diamond is a round.';
+    expect(linesRefusedBy({ status: 422, message: other, errors: { lines: [other] } }, [ring]).size).toBe(0);
+    expect([...linesRefusedBy({ status: 409, message: unavailableMessage(['CERT41']) }, [ring])]).toEqual([[cartLineKey(ring), 'Its diamond is no longer available.']]);
+    expect([...linesRefusedBy({ status: 409, message: unavailableMessage(['LG1'], ['Aria Engagement Ring']) }, [ring])]).toEqual([
+      [cartLineKey(ring), 'Its setting is no longer available in this metal and shape.'],
+    ]);
+    const unknown = unknownVariantsMessage([7]);
+    expect([...linesRefusedBy({ status: 422, message: unknown, errors: { lines: [unknown] } }, [ring])]).toEqual([[cartLineKey(ring), 'Its setting is no longer available.']]);
+    expect(linesRefusedBy({ status: 409, message: 'The diamond LG999 is no longer available.' }, [ring]).size).toBe(0);
+  });
+
+  it('says over the form what the marked lines are', () => {
+    expect(markedLinesBlocker([])).toBeNull();
+    expect(markedLinesBlocker([ring])).toEqual({ text: 'A ring in your order cannot be ordered as it was built.', action: 'Change or remove it in your cart' });
+    expect(markedLinesBlocker([{ kind: 'diamond' }])).toEqual({ text: 'A diamond in your order is no longer available.', action: 'Remove it from your cart' });
+    expect(markedLinesBlocker([ring, piece(9)])?.text).toBe('A piece in your order cannot be ordered as it is.');
   });
 });

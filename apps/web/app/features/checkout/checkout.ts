@@ -190,6 +190,7 @@ function legacyItemOf(line: CartLine, paidCents: number): { id: number; detail: 
     case 'diamond':
       return { id: line.diamondid, detail: { type: line.type, price: paidCents / line.quantity / 100, quantity: line.quantity, weight: line.carat_weight } };
     case 'product':
+    case 'ring':
       return null;
   }
 }
@@ -255,9 +256,10 @@ export function walletPayload(form: CheckoutForm, user: { id: number }, lines: r
 }
 
 /**
- * The pieces an order's refusal names (409: sold out, withdrawn, or too few on the shelf; 422: a variant the store
- * does not have, or a choice the piece does not allow), by their cart line keys, each with what the store said of
- * it. The store names a piece by its name, or an unknown one by its variant id. A stone's refusal names its
+ * The pieces and rings an order's refusal names (409: sold out, withdrawn, or too few on the shelf; 422: a variant
+ * the store does not have, or a choice the piece does not allow, a stone that does not fit its setting), by their
+ * cart line keys, each with what the store said of it. The store names a piece by its name, or an unknown one by
+ * its variant id; a ring by its setting's name or its stone's certificate. A loose stone's refusal names its
  * certificate, which the cart's check marks on its own.
  */
 export function linesRefusedBy(
@@ -269,6 +271,24 @@ export function linesRefusedBy(
   const messages = [...Object.values(failure.errors ?? {}).flat(), failure.message ?? ''].filter(Boolean);
   const unknownIds = new Set(messages.flatMap((m) => [...m.matchAll(/variant ids? ([\d, ]+)/g)].flatMap((match) => match[1]!.split(/\D+/).filter(Boolean).map(Number))));
   for (const line of lines) {
+    if (line.kind === 'ring') {
+      const cert = line.diamond.certificate_number;
+      // "{setting} with the diamond {certificate}: {why they do not fit}", or "{setting}: {a choice it does not allow}".
+      const prefixes = [`${line.setting_name} with the diamond ${cert}: `, `${line.setting_name}: `];
+      // Each problem as the store listed it (the message alone joins them all, when no list came).
+      const listed = Object.values(failure.errors ?? {}).flat();
+      const own = (listed.length > 0 ? listed : messages).flatMap((m) => {
+        const p = prefixes.find((prefix) => m.startsWith(prefix));
+        return p ? [m.slice(p.length)] : [];
+      });
+      if (own.length > 0) refused.set(cartLineKey(line), own.join(' '));
+      else if (unknownIds.has(line.variant_id)) refused.set(cartLineKey(line), 'Its setting is no longer available.');
+      else if (failure.status === 409 && messages.some((m) => m.includes(cert))) refused.set(cartLineKey(line), 'Its diamond is no longer available.');
+      else if (failure.status === 409 && messages.some((m) => m.includes(`the ${line.setting_name}`) || m.includes(`The ${line.setting_name}`))) {
+        refused.set(cartLineKey(line), 'Its setting is no longer available in this metal and shape.');
+      }
+      continue;
+    }
     if (line.kind !== 'product') continue;
     if (unknownIds.has(line.variant_id)) {
       refused.set(cartLineKey(line), 'This piece is no longer available.');
@@ -282,6 +302,18 @@ export function linesRefusedBy(
     }
   }
   return refused;
+}
+
+/**
+ * What keeps the order from being placed, said once over the form, from the lines the summary marks (`marked`): a
+ * diamond, a piece or a ring by what they all are, with what the shopper does about it in the cart.
+ */
+export function markedLinesBlocker(marked: readonly Pick<CartLine, 'kind'>[]): { text: string; action: string } | null {
+  if (marked.length === 0) return null;
+  const kinds = new Set(marked.map((l) => l.kind));
+  if (kinds.size === 1 && kinds.has('diamond')) return { text: 'A diamond in your order is no longer available.', action: 'Remove it from your cart' };
+  if (kinds.size === 1 && kinds.has('ring')) return { text: 'A ring in your order cannot be ordered as it was built.', action: 'Change or remove it in your cart' };
+  return { text: 'A piece in your order cannot be ordered as it is.', action: 'Change or remove it in your cart' };
 }
 
 /** The query the wallet's cancel URL carries back to /checkout (docs/api.md, "Online wallet"). */

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ENGRAVING, colorLabel, diamondTitle, formatCents, orNA, ringSizeLabel, variantLabel, type Pricing } from '@everstone/contract/core';
-import { cartLineKey, priceCart, unknownKind, type CartLine, type DiamondCartLine, type ProductCartLine } from '../../lib/cart';
+import { ENGRAVING, colorLabel, diamondTitle, formatCents, orNA, ringSizeLabel, shipsByText, variantLabel, type Pricing } from '@everstone/contract/core';
+import { cartLineKey, priceCart, unknownKind, type CartLine, type DiamondCartLine, type ProductCartLine, type RingCartLine } from '../../lib/cart';
 import { supplyText } from '../../lib/piece-lines';
+import { certificateText, ringPriceRows, ringSizeText, ringTitle, ringViewOfLine, settingText } from '../../lib/ring-lines';
 import { SafeImage } from '../../components/ui/safe-image';
 import { PieceArt } from '../../components/jewelry/piece-art';
 
@@ -27,7 +28,9 @@ interface OrderSummaryProps {
 
 /**
  * The order summary (§2 Checkout): each stone with its shape image and quantity badge, carat, shape, color,
- * clarity and cut; each piece with its picture and quantity badge, name, options, ring size and engraving; the discount box (disabled, §9); subtotal; shipping not yet calculated; the total in USD.
+ * clarity and cut; each piece with its picture and quantity badge, name, options, ring size and engraving; each built
+ * ring as one line, its parts priced item by item; the discount box (disabled, §9); subtotal; shipping not yet
+ * calculated; the total in USD.
  * On phones it sits above the form, folded to one line with the total, and opens on demand.
  */
 export function OrderSummary({ lines, markOf, pricing, checking }: OrderSummaryProps) {
@@ -117,6 +120,8 @@ function SummaryLine({ line, mark }: { line: CartLine; mark: LineMark | null }) 
       return <DiamondSummaryLine line={line} unavailable={mark !== null} />;
     case 'product':
       return <ProductSummaryLine line={line} mark={mark} />;
+    case 'ring':
+      return <RingSummaryLine line={line} mark={mark} />;
     default:
       return unknownKind(line);
   }
@@ -178,6 +183,54 @@ function ProductSummaryLine({ line, mark }: { line: ProductCartLine; mark: LineM
         )}
       </span>
       <span className="summary-line__price">{mark?.excluded ? <s>{formatCents(unitCents)}</s> : formatCents(totalCents)}</span>
+    </li>
+  );
+}
+
+/**
+ * A built ring as one line: the ring's picture, name and total; under them each part with its share of the price
+ * (the contract's itemized price: the stone with its grades and certificate, the setting in its metal, its side
+ * stones, the engraving), the size, and when it ships.
+ */
+function RingSummaryLine({ line, mark }: { line: RingCartLine; mark: LineMark | null }) {
+  const ring = ringViewOfLine(line);
+  const total = formatCents(line.price.totalCents);
+  const rows = ringPriceRows(ring);
+  // The contract lists the stone first and the setting second; what else tells them apart goes under each.
+  const details = [[ring.stone.grades, certificateText(ring.stone)].filter(Boolean).join(' · '), settingText(ring)];
+  const ships = mark?.excluded ? null : shipsByText(line.lead_days);
+  return (
+    <li
+      className={mark?.excluded ? 'summary-line summary-line--piece summary-line--ring summary-line--unavailable' : 'summary-line summary-line--piece summary-line--ring'}
+      data-ring={line.diamond.certificate_number}
+    >
+      <span className="summary-line__media" aria-hidden="true">
+        <PieceArt className="summary-line__art" design={line.design} metal={line.metal} title="" />
+        <span className="summary-line__badge">1</span>
+      </span>
+      <span className="summary-line__info">
+        <span className="summary-line__title">{ringTitle(ring)}</span>
+        <span className="visually-hidden">Quantity 1.</span>
+        <span className="summary-line__grades">{[ringSizeText(line.ring_size, 'cart'), ships].filter(Boolean).join(' · ')}</span>
+      </span>
+      <span className="summary-line__price">{mark?.excluded ? <s>{total}</s> : total}</span>
+      <span className="summary-ring">
+        {rows.map((row, i) => (
+          <span key={row.label} className="summary-ring__row">
+            <span className="summary-ring__part">
+              {row.label}
+              {row.label === 'Engraving' && line.engraving && ` “${line.engraving}”`}
+              {details[i] && <span className="summary-ring__detail">{details[i]}</span>}
+            </span>
+            <span className="summary-ring__cents">{formatCents(row.cents)}</span>
+          </span>
+        ))}
+        {mark && (
+          <span className="summary-line__unavailable">
+            {mark.text} <Link to="/cart">Change or remove it in your cart</Link> to place your order.
+          </span>
+        )}
+      </span>
     </li>
   );
 }
