@@ -70,7 +70,7 @@ function Items({ order }: { order: Order }) {
       <h2 id="order-items-title" className="order-page__section-title">
         {orderLinesHeading(order.lines)}
       </h2>
-      <OrderLines lines={order.lines} items={order.items} />
+      <OrderLines lines={order.lines} items={order.items} order={order} />
     </section>
   );
 }

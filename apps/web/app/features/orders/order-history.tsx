@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { PAYMENT_METHOD_LABELS, holdSummaryOf, orderListResponseSchema, type Order } from '@everstone/contract';
-import { ringSizeLabel } from '@everstone/contract/core';
+import { PAYMENT_METHOD_LABELS, holdSummaryOf, orderListResponseSchema, type Order, type OrderLine, type OrderRing } from '@everstone/contract';
+import { formatCents, ringSizeLabel } from '@everstone/contract/core';
 import { ORDER_STATUS_LABELS, formatAmount, formatOrderDate, orderPath, paymentLabel } from './orders';
 import { api } from '../../lib/api';
+import { PieceArt } from '../../components/jewelry/piece-art';
+import { ringPriceRows, ringSizeText, ringTitle, ringViewOfOrder } from '../../lib/ring-lines';
 
 type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; orders: Order[] };
 
@@ -43,20 +45,24 @@ function OrderCard({ order }: { order: Order }) {
         </p>
       </div>
       <ul className="order-card__items">
-        {order.lines.map((line, i) => (
-          <li key={i}>
-            <span>
-              {line.quantity > 1 && `${line.quantity} × `}
-              {line.description}
-              {line.product ? (
-                <span className="order-card__cert">{[line.product.ring_size && ringSizeLabel(line.product.ring_size), line.product.engraving && `engraving “${line.product.engraving}”`].filter(Boolean).map((t) => ` · ${t}`).join('')}</span>
-              ) : (
-                line.certificate_number && <span className="order-card__cert"> · certificate {line.certificate_number}</span>
-              )}
-            </span>
-            <span className="order-card__price">{formatAmount(line.total)}</span>
-          </li>
-        ))}
+        {order.lines.map((line, i) =>
+          line.ring ? (
+            <RingCardLine key={i} line={line} ring={line.ring} />
+          ) : (
+            <li key={i}>
+              <span>
+                {line.quantity > 1 && `${line.quantity} × `}
+                {line.description}
+                {line.product ? (
+                  <span className="order-card__cert">{[line.product.ring_size && ringSizeLabel(line.product.ring_size), line.product.engraving && `engraving “${line.product.engraving}”`].filter(Boolean).map((t) => ` · ${t}`).join('')}</span>
+                ) : (
+                  line.certificate_number && <span className="order-card__cert"> · certificate {line.certificate_number}</span>
+                )}
+              </span>
+              <span className="order-card__price">{formatAmount(line.total)}</span>
+            </li>
+          ),
+        )}
       </ul>
       <div className="order-card__foot">
         <span>{PAYMENT_METHOD_LABELS[order.payment_mode]}</span>
@@ -68,6 +74,28 @@ function OrderCard({ order }: { order: Order }) {
           View order<span className="visually-hidden"> {order.order_number}</span>
         </Link>
       </p>
+    </li>
+  );
+}
+
+/** A built ring in an order's card: one ring, pictured, with its stone, size, engraving and price item by item. */
+function RingCardLine({ line, ring }: { line: OrderLine; ring: OrderRing }) {
+  const view = ringViewOfOrder(ring);
+  const choices = [ringSizeText(ring.ring_size, 'order'), ring.engraving && `engraving “${ring.engraving}”`].filter(Boolean).join(' · ');
+  return (
+    <li className="order-card__ring">
+      <span className="order-card__art" aria-hidden="true">
+        <PieceArt design={ring.design} metal={ring.metal} title="" />
+      </span>
+      <span className="order-card__ring-info">
+        <span className="order-card__ring-name">{ringTitle(view)}</span>
+        <span className="order-card__cert">
+          {ring.stone_description} · certificate {ring.certificate_number}
+        </span>
+        <span className="order-card__cert">{choices}</span>
+        <span className="order-card__cert">{ringPriceRows(view).map((row) => `${row.label.replace(/:.*$/, '')} ${formatCents(row.cents)}`).join(' · ')}</span>
+      </span>
+      <span className="order-card__price">{formatAmount(line.total)}</span>
     </li>
   );
 }

@@ -1,19 +1,26 @@
 import { Link } from 'react-router';
 import { formatCarat, formatCents, variantLabel } from '@everstone/contract/core';
-import type { Order, OrderLine, OrderProduct } from '@everstone/contract';
+import type { Order, OrderLine, OrderProduct, OrderRing } from '@everstone/contract';
 import { PieceArt } from '../../components/jewelry/piece-art';
 import { variantPath } from '../../lib/piece-lines';
-import { formatAmount, includedStoneText, orderRingSizeText, orderSupplyText, quantityText } from './orders';
+import { certificateText, ringPriceRows, ringSizeText, ringTitle, ringViewOfOrder, settingText } from '../../lib/ring-lines';
+import { formatAmount, includedStoneText, orderRingSizeText, orderShipsByText, orderSupplyText, quantityText, ringMethodSavingCents } from './orders';
+
+/** What the lines need of their order: when it was placed and where it stands (a ring's ships-by date). */
+type OrderFacts = { created_at?: string; order_status?: Order['order_status'] };
 
 /**
  * Every line of an order as it was ordered (`order.lines`): a stone with its certificate, a piece with its picture,
- * options, ring size, engraving, quantity and how it is supplied. The order page and the thank-you page show these.
+ * options, ring size, engraving, quantity and how it is supplied, a built ring as one ring with its parts and its
+ * price item by item. The order page and the thank-you page show these.
  */
-export function OrderLines({ lines, items = [] }: { lines: readonly OrderLine[]; items?: Order['items'] }) {
+export function OrderLines({ lines, items = [], order = {} }: { lines: readonly OrderLine[]; items?: Order['items']; order?: OrderFacts }) {
   return (
     <ul className="order-items__list">
       {lines.map((line, i) =>
-        line.product ? (
+        line.ring ? (
+          <RingOrderLine key={`r${line.ring.diamond_id}`} line={line} ring={line.ring} order={order} />
+        ) : line.product ? (
           <ProductOrderLine key={`p${i}`} line={line} product={line.product} />
         ) : (
           <DiamondOrderLine key={`d${line.diamondid ?? i}`} line={line} carat={items.find((item) => item.diamondid === line.diamondid)?.carat_weight} />
@@ -77,6 +84,77 @@ function ProductOrderLine({ line, product }: { line: OrderLine; product: OrderPr
         {formatAmount(line.total)}
         {each && <span className="order-item__each">{each}</span>}
       </p>
+    </li>
+  );
+}
+
+/**
+ * A built ring as it was ordered: its picture (the setting holding its stone), its name, its parts (the center stone
+ * with its certificate, the setting, the ring size, the engraving), when it ships, and its price item by item (with
+ * what a bank wire took off, when it did).
+ */
+function RingOrderLine({ line, ring, order }: { line: OrderLine; ring: OrderRing; order: OrderFacts }) {
+  const view = ringViewOfOrder(ring);
+  const title = ringTitle(view);
+  const shipsBy = orderShipsByText(ring.lead_days, order);
+  const saving = ringMethodSavingCents(line, ring.price.total_cents);
+  return (
+    <li className="order-item order-item--piece order-item--ring" data-ring={ring.certificate_number}>
+      <span className="order-item__icon order-item__art" aria-hidden="true">
+        <PieceArt design={ring.design} metal={ring.metal} title="" />
+      </span>
+      <div className="order-item__info">
+        <span className="order-item__name">{title}</span>
+        <dl className="order-ring">
+          <div>
+            <dt>Center stone</dt>
+            <dd>
+              <Link className="order-item__title" to={`/diamond-details/${ring.diamond_id}`}>
+                {ring.stone_description}
+              </Link>
+              <span className="order-ring__detail">{certificateText(view.stone)}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Setting</dt>
+            <dd>
+              {ring.setting_name}
+              <span className="order-ring__detail">{settingText(view)}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Ring size</dt>
+            <dd>{ringSizeText(ring.ring_size, 'order')}</dd>
+          </div>
+          {ring.engraving && (
+            <div>
+              <dt>Engraving</dt>
+              <dd>“{ring.engraving}”</dd>
+            </div>
+          )}
+          {shipsBy && (
+            <div>
+              <dt>Made to order</dt>
+              <dd>{shipsBy}</dd>
+            </div>
+          )}
+        </dl>
+        <dl className="order-ring-price">
+          {ringPriceRows(view).map((row) => (
+            <div key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{formatCents(row.cents)}</dd>
+            </div>
+          ))}
+          {saving > 0 && (
+            <div>
+              <dt>Bank wire price</dt>
+              <dd>−{formatCents(saving)}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
+      <p className="order-item__price">{formatAmount(line.total)}</p>
     </li>
   );
 }

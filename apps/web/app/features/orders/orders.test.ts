@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderLine } from '@everstone/contract';
+import { orderLineSchema, type OrderLine } from '@everstone/contract';
 import {
   formatAmount,
   includedStoneText,
@@ -7,10 +7,12 @@ import {
   orderNumberFrom,
   orderPath,
   orderRingSizeText,
+  orderShipsByText,
   orderSupplyText,
   paymentLabel,
   placedOrderFrom,
   quantityText,
+  ringMethodSavingCents,
 } from './orders';
 
 describe('orderNumberFrom', () => {
@@ -91,8 +93,42 @@ const ringLine: OrderLine = {
     design: { form: 'ring', bandWidthMm: 2, bandThicknessMm: 1.6, profile: 'comfort', milgrain: false, head: null, accents: null, center: null, inlay: null },
     included_stone: null,
   },
+  ring: null,
 };
-const stoneLine: OrderLine = { kind: 'diamond', description: '1.01 Carat Round Natural Diamond', quantity: 1, unit_price: '1000.00', total: '1000.00', diamondid: 4, certificate_number: 'GIA4', product: null };
+const stoneLine: OrderLine = { kind: 'diamond', description: '1.01 Carat Round Natural Diamond', quantity: 1, unit_price: '1000.00', total: '1000.00', diamondid: 4, certificate_number: 'GIA4', product: null, ring: null };
+/** A built ring as the API answers it: a stone in the Aria setting, size not known yet, engraved, ready in 12 business days. */
+const builtRing: OrderLine = {
+  kind: 'ring',
+  description: 'Aria Engagement Ring in 14K White Gold with a 1.01 Carat Round Lab Diamond, F VS1',
+  quantity: 1,
+  unit_price: '2560.00',
+  total: '2560.00',
+  diamondid: 41,
+  certificate_number: 'LG41',
+  product: null,
+  ring: {
+    diamond_id: 41,
+    certificate_number: 'LG41',
+    stone_description: '1.01 Carat Round Lab Diamond, F VS1',
+    shape: 'Round',
+    carat: 1.01,
+    type: 2,
+    length_mm: 6.4,
+    width_mm: 6.42,
+    depth_mm: 3.95,
+    setting_variant_id: 7,
+    setting_sku: 'ARIA-7',
+    setting_slug: 'aria-setting',
+    setting_name: 'Aria Engagement Ring',
+    metal: '14k-white',
+    origin: 'lab',
+    ring_size: 'unknown',
+    engraving: 'A & B',
+    lead_days: 12,
+    price: { stone_cents: 100_000, setting_cents: 120_000, side_stones_cents: 30_000, engraving_cents: 6_000, total_cents: 256_000 },
+    design: { form: 'ring', bandWidthMm: 2, bandThicknessMm: 1.6, profile: 'comfort', milgrain: false, head: null, accents: null, center: null, inlay: null },
+  },
+};
 
 describe('an order’s lines', () => {
   it('heads stones as before, and pieces or mixed orders in their own words', () => {
@@ -100,6 +136,29 @@ describe('an order’s lines', () => {
     expect(orderLinesHeading([stoneLine, stoneLine])).toBe('Your diamonds (2)');
     expect(orderLinesHeading([ringLine])).toBe('Your piece');
     expect(orderLinesHeading([ringLine, stoneLine])).toBe('Your items (2)');
+    expect(orderLinesHeading([builtRing])).toBe('Your ring');
+    expect(orderLinesHeading([builtRing, builtRing])).toBe('Your rings (2)');
+    expect(orderLinesHeading([builtRing, ringLine])).toBe('Your items (2)');
+  });
+
+  it('reads a line written before rings as having none, and a ring line whole', () => {
+    const { ring: _none, ...older } = stoneLine;
+    expect(orderLineSchema.parse(older).ring).toBeNull();
+    expect(orderLineSchema.parse(builtRing)).toEqual(builtRing);
+  });
+
+  it('dates a ring’s ships-by from the day the order was placed, on the business calendar, while it is open', () => {
+    // Placed on Friday, July 10 2026 (New York): 12 business days later is Tuesday, July 28.
+    const placed = { created_at: '2026-07-10T15:00:00Z', order_status: 'confirmed' as const };
+    expect(orderShipsByText(builtRing.ring!.lead_days, placed)).toBe('Ships by Tuesday, July 28');
+    expect(orderShipsByText(12, { ...placed, order_status: 'cancelled' })).toBeNull();
+    expect(orderShipsByText(12, { ...placed, order_status: 'completed' })).toBeNull();
+    expect(orderShipsByText(12, { created_at: 'not a date' })).toBeNull();
+  });
+
+  it('says what a bank wire took off a ring, and nothing otherwise', () => {
+    expect(ringMethodSavingCents(builtRing, 256_000)).toBe(0);
+    expect(ringMethodSavingCents({ total: '2555.00' }, 256_000)).toBe(500);
   });
 
   it('says the team will ask for a size not known yet', () => {
@@ -119,7 +178,10 @@ describe('an order’s lines', () => {
   });
 
   it('keeps the lines handed to the thank-you page', () => {
-    const placed = placedOrderFrom({ order: { order_id: 'EV-2026-K7M3QX', order_number: 'EV-2026-K7M3QX', total_price: '4120.00', lines: [ringLine, stoneLine] } });
-    expect(placed?.lines).toEqual([ringLine, stoneLine]);
+    const placed = placedOrderFrom({
+      order: { order_id: 'EV-2026-K7M3QX', order_number: 'EV-2026-K7M3QX', total_price: '6680.00', created_at: '2026-07-10T15:00:00Z', lines: [ringLine, stoneLine, builtRing] },
+    });
+    expect(placed?.lines).toEqual([ringLine, stoneLine, builtRing]);
+    expect(placed?.created_at).toBe('2026-07-10T15:00:00Z');
   });
 });

@@ -1,4 +1,4 @@
-import { APPOINTMENTS, ORDER_NUMBER_PATTERN, RING_SIZE_UNKNOWN, formatCarat, formatCents, ringSizeLabel } from '@everstone/contract/core';
+import { APPOINTMENTS, ORDER_NUMBER_PATTERN, RING_SIZE_UNKNOWN, formatCarat, formatCents, ringSizeLabel, shipsByText } from '@everstone/contract/core';
 import { orderLineSchema, orderSchema, priceToCents, type Order, type OrderLine, type OrderProduct } from '@everstone/contract';
 
 /**
@@ -58,7 +58,7 @@ export function formatAmount(price: string): string {
  */
 const placedOrderSchema = orderSchema
   .pick({ order_id: true, order_number: true, total_price: true })
-  .extend({ lines: orderLineSchema.array().optional() });
+  .extend({ lines: orderLineSchema.array().optional(), created_at: orderSchema.shape.created_at.optional() });
 export type PlacedOrder = ReturnType<typeof placedOrderSchema.parse>;
 
 /** Reads the order handed to /thankyou in navigation state, which any page could set: only the expected fields. */
@@ -68,12 +68,34 @@ export function placedOrderFrom(state: unknown): PlacedOrder | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The heading over an order's lines: 'Your diamond(s)' as before for stones alone, else pieces or items. */
+const LINE_NOUNS: Record<OrderLine['kind'], string> = { diamond: 'diamond', product: 'piece', ring: 'ring' };
+
+/** The heading over an order's lines: 'Your diamond(s)' as before for stones alone, pieces or rings, else items. */
 export function orderLinesHeading(lines: readonly Pick<OrderLine, 'kind'>[]): string {
   const n = lines.length;
-  const kinds = new Set(lines.map((l) => l.kind));
-  const noun = kinds.size === 1 && kinds.has('diamond') ? 'diamond' : kinds.size === 1 && kinds.has('product') ? 'piece' : 'item';
+  const kinds = [...new Set(lines.map((l) => l.kind))];
+  const noun = kinds.length === 1 ? LINE_NOUNS[kinds[0]!] : 'item';
   return n === 1 ? `Your ${noun}` : `Your ${noun}s (${n})`;
+}
+
+/**
+ * When a made-to-order line leaves the workshop: its business days (a ring's `lead_days`, as promised when ordered)
+ * after the day the order was placed, on the store's calendar. Null once the order is cancelled or completed, when a
+ * ship date no longer means anything.
+ */
+export function orderShipsByText(leadDays: number, order: { created_at?: string; order_status?: Order['order_status'] }): string | null {
+  if (order.order_status === 'cancelled' || order.order_status === 'completed') return null;
+  const placed = order.created_at ? new Date(order.created_at) : new Date();
+  return Number.isNaN(placed.getTime()) ? null : shipsByText(leadDays, placed);
+}
+
+/**
+ * What a bank wire took off a ring (its line's total is below the ring's itemized total), in cents; 0 otherwise.
+ * The itemized price is the ring's list price; the line's total is what the shopper pays with the order's method.
+ */
+export function ringMethodSavingCents(line: Pick<OrderLine, 'total'>, ringTotalCents: number): number {
+  const paid = priceToCents(line.total);
+  return paid === null ? 0 : Math.max(0, ringTotalCents - paid);
 }
 
 /** A ring's size as the order shows it; a size not known yet says the team will ask for it. Null when not a ring. */

@@ -52,7 +52,7 @@ export function ThankYouPage() {
               <h2 id="thankyou-lines-title" className="order-page__section-title">
                 {orderLinesHeading(order.lines)}
               </h2>
-              <OrderLines lines={order.lines} />
+              <OrderLines lines={order.lines} order={order} />
             </section>
           )}
           <div className="thankyou__actions">
