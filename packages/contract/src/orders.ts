@@ -94,6 +94,20 @@ export function unavailableMessage(certificateNumbers: readonly string[], pieces
     : `${parts.join(' and ')} are no longer available. Please remove them from your cart and choose others.`;
 }
 
+/**
+ * 422: stones (by certificate number) in more than one line of one order, loose and in a ring or in two rings: a
+ * stone is one of a kind, so it can be sold once.
+ */
+export function stoneInTwoLinesMessage(certificateNumbers: readonly string[]): string {
+  const which = certificateNumbers.length === 1 ? `The diamond ${certificateNumbers[0]} is` : `The diamonds ${certificateNumbers.join(', ')} are`;
+  return `A diamond can be in one line of an order only: loose, or set in one ring. ${which} in more than one line; please remove the extra line from your cart.`;
+}
+
+/** 422: a ring line whose variant is not a setting (a band, a preset ring, earrings): nothing to set the stone in. */
+export function notASettingMessage(pieceName: string): string {
+  return `The ${pieceName} is not a setting, so a diamond cannot be set in it. Please choose an engagement ring setting for your diamond.`;
+}
+
 /** 422: ids that name no diamond. */
 export function unknownDiamondsMessage(ids: readonly number[]): string {
   return `We could not find the diamond${ids.length === 1 ? '' : 's'} with id ${ids.join(', ')}. Please remove ${ids.length === 1 ? 'it' : 'them'} from your cart.`;

@@ -17,7 +17,7 @@ import { createDb, migrateToLatest } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { createInventoryService } from '../modules/inventory/index.ts';
 import { createMailDispatcher, createMailOutboxRepository, createMailTransport } from '../modules/mail/index.ts';
-import { createOrderDesk, staffNextStep, type DeskOrder } from '../modules/orders/index.ts';
+import { createOrderDesk, deskLines, staffNextStep, type DeskOrder } from '../modules/orders/index.ts';
 
 const USAGE = `Usage: npm run orders -- COMMAND
 
@@ -82,7 +82,8 @@ function describe(order: DeskOrder): string {
     `  deliver to ${visible([a.street, a.apartment, a.city, a.state, a.zip, a.country].filter(Boolean).join(', '))}`,
     ...(order.is_gift ? ['  gift'] : []),
     ...(order.notes ? noteLines(order.notes) : []),
-    ...order.items.map((item) => `  item       ${visible(item.description)}, certificate ${visible(item.certificate_number)}, $${formatUsd(item.price)}`),
+    // Every line, a ring with each of its parts; the text may hold the shopper's words (an engraving).
+    ...deskLines(order).map(([label, text]) => `  ${label.padEnd(LABEL_WIDTH - 3)} ${visible(text)}`),
     `  total      ${money(order)} ${order.currency}`,
     `  next       ${staffNextStep(order)}`,
   ];
@@ -91,7 +92,7 @@ function describe(order: DeskOrder): string {
 
 function table(orders: DeskOrder[]): string {
   if (orders.length === 0) return 'No orders.';
-  const rows = orders.map((o) => [o.order_number, formatEasternTime(o.created_at).slice(0, 10), o.order_status, o.payment_status, o.payment_mode, money(o), String(o.items.length), visible(o.contact_email)]);
+  const rows = orders.map((o) => [o.order_number, formatEasternTime(o.created_at).slice(0, 10), o.order_status, o.payment_status, o.payment_mode, money(o), String(o.lines.length), visible(o.contact_email)]);
   const head = ['ORDER', 'PLACED', 'STATUS', 'PAYMENT', 'METHOD', 'TOTAL', 'ITEMS', 'EMAIL'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   return [head, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');

@@ -5,6 +5,7 @@ import {
   ENGRAVING,
   ENGRAVING_MESSAGES,
   MAX_HELD_STONES_PER_ACCOUNT,
+  METAL_LABELS,
   RING_FAMILIES,
   RING_SIZE_MESSAGES,
   RING_SIZE_UNKNOWN,
@@ -12,8 +13,17 @@ import {
   WALLET_PAYMENT_METHOD,
   centsToPrice,
   diamondUnitPrice,
+  fitProblem,
+  headFitOf,
+  notASettingMessage,
   priceLines,
   productUnitPrice,
+  ringDescription,
+  ringDesignWithStone,
+  ringLeadDays,
+  ringPrice,
+  ringUnitPrice,
+  stoneInTwoLinesMessage,
   tooManyHeldMessage,
   totalChangedMessage,
   unavailableMessage,
@@ -25,7 +35,10 @@ import {
   type GoneLines,
   type LineItem,
   type OrderProduct,
+  type OrderRing,
   type ProductLine,
+  type RingLine,
+  type ShapeName,
   type Order,
   type PaymentMethod,
   type WalletOrderResponse,
@@ -79,13 +92,15 @@ export class TooManyHeldError extends ConflictError {
   }
 }
 
-/** A line priced from the catalog, as the order will keep it, with what it takes from stock (nothing when made to order). */
+/**
+ * A line priced from the catalog, as the order will keep it, with what it takes from stock: a loose diamond its
+ * stone, a stocked piece its units, a ring its stone (and its setting's units when the setting is stocked); nothing
+ * when made to order.
+ */
 interface PricedLine {
   line: LineItem;
   stored: NewOrderLine;
-  stock: StockUnit | null;
-  /** What names the line to the shopper when it is gone: a certificate number, a piece's name. */
-  label: string;
+  stock: StockUnit[];
   listCents: number;
   wireDiscountCents: number;
 }
@@ -110,12 +125,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { db: d, catalog, products, inventory, orders, mail } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const diamondsOf = (lines: readonly LineItem[]) => lines.filter((l): l is DiamondLine => l.kind === 'diamond');
   const productsOf = (lines: readonly LineItem[]) => lines.filter((l): l is ProductLine => l.kind === 'product');
+  const ringsOf = (lines: readonly LineItem[]) => lines.filter((l): l is RingLine => l.kind === 'ring');
+  /** Every line that takes a stone from the inventory: loose diamonds and rings' center stones. */
+  const withStones = (lines: readonly LineItem[]) => lines.filter((l): l is DiamondLine | RingLine => l.kind === 'diamond' || l.kind === 'ring');
 
   /** 422 for ids that cannot name a stone, before any query. */
   function refuseImpossible(lines: readonly LineItem[], field: ItemsField): void {
-    const impossible = diamondsOf(lines).filter((line) => line.diamond_id > MAX_DIAMOND_ID).map((line) => line.diamond_id);
+    const impossible = withStones(lines).filter((line) => line.diamond_id > MAX_DIAMOND_ID).map((line) => line.diamond_id);
     if (impossible.length > 0) throw new ValidationError({ [field]: [unknownDiamondsMessage(impossible)] }, unknownDiamondsMessage(impossible));
   }
 
@@ -130,27 +147,69 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     field: ItemsField,
     options: { anyStatus?: boolean } = {},
   ): Promise<PricedLine[]> {
-    const diamondLines = diamondsOf(lines);
-    const productLines = productsOf(lines);
-    const stones = await catalog.diamondsForSale(trx, diamondLines.map((line) => line.diamond_id));
-    const unknown = diamondLines.filter((line) => !stones.has(line.diamond_id)).map((line) => line.diamond_id);
+    const stoneLines = withStones(lines);
+    const pieceLines = [...productsOf(lines), ...ringsOf(lines)];
+    const stones = await catalog.diamondsForSale(trx, [...new Set(stoneLines.map((line) => line.diamond_id))]);
+    const unknown = [...new Set(stoneLines.filter((line) => !stones.has(line.diamond_id)).map((line) => line.diamond_id))];
     if (unknown.length > 0) throw new ValidationError({ [field]: [unknownDiamondsMessage(unknown)] }, unknownDiamondsMessage(unknown));
-    const variants = await products.variantsForSale(trx, productLines.map((line) => line.variant_id));
-    const unknownVariants = productLines.filter((line) => !variants.has(line.variant_id)).map((line) => line.variant_id);
+    const variants = await products.variantsForSale(trx, [...new Set(pieceLines.map((line) => line.variant_id))]);
+    const unknownVariants = [...new Set(pieceLines.filter((line) => !variants.has(line.variant_id)).map((line) => line.variant_id))];
     if (unknownVariants.length > 0) throw new ValidationError({ [field]: [unknownVariantsMessage(unknownVariants)] }, unknownVariantsMessage(unknownVariants));
 
-    const problems = productLines.flatMap((line) => lineProblems(line, variants.get(line.variant_id)!));
+    // A stone is one of a kind: loose in one line and set in a ring in another (or in two rings) would sell it twice.
+    // The contract refuses two lines of the same key; a loose stone and a ring share no key, so it is said here.
+    const seen = new Set<number>();
+    const twice = new Set<number>();
+    for (const line of stoneLines) (seen.has(line.diamond_id) ? twice : seen).add(line.diamond_id);
+    if (twice.size > 0) {
+      const message = stoneInTwoLinesMessage([...twice].map((id) => stones.get(id)!.certificateNumber));
+      throw new ValidationError({ [field]: [message] }, message);
+    }
+
+    const problems = lines.flatMap((line) => {
+      if (line.kind === 'product') return lineProblems(line, variants.get(line.variant_id)!);
+      if (line.kind === 'ring') return ringProblems(line, stones.get(line.diamond_id)!, variants.get(line.variant_id)!);
+      return [];
+    });
     if (problems.length > 0) throw new ValidationError({ [field]: problems }, problems.join(' '));
 
-    const priced = lines.map((line) => (line.kind === 'diamond' ? pricedDiamond(line, stones.get(line.diamond_id)!) : pricedProduct(line, variants.get(line.variant_id)!)));
+    const priced = lines.map((line): PricedLine => {
+      switch (line.kind) {
+        case 'diamond':
+          return pricedDiamond(line, stones.get(line.diamond_id)!);
+        case 'product':
+          return pricedProduct(line, variants.get(line.variant_id)!);
+        case 'ring':
+          return pricedRing(line, stones.get(line.diamond_id)!, variants.get(line.variant_id)!);
+      }
+    });
     if (!options.anyStatus) {
+      const off = ({ variant, product }: VariantForSale) => variant.discontinued || !product.published;
+      // A ring is named by what is gone of it: its stone by certificate number, its setting by name.
       const taken: GoneLines = {
-        diamonds: diamondLines.map((line) => stones.get(line.diamond_id)!).filter((record) => record.status !== 'available').map((record) => record.certificateNumber),
-        pieces: productLines.map((line) => variants.get(line.variant_id)!).filter(({ variant, product }) => variant.discontinued || !product.published).map(({ product }) => product.name),
+        diamonds: stoneLines.map((line) => stones.get(line.diamond_id)!).filter((record) => record.status !== 'available').map((record) => record.certificateNumber),
+        pieces: [...new Set(pieceLines.map((line) => variants.get(line.variant_id)!).filter(off).map(({ product }) => product.name))],
       };
       if (taken.diamonds.length + taken.pieces.length > 0) throw new LinesUnavailableError(taken, field);
     }
     return priced;
+  }
+
+  /**
+   * What keeps a ring from being made as asked, in the shopper's words and naming the setting: a variant that is not
+   * a setting, a stone its head cannot hold (shape, width window, the Luxe minimum, no measurements: the same check
+   * the builder makes, made again here as the stone's record may have changed since), a size left open on a setting
+   * that cannot be resized, an engraving where none is possible.
+   */
+  function ringProblems(line: RingLine, stone: DiamondForSale, { variant, product }: VariantForSale): string[] {
+    const head = variant.design.form === 'ring' ? variant.design.head : null;
+    if (product.family !== 'setting' || head === null) return [notASettingMessage(product.name)];
+    const out: string[] = [];
+    const fit = fitProblem(headFitOf(head), { shape: stone.shape, carat: stone.carat, lengthMm: stone.lengthMm, widthMm: stone.widthMm });
+    if (fit !== null) out.push(`${product.name} with the diamond ${stone.certificateNumber}: ${fit}`);
+    if (line.ring_size === RING_SIZE_UNKNOWN && !product.resizable) out.push(`${product.name}: ${RING_SIZE_MESSAGES.notResizable}`);
+    if (line.engraving !== null && !product.engravable) out.push(`${product.name}: ${ENGRAVING_MESSAGES.notAllowed}`);
+    return out;
   }
 
   /** What a product line asks that its piece does not allow, in the shopper's words. */
@@ -168,10 +227,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const unit = diamondUnitPrice(record.priceCents);
     return {
       line,
-      label: record.certificateNumber,
       listCents: unit.unitCents,
       wireDiscountCents: unit.wireDiscountCents,
-      stock: { kind: 'diamond', diamondId: record.diamondId, label: record.certificateNumber },
+      stock: [{ kind: 'diamond', diamondId: record.diamondId, label: record.certificateNumber }],
       stored: {
         kind: 'diamond',
         quantity: line.quantity,
@@ -208,10 +266,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     };
     return {
       line,
-      label: product.name,
       listCents: unit.unitCents,
       wireDiscountCents: unit.wireDiscountCents,
-      stock: variant.stocked ? { kind: 'variant', variantId: variant.id, quantity: line.quantity, label: product.name } : null,
+      stock: variant.stocked ? [{ kind: 'variant', variantId: variant.id, quantity: line.quantity, label: product.name }] : [],
       stored: {
         kind: 'product',
         quantity: line.quantity,
@@ -234,8 +291,101 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     };
   }
 
+  /**
+   * A ring: the stone set in the setting's variant, one order line holding both parts (the line's diamond_id is what
+   * the one-holder index guards, so the stone cannot be held by a loose line and a ring at once; decision 015).
+   * Priced by its parts: the stone's price, the setting variant's (split into its side stones and the rest) and the
+   * engraving. The order keeps the whole ring as it was ordered: both parts, the shopper's choices, the itemized
+   * price and the setting's design with this stone in its head, for the pictures.
+   */
+  function pricedRing(line: RingLine, stone: DiamondForSale, { variant, product }: VariantForSale): PricedLine {
+    const price = ringPrice({
+      stoneCents: diamondUnitPrice(stone.priceCents).unitCents,
+      settingVariantCents: variant.priceCents,
+      settingStonesCents: variant.breakdown.stones_cents,
+      engraved: line.engraving !== null,
+    });
+    const unit = ringUnitPrice(price.totalCents);
+    const leadDays = ringLeadDays(variant.leadDays);
+    const shape = stone.shape as ShapeName;
+    const width = stone.widthMm === null || stone.lengthMm === null ? null : Math.min(stone.widthMm, stone.lengthMm);
+    // ringProblems refused a stone without measurements, so the head is drawn at the certificate's size.
+    const design =
+      variant.design.form === 'ring' && stone.lengthMm !== null && stone.widthMm !== null
+        ? ringDesignWithStone(variant.design, { shape, lengthMm: stone.lengthMm, widthMm: stone.widthMm, depthPct: stone.depthPct })
+        : variant.design;
+    const ring: OrderRing = {
+      diamond_id: stone.diamondId,
+      certificate_number: stone.certificateNumber,
+      stone_description: stone.description,
+      shape,
+      carat: stone.carat,
+      type: stone.type as OrderRing['type'],
+      length_mm: stone.lengthMm,
+      width_mm: stone.widthMm,
+      depth_mm: width === null || stone.depthPct === null ? null : Math.round(width * stone.depthPct) / 100,
+      setting_variant_id: variant.id,
+      setting_sku: variant.sku,
+      setting_slug: product.slug,
+      setting_name: product.name,
+      metal: variant.metal,
+      origin: variant.origin,
+      ring_size: line.ring_size,
+      engraving: line.engraving,
+      lead_days: leadDays,
+      price: {
+        stone_cents: price.stoneCents,
+        setting_cents: price.settingCents,
+        side_stones_cents: price.sideStonesCents,
+        engraving_cents: price.engravingCents,
+        total_cents: price.totalCents,
+      },
+      design,
+    };
+    const stock: StockUnit[] = [{ kind: 'diamond', diamondId: stone.diamondId, label: stone.certificateNumber }];
+    if (variant.stocked) stock.push({ kind: 'variant', variantId: variant.id, quantity: 1, label: product.name });
+    return {
+      line,
+      listCents: unit.unitCents,
+      wireDiscountCents: unit.wireDiscountCents,
+      stock,
+      stored: {
+        kind: 'ring',
+        quantity: 1,
+        diamond_id: stone.diamondId,
+        certificate_number: stone.certificateNumber,
+        description: ringDescription(product.name, METAL_LABELS[variant.metal], stone.description),
+        type: stone.type,
+        carat: stone.carat,
+        price_cents: unit.unitCents,
+        variant_id: variant.id,
+        sku: variant.sku,
+        product_slug: product.slug,
+        metal: variant.metal,
+        ring_size: line.ring_size,
+        engraving: line.engraving,
+        from_stock: variant.stocked ? 1 : 0,
+        lead_days: leadDays,
+        details_json: JSON.stringify(ring),
+      },
+    };
+  }
+
+  /**
+   * The line as the order keeps it at `unitCents`, the price one unit was paid at (the method's, or what the wallet's
+   * shopper approved). A ring's itemized price follows: the difference from its list total is its stone's (a bank
+   * wire takes its $5 off the stone, as it would loose), so the items still add up to what the line cost.
+   */
+  function storedAt(p: PricedLine, unitCents: number): NewOrderLine {
+    if (p.stored.kind !== 'ring' || unitCents === p.stored.price_cents) return { ...p.stored, price_cents: unitCents };
+    const ring = JSON.parse(p.stored.details_json!) as OrderRing;
+    const off = ring.price.total_cents - unitCents;
+    const price = { ...ring.price, stone_cents: ring.price.stone_cents - off, total_cents: unitCents };
+    return { ...p.stored, price_cents: unitCents, details_json: JSON.stringify({ ...ring, price }) };
+  }
+
   /** What the lines take from stock (made-to-order pieces take nothing). */
-  const stockUnits = (priced: readonly PricedLine[]) => priced.flatMap((p) => (p.stock ? [p.stock] : []));
+  const stockUnits = (priced: readonly PricedLine[]) => priced.flatMap((p) => p.stock);
 
   /** What the lines cost with `method` (the contract's one pricing function), refused when the shopper saw another total. */
   function requireTotal(priced: readonly PricedLine[], method: PaymentMethod, sentCents: number, field: string) {
@@ -248,7 +398,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       throw new ValidationError({ [field]: [message] }, message);
     }
     // Each line keeps the unit price this method paid.
-    return priced.map((p, i) => ({ ...p.stored, price_cents: pricing.lines[i]!.totalCents / p.line.quantity }));
+    return priced.map((p, i) => storedAt(p, pricing.lines[i]!.totalCents / p.line.quantity));
   }
 
   /** The order this user placed earlier under `key`; a 422 when that order holds other lines. */
@@ -267,7 +417,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const lines: LineItem[] = payment.lines.map(({ price_cents: _paid, ...line }) => line);
       // Each line at the price the shopper approved and paid, whatever the catalog says now.
       const priced = await price(trx, lines, 'lines', { anyStatus: true });
-      const stored = priced.map((p, i) => ({ ...p.stored, price_cents: payment.lines[i]!.price_cents }));
+      const stored = priced.map((p, i) => storedAt(p, payment.lines[i]!.price_cents));
       try {
         await inventory.reserve(trx, stockUnits(priced), payment.userId);
       } catch (err) {
@@ -335,7 +485,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         if (earlier) return { order: earlier, replayed: true };
       }
 
-      let lines: { kind: string; label: string }[] = [];
+      let stones: StockUnit[] = [];
       let order: Order;
       try {
         // A database that stays busy (DatabaseBusyError) is the error handler's 503.
@@ -345,11 +495,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           // hold only so much at once: free accounts must not be able to empty the search (011-unpaid-holds.md).
           // Made-to-order pieces hold nothing anyone else could buy, so only stones and stocked units count.
           const priced = await price(trx, input.lines, field);
-          const adding = priced.reduce((sum, p) => sum + (p.stock ? p.line.quantity : 0), 0);
+          // A ring counts as its stone, one unit, whether or not its setting comes from the shelf too.
+          const adding = priced.reduce((sum, p) => sum + (p.stock.length > 0 ? p.line.quantity : 0), 0);
           const held = await orders.heldBy(trx, signedIn.user.id, at);
           if (adding > 0 && held.count + adding > MAX_HELD_STONES_PER_ACCOUNT) throw new TooManyHeldError(held.count, adding, held.orderNumbers, field);
 
-          lines = priced.map((p) => ({ kind: p.line.kind, label: p.label }));
+          stones = stockUnits(priced).filter((u) => u.kind === 'diamond');
           const stored = requireTotal(priced, input.payment_mode, input.total_price, 'total_price');
           try {
             await inventory.reserve(trx, stockUnits(priced), signedIn.user.id);
@@ -380,8 +531,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           const earlier = await replay(signedIn, idempotencyKey, input.lines);
           if (earlier) return { order: earlier, replayed: true };
         }
-        // The partial unique index on order lines caught what the conditional update should have: still a 409.
-        if (isUniqueViolation(err)) throw new LinesUnavailableError(goneOf(lines), field);
+        // The partial unique index on order lines' stones caught what the conditional update should have: still a
+        // 409, naming the order's stones (loose or in a ring), as one of them is what another order holds.
+        if (isUniqueViolation(err)) throw new LinesUnavailableError(goneOf(stones), field);
         throw err;
       }
       mail.flush();

@@ -1,4 +1,16 @@
-import { PAYMENT_METHOD_LABELS, formatEasternTime, formatUsd, nextStepsOf, ringSizeLabel, wireTransferDetails, type Order, type OrderLine } from '@everstone/contract';
+import {
+  METAL_LABELS,
+  PAYMENT_METHOD_LABELS,
+  RING_SIZE_UNKNOWN,
+  formatEasternTime,
+  formatUsd,
+  nextStepsOf,
+  ringSizeLabel,
+  wireTransferDetails,
+  type Order,
+  type OrderLine,
+  type OrderRing,
+} from '@everstone/contract';
 import { composeMail, fields, paragraph, quote, type MailBlock, type OutgoingMail } from '../mail/index.ts';
 import { staffNextStep } from './staff-steps.ts';
 
@@ -13,9 +25,28 @@ function nextSteps(order: Order): MailBlock[] {
   return [...steps.lead.map(paragraph), ...wire, ...steps.after.map(paragraph)];
 }
 
+/**
+ * A ring as the emails name it: one ring, then its parts (the setting in its metal, the center stone with its
+ * certificate and grades) and what the shopper chose.
+ */
+export function ringText(ring: OrderRing): string {
+  return [
+    `Ring: ${ring.setting_name} in ${METAL_LABELS[ring.metal]}, set with a ${ring.stone_description} (certificate ${ring.certificate_number})`,
+    ringSizeLabel(ring.ring_size),
+    ...(ring.engraving ? [`engraved “${ring.engraving}”`] : []),
+    `made to order, ${ring.lead_days} business days`,
+  ].join('; ');
+}
+
+/** The rings of an order ordered without a size: the team agrees it with the shopper before each is made. */
+const unsizedRings = (order: Order) => order.lines.flatMap((line) => (line.ring?.ring_size === RING_SIZE_UNKNOWN ? [line.ring] : []));
+
+const ringNames = (rings: readonly OrderRing[]) => rings.map((r) => `${r.setting_name} (center stone ${r.certificate_number})`).join(', ');
+
 /** One line as the emails name it: what it is, and what the shopper chose for it. */
 function lineText(line: OrderLine): string {
   if (line.kind === 'diamond') return `${line.description} (certificate ${line.certificate_number})`;
+  if (line.ring) return ringText(line.ring);
   const p = line.product;
   const parts = [line.quantity > 1 ? `${line.quantity} × ${line.description}` : line.description];
   if (p?.ring_size) parts.push(ringSizeLabel(p.ring_size));
@@ -37,6 +68,18 @@ function itemBlocks(order: Order): MailBlock[] {
   ];
 }
 
+/** To the shopper: a ring ordered without a size is not made before its size is agreed. */
+function sizeToConfirm(order: Order): MailBlock[] {
+  const rings = unsizedRings(order);
+  if (rings.length === 0) return [];
+  const which = rings.length === 1 ? `your ${rings[0]!.setting_name}` : 'your rings';
+  return [
+    paragraph(
+      `You have not chosen a ring size for ${which} yet. Our team will contact you to confirm the size before the ring is made, and if it ever needs resizing, the first resize is free.`,
+    ),
+  ];
+}
+
 export function orderConfirmationMail(order: Order, to: string, storeEmail: string): OutgoingMail {
   return composeMail({
     to,
@@ -46,6 +89,7 @@ export function orderConfirmationMail(order: Order, to: string, storeEmail: stri
     blocks: [
       paragraph(`Thank you for your order. We have received order ${order.order_number}:`),
       ...itemBlocks(order),
+      ...sizeToConfirm(order),
       ...nextSteps(order),
       paragraph('Questions about your order? Simply reply to this email, quoting your order number.'),
     ],
@@ -78,6 +122,9 @@ export function newOrderNoticeMail(order: Order, contactEmail: string, storeEmai
       customerBlock(order, contactEmail),
       ...(order.notes ? [paragraph('The shopper’s notes:'), quote(order.notes)] : []),
       ...itemBlocks(order),
+      ...(unsizedRings(order).length > 0
+        ? [paragraph(`Ring size to confirm with the shopper before the ring is made: ${ringNames(unsizedRings(order))}. They chose "I don't know the size yet".`)]
+        : []),
       paragraph(staffNextStep(order, reviewReason)),
     ],
   });

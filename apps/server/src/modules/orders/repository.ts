@@ -15,7 +15,7 @@ export interface NewOrderLine {
   type: number | null;
   carat: number | null;
   price_cents: number;
-  /** A product line's variant and the shopper's choices (null on other kinds). */
+  /** A product line's variant, or a ring's setting variant, and the shopper's choices (null on a loose diamond). */
   variant_id?: number | null;
   sku?: string | null;
   product_slug?: string | null;
@@ -25,7 +25,10 @@ export interface NewOrderLine {
   /** 1 when the line took units from the shelf (given back if the order is cancelled). */
   from_stock?: number;
   lead_days?: number | null;
-  /** What the order page and the emails show of the variant (OrderProduct without the line's own fields), JSON. */
+  /**
+   * What the order page and the emails show, JSON: of a product line its variant (OrderProduct without the line's
+   * own fields), of a ring the whole ring (OrderRing: stone, setting, choices, itemized price, design).
+   */
   details_json?: string | null;
 }
 
@@ -186,8 +189,9 @@ export function createOrderRepository(db: Kysely<Database>) {
         .where('orders.payment_status', '=', 'pending')
         .where((eb) => eb.or([eb('orders.hold_expires_at', 'is', null), eb('orders.hold_expires_at', '>', at)]))
         .where('order_items.released_at', 'is', null)
-        // Only what someone else could otherwise buy: stones and units from the shelf, not made-to-order pieces.
-        .where((eb) => eb.or([eb('order_items.kind', '=', 'diamond'), eb('order_items.from_stock', '=', 1)]))
+        // Only what someone else could otherwise buy: stones (loose or in a ring; a ring counts once, as its stone)
+        // and units from the shelf, not made-to-order pieces.
+        .where((eb) => eb.or([eb('order_items.kind', 'in', ['diamond', 'ring']), eb('order_items.from_stock', '=', 1)]))
         .orderBy('orders.id')
         .execute();
       return { count: rows.reduce((sum, r) => sum + Number(r.quantity), 0), orderNumbers: [...new Set(rows.map((r) => r.order_number))] };

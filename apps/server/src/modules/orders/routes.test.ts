@@ -159,6 +159,7 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
           diamondid: s.id,
           certificate_number: s.certificate_number,
           product: null,
+          ring: null,
         })),
         user_name: 'Ann Lee',
         contact_number: '212-555-0100',

@@ -13,6 +13,7 @@ import {
   type Order,
   type OrderLine,
   type OrderProduct,
+  type OrderRing,
   type OrderAddress,
   type OrderListResponse,
   type OrderStatus,
@@ -73,11 +74,31 @@ export function drawOrderNumber(at: Date): string {
   return `EV-${at.getUTCFullYear()}-${code}`;
 }
 
-/** What a stored line takes from stock: a diamond line its stone, a product line from the shelf its units. */
+/** A ring line's stone, setting and choices as the order keeps them (details_json); null on other kinds. */
+function ringOf(row: OrderItemRow): OrderRing | null {
+  if (row.kind !== 'ring' || !row.details_json) return null;
+  const ring = JSON.parse(row.details_json) as OrderRing;
+  // The size, engraving and lead time have columns of their own (the desk and the emails read the same row).
+  return { ...ring, ring_size: row.ring_size ?? ring.ring_size, engraving: row.engraving, lead_days: row.lead_days ?? ring.lead_days };
+}
+
+/**
+ * What a stored line takes from stock: a diamond line its stone, a product line from the shelf its units, a ring its
+ * center stone and, when its setting came from the shelf, the setting's unit. Cancelling an order, its hold running
+ * out and a delivery all move a ring's parts through this one list.
+ */
 export function stockOf(lines: readonly OrderItemRow[]): StockUnit[] {
   return lines.flatMap((line): StockUnit[] => {
-    if (line.kind === 'diamond' && line.diamond_id !== null) return [{ kind: 'diamond', diamondId: line.diamond_id, label: line.certificate_number ?? String(line.diamond_id) }];
+    const stone = (id: number): StockUnit => ({ kind: 'diamond', diamondId: id, label: line.certificate_number ?? String(id) });
+    if (line.kind === 'diamond' && line.diamond_id !== null) return [stone(line.diamond_id)];
     if (line.kind === 'product' && line.from_stock === 1 && line.variant_id !== null) return [{ kind: 'variant', variantId: line.variant_id, quantity: line.quantity, label: line.description }];
+    if (line.kind === 'ring' && line.diamond_id !== null) {
+      const units = [stone(line.diamond_id)];
+      if (line.from_stock === 1 && line.variant_id !== null) {
+        units.push({ kind: 'variant', variantId: line.variant_id, quantity: line.quantity, label: ringOf(line)?.setting_name ?? line.description });
+      }
+      return units;
+    }
     return [];
   });
 }
@@ -87,9 +108,14 @@ export function unitsHeldFromStock(trx: Kysely<Database>, variantIds: readonly n
   return createOrderRepository(trx).unitsHeldFromStock(variantIds);
 }
 
-/** What makes two lines the same request: the line's key and its quantity (a repeat must ask for the same). */
+/**
+ * What makes two lines the same request: the line's key and its quantity (a repeat must ask for the same). A ring's
+ * key is its stone alone (a stone is in one ring at most); a repeat must also ask for the same setting, size and
+ * engraving, or it is another order.
+ */
 export function lineIdentity(line: LineItem): string {
-  return `${lineKey(line)}×${line.quantity}`;
+  const ring = line.kind === 'ring' ? `:${line.variant_id}:${line.ring_size}:${line.engraving ?? ''}` : '';
+  return `${lineKey(line)}${ring}×${line.quantity}`;
 }
 
 /** `lineIdentity` of a stored line; null for a kind that has none. */
@@ -97,6 +123,9 @@ function storedLineIdentity(row: OrderItemRow): string | null {
   if (row.kind === 'diamond' && row.diamond_id !== null) return lineIdentity({ kind: 'diamond', diamond_id: row.diamond_id, quantity: 1 });
   if (row.kind === 'product' && row.variant_id !== null) {
     return lineIdentity({ kind: 'product', variant_id: row.variant_id, quantity: row.quantity, ring_size: row.ring_size, engraving: row.engraving });
+  }
+  if (row.kind === 'ring' && row.diamond_id !== null && row.variant_id !== null && row.ring_size !== null) {
+    return lineIdentity({ kind: 'ring', diamond_id: row.diamond_id, variant_id: row.variant_id, quantity: 1, ring_size: row.ring_size, engraving: row.engraving });
   }
   return null;
 }
@@ -115,6 +144,7 @@ function toOrderLine(i: OrderItemRow): OrderLine {
     product: details
       ? { ...details, ring_size: i.ring_size, engraving: i.engraving, lead_days: i.lead_days ?? 0, made_to_order: i.from_stock !== 1 }
       : null,
+    ring: ringOf(i),
   };
 }
 
@@ -134,7 +164,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], wire: WireTransfer
     // Only while the hold runs: a paid, confirmed or cancelled order holds nothing on a deadline any more.
     hold_expires_at: row.order_status === 'pending' && row.payment_status === 'pending' ? row.hold_expires_at : null,
     wire_transfer: null,
-    // A loose diamond is every kind there is yet; the catalog's and the builder's kinds add their own shapes.
+    // §3's items are the loose diamonds only: a stone set in a ring is part of its ring line (`lines[].ring`).
     items: items
       .filter((i) => i.kind === 'diamond' && i.diamond_id !== null && i.parent_line_id === null)
       .map((i) => ({

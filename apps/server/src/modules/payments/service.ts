@@ -122,12 +122,13 @@ export interface CapturedOrder {
 
 /**
  * The lines a payment row pays for. Rows written before lines had kinds hold `{ id, price_cents }`, and diamond
- * lines written before products existed have no quantity: both are loose diamonds, one of each.
+ * lines written before products existed have no quantity: both are loose diamonds, one of each. Pieces and built
+ * rings are kept as the cart sent them (a ring with its stone, setting variant, size and engraving).
  */
 function paidLinesOf(payment: WalletPaymentRow): PaidLine[] {
   const stored = JSON.parse(payment.items) as Array<Partial<PaidLine> & { id?: number; diamond_id?: number; price_cents: number }>;
   return stored.map((line): PaidLine => {
-    if (line.kind === 'product') return line as PaidLine;
+    if (line.kind === 'product' || line.kind === 'ring') return line as PaidLine;
     return { kind: 'diamond', diamond_id: line.diamond_id ?? line.id!, quantity: 1, price_cents: line.price_cents };
   });
 }
