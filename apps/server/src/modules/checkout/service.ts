@@ -443,10 +443,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       return id;
     },
 
-    async unavailable(paid: readonly PaidLine[]): Promise<GoneLines> {
+    async unavailable(paid: readonly PaidLine[], userId: number): Promise<GoneLines> {
       const lines: LineItem[] = paid.map(({ price_cents: _paid, ...line }) => line);
       const priced = await price(d.db, lines, 'lines', { anyStatus: true });
-      return goneOf(await inventory.unavailable(stockUnits(priced)));
+      return goneOf(await inventory.unavailable(stockUnits(priced), userId));
     },
 
     loadOrder: (orderId) => orders.load(orderId),

@@ -72,8 +72,11 @@ export interface WalletHooks {
    * back and sends the payment to its refund.
    */
   completeOrder(trx: Kysely<Database>, payment: CapturedPayment): Promise<number>;
-  /** Labels (certificate numbers) of the payment's lines no longer on sale, looked at before the money is taken. */
-  unavailable(lines: readonly PaidLine[]): Promise<GoneLines>;
+  /**
+   * Labels (certificate numbers) of the payment's lines no longer on sale to `userId` (sold, or held by another
+   * shopper in the ring builder), looked at before the money is taken.
+   */
+  unavailable(lines: readonly PaidLine[], userId: number): Promise<GoneLines>;
   /** The order a payment became, as the API shows it. */
   loadOrder(orderId: number): Promise<Order | null>;
   /** A capture the provider held for review ended: its order becomes paid, or is cancelled and its stock released. */
@@ -178,7 +181,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     } catch (err) {
       if (err instanceof PaidLinesLostError) return { lost: err.gone };
       // The partial unique index on order lines caught a stone another order holds.
-      if (isUniqueViolation(err)) return { lost: await hooks.unavailable(lines) };
+      if (isUniqueViolation(err)) return { lost: await hooks.unavailable(lines, payment.user_id) };
       throw err;
     }
   }
@@ -204,7 +207,7 @@ export function createWalletService(deps: WalletServiceDeps) {
             await move(payment.id, 'created', 'failed', { failure: WALLET_MESSAGES.expired });
             break;
           }
-          const sold = await hooks.unavailable(paidLinesOf(payment));
+          const sold = await hooks.unavailable(paidLinesOf(payment), payment.user_id);
           // Not captured yet: a line sold meanwhile means the shopper is simply not charged.
           if (sold.diamonds.length + sold.pieces.length > 0) {
             await move(payment.id, 'created', 'voided', { failure: soldBeforeCaptureMessage(sold.diamonds, sold.pieces) });
