@@ -2,7 +2,7 @@
  * How a diamond's figures are shown (SPEC §3, §5): one set of rules for the search table, the detail page,
  * the comparison view, the wishlist and the cart.
  */
-import { DIAMOND_TYPE_LABELS, PROMOTIONS, type DiamondTypeId } from './constants.ts';
+import { DIAMOND_TYPE_LABELS, PROMOTIONS, STORE_TERMS, type DiamondTypeId } from './constants.ts';
 import type { Diamond } from './diamonds.ts';
 
 /** §3: optional attributes (polish, symmetry, fluorescence, table, depth, measurements) show a dash. */
@@ -37,6 +37,17 @@ export function formatMoney(amount: number): string {
 /** Whole dollars when the amount has no cents ('$1,234'), else with cents. */
 export function formatPrice(amount: number): string {
   return Number.isInteger(amount) ? usdWhole.format(amount) : usd.format(amount);
+}
+
+/**
+ * §9's financing line beside a price, in cents: the monthly it starts from and the interest-free months, or, below
+ * the purchase financing starts at, what that is. The diamond page and the ring builder say it in these words.
+ */
+export function financingText(priceCents: number): string {
+  const f = STORE_TERMS.financing;
+  return priceCents >= Math.round(f.minimumPurchase * 100)
+    ? `Financing from $${f.fromMonthly}/mo at ${f.apr}% APR · no interest for ${f.interestFreeMonths} months`
+    : `Financing with no interest for ${f.interestFreeMonths} months on purchases of ${formatPrice(f.minimumPurchase)} or more`;
 }
 
 /** An optional attribute, or a dash. */

@@ -1,24 +1,26 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import {
   COLLECTIONS,
+  EMPTY_BUILD,
   ENGRAVING,
-  ENGRAVING_MESSAGES,
   METAL_LABELS,
-  RING_SIZES,
   RING_SIZE_MESSAGES,
-  RING_SIZE_UNKNOWN,
   STORE_TERMS,
+  buildToParams,
+  builderPath,
   engravingProblem,
   formatCarat,
   formatTagPrice,
   metalOf,
-  ringInnerDiameterMm,
+  readBuild,
   shipsByText,
   variantLabel,
   type ProductDetail,
+  type RingBuild,
   type Variant,
 } from '@everstone/contract/core';
+import { EngravingField, RingSizeField } from '../../components/jewelry/ring-choices';
 import { PieceViewer } from '../../components/jewelry/viewer-toggle';
 import { addProductToCart, maxQuantityOf, type ProductCartLine } from '../../lib/cart';
 import { togglePiece, useSavedPieces } from '../../lib/wishlist';
@@ -104,36 +106,6 @@ function PriceBreakdown({ product, variant, engravingCents }: { product: Product
   );
 }
 
-/** US sizes with their inner diameter, and how to measure at home. */
-function SizeGuide() {
-  return (
-    <details className="jw-size-guide">
-      <summary>Ring size guide</summary>
-      <p>
-        Measure the inside diameter of a ring that fits the same finger, edge to edge, and find the nearest size. Unsure? Choose “I don’t know the
-        size yet”: we will ask before we make it, and your first resize is free.
-      </p>
-      <table>
-        <caption className="visually-hidden">US ring sizes and their inner diameters</caption>
-        <thead>
-          <tr>
-            <th scope="col">US size</th>
-            <th scope="col">Inner diameter</th>
-          </tr>
-        </thead>
-        <tbody>
-          {RING_SIZES.filter((s) => Number.isInteger(Number(s)) || Number(s) % 1 === 0.5).map((s) => (
-            <tr key={s}>
-              <td>{s}</td>
-              <td>{ringInnerDiameterMm(s)!.toFixed(1)} mm</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </details>
-  );
-}
-
 /** The heart: saves this variant to the wishlist, or takes it off. */
 function SaveButton({ product, variant }: { product: ProductDetail; variant: Variant }) {
   const saved = useSavedPieces().some((p) => p.variant_id === variant.id);
@@ -181,6 +153,47 @@ function Availability({ variant }: { variant: Variant }) {
   );
 }
 
+/** A variant's query with the rest of a ring build after it (the setting and its metal are the page's own). */
+function withBuild(query: string, build: RingBuild | null): string {
+  if (!build) return query;
+  const rest = buildToParams({ ...build, setting: null, metal: null, accents: null }).toString();
+  if (!rest) return query;
+  return query ? `${query}&${rest}` : `?${rest}`;
+}
+
+/**
+ * A setting is not bought on its own: its page leads into the ring builder. With a diamond already in the build it
+ * goes straight to the finished ring; otherwise to the diamonds this setting can hold, in the metal chosen here.
+ */
+function SettingActions({ product, variant, build }: { product: ProductDetail; variant: Variant; build: RingBuild | null }) {
+  const chosen: RingBuild = {
+    ...(build ?? EMPTY_BUILD),
+    setting: product.slug,
+    metal: variant.metal,
+    accents: product.options.origin.length > 0 ? variant.origin : null,
+  };
+  const withDiamond = chosen.diamond !== null;
+  if (!variant.available) {
+    return (
+      <button type="button" className="jw-add" disabled>
+        Not available in this choice
+      </button>
+    );
+  }
+  return (
+    <div className="jw-builder-actions">
+      <Link className="jw-add" to={builderPath(withDiamond ? 3 : 1, chosen)}>
+        Choose this setting
+      </Link>
+      <p className="jw-note">
+        {withDiamond
+          ? 'Next: your ring complete, with the diamond you chose set in this setting, priced as one.'
+          : 'Next: choose its center diamond. Only the diamonds this setting can hold are shown, and our jewelers set it for you.'}
+      </p>
+    </div>
+  );
+}
+
 /**
  * A piece of jewelry: its picture in the chosen variant, the options (in the address), the price and what makes it
  * up, availability and ship date, ring size and engraving (the line's), add to cart, specifications and related pieces.
@@ -200,7 +213,11 @@ export function ProductPage({ product, variant }: { product: ProductDetail; vari
   const engravingText = engraving.trim();
   const engravingError = engravingText ? engravingProblem(engravingText) : null;
   const engravingCents = engravingText && !engravingError ? ENGRAVING.priceCents : 0;
-  const link = (change: Parameters<typeof withOption>[2]) => `/jewelry/${product.slug}${variantSearch(product, withOption(product, variant, change))}`;
+  // A setting opened from the ring builder keeps the build (its diamond, size, engraving) through its options.
+  const location = useLocation();
+  const build = product.family === 'setting' ? readBuild(new URLSearchParams(location.search)).build : null;
+  const link = (change: Parameters<typeof withOption>[2]) =>
+    `/jewelry/${product.slug}${withBuild(variantSearch(product, withOption(product, variant, change)), build)}`;
   const max = variant.stock === null ? 10 : Math.max(1, Math.min(10, variant.stock));
   const collection = product.collection ? COLLECTIONS.find((c) => c.id === product.collection) : null;
   const title = `${product.name} in ${METAL_LABELS[variant.metal]}`;
@@ -318,58 +335,29 @@ export function ProductPage({ product, variant }: { product: ProductDetail; vari
             to={(o) => link({ origin: o })}
           />
 
-          {product.ring && (
-            <div className="jw-field">
-              <label htmlFor={`${ids}-size`}>Ring size</label>
-              <select
-                id={`${ids}-size`}
-                ref={sizeRef}
-                value={ringSize}
-                onChange={(e) => {
-                  setRingSize(e.target.value);
-                  setProblem(null);
-                }}
-                aria-describedby={`${ids}-size-note`}
-                aria-invalid={problem === RING_SIZE_MESSAGES.required || undefined}
-              >
-                <option value="">Choose a size</option>
-                {product.resizable && <option value={RING_SIZE_UNKNOWN}>I don’t know the size yet (one free resize)</option>}
-                {RING_SIZES.map((s) => (
-                  <option key={s} value={s}>
-                    {s} ({ringInnerDiameterMm(s)!.toFixed(1)} mm)
-                  </option>
-                ))}
-              </select>
-              <p id={`${ids}-size-note`} className="jw-note">
-                {product.resizable
-                  ? 'Your first resize is free, within two sizes.'
-                  : 'Stones run all the way round this ring, so it cannot be resized after it is made: please choose the size with care.'}
-              </p>
-              <SizeGuide />
-            </div>
-          )}
-
-          {product.engravable ? (
-            <div className="jw-field">
-              <label htmlFor={`${ids}-engraving`}>
-                Engraving <span className="jw-optional">(optional, +{formatTagPrice(ENGRAVING.priceCents)})</span>
-              </label>
-              <input
-                id={`${ids}-engraving`}
-                value={engraving}
-                maxLength={ENGRAVING.maxLength + 4}
-                onChange={(e) => setEngraving(e.target.value)}
-                aria-describedby={`${ids}-engraving-note`}
-                aria-invalid={engravingError ? true : undefined}
-                autoComplete="off"
-              />
-              <p id={`${ids}-engraving-note`} className={engravingError ? 'jw-note jw-note--error' : 'jw-note'}>
-                {engravingError ?? `${[...engravingText].length}/${ENGRAVING.maxLength} characters: letters, digits, spaces and & / _ ! ? . ( ) - ' ♥.`}{' '}
-                {ENGRAVING_MESSAGES.returns}
-              </p>
-            </div>
+          {product.family === 'setting' ? (
+            <p className="jw-note">Its ring size and engraving are chosen with its diamond, when you complete your ring.</p>
           ) : (
-            <p className="jw-note">{product.style === 'eternity' ? 'Eternity rings cannot be engraved: stones run all the way round.' : 'This piece cannot be engraved.'}</p>
+            <>
+              {product.ring && (
+                <RingSizeField
+                  id={ids}
+                  value={ringSize}
+                  onChange={(size) => {
+                    setRingSize(size);
+                    setProblem(null);
+                  }}
+                  resizable={product.resizable}
+                  invalid={problem === RING_SIZE_MESSAGES.required}
+                  selectRef={sizeRef}
+                />
+              )}
+              {product.engravable ? (
+                <EngravingField id={ids} value={engraving} onChange={setEngraving} />
+              ) : (
+                <p className="jw-note">{product.style === 'eternity' ? 'Eternity rings cannot be engraved: stones run all the way round.' : 'This piece cannot be engraved.'}</p>
+              )}
+            </>
           )}
 
           {variant.stock !== null && variant.available && max > 1 && (
@@ -386,9 +374,13 @@ export function ProductPage({ product, variant }: { product: ProductDetail; vari
           )}
 
           <Availability variant={variant} />
-          <button type="button" className="jw-add" onClick={add} disabled={!variant.available || adding} aria-busy={adding || undefined}>
-            {adding ? 'Processing...' : variant.available ? 'Add to Cart' : 'Sold out'}
-          </button>
+          {product.family === 'setting' ? (
+            <SettingActions product={product} variant={variant} build={build} />
+          ) : (
+            <button type="button" className="jw-add" onClick={add} disabled={!variant.available || adding} aria-busy={adding || undefined}>
+              {adding ? 'Processing...' : variant.available ? 'Add to Cart' : 'Sold out'}
+            </button>
+          )}
           {product.family === 'setting' && (
             <Link className="jw-try-home" to={`/home-preview?variant=${variant.id}`}>
               Try it at home with Home Preview
@@ -398,11 +390,6 @@ export function ProductPage({ product, variant }: { product: ProductDetail; vari
           {problem && (
             <p className="jw-problem" role="alert">
               {problem}
-            </p>
-          )}
-          {product.family === 'setting' && (
-            <p className="jw-note">
-              This is the setting. Choose its center diamond from our <Link to="/diamond">certified diamonds</Link>; our jewelers set it for you.
             </p>
           )}
           <ul className="jw-promises">
