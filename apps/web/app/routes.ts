@@ -28,6 +28,10 @@ export default [
 
   route('diamond', 'routes/diamond-search.tsx'),
   route('diamond-details/:diamondid', 'routes/diamond-details.tsx'),
+  // The ring builder's steps 2 and 3 (step 1 is /diamond), and the picture of a setting holding a stone.
+  route('ring-builder/settings', 'routes/ring-builder/settings.tsx'),
+  route('ring-builder/complete', 'routes/ring-builder/complete.tsx'),
+  route('art/rings/:file', 'routes/ring-builder/picture.ts'),
   route('cart', 'routes/cart.tsx'),
 
   route('signin', 'routes/account/signin.tsx'),

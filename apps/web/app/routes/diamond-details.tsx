@@ -1,14 +1,17 @@
 import { data } from 'react-router';
-import { colorLabel, diamondTitle, formatPrice, orNA, type Diamond } from '@everstone/contract/core';
+import { colorLabel, diamondTitle, formatPrice, orNA, readBuild, type Diamond, type RingBuild, type SettingFit } from '@everstone/contract/core';
 import type { Route } from './+types/diamond-details';
 import { DiamondPage, NoDiamond } from '../features/diamond-details/diamond-page';
 import { DETAIL_OFFERS, NO_DIAMOND_MESSAGE } from '../features/diamond-details/offers';
+import { loadBuildParts } from '../features/ring-builder/build-parts';
+import { BuilderNav } from '../features/ring-builder/builder-nav';
 import { api, lazySchema, serverApi, type ApiClient } from '../lib/api';
 import { takeHandedOver } from '../lib/diamond-handoff';
 import { pageMeta } from '../lib/seo';
 import detailHref from '../styles/diamond-details.css?url';
 
-type DetailData = { diamond: Diamond | null };
+/** The stone, and the ring build the address carries with what the steps show of it (its chosen stone and setting). */
+type DetailData = { diamond: Diamond | null; build: RingBuild; chosen: Diamond | null; setting: SettingFit | null };
 
 /** Diamond ids are positive whole numbers; anything else cannot name a stone. */
 const DIAMOND_ID = /^[1-9]\d{0,11}$/;
@@ -28,21 +31,26 @@ async function loadDiamond(api: ApiClient, id: string): Promise<Diamond | 'none'
  * A fresh load or a shared link: the stone is fetched by id and rendered on the server. An id that names
  * no stone answers 404 with the page's 'No diamond data available' (§8) inside the site's layout.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = params.diamondid;
-  if (!DIAMOND_ID.test(id)) return data<DetailData>({ diamond: null }, { status: 404 });
-  const diamond = await loadDiamond(serverApi(context), id);
-  return diamond === 'none' ? data<DetailData>({ diamond: null }, { status: 404 }) : data<DetailData>({ diamond });
+  const { build } = readBuild(new URL(request.url).searchParams);
+  const none = { diamond: null, build, chosen: null, setting: null };
+  if (!DIAMOND_ID.test(id)) return data<DetailData>(none, { status: 404 });
+  const client = serverApi(context);
+  const [diamond, parts] = await Promise.all([loadDiamond(client, id), loadBuildParts(client, build)]);
+  return diamond === 'none' ? data<DetailData>(none, { status: 404 }) : data<DetailData>({ diamond, build, chosen: parts.stone, setting: parts.setting });
 }
 
 /** In the browser: the handed-over record when there is one, else the stone straight from the API. */
-export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<DetailData> {
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs): Promise<DetailData> {
   const id = params.diamondid;
-  if (!DIAMOND_ID.test(id)) return { diamond: null };
+  const { build } = readBuild(new URL(request.url).searchParams);
+  const parts = loadBuildParts(api, build);
+  if (!DIAMOND_ID.test(id)) return { diamond: null, build, chosen: null, setting: null };
   const handed = takeHandedOver(id);
-  if (handed) return { diamond: handed };
-  const diamond = await loadDiamond(api, id);
-  return { diamond: diamond === 'none' ? null : diamond };
+  const diamond = handed ?? (await loadDiamond(api, id));
+  const { stone, setting } = await parts;
+  return { diamond: diamond === 'none' ? null : diamond, build, chosen: stone, setting };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -63,13 +71,23 @@ export const meta: Route.MetaFunction = (args) => {
 export default function DiamondDetails({ loaderData }: Route.ComponentProps) {
   // The loaders settle where the record comes from (the navigation or the API), so the server's HTML and
   // the hydrating browser always render the same stone.
-  const { diamond } = loaderData;
+  const { diamond, build, chosen, setting } = loaderData;
   return (
     <>
       {/* With a precedence, so it is sent ahead of the script preloads (root.tsx). */}
       <link rel="stylesheet" href={detailHref} precedence="default" />
       {/* Keyed by stone, so moving from one stone to another starts with a fresh viewer, steps and cart button. */}
-      {diamond ? <DiamondPage key={diamond.diamondid} diamond={diamond} /> : <NoDiamond />}
+      {diamond ? (
+        <DiamondPage
+          key={diamond.diamondid}
+          diamond={diamond}
+          build={build}
+          settingName={setting?.name ?? null}
+          steps={<BuilderNav current={1} build={build} parts={{ stone: chosen, setting }} />}
+        />
+      ) : (
+        <NoDiamond />
+      )}
     </>
   );
 }

@@ -1,17 +1,30 @@
 import { lazy, Suspense, useState } from 'react';
-import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import type { DiamondListResponse, DiamondTypeId } from '@everstone/contract/core';
+import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { buildToParams, type Diamond, type DiamondListResponse, type DiamondTypeId, type SettingFit } from '@everstone/contract/core';
 // Used by the loader only, so the client build leaves the schemas (and Zod) out of the page's first load.
 import { diamondListResponseSchema, shapeListResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/diamond-search';
-import { BuilderSteps, TypeTabs } from '../features/diamond-search/builder-steps';
 import { FiltersPanel } from '../features/diamond-search/filters-panel';
 import { ResultsTable } from '../features/diamond-search/results-table';
 import { ResultsToolbar } from '../features/diamond-search/results-toolbar';
 import type { ShapesResult } from '../features/diamond-search/shape-picker';
-import { readSearch, resetFilters, searchToQuery, toggleChecked, withTab } from '../features/diamond-search/search-state';
+import {
+  buildOfSearch,
+  hasShapeOrCarat,
+  presetForSetting,
+  readSearch,
+  resetFilters,
+  searchToQuery,
+  toggleChecked,
+  withTab,
+  withoutSetting,
+} from '../features/diamond-search/search-state';
+import { TypeTabs } from '../features/diamond-search/type-tabs';
 import { useDiamondResults } from '../features/diamond-search/use-diamond-results';
 import { useSearchDraft } from '../features/diamond-search/use-search-draft';
+import { loadSettingFit, loadStone } from '../features/ring-builder/build-parts';
+import { BuilderNav } from '../features/ring-builder/builder-nav';
+import { FitBanner } from '../features/ring-builder/fit-banner';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/seo';
 import searchHref from '../styles/diamond-search.css?url';
@@ -26,11 +39,14 @@ export const meta: Route.MetaFunction = (args) =>
 /**
  * The shapes and the first page of results for the URL's search, so the server's HTML already lists the
  * stones. A parameter the API would refuse is ignored (see `readSearch`), never a reason for a 500.
+ *
+ * As the ring builder's step 1 after a setting (`setting=` in the address), the setting's fit is loaded too: a
+ * setting the store does not know is dropped from the address, and an address that names neither shapes nor a carat
+ * range is sent on with both preset from what the setting holds (the server lists only stones that fit in any case).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const { search } = readSearch(new URL(request.url).searchParams);
-  const apiKey = searchToQuery(search, 'api');
 
   const loadShapes = async (): Promise<ShapesResult> => {
     const res = await api.get('/api/diamond-shapes', shapeListResponseSchema);
@@ -38,6 +54,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error(`Failed to fetch diamond shapes (${res.status})`);
     return { ok: false };
   };
+  const [shapes, fit, stone] = await Promise.all([
+    loadShapes(),
+    search.setting ? loadSettingFit(api, search.setting) : Promise.resolve<SettingFit | null>(null),
+    search.carry.diamond ? loadStone(api, search.carry.diamond) : Promise.resolve<Diamond | null>(null),
+  ]);
+  if (search.setting && !fit) throw redirect(`/diamond${queryOf(searchToQuery(withoutSetting(search), 'page'))}`);
+  if (fit && shapes.ok && !hasShapeOrCarat(search)) throw redirect(`/diamond${queryOf(searchToQuery(presetForSetting(search, fit, shapes.data), 'page'))}`);
+
+  const apiKey = searchToQuery(search, 'api');
   // Without a first page the browser asks again, and offers a retry if that fails too.
   const loadFirstPage = async (): Promise<DiamondListResponse | null> => {
     const res = await api.get(`/api/get-all-diamonds?${apiKey}&page=1`, diamondListResponseSchema);
@@ -45,10 +70,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error(`Could not load diamonds (${res.status})`);
     return null;
   };
-
-  const [shapes, firstPage] = await Promise.all([loadShapes(), loadFirstPage()]);
-  return { shapes, firstPage, apiKey };
+  return { shapes, firstPage: await loadFirstPage(), apiKey, fit, stone };
 }
+
+const queryOf = (query: string) => (query ? `?${query}` : '');
 
 /**
  * A change of the query alone (a filter, Back between two searches) is answered by the page's own requests;
@@ -69,6 +94,10 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
   const [compareOpen, setCompareOpen] = useState(false);
   const uncheck = (ids: number[]) =>
     update((f) => ({ ...f, checkedDiamonds: f.checkedDiamonds.filter((id) => !ids.includes(id)) }), true);
+  // The ring build the page carries: its steps, and the detail pages its stones open, go on with it.
+  const build = buildOfSearch(draft);
+  const detailQuery = buildToParams({ ...build, diamond: null }).toString();
+  const fit = loaderData.fit && loaderData.fit.slug === draft.setting ? loaderData.fit : null;
 
   return (
     <div className="ds-page">
@@ -76,8 +105,9 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
       <link rel="stylesheet" href={searchHref} precedence="default" />
       <header className="ds-hero">
         <h1 className="ds-title">Create Your Diamond Ring</h1>
-        <BuilderSteps />
+        <BuilderNav current={1} build={build} parts={{ stone: loaderData.stone, setting: fit }} />
       </header>
+      {fit && <FitBanner fit={fit} build={build} onRemove={() => update(withoutSetting, true)} />}
 
       <TypeTabs value={draft.activeTab} onChange={(tab: DiamondTypeId) => update((f) => withTab(f, tab))} panelId="ds-panel" />
 
@@ -116,6 +146,7 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
             // §4: while only checked stones are listed, a check changes the list at once.
             onToggleChecked={(id) => update((f) => toggleChecked(f, id), true)}
             onOpenDiamond={flush}
+            detailQuery={detailQuery}
           />
         </section>
       </div>
@@ -129,6 +160,7 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
             onRemove={(id) => uncheck([id])}
             onMissing={uncheck}
             onOpenDiamond={flush}
+            detailQuery={detailQuery}
           />
         </Suspense>
       )}

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import type { Diamond } from '@everstone/contract/core';
+import { Link, useNavigate } from 'react-router';
+import { builderPath, type Diamond, type RingBuild } from '@everstone/contract/core';
 import { addToCart } from '../../lib/cart';
 import { toggleWishlist, useWishlist } from '../../lib/wishlist';
 import { HeartIcon } from '../../components/ui/icons';
-import { ADD_TO_CART_DELAY_MS, DUPLICATE_MESSAGE, DUPLICATE_MESSAGE_MS } from './offers';
+import { ADD_TO_CART_DELAY_MS, DUPLICATE_MESSAGE, DUPLICATE_MESSAGE_MS, IN_RING_MESSAGE } from './offers';
 
 const UNAVAILABLE: Record<Exclude<Diamond['status'], 'available'>, string> = {
   reserved: 'This diamond has been reserved',
@@ -12,15 +12,37 @@ const UNAVAILABLE: Record<Exclude<Diamond['status'], 'available'>, string> = {
 };
 
 /**
+ * The ring builder's way on from this stone: to the settings that can hold it, or, when the build already has its
+ * setting, straight to the finished ring.
+ */
+function ChooseDiamond({ diamond, build, settingName }: { diamond: Diamond; build: RingBuild; settingName: string | null }) {
+  const chosen: RingBuild = { ...build, diamond: diamond.diamondid };
+  const withSetting = build.setting !== null;
+  return (
+    <div className="dd-choose-block">
+      <Link className="button dd-choose" to={builderPath(withSetting ? 3 : 2, chosen)}>
+        Choose this diamond
+      </Link>
+      <p className="dd-choose-note">
+        {withSetting
+          ? `Next: your ring, with this diamond set in ${settingName ? `the ${settingName}` : 'your setting'}.`
+          : 'Next: the settings that can hold it, each priced with it. Or buy it loose below.'}
+      </p>
+    </div>
+  );
+}
+
+/**
  * §4 Add to cart: 'Processing...' with the button disabled and an overlay spinner for about 0.5 s, then
  * the stone is appended to the cart and the shopper goes to /cart. A stone already in the cart (same
- * certificate number) is not added again; 'This diamond is already in your cart.' shows for 5 s instead.
- * A stone that is reserved or sold cannot be added. The heart saves the stone to the wishlist.
+ * certificate number) is not added again; 'This diamond is already in your cart.' shows for 5 s instead, and a stone
+ * already set in a ring in the cart says so. A stone that is reserved or sold cannot be added. The heart saves the
+ * stone to the wishlist. Above it, the ring builder's "Choose this diamond": the loose stone is the second way.
  */
-export function AddToCart({ diamond }: { diamond: Diamond }) {
+export function AddToCart({ diamond, build, settingName = null }: { diamond: Diamond; build: RingBuild; settingName?: string | null }) {
   const navigate = useNavigate();
   const [processing, setProcessing] = useState(false);
-  const [duplicate, setDuplicate] = useState(false);
+  const [duplicate, setDuplicate] = useState<string | null>(null);
   const timers = useRef<number[]>([]);
   const saved = useWishlist().some((d) => d.diamondid === diamond.diamondid);
 
@@ -34,17 +56,18 @@ export function AddToCart({ diamond }: { diamond: Diamond }) {
   function add() {
     if (processing || unavailable) return;
     setProcessing(true);
-    setDuplicate(false);
+    setDuplicate(null);
     timers.current.push(
       window.setTimeout(() => {
         // addToCart logs a storage failure itself and keeps the line in memory, so the cart still shows it.
-        if (addToCart(diamond) === 'added') {
+        const result = addToCart(diamond);
+        if (result === 'added') {
           void navigate('/cart');
           return;
         }
         setProcessing(false);
-        setDuplicate(true);
-        timers.current.push(window.setTimeout(() => setDuplicate(false), DUPLICATE_MESSAGE_MS));
+        setDuplicate(result === 'in-ring' ? IN_RING_MESSAGE : DUPLICATE_MESSAGE);
+        timers.current.push(window.setTimeout(() => setDuplicate(null), DUPLICATE_MESSAGE_MS));
       }, ADD_TO_CART_DELAY_MS),
     );
   }
@@ -55,11 +78,13 @@ export function AddToCart({ diamond }: { diamond: Diamond }) {
         <p className="dd-unavailable">
           {unavailable}
         </p>
-      ) : null}
+      ) : (
+        <ChooseDiamond diamond={diamond} build={build} settingName={settingName} />
+      )}
       <div className="dd-buy-row">
         <button
           type="button"
-          className="button dd-add"
+          className="button dd-add dd-add--loose"
           onClick={add}
           disabled={processing || unavailable !== null}
           aria-describedby={unavailable ? undefined : 'dd-ships-by'}
@@ -78,7 +103,7 @@ export function AddToCart({ diamond }: { diamond: Diamond }) {
       </div>
       {duplicate ? (
         <p className="dd-duplicate" role="alert">
-          {DUPLICATE_MESSAGE}
+          {duplicate}
         </p>
       ) : null}
       {processing ? (

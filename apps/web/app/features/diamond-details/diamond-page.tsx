@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   WIRE_METHOD,
@@ -5,18 +6,19 @@ import {
   diamondTitle,
   diamondUnitPrice,
   dollarsToCents,
+  financingText,
   formatCents,
   formatPrice,
   orNA,
   priceLines,
   type Diamond,
+  type RingBuild,
 } from '@everstone/contract/core';
 import { AddToCart } from './add-to-cart';
 import { DetailAccordion } from './detail-accordion';
 import { DETAIL_OFFERS, NO_DIAMOND_MESSAGE } from './offers';
 import { shipsByText } from './ship-date';
 import { diamondSpecs } from './specs';
-import { StepIndicator } from './step-indicator';
 import { StoneViewer } from './stone-viewer';
 import { TrustBadges } from './trust-badges';
 
@@ -65,17 +67,17 @@ function PriceBlock({ diamond }: { diamond: Diamond }) {
       <p className="dd-wire">
         Bank wire price <strong>{formatCents(wireCents)}</strong>
       </p>
-      <p className="dd-finance">
-        {priceCents >= dollarsToCents(DETAIL_OFFERS.noInterestMinimum)
-          ? `Financing from $${DETAIL_OFFERS.financingFrom}/mo at 0% APR · no interest for ${DETAIL_OFFERS.noInterestMonths} months`
-          : `Financing with no interest for ${DETAIL_OFFERS.noInterestMonths} months on purchases of ${formatPrice(DETAIL_OFFERS.noInterestMinimum)} or more`}
-      </p>
+      <p className="dd-finance">{financingText(priceCents)}</p>
       <p className="dd-returns">Free insured shipping · {DETAIL_OFFERS.returnDays} day returns</p>
     </div>
   );
 }
 
-export function DiamondPage({ diamond }: { diamond: Diamond }) {
+/**
+ * A stone's page. `steps` is the ring builder's navigation (the route composes it), and `build` the ring build the
+ * address carries, which "Choose this diamond" goes on with.
+ */
+export function DiamondPage({ diamond, build, steps, settingName = null }: { diamond: Diamond; build: RingBuild; steps: ReactNode; settingName?: string | null }) {
   const title = diamondTitle(diamond);
   return (
     <div className="dd">
@@ -91,7 +93,7 @@ export function DiamondPage({ diamond }: { diamond: Diamond }) {
         </ol>
       </nav>
       <p className="dd-eyebrow">Create Your Diamond Ring</p>
-      <StepIndicator />
+      {steps}
       <div className="dd-main">
         <div className="dd-media">
           <StoneViewer diamond={diamond} title={title} />
@@ -109,7 +111,7 @@ export function DiamondPage({ diamond }: { diamond: Diamond }) {
               {shipsByText()}
             </p>
           ) : null}
-          <AddToCart diamond={diamond} />
+          <AddToCart diamond={diamond} build={build} settingName={settingName} />
           <section className="dd-specs" aria-labelledby="dd-specs-title">
             <h2 id="dd-specs-title">Specifications</h2>
             <dl>

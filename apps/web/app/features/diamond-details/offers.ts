@@ -15,6 +15,8 @@ export const DETAIL_OFFERS = {
 export const ADD_TO_CART_DELAY_MS = 500;
 export const DUPLICATE_MESSAGE_MS = 5000;
 export const DUPLICATE_MESSAGE = 'This diamond is already in your cart.';
+/** A stone set in a ring in the cart cannot also be bought loose (its ring is one line with it). */
+export const IN_RING_MESSAGE = 'This diamond is already set in a ring in your cart. Remove the ring from your cart to buy the diamond loose.';
 
 /** §8: the detail page's empty state. */
 export const NO_DIAMOND_MESSAGE = 'No diamond data available';

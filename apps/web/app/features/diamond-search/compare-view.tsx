@@ -49,11 +49,13 @@ interface Props {
   /** Ids the store no longer knows, to be unchecked. */
   onMissing: (ids: number[]) => void;
   onOpenDiamond: () => void;
+  /** The ring build the detail pages carry on with ('' outside the builder), as a query without '?'. */
+  detailQuery?: string;
 }
 
 type Status = 'loading' | 'ready' | 'error';
 
-export default function CompareView({ ids, known, onClose, onRemove, onMissing, onOpenDiamond }: Props) {
+export default function CompareView({ ids, known, onClose, onRemove, onMissing, onOpenDiamond, detailQuery = '' }: Props) {
   const [records, setRecords] = useState(() => new Map(known.filter((d) => ids.includes(d.diamondid)).map((d) => [d.diamondid, d])));
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
@@ -131,7 +133,7 @@ export default function CompareView({ ids, known, onClose, onRemove, onMissing, 
                           <span className="ds-compare__actions">
                             <Link
                               className="ds-text-button"
-                              to={`/diamond-details/${d.diamondid}`}
+                              to={`/diamond-details/${d.diamondid}${detailQuery ? `?${detailQuery}` : ''}`}
                               onClick={() => {
                                 handOver(d);
                                 onOpenDiamond();

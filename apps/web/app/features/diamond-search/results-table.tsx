@@ -15,6 +15,8 @@ interface Props {
   onToggleChecked: (diamondid: number) => void;
   /** Called as a row's link is followed, to put any pending filter change into the page's history entry. */
   onOpenDiamond: () => void;
+  /** The ring build the detail pages carry on with ('' outside the builder), as a query without '?'. */
+  detailQuery?: string;
 }
 
 const COLUMNS = ['Shape', 'Carat', 'Color', 'Clarity', 'Cut', 'Report', 'Price', 'Compare', 'Wishlist'];
@@ -23,7 +25,7 @@ const COLUMNS = ['Shape', 'Carat', 'Color', 'Clarity', 'Cut', 'Report', 'Price',
  * The results: one row per stone, each opening its detail page with the record in the navigation state.
  * Explicit table roles keep the table's meaning for screen readers when phones restyle rows as cards.
  */
-export function ResultsTable({ results, pending, checked, onToggleChecked, onOpenDiamond }: Props) {
+export function ResultsTable({ results, pending, checked, onToggleChecked, onOpenDiamond, detailQuery = '' }: Props) {
   const wishlist = useWishlist();
   const saved = new Set(wishlist.map((d) => d.diamondid));
   const loadingFirst = pending || results.loadingFirst;
@@ -56,6 +58,7 @@ export function ResultsTable({ results, pending, checked, onToggleChecked, onOpe
                     saved={saved.has(d.diamondid)}
                     onToggleChecked={onToggleChecked}
                     onOpen={onOpenDiamond}
+                    detailQuery={detailQuery}
                   />
                 ))}
           </tbody>
@@ -75,18 +78,20 @@ function ResultRow({
   saved,
   onToggleChecked,
   onOpen,
+  detailQuery,
 }: {
   diamond: Diamond;
   checked: boolean;
   saved: boolean;
   onToggleChecked: (id: number) => void;
   onOpen: () => void;
+  detailQuery: string;
 }) {
   const title = diamondTitle(d);
   return (
     <tr role="row" className="ds-row">
       <td role="cell" className="ds-cell ds-cell--shape">
-        <Link className="ds-row__link" to={`/diamond-details/${d.diamondid}`}
+        <Link className="ds-row__link" to={`/diamond-details/${d.diamondid}${detailQuery ? `?${detailQuery}` : ''}`}
           onClick={() => {
             handOver(d);
             onOpen();

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SORT, SCALES, parseDiamondSearch } from '@everstone/contract/core';
 import {
   DEFAULT_SEARCH,
+  buildOfSearch,
   hasAdvancedFilter,
+  hasShapeOrCarat,
+  presetForSetting,
   isReset,
   normalizeCertificate,
   rangeOf,
@@ -13,6 +16,7 @@ import {
   toggleShape,
   withRange,
   withTab,
+  withoutSetting,
   type SearchState,
 } from './search-state';
 
@@ -33,6 +37,8 @@ const busy: SearchState = {
   sort: 'carat_desc',
   page: 1,
   perPage: 20,
+  setting: null,
+  carry: DEFAULT_SEARCH.carry,
 };
 
 describe('the URL of a search', () => {
@@ -204,5 +210,51 @@ describe('changes', () => {
     expect(normalizeCertificate('LG6,12')).toBe('LG612');
     expect(normalizeCertificate('   ')).toBe('');
     expect(normalizeCertificate('x'.repeat(80))).toHaveLength(64);
+  });
+});
+
+describe('the ring builder’s step 1', () => {
+  const shapes = [
+    { id: 1, name: 'Round', image: 'round' },
+    { id: 2, name: 'Oval', image: 'oval' },
+    { id: 3, name: 'Pear', image: 'pear' },
+  ];
+  const build = 'diamond=12&setting=aria-setting&metal=14k-rose&accents=lab&size=6.5&engraving=J+%26+K&by=2027-02-14';
+
+  it('carries the whole build through its address, and sends only the setting to the API', () => {
+    const { search } = read(`${build}&shapes=1&active_tab=1`);
+    expect(search.setting).toBe('aria-setting');
+    expect(buildOfSearch(search)).toEqual({ diamond: 12, setting: 'aria-setting', metal: '14k-rose', accents: 'lab', size: '6.5', engraving: 'J & K', by: '2027-02-14' });
+    expect(pageQuery(search)).toBe(`${build.replace('J+%26+K', 'J%20%26%20K')}&active_tab=1&shapes=1`);
+    expect(read(pageQuery(search)).search).toEqual(search);
+    expect(apiQuery(search)).toBe('setting=aria-setting&active_tab=1&shapes=1&per_page=20');
+  });
+
+  it('keeps the setting through a reset and a change of tab, and drops it with its metal when removed', () => {
+    const { search } = read(`${build}&shapes=1,2`);
+    expect(resetFilters(search).setting).toBe('aria-setting');
+    expect(withTab(search, 1).setting).toBe('aria-setting');
+    const removed = withoutSetting(search);
+    expect(buildOfSearch(removed)).toEqual({ diamond: 12, setting: null, metal: null, accents: null, size: '6.5', engraving: 'J & K', by: '2027-02-14' });
+    expect(apiQuery(removed)).not.toContain('setting');
+  });
+
+  it('ignores a setting that is not a slug, keeping the rest of the search', () => {
+    const { search, ignored } = read('setting=Not%20A%20Slug!&shapes=2');
+    expect(search.setting).toBeNull();
+    expect(search.shapes).toEqual([2]);
+    expect(ignored).toContain('setting');
+  });
+
+  it('presets the shapes and carat weights a setting holds, the carat range at least the slider’s gap wide', () => {
+    const { search } = read('setting=aria-setting');
+    expect(hasShapeOrCarat(search)).toBe(false);
+    const preset = presetForSetting(search, { shapes: [{ shape: 'Oval', min_width_mm: 5, max_width_mm: 7 }, { shape: 'Pear', min_width_mm: 5, max_width_mm: 7 }], carat: { min: 0.7, max: 1.34 } }, shapes);
+    expect(preset.shapes).toEqual([2, 3]);
+    expect(preset.ranges.carat).toEqual([0.7, 1.7]);
+    expect(hasShapeOrCarat(preset)).toBe(true);
+    const wide = presetForSetting(search, { shapes: [{ shape: 'Round', min_width_mm: 9, max_width_mm: 12 }], carat: { min: 3, max: 6.2 } }, shapes);
+    expect(wide.ranges.carat).toEqual([3, 6.2]);
+    expect(pageQuery(wide)).toBe('setting=aria-setting&shapes=1&carat=3,6.2');
   });
 });

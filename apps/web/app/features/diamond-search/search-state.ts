@@ -4,12 +4,15 @@
  *
  * The whole search lives in the page's query string, written in the API's own parameter format (docs/api.md), so
  * a search can be shared, bookmarked and restored with Back, and the loader forwards it to
- * `GET /api/get-all-diamonds` in the same words.
+ * `GET /api/get-all-diamonds` in the same words. As step 1 of the ring builder the page carries the build too: its
+ * setting is a filter of the search (`setting`: only stones that fit), the rest of it rides along in the address so
+ * every link out of the page keeps it.
  */
 import {
   CONTINUOUS_RANGE_NAMES,
   DEFAULT_SORT,
   DIAMOND_TYPES,
+  EMPTY_BUILD,
   FANCY_COLORS,
   RANGES,
   REPORTS,
@@ -17,14 +20,19 @@ import {
   SCALE_NAMES,
   SEARCH,
   SEARCH_PARAMS,
+  buildToParams,
   defaultRange,
   normalizeQuery,
   parseDiamondSearch,
+  readBuild,
   type ContinuousRangeName,
   type DiamondSearch,
   type DiamondTypeId,
   type Range,
+  type RingBuild,
   type ScaleName,
+  type SettingFit,
+  type Shape,
 } from '@everstone/contract/core';
 
 export type RangeName = ContinuousRangeName | ScaleName;
@@ -32,11 +40,17 @@ export type RangeName = ContinuousRangeName | ScaleName;
 /** Every slider, in the order the URL writes them. */
 export const RANGE_NAMES: readonly RangeName[] = [...CONTINUOUS_RANGE_NAMES, ...SCALE_NAMES];
 
+/** The ring build's parts the search carries along unread (its setting is the search's own `setting`). */
+export type BuildCarry = Omit<RingBuild, 'setting'>;
+
+const NO_CARRY: BuildCarry = (({ setting: _setting, ...rest }) => rest)(EMPTY_BUILD);
+
 /**
  * The search as the page holds it: the contract's own DiamondSearch (what the API parses), with its tab always
- * chosen. The page asks for page 1 of it; later pages are the infinite scroll's (use-diamond-results.ts).
+ * chosen, its builder setting always named (null outside the builder), and the rest of a ring build it carries. The
+ * page asks for page 1 of it; later pages are the infinite scroll's (use-diamond-results.ts).
  */
-export type SearchState = DiamondSearch & { activeTab: DiamondTypeId };
+export type SearchState = DiamondSearch & { activeTab: DiamondTypeId; setting: string | null; carry: BuildCarry };
 
 /** LAB DIAMONDS is the first tab and the default. */
 export const DEFAULT_TAB: DiamondTypeId = DIAMOND_TYPES.lab;
@@ -54,6 +68,8 @@ export const DEFAULT_SEARCH: SearchState = {
   sort: DEFAULT_SORT,
   page: 1,
   perPage: SEARCH.pageSize,
+  setting: null,
+  carry: NO_CARRY,
 };
 
 const CERTIFICATE_MAX = 64;
@@ -110,7 +126,9 @@ export function readSearch(query: string | URLSearchParams): { search: SearchSta
     raw = Object.fromEntries(Object.entries(raw).filter(([key]) => !(key in wrong)));
     parsed = parseDiamondSearch(raw);
   }
-  if (!parsed.ok) return { search: DEFAULT_SEARCH, ignored: Object.keys(given) };
+  const { build } = readBuild(typeof query === 'string' ? new URLSearchParams(query) : query);
+  const { setting: _setting, ...carry } = build;
+  if (!parsed.ok) return { search: { ...DEFAULT_SEARCH, carry }, ignored: Object.keys(given) };
   const found = parsed.value;
 
   const ranges: SearchState['ranges'] = {};
@@ -128,6 +146,8 @@ export function readSearch(query: string | URLSearchParams): { search: SearchSta
       activeTab: found.activeTab ?? DEFAULT_TAB,
       page: 1,
       perPage: SEARCH.pageSize,
+      setting: found.setting ?? null,
+      carry,
     },
     ignored,
   };
@@ -149,14 +169,19 @@ function encode(value: string): string {
  *
  * - `page`: the page's address. Defaults are left out, so a plain `/diamond` is the default search of lab-grown
  *   stones by price, low to high, and everything the shopper set is kept (a share, a bookmark, Back).
+ *   The ring build comes first, in the builder's own words (`builderPath`), so a build reads the same on every step.
  * - `api`: the query of `GET /api/get-all-diamonds` without `page`: what decides the results and nothing else.
  *   The tab and the page size are always named; the fancy colors replace the D–H color slider on the COLOR tab
- *   only; the compare checks count only while the list shows checked stones alone.
+ *   only; the compare checks count only while the list shows checked stones alone; of the build, only its setting.
  */
 export function searchToQuery(state: SearchState, target: 'page' | 'api'): string {
   const api = target === 'api';
   const colorTab = state.activeTab === DIAMOND_TYPES.color;
-  const entries: Array<[string, string]> = [];
+  const entries: Array<[string, string]> = api
+    ? state.setting
+      ? [['setting', state.setting]]
+      : []
+    : [...buildToParams(buildOfSearch(state)).entries()];
   if (api || state.activeTab !== DEFAULT_TAB) entries.push(['active_tab', String(state.activeTab)]);
   if (state.shapes.length > 0) entries.push(['shapes', state.shapes.join(',')]);
   if (state.fancyColors.length > 0 && (!api || colorTab)) entries.push(['fancy_colors', state.fancyColors.join(',')]);
@@ -178,6 +203,36 @@ export function searchToQuery(state: SearchState, target: 'page' | 'api'): strin
     if (state.showOnlyChecked) entries.push(['showOnlyChecked', '1']);
   }
   return entries.map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&');
+}
+
+/** The ring build the search page carries: its setting and what rides along. */
+export function buildOfSearch(state: Pick<SearchState, 'setting' | 'carry'>): RingBuild {
+  return { ...state.carry, setting: state.setting };
+}
+
+/**
+ * Step 1 after a setting: the shapes its heads take and the carat range they come to, preset on the search (the
+ * server keeps only the stones that fit in any case, so the shopper may widen them). The carat slider keeps its
+ * minimum gap of 1 ct by reaching higher.
+ */
+export function presetForSetting(state: SearchState, fit: Pick<SettingFit, 'shapes' | 'carat'>, shapes: readonly Shape[]): SearchState {
+  const names = new Set(fit.shapes.map((s) => s.shape.toLowerCase()));
+  const ids = shapes.filter((s) => names.has(s.name.toLowerCase())).map((s) => s.id);
+  const [full0, full1] = defaultRange('carat');
+  const gap = RANGES.carat.gap;
+  const low = Math.max(full0, Math.min(full1 - gap, Math.floor(fit.carat.min * 100) / 100));
+  const high = Math.min(full1, Math.max(low + gap, Math.ceil(fit.carat.max * 100) / 100));
+  return withRange({ ...state, shapes: ids.length > 0 ? ids : state.shapes }, 'carat', [low, high]);
+}
+
+/** Whether the address names shapes or a carat range of its own (then a setting presets neither). */
+export function hasShapeOrCarat(state: SearchState): boolean {
+  return state.shapes.length > 0 || state.ranges.carat !== undefined;
+}
+
+/** The search without the builder's setting: every stone again; its metal and side stones go with it. */
+export function withoutSetting(state: SearchState): SearchState {
+  return { ...state, setting: null, carry: { ...state.carry, metal: null, accents: null } };
 }
 
 // ---- Changes a shopper makes. Each returns a new state. -------------------------------------------------
