@@ -155,7 +155,7 @@ describe.each(TEST_ENGINES)('jewelry catalog API on %s', (engine) => {
     const lookup = await app.inject({ method: 'POST', url: '/api/products/variants/lookup', payload: { ids: [preset.variants[0]!.id, 99999999] } });
     expect(lookup.statusCode, lookup.body).toBe(200);
     expect(lookup.json()).toEqual({
-      data: [{ id: preset.variants[0]!.id, slug: preset.slug, name: preset.name, price_cents: preset.variants[0]!.price_cents, stock: 1, available: true, discontinued: false, lead_days: preset.variants[0]!.lead_days }],
+      data: [{ id: preset.variants[0]!.id, slug: preset.slug, name: preset.name, price_cents: preset.variants[0]!.price_cents, stones_cents: preset.variants[0]!.breakdown.stones_cents, stock: 1, available: true, discontinued: false, lead_days: preset.variants[0]!.lead_days }],
       missing: [99999999],
     });
     for (const bad of [{ ids: [] }, { ids: [0] }, { ids: Array.from({ length: 51 }, (_, i) => i + 1) }, { ids: [1], more: 1 }]) {

@@ -492,6 +492,7 @@ export function createProductService(deps: ProductServiceDeps) {
             slug: p.slug,
             name: p.name,
             price_cents: v.priceCents,
+            stones_cents: v.breakdown.stones_cents,
             stock: stockOf(v, onShelf),
             available: !discontinued && isAvailable(v, onShelf),
             discontinued,
