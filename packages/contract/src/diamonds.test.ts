@@ -24,6 +24,11 @@ describe('parseDiamondSearch', () => {
     expect(r).toMatchObject({ ok: true, value: { page: 1, perPage: 20, sort: 'price_asc', report: 0, activeTab: null } });
   });
 
+  it('reads parameters named like members of every object as plain, unknown parameters', () => {
+    const parsed = parseDiamondSearch(new URLSearchParams('valueOf=&constructor=1&toString=a&__proto__=x&certificate=LG1'));
+    expect(parsed.ok && parsed.value.certificate).toBe('LG1');
+  });
+
   it('trims the certificate query', () => {
     const r = parseDiamondSearch({ certificate: '  LG123  ' });
     expect(r.ok && r.value.certificate).toBe('LG123');

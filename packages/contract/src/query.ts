@@ -7,7 +7,8 @@
 export type NormalizedQuery = Record<string, string[]>;
 
 export function normalizeQuery(raw: Record<string, unknown> | URLSearchParams): NormalizedQuery {
-  const out: NormalizedQuery = {};
+  // No prototype: a parameter named like one of Object's own members (valueOf, constructor) is just a parameter.
+  const out: NormalizedQuery = Object.create(null) as NormalizedQuery;
   const entries: Array<[string, unknown]> =
     raw instanceof URLSearchParams ? [...raw.entries()] : Object.entries(raw);
   for (const [rawKey, value] of entries) {
