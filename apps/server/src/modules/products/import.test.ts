@@ -76,6 +76,21 @@ describe.each(TEST_ENGINES)('importing jewelry on %s', (engine) => {
     expect(await db.db.selectFrom('product_variants').select('id').where('sku', 'in', ['NEW-SKU-1', 'NEW-SKU-2']).execute()).toEqual([]);
   });
 
+  it("refuses a setting whose head does not say which stones it holds: the ring builder matches certificates to it", async () => {
+    const design = JSON.parse(rows[1]![col('design')]!) as { head: Record<string, unknown> };
+    const noWindow = [...rows[1]!];
+    noWindow[col('sku')] = 'NO-WINDOW-1';
+    noWindow[col('design')] = JSON.stringify({ ...design, head: { ...design.head, minWidthMm: 9, maxWidthMm: 5 } });
+    const badLuxe = [...rows[1]!];
+    badLuxe[col('sku')] = 'NO-WINDOW-2';
+    badLuxe[col('design')] = JSON.stringify({ ...design, head: { ...design.head, minCenterCarat: 'three' } });
+    const summary = await importProductsFile(db, file('windows.csv', [header, noWindow, badLuxe]), options);
+    expect(summary.errors.map((e) => e.line)).toEqual([2, 3]);
+    expect(summary.errors[0]!.problems.join(' ')).toContain('minWidthMm and maxWidthMm');
+    expect(summary.errors[1]!.problems.join(' ')).toContain('minCenterCarat');
+    expect(await db.db.selectFrom('product_variants').select('id').where('sku', 'in', ['NO-WINDOW-1', 'NO-WINDOW-2']).execute()).toEqual([]);
+  });
+
   it('never puts units an open order holds back on sale', async () => {
     const sku = rows[4]![col('sku')]!;
     const variant = await db.db.selectFrom('product_variants').select('id').where('sku', '=', sku).executeTakeFirstOrThrow();

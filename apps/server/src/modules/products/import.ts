@@ -144,6 +144,13 @@ export function designProblems(design: unknown, family: ProductFamily): string[]
       }
       if (d.accents && (!Number.isInteger(d.accents.count) || d.accents.count < 0 || !(d.accents.caratTotal >= 0))) out.push('design.accents needs a whole count and a caratTotal');
       if ((family === 'setting' || family === 'preset') && !d.head) out.push('a setting or preset needs a head');
+      // The ring builder matches certificates to a setting's window of stone widths (decision 015).
+      if (family === 'setting' && d.head && !(positive(d.head.minWidthMm) && positive(d.head.maxWidthMm) && d.head.minWidthMm < d.head.maxWidthMm && d.head.maxWidthMm <= 25)) {
+        out.push('a setting\'s design.head needs minWidthMm and maxWidthMm, the window of center-stone widths it holds in mm (above 0, min below max, at most 25)');
+      }
+      if (d.head && d.head.minCenterCarat !== undefined && !(typeof d.head.minCenterCarat === 'number' && d.head.minCenterCarat >= 0 && d.head.minCenterCarat <= 20)) {
+        out.push('design.head.minCenterCarat, when given, is the smallest center stone in carats the head takes (0 to 20; 3 for a Luxe head)');
+      }
       break;
     case 'earrings':
       if (!['studs', 'hoops', 'drops'].includes(d.style)) out.push('design.style must be studs, hoops or drops');
