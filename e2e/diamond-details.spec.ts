@@ -183,20 +183,20 @@ test('under reduced motion the video view stands still and says so', async ({ pa
   expect(animation).toBe('none');
 });
 
-test('the ring builder steps: step 1 is active, and a click makes another step active', async ({ page, request }) => {
-  await openStone(page, await firstStone(request));
-  const steps = page.getByRole('navigation', { name: 'Ring builder steps' }).getByRole('button');
+test('the ring builder steps: step 1 is this page, each step a link, and Choose this diamond goes on to the settings', async ({ page, request }) => {
+  const stone = await firstStone(request);
+  await openStone(page, stone);
+  const steps = page.getByRole('navigation', { name: 'Ring builder steps' }).getByRole('link');
   await expect(steps).toHaveCount(3);
   await expect(steps.nth(0)).toContainText('Choose a Diamond');
   await expect(steps.nth(1)).toContainText('Choose a Setting');
   await expect(steps.nth(2)).toContainText('Complete Your Ring');
   await expect(steps.nth(0)).toHaveAttribute('aria-current', 'step');
-  await steps.nth(1).click();
-  await expect(steps.nth(1)).toHaveAttribute('aria-current', 'step');
-  await expect(steps.nth(0)).not.toHaveAttribute('aria-current', 'step');
-  await steps.nth(2).press('Enter');
-  await expect(steps.nth(2)).toHaveAttribute('aria-current', 'step');
-  await expect(steps.nth(1)).not.toHaveAttribute('aria-current', 'step');
+  await expect(steps.nth(1)).toHaveAttribute('href', '/ring-builder/settings');
+  await expect(steps.nth(2)).toContainText('Choose a diamond and a setting first');
+  await page.getByRole('link', { name: 'Choose this diamond' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ring-builder/settings\\?diamond=${stone.diamondid}$`));
+  await expect(page.getByRole('link', { name: /Step 2: Choose a Setting/ })).toHaveAttribute('aria-current', 'step');
 });
 
 test('DIAMOND DETAILS and LIFETIME DIAMOND UPGRADE: closed at first, one open at a time', async ({ page, request }) => {

@@ -149,20 +149,19 @@ test.describe('server rendering', () => {
   });
 });
 
-test('the three steps can be clicked, and the later ones lead back to choosing a diamond', async ({ page }) => {
+test('the three steps are links: step 1 is this page, the later ones open and say what comes first', async ({ page }) => {
   await openSearch(page);
   const steps = page.getByRole('navigation', { name: 'Ring builder steps' });
-  const first = steps.getByRole('button', { name: /Choose a Diamond/ });
-  const second = steps.getByRole('button', { name: /Choose a Setting/ });
+  const first = steps.getByRole('link', { name: /Step 1: Choose a Diamond/ });
   await expect(first).toHaveAttribute('aria-current', 'step');
-  await second.click();
-  await expect(second).toHaveAttribute('aria-current', 'step');
-  await expect(first).not.toHaveAttribute('aria-current', 'step');
-  await expect(steps.getByText(/comes after your diamond/)).toBeVisible();
-  await steps.getByRole('button', { name: /Complete Ring/ }).click();
-  await expect(steps.getByText(/last step/)).toBeVisible();
-  await steps.getByRole('button', { name: 'Back to choosing a diamond' }).click();
-  await expect(first).toHaveAttribute('aria-current', 'step');
+  await expect(steps.getByRole('link', { name: /Step 3: Complete Your Ring/ })).toContainText('Choose a diamond and a setting first');
+  await steps.getByRole('link', { name: /Step 2: Choose a Setting/ }).click();
+  await expect(page).toHaveURL(/\/ring-builder\/settings$/);
+  await expect(page.getByRole('link', { name: /Step 2: Choose a Setting/ })).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByText(/Choose a diamond first/)).toBeVisible();
+  await page.getByRole('link', { name: 'Choose a diamond', exact: true }).click();
+  await expect(page).toHaveURL(/\/diamond$/);
+  await expect(page.getByRole('link', { name: /Step 1: Choose a Diamond/ })).toHaveAttribute('aria-current', 'step');
 });
 
 test('changing the tab clears the selected shapes and lists that kind of stone', async ({ page, request }) => {

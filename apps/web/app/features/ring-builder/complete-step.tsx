@@ -6,13 +6,14 @@ import {
   buildToParams,
   builderPath,
   diamondTitle,
+  engravingProblem,
   financingText,
   formatCents,
   formatShipDate,
   formatTagPrice,
   meetsDate,
   metalOf,
-  ringPriceItems,
+  readBuild,
   type BuilderRingResponse,
   type RingBuild,
   type RingDesign,
@@ -21,12 +22,12 @@ import { EngravingField, RingSizeField } from '../../components/jewelry/ring-cho
 import { PieceViewer } from '../../components/jewelry/viewer-toggle';
 import { addRingToCart } from '../../lib/cart';
 import { handOver } from '../../lib/diamond-handoff';
-import { ringTitle } from '../../lib/ring-lines';
+import { ringPriceRows, ringTitle, ringViewOfLine } from '../../lib/ring-lines';
 import { BuilderNav } from './builder-nav';
 import type { BuildParts } from './build-parts';
 import { HoldPanel } from './hold-panel';
 import { RingOnHand } from './ring-on-hand';
-import { addProblem, fingerOf, ringLineOf, ringPriceWith, settingPagePath, shipsByDate, stoneSummary, stonePagePath } from './rules';
+import { addProblem, fingerOf, ringLineOf, settingPagePath, shipsByDate, stoneSummary, stonePagePath } from './rules';
 import { useStoneHold } from './use-stone-hold';
 
 /** §9: the add-to-cart button's short "Processing..." moment before the cart, as on the other pages. */
@@ -193,10 +194,11 @@ function RingViews({ ring, title, size }: { ring: BuilderRingResponse; title: st
   );
 }
 
-/** The ring's price, item by item, with the total (announced as it changes). */
-function PriceItems({ ring, engraved, title }: { ring: BuilderRingResponse; engraved: boolean; title: string }) {
-  const price = ringPriceWith(ring.price, engraved);
-  const items = ringPriceItems(price, { stone: diamondTitle(ring.diamond), setting: title });
+/** The ring's price, item by item as the cart will show it, with the total (announced as it changes). */
+function PriceItems({ ring, engraving }: { ring: BuilderRingResponse; engraving: string }) {
+  const line = ringLineOf(ring, { size: '', engraving });
+  const price = line.price;
+  const items = ringPriceRows(ringViewOfLine(line));
   return (
     <div className="rb-price">
       <p className="rb-price__total" aria-live="polite">
@@ -262,13 +264,10 @@ function RingBuilt({ ring, build }: { ring: BuilderRingResponse; build: RingBuil
   const location = useLocation();
   const [engraving, setEngraving] = useState(build.engraving);
   const [adding, setAdding] = useState(false);
-  const [tried, setTried] = useState(false);
-  const sizeRef = useRef<HTMLSelectElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const hold = useStoneHold(ring.diamond.diamondid, ring.hold);
   const size = build.size ?? '';
   const title = ringTitle({ settingName: ring.setting.name, metal: ring.variant.metal });
-  const engraved = engraving.trim() !== '' && ring.setting.engravable;
   const problem = addProblem(ring, { size, engraving });
   const shipsBy = useMemo(() => shipsByDate(ring.lead_days), [ring.lead_days]);
   // The build as this page holds it (its address follows each choice).
@@ -290,12 +289,7 @@ function RingBuilt({ ring, build }: { ring: BuilderRingResponse; build: RingBuil
     void navigate({ pathname: location.pathname, search: `?${buildToParams({ ...current, ...change }).toString()}` }, { replace: true, preventScrollReset: true });
 
   function add() {
-    if (adding) return;
-    setTried(true);
-    if (problem) {
-      if (problem === RING_SIZE_MESSAGES.required) sizeRef.current?.focus();
-      return;
-    }
+    if (adding || problem) return;
     setAdding(true);
     const line = ringLineOf(ring, { size, engraving });
     timer.current = setTimeout(() => {
@@ -324,7 +318,8 @@ function RingBuilt({ ring, build }: { ring: BuilderRingResponse; build: RingBuil
             {ring.diamond.certificate_company.dl_name} certificate {ring.diamond.certificate_number}
           </p>
           <RingProblem ring={ring} />
-          <PriceItems ring={ring} engraved={engraved} title={title} />
+          {/* An engraving is priced once it can be engraved as typed (the field says what to mend otherwise). */}
+          <PriceItems ring={ring} engraving={ring.setting.engravable && !engravingProblem(engraving.trim()) ? engraving : ''} />
           <MetalChoice ring={ring} build={current} />
           <AccentsChoice ring={ring} build={current} />
           <RingSizeField
@@ -332,8 +327,6 @@ function RingBuilt({ ring, build }: { ring: BuilderRingResponse; build: RingBuil
             value={size}
             onChange={(s) => choose({ size: s || null })}
             resizable={ring.setting.resizable}
-            invalid={tried && problem === RING_SIZE_MESSAGES.required}
-            selectRef={sizeRef}
           />
           {ring.setting.engravable ? (
             <EngravingField id={ids} value={engraving} onChange={setEngraving} />
@@ -345,18 +338,11 @@ function RingBuilt({ ring, build }: { ring: BuilderRingResponse; build: RingBuil
           </p>
           <NeedBy id={ids} by={build.by} shipsBy={shipsBy} onChange={(by) => choose({ by })} />
           <HoldPanel state={hold} available={ring.stone_problem === null} />
-          <button
-            type="button"
-            className="jw-add rb-add"
-            onClick={add}
-            aria-disabled={problem !== null || undefined}
-            disabled={adding || gone}
-            aria-describedby={`${ids}-add-note`}
-            aria-busy={adding || undefined}
-          >
+          <button type="button" className="jw-add rb-add" onClick={add} disabled={adding || problem !== null} aria-describedby={`${ids}-add-note`} aria-busy={adding || undefined}>
             {adding ? 'Processing...' : 'Add ring to cart'}
           </button>
-          <p id={`${ids}-add-note`} className={problem && tried ? 'jw-problem' : 'jw-note'} role={problem && tried ? 'alert' : undefined}>
+          {/* Why the button waits, while it does: the button's description, and announced as it changes. */}
+          <p id={`${ids}-add-note`} className="jw-note rb-add-note" role="status">
             {problem
               ? problem === RING_SIZE_MESSAGES.required
                 ? 'Choose a ring size (or “I don’t know the size yet”) to add the ring to your cart.'
@@ -379,20 +365,24 @@ function RingBuilt({ ring, build }: { ring: BuilderRingResponse; build: RingBuil
  * cannot be completed says why and leads to the step that mends it.
  */
 export function CompleteStep({ data }: { data: CompleteStepData }) {
+  // The address is the build: a size, an engraving or a date changes it without asking the loader again (see the
+  // route's shouldRevalidate), so the page reads it from the address, never from the loader's copy.
+  const location = useLocation();
+  const build = useMemo(() => readBuild(new URLSearchParams(location.search)).build, [location.search]);
   const parts =
     data.kind === 'ring'
       ? { stone: data.ring.diamond, setting: { slug: data.ring.setting.slug, name: data.ring.setting.name } }
       : { stone: data.parts.stone, setting: data.parts.setting };
   return (
     <div className="rb-page rb-complete">
-      <BuilderNav current={3} build={data.build} parts={parts} />
+      <BuilderNav current={3} build={build} parts={parts} />
       <header className="rb-head">
         <h1 className="rb-title">Complete Your Ring</h1>
       </header>
       {data.kind === 'ring' ? (
-        <RingBuilt key={`${data.ring.diamond.diamondid}-${data.ring.setting.slug}`} ring={data.ring} build={data.build} />
+        <RingBuilt key={`${data.ring.diamond.diamondid}-${data.ring.setting.slug}`} ring={data.ring} build={build} />
       ) : (
-        <MissingParts build={data.build} parts={data.parts} message={data.kind === 'missing' ? data.message : null} />
+        <MissingParts build={build} parts={data.parts} message={data.kind === 'missing' ? data.message : null} />
       )}
     </div>
   );
