@@ -279,9 +279,15 @@ export function EngagementPage() {
               <h3 className="pg-card-title">Build Your Own Ring</h3>
               <p>
                 Choose a diamond, choose a setting, complete your ring. Pick a certified lab-grown, natural or color
-                diamond and see every detail of your stone before it is set.
+                diamond and see every detail of your stone before it is set, or start with the setting you love and see
+                only the diamonds it can hold.
               </p>
-              <ActionRow actions={[{ label: 'Start with a diamond', to: '/diamond' }]} />
+              <ActionRow
+                actions={[
+                  { label: 'Start with a diamond', to: '/diamond' },
+                  { label: 'Start with a setting', to: '/engagement-rings', style: 'ghost' },
+                ]}
+              />
             </div>
           </li>
           <li className="pg-card">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { builderPath, type Diamond, type RingBuild } from '@everstone/contract/core';
+import { builderPath, holdEndText, type Diamond, type RingBuild } from '@everstone/contract/core';
 import { addToCart } from '../../lib/cart';
 import { toggleWishlist, useWishlist } from '../../lib/wishlist';
 import { HeartIcon } from '../../components/ui/icons';
@@ -29,6 +29,23 @@ function ChooseDiamond({ diamond, build, settingName }: { diamond: Diamond; buil
           : 'Next: the settings that can hold it, each priced with it. Or buy it loose below.'}
       </p>
     </div>
+  );
+}
+
+/**
+ * A stone a shopper holds in the ring builder says until when (the time is the reader's own, so it is written once the
+ * page runs in the browser). Nobody else can order it meanwhile; whoever holds it is never said.
+ */
+function HeldNote({ heldUntil }: { heldUntil: string | null | undefined }) {
+  const [until, setUntil] = useState<string | null>(null);
+  useEffect(() => {
+    setUntil(heldUntil && Date.parse(heldUntil) > Date.now() ? holdEndText(heldUntil) : null);
+  }, [heldUntil]);
+  if (!until) return null;
+  return (
+    <p className="dd-held">
+      On hold until {until}: a shopper is deciding on it in the ring builder. It can be ordered again after that if they do not buy it.
+    </p>
   );
 }
 
@@ -74,6 +91,7 @@ export function AddToCart({ diamond, build, settingName = null }: { diamond: Dia
 
   return (
     <div className="dd-buy">
+      <HeldNote heldUntil={diamond.held_until} />
       {unavailable ? (
         <p className="dd-unavailable">
           {unavailable}

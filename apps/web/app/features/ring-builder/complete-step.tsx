@@ -9,11 +9,12 @@ import {
   engravingProblem,
   financingText,
   formatCents,
-  formatShipDate,
   formatTagPrice,
   meetsDate,
   metalOf,
   readBuild,
+  shipsByText,
+  storeToday,
   type BuilderRingResponse,
   type RingBuild,
   type RingDesign,
@@ -27,7 +28,7 @@ import { BuilderNav } from './builder-nav';
 import type { BuildParts } from './build-parts';
 import { HoldPanel } from './hold-panel';
 import { RingOnHand } from './ring-on-hand';
-import { addProblem, fingerOf, ringLineOf, settingPagePath, shipsByDate, stoneSummary, stonePagePath } from './rules';
+import { addProblem, fingerOf, ringLineOf, settingPagePath, settingSummary, shipsByDate, stoneSummary, stonePagePath } from './rules';
 import { useStoneHold } from './use-stone-hold';
 
 /** §9: the add-to-cart button's short "Processing..." moment before the cart, as on the other pages. */
@@ -49,7 +50,8 @@ function MissingParts({ build, parts, message }: { build: RingBuild; parts: Buil
   const noSetting = build.setting === null || parts.setting === null;
   return (
     <div className="rb-notice rb-missing">
-      {message && <p>{message}</p>}
+      {/* The server's own words only when the parts below do not already say what is wrong (a metal it cannot make). */}
+      {message && !noStone && !noSetting && <p>{message}</p>}
       <ul className="rb-missing__list">
         {build.diamond === null ? (
           <li>
@@ -77,7 +79,7 @@ function MissingParts({ build, parts, message }: { build: RingBuild; parts: Buil
           </li>
         ) : (
           <li>
-            Your setting: <Link to={settingPagePath(parts.setting!.slug, build)}>{parts.setting!.name}</Link>
+            Your setting: <Link to={settingPagePath(parts.setting!.slug, build)}>{settingSummary(parts.setting!.name, build.metal)}</Link>
           </li>
         )}
       </ul>
@@ -229,14 +231,23 @@ function PriceItems({ ring, engraving }: { ring: BuilderRingResponse; engraving:
 /** "I need it by": a date, and whether the ring's ships-by date makes it. */
 function NeedBy({ id, by, shipsBy, onChange }: { id: string; by: string | null; shipsBy: Date; onChange: (by: string | null) => void }) {
   const verdict = by ? meetsDate(shipsBy, by) : null;
-  const today = new Date();
+  const today = storeToday(new Date());
   const min = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   return (
     <div className="jw-field rb-need-by">
       <label htmlFor={`${id}-by`}>
         I need it by <span className="jw-optional">(optional)</span>
       </label>
-      <input id={`${id}-by`} type="date" value={by ?? ''} min={min} onChange={(e) => onChange(e.target.value || null)} aria-describedby={`${id}-by-note`} />
+      <input
+        id={`${id}-by`}
+        type="date"
+        value={by ?? ''}
+        min={min}
+        onChange={(e) => onChange(e.target.value || null)}
+        aria-describedby={`${id}-by-note`}
+        // 'Today' is the store's day on both sides; only a render straddling midnight could differ.
+        suppressHydrationWarning
+      />
       <p id={`${id}-by-note`} className={verdict && !verdict.meets ? 'jw-note rb-need-by__late' : 'jw-note'} role="status" suppressHydrationWarning>
         {verdict ? verdict.message : 'For a proposal or a date that matters: we will tell you whether the ring arrives in time, before you pay.'}
       </p>
@@ -334,7 +345,7 @@ function RingBuilt({ ring, build }: { ring: BuilderRingResponse; build: RingBuil
             <p className="jw-note">This ring cannot be engraved.</p>
           )}
           <p className="rb-ships" suppressHydrationWarning>
-            {gone ? 'Made to order once its parts are chosen.' : `Made for you in ${ring.lead_days} business days: ships by ${formatShipDate(shipsBy)}, free and insured.`}
+            {gone ? 'Made to order once its parts are chosen.' : `${shipsByText(ring.lead_days)}: made for you in ${ring.lead_days} business days, shipped free and insured.`}
           </p>
           <NeedBy id={ids} by={build.by} shipsBy={shipsBy} onChange={(by) => choose({ by })} />
           <HoldPanel state={hold} available={ring.stone_problem === null} />

@@ -11,14 +11,14 @@ import type { StoneHoldState } from './use-stone-hold';
 export function HoldPanel({ state, available }: { state: StoneHoldState; available: boolean }) {
   const location = useLocation();
   const { hold, session, now, busy, message } = state;
-  const countdown = hold.status === 'none' ? null : holdCountdown(hold.expiresAt, now);
+  const countdown = hold.status === 'none' || now === null ? null : holdCountdown(hold.expiresAt, now);
 
   let body: React.ReactNode = null;
-  if (hold.status === 'other' && countdown) {
+  if (hold.status === 'other') {
     body = (
       <p className="rb-hold__state rb-hold__state--other">
-        <strong>On hold by another shopper until {countdown.until}.</strong> You can still add this ring to your cart, but an order for it will be refused
-        until the hold ends, if they do not buy it.
+        <strong>On hold by another shopper{countdown ? ` until ${countdown.until}` : ''}.</strong> You can still add this ring to your cart, but an order
+        for it will be refused until the hold ends, if they do not buy it.
       </p>
     );
   } else if (hold.status === 'mine' && countdown) {

@@ -14,8 +14,9 @@ export type HoldView =
 export interface StoneHoldState {
   session: Session['status'];
   hold: HoldView;
-  /** Now, ticking each second while a hold runs (for its countdown). */
-  now: number;
+  /** Now, ticking each second while a hold runs (for its countdown); null until the page runs in the browser, so the
+   * server's HTML and the first render in the browser agree (a time of day is the reader's own). */
+  now: number | null;
   busy: boolean;
   /** What the last action said (a refusal, a hold that ended), for the panel's live region. */
   message: string | null;
@@ -40,7 +41,8 @@ export const HOLD_RELEASED_MESSAGE = 'You let the diamond go: other shoppers can
 export function useStoneHold(diamondId: number, initial: StoneHold | null): StoneHoldState {
   const session = useSession();
   const [hold, setHold] = useState<HoldView>(() => viewOf(initial));
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => setNow(Date.now()), []);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const signedIn = session.status === 'signed-in';
@@ -73,7 +75,7 @@ export function useStoneHold(diamondId: number, initial: StoneHold | null): Ston
 
   // A hold that runs out ends on the page as it does on the server.
   useEffect(() => {
-    if (hold.status === 'none' || !holdCountdown(hold.expiresAt, now).ended) return;
+    if (hold.status === 'none' || now === null || !holdCountdown(hold.expiresAt, now).ended) return;
     if (hold.status === 'mine') setMessage(HOLD_ENDED_MESSAGE);
     setHold({ status: 'none' });
   }, [hold, now]);
