@@ -9,6 +9,7 @@ import { api, lazySchema, serverApi, type ApiClient } from '../lib/api';
 import { takeHandedOver } from '../lib/diamond-handoff';
 import { pageMeta } from '../lib/seo';
 import detailHref from '../styles/diamond-details.css?url';
+import builderHref from '../styles/ring-builder.css?url';
 
 /** The stone, and the ring build the address carries with what the steps show of it (its chosen stone and setting). */
 type DetailData = { diamond: Diamond | null; build: RingBuild; chosen: Diamond | null; setting: SettingFit | null };
@@ -76,6 +77,7 @@ export default function DiamondDetails({ loaderData }: Route.ComponentProps) {
     <>
       {/* With a precedence, so it is sent ahead of the script preloads (root.tsx). */}
       <link rel="stylesheet" href={detailHref} precedence="default" />
+      <link rel="stylesheet" href={builderHref} precedence="default" />
       {/* Keyed by stone, so moving from one stone to another starts with a fresh viewer, steps and cart button. */}
       {diamond ? (
         <DiamondPage

@@ -28,6 +28,7 @@ import { FitBanner } from '../features/ring-builder/fit-banner';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/seo';
 import searchHref from '../styles/diamond-search.css?url';
+import builderHref from '../styles/ring-builder.css?url';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -103,6 +104,7 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
     <div className="ds-page">
       {/* With a precedence, so it is sent ahead of the script preloads (root.tsx). */}
       <link rel="stylesheet" href={searchHref} precedence="default" />
+      <link rel="stylesheet" href={builderHref} precedence="default" />
       <header className="ds-hero">
         <h1 className="ds-title">Create Your Diamond Ring</h1>
         <BuilderNav current={1} build={build} parts={{ stone: loaderData.stone, setting: fit }} />

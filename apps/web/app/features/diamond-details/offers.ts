@@ -1,10 +1,7 @@
 import { STORE_TERMS } from '@everstone/contract/core';
 
-/** What the detail page promises next to the price (SPEC §9), named as this page uses them. */
+/** What the detail page promises next to the price (SPEC §9), named as this page uses them; financing is the contract's financingText. */
 export const DETAIL_OFFERS = {
-  financingFrom: STORE_TERMS.financing.fromMonthly,
-  noInterestMonths: STORE_TERMS.financing.interestFreeMonths,
-  noInterestMinimum: STORE_TERMS.financing.minimumPurchase,
   returnDays: STORE_TERMS.returnDays,
   verifiedGroupDiscount: STORE_TERMS.verifiedGroups.discount,
   verifiedGroupMinimum: STORE_TERMS.verifiedGroups.minimumOrder,

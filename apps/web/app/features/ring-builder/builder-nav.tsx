@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import type { BuilderStep, RingBuild } from '@everstone/contract/core';
-import builderHref from '../../styles/ring-builder.css?url';
 import { stepItems, type KnownParts } from './rules';
 
 const HINTS: Record<BuilderStep, string> = {
@@ -14,13 +13,12 @@ const HINTS: Record<BuilderStep, string> = {
  * settings for a stone, the finished ring). Each step is a link carrying the build, so any step can be opened at any
  * time; the page's own step is highlighted and marked as the current step. A step shows what was chosen in it with a
  * way to change it, and the last step says what must come first while something is missing (its page explains and
- * links there as well, so no step is a dead end).
+ * links there as well, so no step is a dead end). Its styles are ring-builder.css, which each page showing it loads.
  */
 export function BuilderNav({ current, build, parts }: { current: BuilderStep; build: RingBuild; parts: KnownParts }) {
   const items = stepItems(current, build, parts);
   return (
     <nav className="rb-steps" aria-label="Ring builder steps">
-      <link rel="stylesheet" href={builderHref} precedence="default" />
       <ol className="rb-steps__list">
         {items.map((step) => (
           <li key={step.n} className={step.current ? 'rb-step is-current' : step.chosen ? 'rb-step is-done' : 'rb-step'}>

@@ -7,8 +7,8 @@ import { ringApiPath } from '../../features/ring-builder/rules';
 import { failureText, lazySchema, serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/seo';
 import jewelryHref from '../../styles/jewelry.css?url';
+import builderHref from '../../styles/ring-builder.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: jewelryHref }];
 
 const ringAnswer = lazySchema((c) => c.builderRingResponseSchema);
 
@@ -55,5 +55,12 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function RingBuilderComplete({ loaderData }: Route.ComponentProps) {
-  return <CompleteStep data={loaderData} />;
+  return (
+    <>
+      {/* With a precedence, so they are sent ahead of the script preloads (root.tsx). */}
+      <link rel="stylesheet" href={jewelryHref} precedence="default" />
+      <link rel="stylesheet" href={builderHref} precedence="default" />
+      <CompleteStep data={loaderData} />
+    </>
+  );
 }

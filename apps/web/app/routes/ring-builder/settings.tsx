@@ -7,8 +7,8 @@ import { SettingsStep, type SettingsStepData } from '../../features/ring-builder
 import { lazySchema, serverApi, type ApiClient } from '../../lib/api';
 import { pageMeta } from '../../lib/seo';
 import jewelryHref from '../../styles/jewelry.css?url';
+import builderHref from '../../styles/ring-builder.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: jewelryHref }];
 
 const settingsAnswer = lazySchema((c) => c.builderSettingsResponseSchema);
 const listAnswer = lazySchema((c) => c.productListResponseSchema);
@@ -56,5 +56,12 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function RingBuilderSettings({ loaderData }: Route.ComponentProps) {
-  return <SettingsStep data={loaderData} />;
+  return (
+    <>
+      {/* With a precedence, so they are sent ahead of the script preloads (root.tsx). */}
+      <link rel="stylesheet" href={jewelryHref} precedence="default" />
+      <link rel="stylesheet" href={builderHref} precedence="default" />
+      <SettingsStep data={loaderData} />
+    </>
+  );
 }
