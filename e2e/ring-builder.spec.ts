@@ -358,3 +358,37 @@ test('a signed-in shopper holds the stone while deciding; others see until when,
   await expect(guest).toHaveURL(/\/signin$/);
   await other.close();
 });
+
+test('a held stone is held again at checkout, and the order takes the hold over', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  const { setting, stones } = await settingWithStones(request, 1);
+  const stone = stones[0]!;
+  const shopper = await createAccount(request, 'ring-hold-checkout');
+  const asShopper = { headers: { Authorization: `Bearer ${shopper.token}` } };
+  await signIn(page, shopper);
+  await page.goto(builderPath(3, { diamond: stone.diamondid, setting: setting.slug, metal: null, accents: null, size: '7', engraving: '', by: null }));
+  await hydrated(page);
+  await page.getByRole('button', { name: `Hold this diamond for ${HOLD.minutes} minutes` }).click();
+  await expect(page.getByRole('region', { name: 'Hold this diamond' })).toContainText('Held for you until');
+  const before = (await (await request.get(`/api/builder/holds/${stone.diamondid}`, asShopper)).json()) as { expires_at: string };
+
+  await page.getByRole('button', { name: 'Add ring to cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('renewed-holds')).toContainText(new RegExp(`The diamond ${stone.certificate_number} in your .+ is held for you until \\d{1,2}:\\d{2} [AP]M while you check out\\.`));
+  const renewed = (await (await request.get(`/api/builder/holds/${stone.diamondid}`, asShopper)).json()) as { expires_at: string; mine: boolean };
+  expect(renewed.mine).toBe(true);
+  expect(Date.parse(renewed.expires_at)).toBeGreaterThan(Date.parse(before.expires_at));
+  await expectSound(page);
+
+  const form = page.getByRole('form', { name: 'Checkout' });
+  for (const [label, value] of Object.entries({ 'First name': 'Grace', 'Last name': 'Hopper', Address: '7 Compiler Lane', City: 'Arlington', 'ZIP code': '22201', Phone: '703-555-0100' })) {
+    await form.getByLabel(label, { exact: true }).fill(value);
+  }
+  await form.getByRole('radio', { name: 'Cash on delivery' }).check();
+  await form.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/thankyou$/);
+  // The order's reservation took the hold over: no hold is left, and the stone is reserved.
+  expect((await request.get(`/api/builder/holds/${stone.diamondid}`)).status()).toBe(404);
+  expect(((await json<{ data: Diamond }>(request, `/api/diamonds/${stone.diamondid}`)).data.status)).toBe('reserved');
+});

@@ -12,6 +12,7 @@ import { CartNotices } from '../features/cart/cart-notices';
 import { CheckoutExtras } from '../features/checkout/checkout-extras';
 import { markedLinesBlocker } from '../features/checkout/checkout';
 import { useWalletCancel } from '../features/checkout/use-wallet-cancel';
+import { renewedHoldText, useRenewedHolds } from '../features/checkout/use-renewed-holds';
 import { pageMeta } from '../lib/seo';
 import { useSession } from '../lib/session';
 import checkoutHref from '../styles/checkout.css?url';
@@ -68,6 +69,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
   const blocker = markedLinesBlocker(lines.filter((l) => markOf(l) !== null));
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const walletCancelled = useWalletCancel(session, setMethod);
+  const renewedHolds = useRenewedHolds(hydrated ? lines : [], session.status === 'signed-in');
 
   return (
     <div className="checkout">
@@ -87,6 +89,13 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
         </p>
       )}
       <CartNotices notices={check.notices} />
+      {renewedHolds.length > 0 && (
+        <div className="form-banner checkout-notice" role="status" data-testid="renewed-holds">
+          {renewedHolds.map((hold) => (
+            <p key={hold.certificate}>{renewedHoldText(hold)}</p>
+          ))}
+        </div>
+      )}
       {walletCancelled && (
         <p className="form-banner checkout-notice" role="status" data-testid="wallet-cancelled">
           You cancelled the PayPal payment, so nothing was charged. Your cart and details are just as you left them: choose PayPal again or
