@@ -4,7 +4,9 @@
  *
  * Serves the production build on a free port with a scratch SQLite database seeded like a first `npm start`
  * (100,000 stones and the demo jewelry catalog), then audits /, /diamond, the detail page of a stone the search
- * lists, a jewelry listing (/preset-rings), a piece's page, /cart (empty) and /cart holding that stone, three runs each, and reports the median of every score and metric. The first
+ * lists, a jewelry listing (/preset-rings), a piece's page, the ring builder's step 3 (that stone in the first
+ * setting that holds it), /cart (empty) and /cart holding that stone, three runs each, and reports the median of
+ * every score and metric. The first
  * load of /diamond is weighed from the server's HTML: every script and modulepreload it references,
  * gzipped here with node:zlib (level 9, as a build or a CDN would store them); the listing's and the piece's first
  * loads are weighed the same way and held to /diamond's budget (their 3D view loads only on demand). Numbers, not a pass/fail
@@ -15,7 +17,7 @@
  * fresh build into the scratch folder, removed afterwards (the served build is never touched).
  *
  * Options (environment): BENCH_COUNT stones (default 100000), BENCH_RUNS per page (default 3),
- * BENCH_PAGES to audit only some pages (e.g. `search,detail`; labels: home, search, detail, listing, piece, cart,
+ * BENCH_PAGES to audit only some pages (e.g. `search,detail`; labels: home, search, detail, listing, piece, builder, cart,
  * cart-full),
  * CHROME_PATH (default /usr/bin/chromium), BENCH_REPORTS=folder to keep every Lighthouse report (JSON).
  */
@@ -337,19 +339,26 @@ async function main() {
     const piecePath = /href="(\/jewelry\/[^"]+)"/.exec(listingHtml)?.[1]?.replace(/&amp;/g, '&');
     if (!piecePath) throw new Error('the preset listing lists no piece');
 
+    // Step 3 of the ring builder for that stone, in the first setting that holds it, as a shopper reaches it.
+    const settings = (await (await fetch(`${origin}/api/builder/settings?diamond=${diamondId}`)).json()) as { data: { slug: string; metal: string }[] };
+    const setting = settings.data[0];
+    if (!setting) throw new Error(`no setting holds the stone ${diamondId}`);
+    const builderPath = `/ring-builder/complete?diamond=${diamondId}&setting=${setting.slug}&metal=${setting.metal}&size=6`;
+
     const pages = [
       { id: 'home', label: 'home', path: '/' },
       { id: 'search', label: 'search', path: '/diamond' },
       { id: 'detail', label: 'detail', path: `/diamond-details/${diamondId}` },
       { id: 'listing', label: 'listing', path: '/preset-rings' },
       { id: 'piece', label: 'piece', path: piecePath },
+      { id: 'builder', label: 'builder', path: builderPath },
       { id: 'cart', label: 'cart (empty)', path: '/cart' },
     ];
     // Warm the server (JIT, caches) as a running store is: the audits measure pages, not a cold process.
     for (const p of pages) for (let i = 0; i < 3; i++) await getText(origin + p.path);
 
     const js = await firstLoadJs(origin, '/diamond');
-    const jewelryJs = { listing: await firstLoadJs(origin, '/preset-rings'), piece: await firstLoadJs(origin, piecePath) };
+    const jewelryJs = { listing: await firstLoadJs(origin, '/preset-rings'), piece: await firstLoadJs(origin, piecePath), builder: await firstLoadJs(origin, builderPath) };
 
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
@@ -381,7 +390,7 @@ async function main() {
     console.log('| Page | Performance (range) | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | JS on the wire |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {
-      const path = r.path.startsWith('/diamond-details/') ? '/diamond-details/{id}' : r.path.startsWith('/jewelry/') ? '/jewelry/{slug}' : r.path;
+      const path = r.path.startsWith('/diamond-details/') ? '/diamond-details/{id}' : r.path.startsWith('/jewelry/') ? '/jewelry/{slug}' : r.path.split('?')[0]!;
       const label = r.label.startsWith('cart') ? `\`${path}\` ${r.label.slice(4)}` : `\`${path}\``;
       console.log(
         `| ${label} | ${r.scores.performance} (${performanceRange(r)}) | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ` +
@@ -397,7 +406,7 @@ async function main() {
     for (const f of [...js.files].sort((a, b) => b.gzip - a.gzip)) console.log(`    ${kb(f.gzip).padStart(6)} kB gzip  ${kb(f.raw).padStart(6)} kB  ${f.url}`);
     for (const [name, weighed] of Object.entries(jewelryJs)) {
       console.log(
-        `First load of the ${name} (${name === 'listing' ? '/preset-rings' : '/jewelry/{slug}'}): ${weighed.files.length} scripts, **${kb(weighed.gzip)} kB gzip** ` +
+        `First load of the ${name} (${{ listing: '/preset-rings', piece: '/jewelry/{slug}', builder: '/ring-builder/complete' }[name]}): ${weighed.files.length} scripts, **${kb(weighed.gzip)} kB gzip** ` +
           `(HTML ${kb(weighed.htmlGzip)} kB gzip; three.js: ${weighed.files.some((f) => /three|fiber|drei/i.test(f.url)) ? '**in the first load**' : 'not in the first load'}).`,
       );
     }
