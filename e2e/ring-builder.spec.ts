@@ -343,6 +343,9 @@ test('a signed-in shopper holds the stone while deciding; others see until when,
   await expect(guest.getByRole('region', { name: 'Hold this diamond' })).toContainText(/On hold by another shopper until \d{1,2}:\d{2} [AP]M/);
   await expect(guest.getByText(/an order for it will be refused until the hold ends/)).toBeVisible();
   await expectSound(guest);
+  // The search still lists it, saying until when it is held.
+  await guest.goto(`/diamond?active_tab=${stone.type}&certificate=${stone.certificate_number}`);
+  await expect(guest.locator('.ds-row').filter({ hasText: stone.certificate_number }).locator('.ds-held')).toHaveText(/^On hold until \d{1,2}:\d{2} [AP]M$/);
   // The stone's own page says it is held, and until when.
   await guest.goto(`/diamond-details/${stone.diamondid}`);
   await hydrated(guest);

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { colorLabel, diamondTitle, formatCarat, formatPrice, orNA, type Diamond } from '@everstone/contract/core';
+import { colorLabel, diamondTitle, formatCarat, formatPrice, holdEndText, orNA, type Diamond } from '@everstone/contract/core';
 import { SafeImage } from '../../components/ui/safe-image';
 import { HeartIcon } from '../../components/ui/icons';
 import { toggleWishlist, useWishlist } from '../../lib/wishlist';
@@ -106,6 +106,7 @@ function ResultRow({
               {d.is_superdeal === 1 ? ',' : ''}
             </span>
             {d.is_superdeal === 1 && <span className="ds-deal">Featured deal</span>}
+            <HeldBadge heldUntil={d.held_until} />
           </span>
         </Link>
       </td>
@@ -215,4 +216,17 @@ function MoreRows({ results }: { results: DiamondResults }) {
       {!hasMore && !failed && count > 0 && <p className="ds-end">You have reached the end of the results.</p>}
     </>
   );
+}
+
+/**
+ * A stone another shopper holds in the ring builder stays in the results (holds never take stones off the search) and
+ * says until when it is held. The time is the reader's own, so it is written once the page runs in the browser.
+ */
+function HeldBadge({ heldUntil }: { heldUntil: string | null | undefined }) {
+  const [until, setUntil] = useState<string | null>(null);
+  useEffect(() => {
+    setUntil(heldUntil && Date.parse(heldUntil) > Date.now() ? holdEndText(heldUntil) : null);
+  }, [heldUntil]);
+  if (!until) return null;
+  return <span className="ds-held">On hold until {until}</span>;
 }
