@@ -289,13 +289,17 @@ export function meetsDate(shipsBy: Date, by: string): { meets: boolean; message:
  * change it): nobody else can order it meanwhile, and others see it on hold and when it frees. So that holds cannot
  * take stones off the search, an account holds one stone at a time (a new hold lets the old one go), an address
  * (IP) holds at most `perAddress` at once, and one account may hold the same stone at most `perStonePerDay` times
- * in a day. Placing an order turns the hold into the order's reservation.
+ * in a day. Renewing a running hold (the checkout page does) keeps it going, but never past `longestSpans` holds'
+ * time from when it was taken, so no script can keep a stone off sale by renewing it. Placing an order turns the
+ * hold into the order's reservation.
  */
 export const HOLD = {
   minutes: 15,
   perAccount: 1,
   perAddress: 3,
   perStonePerDay: 2,
+  /** Renewing (the checkout page does) keeps a hold going at most this many holds' time from when it was taken. */
+  longestSpans: 2,
 } as const;
 
 export const HOLD_MESSAGES = {

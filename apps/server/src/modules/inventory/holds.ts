@@ -68,9 +68,13 @@ export function createHoldService({ db, now, minutes = HOLD.minutes }: HoldServi
         const current = await holds.activeHold(diamondId, at);
         if (current && current.userId !== userId) throw new ConflictError(HOLD_MESSAGES.heldByOther(holdEndsAt(current.expiresAt)));
         if (current) {
-          // Renewed (the checkout page holds the stone again): not a new hold, so the day's count is unchanged.
-          await holds.extend(diamondId, userId, expiresAt);
-          return { hold: { diamond_id: diamondId, expires_at: expiresAt, mine: true }, renewed: true };
+          // Renewed (the checkout page holds the stone again): not a new hold, so the day's count is unchanged. But a
+          // hold never runs past HOLD.longestSpans holds' time from when it was taken, however often it is renewed.
+          const longest = Date.parse(current.createdAt) + HOLD.longestSpans * minutes * 60_000;
+          const renewedTo = new Date(Math.min(t.getTime() + minutes * 60_000, longest)).toISOString();
+          if (renewedTo <= current.expiresAt) return { hold: { diamond_id: diamondId, expires_at: current.expiresAt, mine: true }, renewed: true };
+          await holds.extend(diamondId, userId, renewedTo);
+          return { hold: { diamond_id: diamondId, expires_at: renewedTo, mine: true }, renewed: true };
         }
 
         if ((await holds.countLogged(userId, diamondId, new Date(t.getTime() - DAY_MS).toISOString())) >= HOLD.perStonePerDay) {

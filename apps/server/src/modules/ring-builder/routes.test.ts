@@ -253,6 +253,16 @@ describe.each(TEST_ENGINES)('ring builder API on %s', (engine) => {
       expect(renewed.statusCode).toBe(200);
       expect(renewed.json().expires_at).toBe(new Date(clock.now().getTime() + HOLD.minutes * MINUTE).toISOString());
 
+      // Renewing keeps it going, but never past HOLD.longestSpans holds' time from when it was taken.
+      const taken = Date.parse(expires) - HOLD.minutes * MINUTE;
+      const longest = new Date(taken + HOLD.longestSpans * HOLD.minutes * MINUTE).toISOString();
+      // (Taken at 0 and renewed at 5: renewals at 12, 19 and 26 minutes end at 27, 30 and 30.)
+      for (let i = 0; i < 3; i++) {
+        clock.advance(7 * MINUTE);
+        expect((await hold(a.token, stone.id)).json().expires_at).toBe(new Date(Math.min(clock.now().getTime() + HOLD.minutes * MINUTE, Date.parse(longest))).toISOString());
+      }
+      expect((await holdOf(stone.id, a.token)).json().expires_at).toBe(longest);
+
       expect((await release(b.token, stone.id)).statusCode).toBe(404);
       expect((await release(b.token, stone.id)).json().message).toBe(HOLD_MESSAGES.noHold);
       expect((await release(a.token, stone.id)).statusCode).toBe(204);
