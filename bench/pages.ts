@@ -4,8 +4,8 @@
  *
  * Serves the production build on a free port with a scratch SQLite database seeded like a first `npm start`
  * (100,000 stones and the demo jewelry catalog), then audits /, /diamond, the detail page of a stone the search
- * lists, a jewelry listing (/preset-rings), a piece's page, the ring builder's step 3 (that stone in the first
- * setting that holds it), /cart (empty) and /cart holding that stone, three runs each, and reports the median of
+ * lists, a jewelry listing (/preset-rings), a piece's page, the ring builder's step 3 (the best-selling setting
+ * holding the first stone the search lists for it), /cart (empty) and /cart holding that stone, three runs each, and reports the median of
  * every score and metric. The first
  * load of /diamond is weighed from the server's HTML: every script and modulepreload it references,
  * gzipped here with node:zlib (level 9, as a build or a CDN would store them); the listing's and the piece's first
@@ -339,11 +339,14 @@ async function main() {
     const piecePath = /href="(\/jewelry\/[^"]+)"/.exec(listingHtml)?.[1]?.replace(/&amp;/g, '&');
     if (!piecePath) throw new Error('the preset listing lists no piece');
 
-    // Step 3 of the ring builder for that stone, in the first setting that holds it, as a shopper reaches it.
-    const settings = (await (await fetch(`${origin}/api/builder/settings?diamond=${diamondId}`)).json()) as { data: { slug: string; metal: string }[] };
-    const setting = settings.data[0];
-    if (!setting) throw new Error(`no setting holds the stone ${diamondId}`);
-    const builderPath = `/ring-builder/complete?diamond=${diamondId}&setting=${setting.slug}&metal=${setting.metal}&size=6`;
+    // Step 3 of the ring builder as a shopper reaches it: the best-selling setting, holding the first stone the search
+    // lists for it.
+    const settingList = (await (await fetch(`${origin}/api/products?department=engagement-rings`)).json()) as { data: { slug: string; metal: string }[] };
+    const setting = settingList.data[0];
+    if (!setting) throw new Error('the catalog has no setting');
+    const fitting = (await (await fetch(`${origin}/api/get-all-diamonds?setting=${setting.slug}`)).json()) as { data: { diamondid: number }[] };
+    if (!fitting.data[0]) throw new Error(`no stone fits the setting ${setting.slug}`);
+    const builderPath = `/ring-builder/complete?diamond=${fitting.data[0].diamondid}&setting=${setting.slug}&metal=${setting.metal}&size=6`;
 
     const pages = [
       { id: 'home', label: 'home', path: '/' },

@@ -24,7 +24,6 @@ import { useDiamondResults } from '../features/diamond-search/use-diamond-result
 import { useSearchDraft } from '../features/diamond-search/use-search-draft';
 import { loadSettingFit, loadStone } from '../features/ring-builder/build-parts';
 import { BuilderNav } from '../features/ring-builder/builder-nav';
-import { FitBanner } from '../features/ring-builder/fit-banner';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/seo';
 import searchHref from '../styles/diamond-search.css?url';
@@ -87,6 +86,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 const loadCompareView = () => import('../features/diamond-search/compare-view');
 const CompareView = lazy(loadCompareView);
+// Only a build that names a setting shows its banner, and with it the jewelry drawing: neither is in the search's
+// first load.
+const FitBanner = lazy(() => import('../features/ring-builder/fit-banner').then((m) => ({ default: m.FitBanner })));
 
 export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
   const { draft, update, flush, apiKey, pending } = useSearchDraft();
@@ -109,7 +111,11 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
         <h1 className="ds-title">Create Your Diamond Ring</h1>
         <BuilderNav current={1} build={build} parts={{ stone: loaderData.stone, setting: fit }} />
       </header>
-      {fit && <FitBanner fit={fit} build={build} onRemove={() => update(withoutSetting, true)} />}
+      {fit && (
+        <Suspense fallback={<div className="rb-fit rb-fit--loading" aria-hidden="true" />}>
+          <FitBanner fit={fit} build={build} onRemove={() => update(withoutSetting, true)} />
+        </Suspense>
+      )}
 
       <TypeTabs value={draft.activeTab} onChange={(tab: DiamondTypeId) => update((f) => withTab(f, tab))} panelId="ds-panel" />
 
