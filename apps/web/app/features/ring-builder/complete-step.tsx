@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   METAL_LABELS,
@@ -27,7 +27,6 @@ import { ringPriceRows, ringTitle, ringViewOfLine } from '../../lib/ring-lines';
 import { BuilderNav } from './builder-nav';
 import type { BuildParts } from './build-parts';
 import { HoldPanel } from './hold-panel';
-import { RingOnHand } from './ring-on-hand';
 import { addProblem, fingerOf, ringLineOf, settingPagePath, settingSummary, shipsByDate, stoneSummary, stonePagePath } from './rules';
 import { useStoneHold } from './use-stone-hold';
 
@@ -173,6 +172,9 @@ function AccentsChoice({ ring, build }: { ring: BuilderRingResponse; build: Ring
   );
 }
 
+// The hand is drawn only when asked for, so its drawing is not in the page's first load.
+const RingOnHand = lazy(() => import('./ring-on-hand').then((m) => ({ default: m.RingOnHand })));
+
 /** The ring's picture (its 3D view on demand) or the ring on a hand at the chosen size. */
 function RingViews({ ring, title, size }: { ring: BuilderRingResponse; title: string; size: string | null }) {
   const [view, setView] = useState<'ring' | 'hand'>('ring');
@@ -190,7 +192,9 @@ function RingViews({ ring, title, size }: { ring: BuilderRingResponse; title: st
       {view === 'ring' ? (
         <PieceViewer design={ring.variant.design} metal={ring.variant.metal} title={title} />
       ) : (
-        <RingOnHand design={design} metal={ring.variant.metal} title={title} finger={fingerOf(size)} />
+        <Suspense fallback={<div className="rb-hand rb-hand--loading" role="status">Drawing the ring on a hand…</div>}>
+          <RingOnHand design={design} metal={ring.variant.metal} title={title} finger={fingerOf(size)} />
+        </Suspense>
       )}
     </div>
   );
