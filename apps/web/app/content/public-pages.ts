@@ -38,4 +38,6 @@ export const PUBLIC_PAGES = [
   '/collections/the-ceramic-series',
   '/gifts',
   '/sale',
+  // The ring builder's step 2 without a build: every setting, and the two ways to start (a build's own pages are not indexed).
+  '/ring-builder/settings',
 ] as const;
