@@ -51,7 +51,7 @@ type TextFieldName = 'email' | 'first_name' | 'last_name' | 'address' | 'apartme
 /** The detail under §8's message: what the server said, when it said something a shopper can act on. */
 function failureDetail(failure: ApiFailure): string | undefined {
   if (failure.status === 0) return 'We could not reach the store. Please check your connection and try again.';
-  if (failure.status === 409) return failure.message ?? 'A diamond in your order is no longer available.';
+  if (failure.status === 409) return failure.message ?? 'Part of your order is no longer available.';
   if (failure.status === 401) return 'Your session has ended. Please sign in again to place your order.';
   if (failure.status === 422 || failure.status === 429) return failure.message ?? undefined;
   return undefined;

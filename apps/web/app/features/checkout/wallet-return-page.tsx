@@ -85,7 +85,7 @@ export function WalletReturnPage() {
       ) : (
         <>
           <h1 id="wallet-return-title" className="thankyou__title">
-            {outcome.kind === 'sold' ? 'A diamond is no longer available' : 'Your order was not placed'}
+            {outcome.kind === 'sold' ? 'Part of your order is no longer available' : 'Your order was not placed'}
           </h1>
           <div role="alert" className="thankyou__lead wallet-return__message">
             <p>{outcome.message}</p>
