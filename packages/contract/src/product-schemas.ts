@@ -28,7 +28,7 @@ const collectionIds = COLLECTIONS.map((c) => c.id) as [CollectionId, ...Collecti
 const gemIds = GEMSTONES.map((g) => g.id) as [GemstoneId, ...GemstoneId[]];
 
 /** A design travels as the object the pictures are drawn from; the server made it, so it is not re-validated. */
-const designSchema = z.custom<PieceDesign>((v) => typeof v === 'object' && v !== null && 'form' in v);
+export const designSchema = z.custom<PieceDesign>((v) => typeof v === 'object' && v !== null && 'form' in v);
 
 export const priceBreakdownSchema = z.object({
   metal_cents: z.number().int(),
@@ -178,6 +178,21 @@ export const productSlugsResponseSchema = z.object({ data: z.array(z.object({ sl
 /** How many of one variant a line may hold. */
 export const MAX_LINE_QUANTITY = 10;
 
+/** A US ring size from 3 to 13 in halves, or 'unknown' (one free resize later): a product's or a built ring's line. */
+export const ringSizeField = z.string({ error: RING_SIZE_MESSAGES.required }).refine((v) => v === RING_SIZE_UNKNOWN || RING_SIZES.includes(v), RING_SIZE_MESSAGES.invalid);
+
+/** An engraving a jeweler can cut, trimmed; empty or absent is none (null). */
+export const engravingField = z
+  .string()
+  .trim()
+  .max(64)
+  .superRefine((v, ctx) => {
+    const problem = engravingProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
 /**
  * A product line: a variant, how many, and what the shopper chose for it. A ring's size ('unknown' when not known
  * yet: one free resize) and an engraving belong to the line, so two lines of one variant may differ in them.
@@ -191,21 +206,8 @@ export const productLineSchema = z.object({
     .min(1, 'The quantity must be at least 1.')
     .max(MAX_LINE_QUANTITY, `The quantity must be at most ${MAX_LINE_QUANTITY}.`)
     .default(1),
-  ring_size: z
-    .string()
-    .refine((v) => v === RING_SIZE_UNKNOWN || RING_SIZES.includes(v), RING_SIZE_MESSAGES.invalid)
-    .nullish()
-    .transform((v) => v ?? null),
-  engraving: z
-    .string()
-    .trim()
-    .max(64)
-    .superRefine((v, ctx) => {
-      const problem = engravingProblem(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  ring_size: ringSizeField.nullish().transform((v) => v ?? null),
+  engraving: engravingField,
 });
 
 

@@ -7,23 +7,11 @@ import { z } from 'zod';
 import { SHAPES } from './constants.ts';
 import { diamondSchema } from './diamonds.ts';
 import { positiveId } from './fields.ts';
-import { priceBreakdownSchema, productSummarySchema } from './product-schemas.ts';
-import {
-  COLLECTIONS,
-  METAL_IDS,
-  PRODUCT_STYLES,
-  RING_SIZE_MESSAGES,
-  RING_SIZE_UNKNOWN,
-  RING_SIZES,
-  engravingProblem,
-  type CollectionId,
-  type PieceDesign,
-  type ProductStyle,
-} from './products.ts';
+import { designSchema, engravingField, priceBreakdownSchema, productSummarySchema, ringSizeField } from './product-schemas.ts';
+import { COLLECTIONS, METAL_IDS, PRODUCT_STYLES, type CollectionId, type ProductStyle } from './products.ts';
 
 const styleIds = PRODUCT_STYLES.map((s) => s.id) as [ProductStyle, ...ProductStyle[]];
 const collectionIds = COLLECTIONS.map((c) => c.id) as [CollectionId, ...CollectionId[]];
-const designSchema = z.custom<PieceDesign>((v) => typeof v === 'object' && v !== null && 'form' in v);
 
 /** A ring built from a stone and a setting's variant: always one, always sized ('unknown' allowed), maybe engraved. */
 export const ringLineSchema = z.object({
@@ -31,19 +19,8 @@ export const ringLineSchema = z.object({
   diamond_id: positiveId('diamond id'),
   variant_id: positiveId('setting variant id'),
   quantity: z.literal(1, { error: 'A ring is one of a kind: its quantity is 1.' }).default(1),
-  ring_size: z
-    .string({ error: RING_SIZE_MESSAGES.required })
-    .refine((v) => v === RING_SIZE_UNKNOWN || RING_SIZES.includes(v), RING_SIZE_MESSAGES.invalid),
-  engraving: z
-    .string()
-    .trim()
-    .max(64)
-    .superRefine((v, ctx) => {
-      const problem = engravingProblem(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  ring_size: ringSizeField,
+  engraving: engravingField,
 });
 
 const ringPriceSchema = z.object({

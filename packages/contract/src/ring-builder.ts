@@ -219,6 +219,23 @@ export function ringPrice(input: { stoneCents: number; settingVariantCents: numb
   return { ...parts, totalCents: parts.stoneCents + parts.settingCents + parts.sideStonesCents + parts.engravingCents };
 }
 
+/** A ring's price as the API carries it (snake_case, cents): GET /api/builder/ring and an order's ring. */
+export interface RingPriceOnWire {
+  stone_cents: number;
+  setting_cents: number;
+  side_stones_cents: number;
+  engraving_cents: number;
+  total_cents: number;
+}
+
+export function ringPriceToWire(p: RingPrice): RingPriceOnWire {
+  return { stone_cents: p.stoneCents, setting_cents: p.settingCents, side_stones_cents: p.sideStonesCents, engraving_cents: p.engravingCents, total_cents: p.totalCents };
+}
+
+export function ringPriceFromWire(w: RingPriceOnWire): RingPrice {
+  return { stoneCents: w.stone_cents, settingCents: w.setting_cents, sideStonesCents: w.side_stones_cents, engravingCents: w.engraving_cents, totalCents: w.total_cents };
+}
+
 /** The lines of a ring's price as the builder, the cart and the order show them. */
 export function ringPriceItems(price: RingPrice, names: { stone: string; setting: string }): { label: string; cents: number }[] {
   const items = [

@@ -189,6 +189,18 @@ export const RATE_LIMITS = {
       { by: 'client', max: 60, windowMs: HOUR },
     ],
   },
+  /**
+   * The ring builder's holds: an account holds one stone at a time, and a shopper deciding holds, renews and lets go
+   * a few times; this bounds a loop of hold and let go (each a write transaction) from one account or address.
+   */
+  stoneHolds: {
+    name: 'stone-holds',
+    what: 'Too many holds.',
+    rules: [
+      { by: 'user', max: 30, windowMs: HOUR },
+      { by: 'client', max: 120, windowMs: HOUR },
+    ],
+  },
   /** Each saved address is a write; the account's own cap bounds what is kept, this bounds the churn. */
   addresses: {
     name: 'addresses',

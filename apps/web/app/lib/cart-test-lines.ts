@@ -3,7 +3,7 @@
  * a made-to-order ring unless `overrides` say otherwise; and a ring as the ring builder puts it there. Imported by
  * tests only.
  */
-import { ringPrice, type Diamond, type PieceDesign } from '@everstone/contract/core';
+import { ringPrice, type Diamond, type OrderRing, type PieceDesign } from '@everstone/contract/core';
 import type { ProductCartLine, RingCartLine } from './cart';
 
 export const ringDesign = {
@@ -102,6 +102,33 @@ export function ringLine(diamondId: number, variantId: number, overrides: Partia
     price: ringPrice({ stoneCents: 100_000, settingVariantCents: 150_000, settingStonesCents: 30_000, engraved: engraving !== null }),
     lead_days: 12,
     design: settingDesign,
+    ...overrides,
+  };
+}
+
+/** A built ring as an order keeps it: the Aria setting in 18K yellow gold holding a 1.01 ct round, size 6.5, unless `overrides` say otherwise. */
+export function orderRing(overrides: Partial<OrderRing> = {}): OrderRing {
+  return {
+    diamond_id: 41,
+    certificate_number: 'LG41',
+    stone_description: '1.01 Carat Round Lab Diamond, F VS1',
+    shape: 'Round',
+    carat: 1.01,
+    type: 2,
+    length_mm: 6.4,
+    width_mm: 6.42,
+    depth_mm: 3.95,
+    setting_variant_id: 7,
+    setting_sku: 'ARIA-7',
+    setting_slug: 'aria-setting',
+    setting_name: 'Aria Engagement Ring',
+    metal: '18k-yellow',
+    origin: null,
+    ring_size: '6.5',
+    engraving: null,
+    lead_days: 12,
+    price: { stone_cents: 100_000, setting_cents: 150_000, side_stones_cents: 0, engraving_cents: 0, total_cents: 250_000 },
+    design: { form: 'ring', bandWidthMm: 2, bandThicknessMm: 1.6, profile: 'comfort', milgrain: false, head: null, accents: null, center: null, inlay: null },
     ...overrides,
   };
 }

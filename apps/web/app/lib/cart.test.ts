@@ -14,32 +14,11 @@ import {
   updateProductChoices,
   type CartLine,
 } from './cart';
-import { piece } from './cart-test-lines';
+import { piece, stoneRecord } from './cart-test-lines';
 
+/** A natural GIA stone at `price` dollars, the shared fixture's otherwise. */
 function diamond(id: number, price: number): Diamond {
-  return {
-    diamondid: id,
-    certificate_number: `CERT${id}`,
-    type: 1,
-    shape: { id: 1, name: 'Round', image: 'round' },
-    carat_weight: 1.01,
-    color: { id: 3, name: 'F' },
-    fancy_color: null,
-    clarity: { id: 4, name: 'VS1' },
-    cut: { id: 1, full_name: 'Excellent' },
-    certificate_company: { dl_name: 'GIA' },
-    polish: 'Excellent',
-    symmetry: 'Excellent',
-    fluorescence: 'None',
-    measurement_l: 6.4,
-    measurement_w: 6.42,
-    measurements: '6.40 x 6.42 x 3.95 mm',
-    table_diamond: 57,
-    depth: 61.5,
-    price,
-    is_superdeal: 0,
-    status: 'available',
-  };
+  return stoneRecord(id, { type: 1, certificate_company: { dl_name: 'GIA' }, price });
 }
 const line = (id: number, price: number, quantity = 1): CartLine => ({ ...diamond(id, price), kind: 'diamond', quantity });
 

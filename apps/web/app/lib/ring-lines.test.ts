@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readBuild, type OrderRing } from '@everstone/contract/core';
-import { ringLine } from './cart-test-lines';
+import { readBuild } from '@everstone/contract/core';
+import { orderRing as orderRingFixture, ringLine } from './cart-test-lines';
 import {
   anotherSettingPath,
   anotherStonePath,
@@ -14,28 +14,7 @@ import {
   settingText,
 } from './ring-lines';
 
-const orderRing: OrderRing = {
-  diamond_id: 41,
-  certificate_number: 'LG41',
-  stone_description: '1.01 Carat Round Lab Diamond, F VS1',
-  shape: 'Round',
-  carat: 1.01,
-  type: 2,
-  length_mm: 6.4,
-  width_mm: 6.42,
-  depth_mm: 3.95,
-  setting_variant_id: 7,
-  setting_sku: 'ARIA-7',
-  setting_slug: 'aria-setting',
-  setting_name: 'Aria Engagement Ring',
-  metal: '18k-yellow',
-  origin: null,
-  ring_size: '6.5',
-  engraving: null,
-  lead_days: 12,
-  price: { stone_cents: 100_000, setting_cents: 150_000, side_stones_cents: 0, engraving_cents: 0, total_cents: 250_000 },
-  design: { form: 'ring', bandWidthMm: 2, bandThicknessMm: 1.6, profile: 'comfort', milgrain: false, head: null, accents: null, center: null, inlay: null },
-};
+const orderRing = orderRingFixture();
 
 describe('a ring’s words', () => {
   it('names a ring by its setting and metal, and its parts', () => {

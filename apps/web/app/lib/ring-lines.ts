@@ -2,6 +2,7 @@ import {
   METAL_LABELS,
   RING_SIZE_UNKNOWN,
   builderPath,
+  ringPriceFromWire,
   colorLabel,
   diamondTitle,
   orNA,
@@ -12,7 +13,6 @@ import {
   type PieceDesign,
   type RingBuild,
   type RingPrice,
-  type RingPriceWire,
 } from '@everstone/contract/core';
 import type { RingCartLine } from './cart';
 
@@ -69,17 +69,6 @@ export function ringViewOfLine(line: RingCartLine): RingView {
   };
 }
 
-/** The price of an order's ring as the wire gives it (snake_case), as the contract's RingPrice. */
-export function ringPriceOfWire(w: RingPriceWire): RingPrice {
-  return {
-    stoneCents: w.stone_cents,
-    settingCents: w.setting_cents,
-    sideStonesCents: w.side_stones_cents,
-    engravingCents: w.engraving_cents,
-    totalCents: w.total_cents,
-  };
-}
-
 /** A ring of an order as a RingView. */
 export function ringViewOfOrder(ring: OrderRing): RingView {
   return {
@@ -90,7 +79,7 @@ export function ringViewOfOrder(ring: OrderRing): RingView {
     stone: { id: ring.diamond_id, title: ring.stone_description, grades: null, certificateNumber: ring.certificate_number, lab: null },
     ringSize: ring.ring_size,
     engraving: ring.engraving,
-    price: ringPriceOfWire(ring.price),
+    price: ringPriceFromWire(ring.price),
     leadDays: ring.lead_days,
     design: ring.design,
   };

@@ -44,6 +44,7 @@ import {
   type WalletOrderResponse,
   type orderRequestSchema,
   type walletOrderRequestSchema,
+  ringPriceToWire,
 } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -333,13 +334,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       ring_size: line.ring_size,
       engraving: line.engraving,
       lead_days: leadDays,
-      price: {
-        stone_cents: price.stoneCents,
-        setting_cents: price.settingCents,
-        side_stones_cents: price.sideStonesCents,
-        engraving_cents: price.engravingCents,
-        total_cents: price.totalCents,
-      },
+      price: ringPriceToWire(price),
       design,
     };
     const stock: StockUnit[] = [{ kind: 'diamond', diamondId: stone.diamondId, label: stone.certificateNumber }];

@@ -15,22 +15,13 @@ import {
 } from '@everstone/contract';
 import { UnauthorizedError } from '../../errors.ts';
 import type { Authenticate } from '../../plugins/auth.ts';
-import { clientKeyOf, type RateLimiter, type RateLimitPolicy } from '../../plugins/rate-limit.ts';
+import { RATE_LIMITS, clientKeyOf, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { RingBuilderService } from './service.ts';
 
 /**
  * Holding and letting go: the caps of HOLD bound what an account and an address can hold at once and per stone and
  * day; this bounds the writes a script can ask for (a shopper holds a stone or two a visit, renewing at checkout).
  */
-export const HOLD_RATE_LIMIT = {
-  name: 'stone-holds',
-  what: 'Too many holds.',
-  rules: [
-    { by: 'user', max: 30, windowMs: 3_600_000 },
-    { by: 'client', max: 120, windowMs: 3_600_000 },
-  ],
-} as const satisfies RateLimitPolicy;
-
 const fitQuerySchema = z.object({ setting: z.string({ error: 'setting must be a setting’s slug.' }).min(1, 'setting must be a setting’s slug.').max(120) });
 const holdParamsSchema = z.object({
   diamond_id: z.string().regex(/^\d{1,12}$/, 'diamond_id must be a positive whole number.').transform(Number).pipe(z.number().int().positive('diamond_id must be a positive whole number.')),
@@ -151,7 +142,7 @@ export function ringBuilderRoutes(service: RingBuilderService, deps: RingBuilder
         },
         // Signed in before the body is read, and before the rate limit counts the account.
         onRequest: requireShopper,
-        preValidation: deps.limiter.guard(HOLD_RATE_LIMIT),
+        preValidation: deps.limiter.guard(RATE_LIMITS.stoneHolds),
         onSend: async (_request, reply) => {
           reply.header('cache-control', 'no-store');
         },
@@ -175,7 +166,7 @@ export function ringBuilderRoutes(service: RingBuilderService, deps: RingBuilder
           response: { 204: z.null(), 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
         },
         onRequest: requireShopper,
-        preValidation: deps.limiter.guard(HOLD_RATE_LIMIT),
+        preValidation: deps.limiter.guard(RATE_LIMITS.stoneHolds),
       },
       async (request, reply) => {
         await service.release(shopperOf(request), request.params.diamond_id);

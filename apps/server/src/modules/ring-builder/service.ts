@@ -14,6 +14,7 @@ import {
   type SettingFit,
   type ShapeName,
   type StoneHold,
+  ringPriceToWire,
 } from '@everstone/contract';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
 import type { CatalogService } from '../catalog/index.ts';
@@ -139,13 +140,7 @@ export function createRingBuilderService({ catalog, products, holds }: RingBuild
               ? ringDesignWithStone(design, { shape: diamond.shape.name as ShapeName, lengthMm: diamond.measurement_l!, widthMm: diamond.measurement_w!, depthPct: diamond.depth })
               : variant.design,
         },
-        price: {
-          stone_cents: price.stoneCents,
-          setting_cents: price.settingCents,
-          side_stones_cents: price.sideStonesCents,
-          engraving_cents: price.engravingCents,
-          total_cents: price.totalCents,
-        },
+        price: ringPriceToWire(price),
         lead_days: ringLeadDays(variant.leadDays),
         fit_problem,
         stone_problem,

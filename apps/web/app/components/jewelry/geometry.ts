@@ -4,7 +4,7 @@
  * Nothing here knows React, so the server and the browser compute the same SVG.
  */
 import type { ShapeName } from '@everstone/contract/core';
-import { SHAPE_PROFILES, centroid, shapeKey, stoneDrawing, type Point } from './stone-geometry';
+import { SHAPE_PROFILES, centroid, rayExit, shapeKey, stoneDrawing, type Point } from './stone-geometry';
 
 export type { Point };
 
@@ -206,21 +206,8 @@ export function prongPointsFor(face: StoneFace, count: 4 | 6): Point[] {
   });
 }
 
+/** Where a ray from `origin` leaves the outline, drawn `share` of the way there (just inside the girdle). */
 function rayToOutline(points: readonly Point[], origin: Point, dir: Point, share: number): Point {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < points.length; i++) {
-    const [ax, ay] = points[i]!;
-    const [bx, by] = points[(i + 1) % points.length]!;
-    const ex = bx - ax;
-    const ey = by - ay;
-    const denom = dir[0] * ey - dir[1] * ex;
-    if (Math.abs(denom) < 1e-12) continue;
-    const wx = ax - origin[0];
-    const wy = ay - origin[1];
-    const t = (wx * ey - wy * ex) / denom;
-    const u = (wx * dir[1] - wy * dir[0]) / denom;
-    if (t > 1e-9 && u >= -1e-9 && u <= 1 + 1e-9 && t < best) best = t;
-  }
-  if (!Number.isFinite(best)) return origin;
-  return [origin[0] + dir[0] * best * share, origin[1] + dir[1] * best * share];
+  const [x, y] = rayExit(points, origin, dir);
+  return [origin[0] + (x - origin[0]) * share, origin[1] + (y - origin[1]) * share];
 }

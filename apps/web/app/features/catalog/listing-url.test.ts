@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleared, filterCount, isChosen, listingHref, listingQuery, pagerPages, toggled } from './listing-url';
+import { cleared, filterCount, isChosen, listingHref, listingQuery, toggled } from './listing-url';
+import { pagerPages } from '../../components/ui/pager';
 
 describe('a listing’s address', () => {
   it('reads the state from the address and writes it back the same, whatever the order it came in', () => {

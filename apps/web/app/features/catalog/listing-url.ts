@@ -62,12 +62,3 @@ export function filterCount(query: ProductQuery): number {
   );
 }
 
-/** The page numbers a pager shows: the first, the last, and two either side of the current one, with gaps. */
-export function pagerPages(page: number, pages: number): (number | 'gap')[] {
-  const out: (number | 'gap')[] = [];
-  for (let p = 1; p <= pages; p++) {
-    if (p === 1 || p === pages || Math.abs(p - page) <= 2) out.push(p);
-    else if (out.at(-1) !== 'gap') out.push('gap');
-  }
-  return out;
-}

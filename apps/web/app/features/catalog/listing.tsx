@@ -9,7 +9,8 @@ import {
   type ProductSort,
 } from '@everstone/contract/core';
 import { ProductCard } from './product-card';
-import { cleared, filterCount, isChosen, listingHref, pagerPages, toggled, type ListKey } from './listing-url';
+import { cleared, filterCount, isChosen, listingHref, toggled, type ListKey } from './listing-url';
+import { Pager } from '../../components/ui/pager';
 
 const GROUPS: { key: ListKey; title: string }[] = [
   { key: 'style', title: 'Style' },
@@ -195,37 +196,6 @@ function Chosen({ path, query, result }: { path: string; query: ProductQuery; re
   );
 }
 
-function Pager({ path, query, total, perPage }: { path: string; query: ProductQuery; total: number; perPage: number }) {
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  if (pages === 1) return null;
-  const page = Math.min(query.page, pages);
-  return (
-    <nav className="jw-pager" aria-label="Pages">
-      {page > 1 && (
-        <Link className="jw-page jw-page--step" to={listingHref(path, { ...query, page: page - 1 })} rel="prev">
-          Previous
-        </Link>
-      )}
-      {pagerPages(page, pages).map((p, i) =>
-        p === 'gap' ? (
-          <span key={`gap-${i}`} className="jw-page-gap" aria-hidden="true">
-            …
-          </span>
-        ) : (
-          <Link key={p} className={`jw-page${p === page ? ' is-current' : ''}`} to={listingHref(path, { ...query, page: p })} aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p}`}>
-            {p}
-          </Link>
-        ),
-      )}
-      {page < pages && (
-        <Link className="jw-page jw-page--step" to={listingHref(path, { ...query, page: page + 1 })} rel="next">
-          Next
-        </Link>
-      )}
-    </nav>
-  );
-}
-
 /**
  * A jewelry listing: filters with their counts, the filters in force, the sort, the pieces and the pages. Every
  * choice is a link or a GET form, so the whole state lives in the address: Back, reload and a shared link all
@@ -284,7 +254,7 @@ export function Listing({ path, query, result }: { path: string; query: ProductQ
               ))}
             </ul>
           )}
-          <Pager path={path} query={query} total={result.total} perPage={result.per_page} />
+          <Pager page={query.page} total={result.total} perPage={result.per_page} href={(page) => listingHref(path, { ...query, page })} />
         </div>
       </div>
     </div>

@@ -176,11 +176,7 @@ function ProductSummaryLine({ line, mark }: { line: ProductCartLine; mark: LineM
             {d}
           </span>
         ))}
-        {mark && (
-          <span className="summary-line__unavailable">
-            {mark.text} <Link to="/cart">Change or remove it in your cart</Link> to place your order.
-          </span>
-        )}
+        {mark && <MarkNote mark={mark} />}
       </span>
       <span className="summary-line__price">{mark?.excluded ? <s>{formatCents(unitCents)}</s> : formatCents(totalCents)}</span>
     </li>
@@ -225,12 +221,17 @@ function RingSummaryLine({ line, mark }: { line: RingCartLine; mark: LineMark | 
             <span className="summary-ring__cents">{formatCents(row.cents)}</span>
           </span>
         ))}
-        {mark && (
-          <span className="summary-line__unavailable">
-            {mark.text} <Link to="/cart">Change or remove it in your cart</Link> to place your order.
-          </span>
-        )}
+        {mark && <MarkNote mark={mark} />}
       </span>
     </li>
+  );
+}
+
+/** Why a line stops the order, with the way to the cart to change it. */
+function MarkNote({ mark }: { mark: LineMark }) {
+  return (
+    <span className="summary-line__unavailable">
+      {mark.text} <Link to="/cart">Change or remove it in your cart</Link> to place your order.
+    </span>
   );
 }

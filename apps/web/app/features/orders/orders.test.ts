@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderLineSchema, type OrderLine } from '@everstone/contract';
+import { orderRing } from '../../lib/cart-test-lines';
 import {
   formatAmount,
   includedStoneText,
@@ -106,28 +107,13 @@ const builtRing: OrderLine = {
   diamondid: 41,
   certificate_number: 'LG41',
   product: null,
-  ring: {
-    diamond_id: 41,
-    certificate_number: 'LG41',
-    stone_description: '1.01 Carat Round Lab Diamond, F VS1',
-    shape: 'Round',
-    carat: 1.01,
-    type: 2,
-    length_mm: 6.4,
-    width_mm: 6.42,
-    depth_mm: 3.95,
-    setting_variant_id: 7,
-    setting_sku: 'ARIA-7',
-    setting_slug: 'aria-setting',
-    setting_name: 'Aria Engagement Ring',
+  ring: orderRing({
     metal: '14k-white',
     origin: 'lab',
     ring_size: 'unknown',
     engraving: 'A & B',
-    lead_days: 12,
     price: { stone_cents: 100_000, setting_cents: 120_000, side_stones_cents: 30_000, engraving_cents: 6_000, total_cents: 256_000 },
-    design: { form: 'ring', bandWidthMm: 2, bandThicknessMm: 1.6, profile: 'comfort', milgrain: false, head: null, accents: null, center: null, inlay: null },
-  },
+  }),
 };
 
 describe('an order’s lines', () => {

@@ -11,6 +11,7 @@ import {
   type ProductListResponse,
   type RingBuild,
 } from '@everstone/contract/core';
+import { Pager } from '../../components/ui/pager';
 import { BuilderNav } from './builder-nav';
 import type { BuildParts } from './build-parts';
 import { SETTINGS_SORTS, settingsPagePath, type SettingsFilters, type SettingsSort } from './rules';
@@ -66,29 +67,6 @@ function FilterLinks<T extends string>({
         })}
       </ul>
     </fieldset>
-  );
-}
-
-function Pager({ build, filters, total, perPage }: { build: RingBuild; filters: SettingsFilters; total: number; perPage: number }) {
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  if (pages === 1) return null;
-  const page = Math.min(filters.page, pages);
-  return (
-    <nav className="jw-pager" aria-label="Pages">
-      {page > 1 && (
-        <Link className="jw-page jw-page--step" to={settingsPagePath(build, { ...filters, page: page - 1 })} rel="prev">
-          Previous
-        </Link>
-      )}
-      <span className="jw-page is-current" aria-current="page">
-        Page {page} of {pages}
-      </span>
-      {page < pages && (
-        <Link className="jw-page jw-page--step" to={settingsPagePath(build, { ...filters, page: page + 1 })} rel="next">
-          Next
-        </Link>
-      )}
-    </nav>
   );
 }
 
@@ -231,7 +209,7 @@ export function SettingsStep({ data }: { data: SettingsStepData }) {
                       ))}
                 </ul>
               )}
-              <Pager build={build} filters={filters} total={total} perPage={perPage} />
+              <Pager page={filters.page} total={total} perPage={perPage} href={(page) => settingsPagePath(build, { ...filters, page })} />
             </div>
           </div>
         </div>

@@ -4,6 +4,7 @@ import { METAL_LABELS } from '@everstone/contract/core';
 import type { Route } from './+types/picture';
 import { PieceArt } from '../../components/jewelry/piece-art';
 import { lazySchema, serverApi } from '../../lib/api';
+import { svgFile } from '../../lib/svg-file';
 
 const pictureAnswer = lazySchema((c) => c.variantPictureSchema);
 
@@ -22,13 +23,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const { design, metal, name } = res.data;
   const svg = renderToStaticMarkup(createElement(PieceArt, { design, metal, title: `${name} in ${METAL_LABELS[metal]}` }));
-  return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`, {
-    headers: {
-      'Content-Type': 'image/svg+xml; charset=utf-8',
-      // A piece's design changes only with an import; a day's cache spares every scroll of a listing.
-      'Cache-Control': 'public, max-age=86400',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return svgFile(svg);
 }

@@ -6,6 +6,7 @@ import { PieceArt } from '../../components/jewelry/piece-art';
 import { loadStone } from '../../features/ring-builder/build-parts';
 import { designWithDiamond } from '../../features/ring-builder/rules';
 import { lazySchema, serverApi } from '../../lib/api';
+import { svgFile } from '../../lib/svg-file';
 
 const pictureAnswer = lazySchema((c) => c.variantPictureSchema);
 
@@ -27,12 +28,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { design, metal, name } = variant.data;
   const title = `${name} in ${METAL_LABELS[metal]} with a ${formatCarat(stone.carat_weight)} ct ${stone.shape.name.toLowerCase()} diamond`;
   const svg = renderToStaticMarkup(createElement(PieceArt, { design: designWithDiamond(design, stone), metal, title }));
-  return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`, {
-    headers: {
-      'Content-Type': 'image/svg+xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=86400',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return svgFile(svg);
 }

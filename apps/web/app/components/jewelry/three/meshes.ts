@@ -4,7 +4,7 @@
  * rails as tubes. Only geometry: materials, lights and the scene live in the React components.
  */
 import { BufferGeometry, CatmullRomCurve3, Float32BufferAttribute, TubeGeometry, Vector3 } from 'three';
-import { SHAPE_PROFILES, centroid, shapeKey, type Point } from '../stone-geometry';
+import { SHAPE_PROFILES, centroid, rayExit, shapeKey, type Point } from '../stone-geometry';
 import { bandSection, bandWidthAt, girdleOutlineMm, stoneHeights, type BandSpec, type StoneSpec, type Vec3 } from './layout';
 
 /** One place along a sweep: an origin and the two directions a cross-section's (a, b) coordinates run along. */
@@ -126,27 +126,10 @@ function girdleRays(outline: readonly Point[], center: Point, halfW: number, hal
   return Array.from({ length: count }, (_, k) => {
     const t = ((k + phase) / count) * Math.PI * 2;
     const dir: Point = [Math.sin(t) * halfW, -Math.cos(t) * halfL];
-    return rayHit(outline, center, dir);
+    return rayExit(outline, center, dir);
   });
 }
 
-function rayHit(points: readonly Point[], origin: Point, dir: Point): Point {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < points.length; i++) {
-    const [ax, ay] = points[i]!;
-    const [bx, by] = points[(i + 1) % points.length]!;
-    const ex = bx - ax;
-    const ey = by - ay;
-    const denom = dir[0] * ey - dir[1] * ex;
-    if (Math.abs(denom) < 1e-12) continue;
-    const wx = ax - origin[0];
-    const wy = ay - origin[1];
-    const t = (wx * ey - wy * ex) / denom;
-    const u = (wx * dir[1] - wy * dir[0]) / denom;
-    if (t > 1e-9 && u >= -1e-9 && u <= 1 + 1e-9 && t < best) best = t;
-  }
-  return Number.isFinite(best) ? [origin[0] + dir[0] * best, origin[1] + dir[1] * best] : origin;
-}
 
 const toward = (c: Point, p: Point, k: number): Point => [c[0] + (p[0] - c[0]) * k, c[1] + (p[1] - c[1]) * k];
 
