@@ -310,6 +310,50 @@ test('the handles keep their minimum gap, by keyboard and when typed', async ({ 
   await expect(page).toHaveURL(/cut=5,6/);
 });
 
+test('the handles follow the pointer: dragged, sent by a press on the track, and stopped at the gap', async ({ page, request }) => {
+  await openSearch(page);
+  const low = slider(page, 'Minimum price');
+  const high = slider(page, 'Maximum price');
+  const track = (await page.getByRole('group', { name: 'Price', exact: true }).locator('.ds-slider').boundingBox())!;
+  const y = track.y + track.height / 2;
+  const centre = async (thumb: Locator) => {
+    const box = (await thumb.boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const valueOf = async (thumb: Locator) => Number(await thumb.getAttribute('aria-valuenow'));
+
+  // The highest price, dragged to the middle of the track ($0 to $10,000).
+  const from = await centre(high);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(track.x + track.width * 0.5, y, { steps: 8 });
+  await page.mouse.up();
+  await expect(high).toBeFocused();
+  const top = await valueOf(high);
+  expect(top).toBeGreaterThan(4500);
+  expect(top).toBeLessThan(5500);
+  await expect(page).toHaveURL(new RegExp(`price=0,${top}(&|$)`));
+
+  // A press on the track moves the nearer handle there.
+  await page.mouse.click(track.x + track.width * 0.2, y);
+  await expect(low).toBeFocused();
+  const bottom = await valueOf(low);
+  expect(bottom).toBeGreaterThan(1500);
+  expect(bottom).toBeLessThan(2500);
+  expect(await valueOf(high)).toBe(top);
+
+  // Dragged past the other handle, a handle stops at the gap ($100) and the two never cross.
+  const start = await centre(low);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(track.x + track.width * 0.95, y, { steps: 8 });
+  await page.mouse.up();
+  await expect(low).toHaveAttribute('aria-valuenow', String(top - 100));
+  await expect(high).toHaveAttribute('aria-valuenow', String(top));
+  await expect(page).toHaveURL(new RegExp(`price=${top - 100},${top}(&|$)`));
+  await expectRowsFromApi(request, page);
+});
+
 test('SHOW/HIDE ADVANCED toggles the advanced filters, which narrow the rows too', async ({ page, request }) => {
   await openSearch(page);
   const toggle = page.getByRole('button', { name: 'SHOW ADVANCED' });

@@ -1,18 +1,8 @@
-import * as Slider from '@radix-ui/react-slider';
 import { useId, useState } from 'react';
 import { GRADE_SHORT_NAMES, RANGES, SCALES, type ContinuousRangeName, type Range, type ScaleName } from '@everstone/contract/core';
+import { DualSlider } from './dual-slider';
 import { RANGE_LABELS } from './labels';
-import {
-  boundText,
-  commitBound,
-  formatBound,
-  gradeSummary,
-  gradeText,
-  keepGap,
-  minStepsBetween,
-  parseTyped,
-  rangeSummary,
-} from './range';
+import { boundText, commitBound, formatBound, gradeSummary, gradeText, keepGap, parseTyped, rangeSummary } from './range';
 
 const UNITS: Partial<Record<ContinuousRangeName, { prefix?: string; suffix?: string }>> = {
   price: { prefix: '$' },
@@ -29,12 +19,12 @@ interface ContinuousProps {
 
 /**
  * A dual-handle slider for price, carat, L/W ratio, table or depth, with a number box for each bound.
- * The handles keep the minimum gap of §5 while dragged (Radix counts it in steps) and when a bound is typed.
+ * The handles keep the minimum gap of §5 while dragged and when a bound is typed.
  */
 export function ContinuousSlider({ name, value, onChange }: ContinuousProps) {
   const id = useId();
   const { title, noun } = RANGE_LABELS[name];
-  const { min, max, step } = RANGES[name];
+  const { min, max, step, gap } = RANGES[name];
   return (
     <div className="ds-filter" role="group" aria-labelledby={`${id}-title`}>
       <div className="ds-filter__head">
@@ -43,24 +33,16 @@ export function ContinuousSlider({ name, value, onChange }: ContinuousProps) {
         </span>
         <span className="visually-hidden">{rangeSummary(name, value)}</span>
       </div>
-      <Slider.Root
+      <DualSlider
         className="ds-slider"
-        min={min}
-        max={max}
-        step={step}
-        minStepsBetweenThumbs={minStepsBetween(name)}
-        value={[value[0], value[1]]}
-        onValueChange={(next) => {
-          const moved = next[0] !== value[0] ? 0 : 1;
-          onChange(keepGap(name, [next[0]!, next[1]!], moved));
-        }}
-      >
-        <Slider.Track className="ds-slider__track">
-          <Slider.Range className="ds-slider__range" />
-        </Slider.Track>
-        <Slider.Thumb className="ds-slider__thumb" aria-label={`Minimum ${noun}`} aria-valuetext={boundText(name, value[0], 0)} />
-        <Slider.Thumb className="ds-slider__thumb" aria-label={`Maximum ${noun}`} aria-valuetext={boundText(name, value[1], 1)} />
-      </Slider.Root>
+        scale={{ min, max, step, gap }}
+        value={value}
+        onChange={(next, moved) => onChange(keepGap(name, next, moved))}
+        handles={[
+          { label: `Minimum ${noun}`, valueText: boundText(name, value[0], 0) },
+          { label: `Maximum ${noun}`, valueText: boundText(name, value[1], 1) },
+        ]}
+      />
       <div className="ds-bounds">
         <BoundInput name={name} which={0} range={value} onChange={onChange} label={`Lowest ${noun}`} />
         <span className="ds-bounds__to" aria-hidden="true">
@@ -158,21 +140,16 @@ export function GradeSlider({ name, value, onChange }: GradeProps) {
         </span>
         <span className="ds-filter__summary">{gradeSummary(name, value)}</span>
       </div>
-      <Slider.Root
+      <DualSlider
         className="ds-slider ds-slider--grades"
-        min={1}
-        max={grades.length + 1}
-        step={1}
-        minStepsBetweenThumbs={1}
-        value={[value[0], value[1]]}
-        onValueChange={(next) => onChange([next[0]!, next[1]!])}
-      >
-        <Slider.Track className="ds-slider__track">
-          <Slider.Range className="ds-slider__range" />
-        </Slider.Track>
-        <Slider.Thumb className="ds-slider__thumb" aria-label={`Minimum ${noun}`} aria-valuetext={gradeText(name, value[0], 0)} />
-        <Slider.Thumb className="ds-slider__thumb" aria-label={`Maximum ${noun}`} aria-valuetext={gradeText(name, value[1], 1)} />
-      </Slider.Root>
+        scale={{ min: 1, max: grades.length + 1, step: 1, gap: 1 }}
+        value={value}
+        onChange={onChange}
+        handles={[
+          { label: `Minimum ${noun}`, valueText: gradeText(name, value[0], 0) },
+          { label: `Maximum ${noun}`, valueText: gradeText(name, value[1], 1) },
+        ]}
+      />
       <ol className="ds-grades" aria-hidden="true" style={{ gridTemplateColumns: `repeat(${grades.length}, minmax(0, 1fr))` }}>
         {grades.map((grade, i) => (
           <li key={grade} className={i + 1 >= value[0] && i + 1 < value[1] ? 'ds-grades__on' : undefined}>

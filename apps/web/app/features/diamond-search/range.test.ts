@@ -7,21 +7,12 @@ import {
   gradeSummary,
   gradeText,
   keepGap,
-  minStepsBetween,
   parseTyped,
   roundToStep,
   selectedGrades,
 } from './range';
 
 describe('the minimum gap between the handles (§5)', () => {
-  it('is counted in steps for the slider: 100 steps for price, carat and ratio, 1 for table and depth', () => {
-    expect(minStepsBetween('price')).toBe(100);
-    expect(minStepsBetween('carat')).toBe(100);
-    expect(minStepsBetween('ratio')).toBe(100);
-    expect(minStepsBetween('table')).toBe(1);
-    expect(minStepsBetween('depth')).toBe(1);
-  });
-
   it('pushes the other handle away when the moved one comes too close', () => {
     expect(keepGap('price', [950, 1000], 0)).toEqual([950, 1050]);
     expect(keepGap('price', [950, 1000], 1)).toEqual([900, 1000]);

@@ -17,12 +17,6 @@ export function roundToStep(name: ContinuousRangeName, value: number): number {
   return Number((Math.round((value - min) / step) * step + min).toFixed(decimals));
 }
 
-/** Radix counts the minimum gap in steps. */
-export function minStepsBetween(name: ContinuousRangeName): number {
-  const { gap, step } = RANGES[name];
-  return Math.round(gap / step);
-}
-
 /** Reads what a shopper typed ('$1,500', '1.5 ct', '58%'); NaN when it holds no number. */
 export function parseTyped(text: string): number {
   const cleaned = text.replace(/[$,%\s]|ct/gi, '');
@@ -48,7 +42,7 @@ export function commitBound(name: ContinuousRangeName, range: Range, which: 0 | 
 }
 
 /**
- * A dragged pair of handles kept apart by the gap (Radix enforces it while dragging; this is the same rule for
+ * A dragged pair of handles kept apart by the gap (the slider stops a dragged handle at the gap; this is the rule for
  * values that arrive any other way). The handle that moved wins; the other one yields.
  */
 export function keepGap(name: ContinuousRangeName, next: Range, moved: 0 | 1): Range {
