@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGRAVING_MESSAGES, RING_SIZE_MESSAGES } from './products.ts';
+import { ENGRAVING_MESSAGES, RING_SIZE_MESSAGES } from './ring-choices.ts';
 import { lineItemSchema } from './line-items.ts';
 import { lineKey } from './line-kinds.ts';
 import { ORDER_MESSAGES, orderRequestSchema, walletOrderRequestSchema } from './orders.ts';

@@ -10,7 +10,8 @@ import { optionalMultilineText, optionalText, positiveId, requiredPhone, require
 import { diamondLineOf, lineItemSchema } from './line-items.ts';
 import { LINE_ITEM_KINDS, lineKey, type LineItem } from './line-kinds.ts';
 import { includedStoneSchema, priceBreakdownSchema } from './product-schemas.ts';
-import { METAL_IDS, PRODUCT_FAMILIES, type PieceDesign } from './products.ts';
+import { PRODUCT_FAMILIES, type PieceDesign } from './products.ts';
+import { METAL_IDS } from './ring-choices.ts';
 import { orderRingSchema } from './ring-builder-schemas.ts';
 
 /** §4 Checkout: the payment methods, in the order the checkout page offers them, with their labels. */

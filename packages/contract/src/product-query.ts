@@ -8,17 +8,16 @@ import { normalizeQuery } from './query.ts';
 import {
   COLLECTIONS,
   GEMSTONES,
-  METAL_IDS,
   PRODUCT_FAMILIES,
   PRODUCT_STYLES,
   type CollectionId,
   type GemstoneId,
   type Gender,
-  type MetalId,
   type ProductFamily,
   type ProductStyle,
   type ShapeName,
 } from './products.ts';
+import { METAL_IDS, type MetalId } from './ring-choices.ts';
 
 /**
  * The listing pages: each is a fixed part of the catalog (its base), which the shopper narrows with filters.

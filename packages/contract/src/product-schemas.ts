@@ -10,18 +10,14 @@ import {
   COLLECTIONS,
   GEMSTONES,
   GENDERS,
-  METAL_IDS,
   PRODUCT_FAMILIES,
   PRODUCT_STYLES,
-  RING_SIZE_MESSAGES,
-  RING_SIZE_UNKNOWN,
-  RING_SIZES,
-  engravingProblem,
   type CollectionId,
   type GemstoneId,
   type PieceDesign,
   type ProductStyle,
 } from './products.ts';
+import { METAL_IDS, RING_SIZE_MESSAGES, RING_SIZE_UNKNOWN, RING_SIZES, engravingProblem } from './ring-choices.ts';
 
 const styleIds = PRODUCT_STYLES.map((s) => s.id) as [ProductStyle, ...ProductStyle[]];
 const collectionIds = COLLECTIONS.map((c) => c.id) as [CollectionId, ...CollectionId[]];

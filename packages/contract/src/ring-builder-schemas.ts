@@ -8,7 +8,8 @@ import { SHAPES } from './constants.ts';
 import { diamondSchema } from './diamonds.ts';
 import { positiveId } from './fields.ts';
 import { designSchema, engravingField, priceBreakdownSchema, productSummarySchema, ringSizeField } from './product-schemas.ts';
-import { COLLECTIONS, METAL_IDS, PRODUCT_STYLES, type CollectionId, type ProductStyle } from './products.ts';
+import { COLLECTIONS, PRODUCT_STYLES, type CollectionId, type ProductStyle } from './products.ts';
+import { METAL_IDS } from './ring-choices.ts';
 
 const styleIds = PRODUCT_STYLES.map((s) => s.id) as [ProductStyle, ...ProductStyle[]];
 const collectionIds = COLLECTIONS.map((c) => c.id) as [CollectionId, ...CollectionId[]];

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { lineItemSchema } from './line-items.ts';
 import { lineKey } from './line-kinds.ts';
-import { ENGRAVING, RING_SIZE_MESSAGES, type RingDesign } from './products.ts';
+import { type RingDesign } from './products.ts';
+import { ENGRAVING, RING_SIZE_MESSAGES } from './ring-choices.ts';
 import { priceLines, ringUnitPrice } from './pricing.ts';
-import {
-  BUILD_PARAMS,
-  EMPTY_BUILD,
-  FIT_MESSAGES,
-  builderPath,
-  buildToParams,
-  fitProblem,
-  meetsDate,
-  readBuild,
-  ringDesignWithStone,
-  ringLeadDays,
-  ringPrice,
-  ringPriceItems,
-  type HeadFit,
-  type RingBuild,
-} from './ring-builder.ts';
+import { BUILD_PARAMS, EMPTY_BUILD, builderPath, buildToParams, readBuild, type RingBuild } from './ring-build.ts';
+import { FIT_MESSAGES, fitProblem, meetsDate, ringDesignWithStone, ringLeadDays, ringPrice, ringPriceItems, type HeadFit } from './ring-builder.ts';
 
 const head: HeadFit = { shapes: ['Round', 'Oval'], minWidthMm: 5.1, maxWidthMm: 10.2, minCenterCarat: 0 };
 const luxe: HeadFit = { ...head, minWidthMm: 9.3, maxWidthMm: 13.1, minCenterCarat: 3 };

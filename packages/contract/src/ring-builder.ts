@@ -1,10 +1,11 @@
 /**
  * The ring builder's words, without Zod (its pages use them on first load): whether a stone fits a setting's head,
- * the build as the URL carries it, a ring's itemized price, and the rules of holding a stone while the shopper
- * decides. The API's shapes are in ring-builder-schemas.ts. docs/decisions/015-ring-builder.md.
+ * a ring's itemized price and when it is made. The build as the URL carries it is ring-build.ts, the rules of
+ * holding a stone holds.ts; the API's shapes are in ring-builder-schemas.ts. docs/decisions/015-ring-builder.md.
  */
 import { formatCarat } from './display.ts';
-import { ENGRAVING, LUXE_MIN_CENTER_CARAT, METAL_IDS, RING_SIZES, RING_SIZE_UNKNOWN, engravingProblem, type MetalId, type RingDesign, type RingHead, type ShapeName } from './products.ts';
+import { LUXE_MIN_CENTER_CARAT, type RingDesign, type RingHead, type ShapeName } from './products.ts';
+import { ENGRAVING } from './ring-choices.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Compatibility: a head holds a list of shapes, a window of stone widths in mm, and (Luxe) a minimum weight.
@@ -69,117 +70,6 @@ function article(word: string): string {
 function listWords(words: readonly string[]): string {
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The build as the URL carries it: every step reads it, every link writes it, so a build survives reload, Back,
-// a shared link and another device. The cart holds it only once it is added.
-
-export type AccentOrigin = 'lab' | 'natural';
-
-export interface RingBuild {
-  /** The center stone's id (the loose-diamond inventory). */
-  diamond: number | null;
-  /** The setting's product slug. */
-  setting: string | null;
-  metal: MetalId | null;
-  /** The origin of the setting's own small stones (pavé, halo), where it has them; the stone's own origin by default. */
-  accents: AccentOrigin | null;
-  /** A US ring size, 'unknown', or null before one is chosen. */
-  size: string | null;
-  engraving: string;
-  /** "I need it by": a calendar day, YYYY-MM-DD. */
-  by: string | null;
-}
-
-export const EMPTY_BUILD: RingBuild = { diamond: null, setting: null, metal: null, accents: null, size: null, engraving: '', by: null };
-
-/** The URL parameters of a build, in the order links write them. */
-export const BUILD_PARAMS = ['diamond', 'setting', 'metal', 'accents', 'size', 'engraving', 'by'] as const;
-
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * The build a URL names. What cannot be read is left out rather than refused (a link typed by hand or cut short
- * still opens the builder), and `dropped` says which parameters were ignored.
- */
-export function readBuild(params: URLSearchParams): { build: RingBuild; dropped: string[] } {
-  const dropped: string[] = [];
-  const get = (key: string) => {
-    const v = params.get(key);
-    return v === null || v.trim() === '' ? null : v.trim();
-  };
-  const build: RingBuild = { ...EMPTY_BUILD };
-  const diamond = get('diamond');
-  if (diamond !== null) {
-    if (/^\d{1,9}$/.test(diamond) && Number(diamond) > 0) build.diamond = Number(diamond);
-    else dropped.push('diamond');
-  }
-  const setting = get('setting');
-  if (setting !== null) {
-    if (SLUG.test(setting)) build.setting = setting;
-    else dropped.push('setting');
-  }
-  const metal = get('metal');
-  if (metal !== null) {
-    if ((METAL_IDS as readonly string[]).includes(metal)) build.metal = metal as MetalId;
-    else dropped.push('metal');
-  }
-  const accents = get('accents');
-  if (accents !== null) {
-    if (accents === 'lab' || accents === 'natural') build.accents = accents;
-    else dropped.push('accents');
-  }
-  const size = get('size');
-  if (size !== null) {
-    if (size === RING_SIZE_UNKNOWN || RING_SIZES.includes(size)) build.size = size;
-    else dropped.push('size');
-  }
-  const engraving = params.get('engraving');
-  if (engraving !== null && engraving !== '') {
-    if (engravingProblem(engraving) === null) build.engraving = engraving;
-    else dropped.push('engraving');
-  }
-  const by = get('by');
-  if (by !== null) {
-    if (DAY.test(by) && !Number.isNaN(Date.parse(`${by}T12:00:00Z`))) build.by = by;
-    else dropped.push('by');
-  }
-  return { build, dropped };
-}
-
-/** The URL parameters of `build` (only what is chosen), the inverse of `readBuild`. */
-export function buildToParams(build: RingBuild): URLSearchParams {
-  const params = new URLSearchParams();
-  if (build.diamond !== null) params.set('diamond', String(build.diamond));
-  if (build.setting !== null) params.set('setting', build.setting);
-  if (build.metal !== null) params.set('metal', build.metal);
-  if (build.accents !== null) params.set('accents', build.accents);
-  if (build.size !== null) params.set('size', build.size);
-  if (build.engraving !== '') params.set('engraving', build.engraving);
-  if (build.by !== null) params.set('by', build.by);
-  return params;
-}
-
-/** The builder's three steps, and where each lives: step 1 is the diamond search, 2 and 3 the builder's own pages. */
-export const BUILDER_STEPS = [
-  { n: 1, label: 'Choose a Diamond', path: '/diamond' },
-  { n: 2, label: 'Choose a Setting', path: '/ring-builder/settings' },
-  { n: 3, label: 'Complete Your Ring', path: '/ring-builder/complete' },
-] as const;
-export type BuilderStep = (typeof BUILDER_STEPS)[number]['n'];
-
-/** The link to `step` carrying the whole build ('/ring-builder/complete?diamond=12&setting=aria-setting&metal=…'). */
-export function builderPath(step: BuilderStep, build: RingBuild): string {
-  const query = buildToParams(build).toString();
-  const path = BUILDER_STEPS[step - 1]!.path;
-  return query ? `${path}?${query}` : path;
-}
-
-/** Whether the build has what step 3 needs: a stone and a setting. */
-export function buildIsComplete(build: RingBuild): build is RingBuild & { diamond: number; setting: string } {
-  return build.diamond !== null && build.setting !== null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -296,41 +186,6 @@ export function meetsDate(shipsBy: Date, by: string): { meets: boolean; message:
     meets: false,
     message: `This ring would arrive ${day.format(arrives)}, after ${day.format(need)}. A ready-to-ship preset ring, or a call with us to rush it, may still make your date.`,
   };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Holding a stone while the shopper decides.
-
-/**
- * A signed-in shopper on step 3 may hold the center stone for HOLD.minutes (the server's BUILDER_HOLD_MINUTES may
- * change it): nobody else can order it meanwhile, and others see it on hold and when it frees. So that holds cannot
- * take stones off the search, an account holds one stone at a time (a new hold lets the old one go), an address
- * (IP) holds at most `perAddress` at once, and one account may hold the same stone at most `perStonePerDay` times
- * in a day. Renewing a running hold (the checkout page does) keeps it going, but never past `longestSpans` holds'
- * time from when it was taken, so no script can keep a stone off sale by renewing it. Placing an order turns the
- * hold into the order's reservation.
- */
-export const HOLD = {
-  minutes: 15,
-  perAccount: 1,
-  perAddress: 3,
-  perStonePerDay: 2,
-  /** Renewing (the checkout page does) keeps a hold going at most this many holds' time from when it was taken. */
-  longestSpans: 2,
-} as const;
-
-export const HOLD_MESSAGES = {
-  signIn: 'Please sign in to hold this diamond while you decide.',
-  heldByOther: (until: string) => `Another shopper is holding this diamond until ${until}. It can be ordered again after that if they do not buy it.`,
-  notAvailable: 'This diamond is no longer available, so it cannot be held.',
-  perAddress: `At most ${HOLD.perAddress} diamonds can be held at once from one connection. Please let one go, or wait for a hold to end.`,
-  perStonePerDay: `You have held this diamond ${HOLD.perStonePerDay} times today, which is as often as one diamond can be held by one shopper in a day. You can still order it while it is available.`,
-  noHold: 'You are not holding this diamond.',
-} as const;
-
-/** '3:45 PM': when a hold ends, in the reader's time zone (`zone` on the server, e.g. an email). */
-export function holdEndText(expiresAt: string, zone?: string): string {
-  return new Date(expiresAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: zone });
 }
 
 /** A ring line's description as the cart and the order name it: 'Aria Engagement Ring in 14K White Gold with a 1.01 Carat Round Lab Diamond, F VS1'. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { SHAPES } from './constants.ts';
 import { NAME_MAX_LENGTH } from './accounts.ts';
 import { emailField, optionalMultilineText, optionalText, positiveId, requiredPhone, requiredText } from './fields.ts';
-import { METAL_IDS, RING_SIZE_UNKNOWN, RING_SIZES } from './products.ts';
+import { METAL_IDS, RING_SIZE_UNKNOWN, RING_SIZES } from './ring-choices.ts';
 import {
   CUSTOM_RING_BUDGETS,
   CUSTOM_RING_IMAGES,

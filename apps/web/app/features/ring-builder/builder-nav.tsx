@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { BuilderStep, RingBuild } from '@everstone/contract/core';
-import { stepItems, type KnownParts } from './rules';
+import { stepItems, type KnownParts } from './steps';
 
 const HINTS: Record<BuilderStep, string> = {
   1: 'Pick a certified diamond',

@@ -27,7 +27,8 @@ import { ringPriceRows, ringTitle, ringViewOfLine } from '../../lib/ring-lines';
 import { BuilderNav } from './builder-nav';
 import type { BuildParts } from './build-parts';
 import { HoldPanel } from './hold-panel';
-import { addProblem, fingerOf, ringLineOf, settingPagePath, settingSummary, shipsByDate, stoneSummary, stonePagePath } from './rules';
+import { addProblem, fingerOf, ringLineOf, shipsByDate } from './rules';
+import { settingPagePath, settingSummary, stoneSummary, stonePagePath } from './steps';
 import { useStoneHold } from './use-stone-hold';
 
 /** §9: the add-to-cart button's short "Processing..." moment before the cart, as on the other pages. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { METAL_LABELS, formatCarat, type MetalId, type RingBuild, type SettingFit } from '@everstone/contract/core';
 import { PieceArt } from '../../components/jewelry/piece-art';
-import { settingPagePath } from './rules';
+import { settingPagePath } from './steps';
 
 function listWords(words: readonly string[]): string {
   if (words.length <= 1) return words.join('');

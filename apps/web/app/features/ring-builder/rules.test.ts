@@ -24,13 +24,10 @@ import {
   ringApiPath,
   ringLineOf,
   ringPriceWith,
-  settingPagePath,
   settingsApiPath,
   settingsPagePath,
-  stepItems,
-  stoneSummary,
-  stonePagePath,
 } from './rules';
+import { settingPagePath, stepItems, stoneSummary, stonePagePath } from './steps';
 
 const build = (change: Partial<RingBuild> = {}): RingBuild => ({ ...EMPTY_BUILD, ...change });
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { METAL_LABELS, builderPath, formatTagPrice, metalOf, type ProductSummary, type RingBuild } from '@everstone/contract/core';
-import { settingPagePath } from './rules';
+import { settingPagePath } from './steps';
 
 /**
  * A setting on step 2, in the catalog's card (product-card.tsx's markup and styles): drawn holding the shopper's own
