@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BookingButton } from '../../components/ui/booking-button';
-import { useCart } from '../../lib/cart';
+import { useCart } from '../../lib/cart-store';
 import { useLazyDialog } from '../../components/ui/lazy-dialog';
 import { useSavedPieces, useWishlist } from '../../lib/wishlist';
 import { greeting, useSession } from '../../lib/session';
