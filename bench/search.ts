@@ -1,25 +1,33 @@
 /**
- * `npm run bench:search`: the diamond search under load on 1,000,000 stones.
+ * `npm run bench:search`: the diamond search under load on 1,000,000 stones, as shoppers use it.
  *
- * Seeds a scratch database (SQLite, and PostgreSQL when BENCH_PG_URL or TEST_DATABASE_URL is set),
- * starts the real server on it, and drives it with autocannon (32 connections, no pipelining) through a
- * fixed pseudo-random mix of realistic searches, deep pages included. Reports p50/p95/p99 and requests/s
- * beside a bare JSON route of the same server in the same run, page 1 against page 50, the share of the
- * total count in a search's time, and the server's peak memory. Numbers, not a pass/fail test:
- * they go into docs/performance.md.
+ * Seeds a scratch database (SQLite, and PostgreSQL when BENCH_PG_URL or TEST_DATABASE_URL is set), starts the real
+ * server on it (`npm start`'s Node flags, the storefront built), and measures with autocannon (32 connections, no
+ * pipelining), in one run:
+ *
+ * - **unique searches**: every request new (continuous slider values, all eleven ranges, shapes, tabs, report,
+ *   featured, certificate prefixes, every sort, pages 1–50), so no cache can answer: the search itself;
+ * - **while they run**, a page (`/cart`) and `/healthz` on 2 connections each: whether a search holds up the process;
+ * - the **repeated mix** (a fixed list of 1,000 searches sent over and over: what a cache answers), and the bare
+ *   `/healthz` alone;
+ * - start-up (process start to /readyz 200, the stones loaded), the server's peak memory, and **freshness**: how long
+ *   a reservation, and an import of 10,000 stones, take to show in the search of two instances on one database.
+ *
+ * With BENCH_COMPARE=1 the unique searches also run against `SEARCH_ENGINE=database` (SQL on every search).
+ * Numbers, not a pass/fail test: they go into docs/performance.md.
  *
  * Options (environment): BENCH_COUNT (default 1000000), BENCH_DURATION seconds per run (default 20),
- * BENCH_ENGINES (sqlite,postgres), BENCH_KEEP=1 to reuse an already seeded scratch database.
+ * BENCH_ENGINES (sqlite,postgres), BENCH_KEEP=1 to reuse an already seeded scratch database, BENCH_COMPARE=1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createDb, createDiamondRepository, migrateToLatest, seedInventory, toConditions, toSortOrder, type Db } from '@everstone/server/tools';
-import { parseDiamondSearch } from '@everstone/contract';
-import { searchMix } from './mix.ts';
+import { createDb, createInventoryService, generateDiamonds, migrateToLatest, seedInventory } from '@everstone/server/tools';
+import { searchMix, uniqueSearches } from './mix.ts';
+import { chooseBuild } from './web-build.ts';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -36,17 +44,18 @@ function percentile(sorted: number[], q: number): number {
 
 interface RunResult { label: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number }
 
-async function load(label: string, paths: string[], seconds = DURATION): Promise<RunResult> {
+async function load(label: string, paths: string[] | (() => string), seconds = DURATION, connections = CONNECTIONS, port = PORT): Promise<RunResult> {
   let i = 0;
+  const nextPath = typeof paths === 'function' ? paths : () => paths[i++ % paths.length]!;
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: `http://127.0.0.1:${PORT}`,
-        connections: CONNECTIONS,
+        url: `http://127.0.0.1:${port}`,
+        connections,
         pipelining: 1,
         duration: seconds,
-        requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
+        requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }],
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
@@ -63,32 +72,7 @@ async function load(label: string, paths: string[], seconds = DURATION): Promise
     p99: percentile(latencies, 0.99),
     errors,
   };
-  console.log(`  ${label.padEnd(28)} ${String(out.rps).padStart(6)} req/s  p50 ${out.p50.toFixed(1)} ms  p95 ${out.p95.toFixed(1)} ms  p99 ${out.p99.toFixed(1)} ms  errors ${errors}`);
-  return out;
-}
-
-/** Every path once, 4 at a time: searches nobody made before, so nothing is cached yet. */
-async function firstPass(label: string, paths: string[]): Promise<RunResult> {
-  const latencies: number[] = [];
-  let next = 0;
-  let errors = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < paths.length) {
-        const path = paths[next++]!;
-        const t = performance.now();
-        const res = await fetch(`http://127.0.0.1:${PORT}${path}`);
-        await res.arrayBuffer();
-        if (!res.ok) errors++;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const seconds = (performance.now() - started) / 1000;
-  const out = { label, requests: latencies.length, rps: Math.round(latencies.length / seconds), p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), p99: percentile(latencies, 0.99), errors };
-  console.log(`  ${label.padEnd(28)} ${String(out.rps).padStart(6)} req/s  p50 ${out.p50.toFixed(1)} ms  p95 ${out.p95.toFixed(1)} ms  p99 ${out.p99.toFixed(1)} ms  errors ${errors}`);
+  console.log(`  ${label.padEnd(44)} ${String(out.rps).padStart(6)} req/s  p50 ${out.p50.toFixed(1)} ms  p95 ${out.p95.toFixed(1)} ms  p99 ${out.p99.toFixed(1)} ms  errors ${errors}`);
   return out;
 }
 
@@ -98,53 +82,111 @@ function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-async function startServer(databaseUrl: string): Promise<ChildProcess> {
+interface Server {
+  child: ChildProcess;
+  /** From the process's start to /readyz answering 200 (the stones loaded into memory). */
+  readyMs: number;
+}
+
+async function startServer(databaseUrl: string, buildDir: string, mode: 'memory' | 'database', port = PORT): Promise<Server> {
+  const started = performance.now();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/src/server.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', STORE_MODE: 'demo', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      STORE_MODE: 'demo',
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS_ENABLED: 'false',
+      SEARCH_ENGINE: mode,
+      WEB_BUILD_DIR: buildDir,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let t = 0; t < 300; t++) {
+  for (let t = 0; t < 1200; t++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) return child;
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 100));
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return { child, readyMs: performance.now() - started };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
   child.kill('SIGKILL');
   throw new Error('the server did not become ready');
 }
 
-/**
- * In-process, with every cache bypassed: what a first-time search costs in the database, split into the
- * page read and the total count (same mix, same database).
- */
-async function coldCosts(d: Db, paths: string[]) {
-  const repo = createDiamondRepository(d.db, d.engine);
-  const pageOnly: number[] = [];
-  const countOnly: number[] = [];
-  const both: number[] = [];
-  let n = 0;
-  for (const path of paths.slice(0, 400)) {
-    const parsed = parseDiamondSearch(new URL(path, 'http://x').searchParams);
-    if (!parsed.ok) continue;
-    const s = parsed.value;
-    const conditions = toConditions(s);
-    let t = performance.now();
-    // A version no cache has seen: the count is really computed.
-    const total = await repo.count(conditions, `cold-${n++}`);
-    const c = performance.now() - t;
-    t = performance.now();
-    await repo.findPage(conditions, toSortOrder(s.sort), s.perPage, (s.page - 1) * s.perPage, total);
-    const p = performance.now() - t;
-    pageOnly.push(p);
-    countOnly.push(c);
-    both.push(p + c);
+async function stop(server: Server): Promise<void> {
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+/** The unique searches at 32 connections, and a page and /healthz on 2 connections each at the same time. */
+async function underLoad(label: string) {
+  const [unique, page, health] = await Promise.all([
+    load(`${label}: unique searches`, uniqueSearches(Date.now() % 100_000)),
+    load(`${label}: /cart meanwhile (2 connections)`, ['/cart'], DURATION, 2),
+    load(`${label}: /healthz meanwhile (2 connections)`, ['/healthz'], DURATION, 2),
+  ]);
+  return { unique, page, health };
+}
+
+/** Waits until `check` holds, polling; returns the milliseconds from `since`. */
+async function until(check: () => Promise<boolean>, since: number, limitMs = 60_000): Promise<number> {
+  for (;;) {
+    if (await check()) return performance.now() - since;
+    if (performance.now() - since > limitMs) throw new Error('the change did not show in time');
+    await new Promise((r) => setTimeout(r, 5));
   }
-  for (const xs of [pageOnly, countOnly, both]) xs.sort((a, b) => a - b);
-  return {
-    page: { p50: percentile(pageOnly, 0.5), p95: percentile(pageOnly, 0.95) },
-    count: { p50: percentile(countOnly, 0.5), p95: percentile(countOnly, 0.95) },
-    both: { p50: percentile(both, 0.5), p95: percentile(both, 0.95) },
-  };
+}
+
+async function totalOf(port: number, query: string): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/get-all-diamonds?${query}`);
+  return ((await res.json()) as { total: number }).total;
+}
+
+/**
+ * Two instances on one database: a stone reserved by an order, then 10,000 stones imported, each timed from its
+ * commit to the moment both instances' searches show it.
+ */
+async function freshness(databaseUrl: string, buildDir: string) {
+  const second = PORT + 1;
+  const [a, b] = await Promise.all([startServer(databaseUrl, buildDir, 'memory'), startServer(databaseUrl, buildDir, 'memory', second)]);
+  const d = createDb(databaseUrl);
+  try {
+    const stone = await d.db.selectFrom('diamonds').select('id').where('status', '=', 'available').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const query = `checkedDiamonds=${stone.id}&showOnlyChecked=1`;
+    const inventory = createInventoryService({ db: d.db });
+    const unit = { kind: 'diamond' as const, diamondId: Number(stone.id), label: 'bench' };
+    let since = performance.now();
+    await d.db.transaction().execute(async (trx) => {
+      await inventory.reserve(trx, [unit]);
+      await inventory.changed(trx);
+    });
+    const reserved = await Promise.all([PORT, second].map((port) => until(async () => (await totalOf(port, query)) === 0, since)));
+    // Back on sale, so a second run finds the inventory as the seed left it.
+    await d.db.transaction().execute((trx) => inventory.release(trx, [unit]));
+
+    const before = await totalOf(PORT, '');
+    const fresh = [...generateDiamonds({ count: 10_000, seed: Date.now() % 1_000_000 })].map((row, k) => ({ ...row, certificate_number: `BENCH${Date.now()}${k}` }));
+    since = performance.now();
+    await d.db.transaction().execute(async (trx) => {
+      for (let k = 0; k < fresh.length; k += 500) await trx.insertInto('diamonds').values(fresh.slice(k, k + 500)).execute();
+      await inventory.changed(trx);
+    });
+    const commitMs = performance.now() - since;
+    const imported = await Promise.all([PORT, second].map((port) => until(async () => (await totalOf(port, '')) >= before + 10_000, since)));
+    await d.db.deleteFrom('diamonds').where('certificate_number', 'like', 'BENCH%').execute();
+    await d.db.transaction().execute((trx) => inventory.changed(trx));
+    const f = (xs: number[]) => xs.map((x) => `${x.toFixed(0)} ms`).join(' and ');
+    console.log(`  freshness, two instances: a reservation showed after ${f(reserved)}; 10,000 imported stones (committed in ${commitMs.toFixed(0)} ms) after ${f(imported)}`);
+    return { reserved, imported, commitMs };
+  } finally {
+    await d.close();
+    await Promise.all([stop(a), stop(b)]);
+  }
 }
 
 async function prepare(engine: 'sqlite' | 'postgres'): Promise<string> {
@@ -179,34 +221,40 @@ async function prepare(engine: 'sqlite' | 'postgres'): Promise<string> {
   return url;
 }
 
-async function benchEngine(engine: 'sqlite' | 'postgres') {
-  console.log(`\n== ${engine}, ${COUNT.toLocaleString('en-US')} stones`);
+async function benchEngine(engine: 'sqlite' | 'postgres', buildDir: string) {
+  console.log(`\n== ${engine}, ${COUNT.toLocaleString('en-US')} stones (load average ${loadavg()[0]!.toFixed(1)})`);
   const url = await prepare(engine);
-  const server = await startServer(url);
+  const server = await startServer(url, buildDir, 'memory');
+  console.log(`  ready (stones in memory) ${(server.readyMs / 1000).toFixed(1)} s after start`);
+  let memory;
   try {
-    const mix = searchMix(1000);
-    const page1Mix = searchMix(500, 2026, 1);
-    const page50Mix = searchMix(500, 2026, 50);
-    const firstPage1 = await firstPass('first time, page 1', page1Mix);
-    const firstPage50 = await firstPass('first time, page 50', page50Mix);
-    const firstMix = await firstPass('first time, search mix', mix);
-    const bare = await load('bare JSON route (/healthz)', ['/healthz']);
-    const search = await load('search mix', mix);
-    const page1 = await load('same filters, page 1', page1Mix, Math.max(5, DURATION / 2));
-    const page50 = await load('same filters, page 50', page50Mix, Math.max(5, DURATION / 2));
-    const rss = peakRssMb(server.pid!);
+    const meanwhile = await underLoad('memory');
+    const repeated = await load('memory: repeated mix (1,000 searches)', searchMix(1000));
+    const bare = await load('memory: bare /healthz alone', ['/healthz']);
+    const rss = peakRssMb(server.child.pid!);
     console.log(`  server peak RSS ${rss} MB`);
-    const d = createDb(url);
-    const cold = await coldCosts(d, mix);
-    await d.close();
-    const f = (x: { p50: number; p95: number }) => `p50 ${x.p50.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms`;
-    console.log(`  first-time searches in-process, no cache: page ${f(cold.page)}; total count ${f(cold.count)}; both ${f(cold.both)}`);
-    return { engine, bare, search, page1, page50, rss, cold, firstPage1, firstPage50, firstMix };
+    memory = { ...meanwhile, repeated, bare, rss, readyMs: server.readyMs };
   } finally {
-    server.kill('SIGTERM');
+    await stop(server);
   }
+  let database;
+  if (process.env.BENCH_COMPARE) {
+    const sqlServer = await startServer(url, buildDir, 'database');
+    try {
+      database = await underLoad('database');
+    } finally {
+      await stop(sqlServer);
+    }
+  }
+  const fresh = await freshness(url, buildDir);
+  return { engine, memory, database, fresh };
 }
 
 const engines = (process.env.BENCH_ENGINES ?? `sqlite${process.env.BENCH_PG_URL || process.env.TEST_DATABASE_URL ? ',postgres' : ''}`).split(',') as Array<'sqlite' | 'postgres'>;
 console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
-for (const engine of engines) await benchEngine(engine);
+const build = chooseBuild(scratch);
+try {
+  for (const engine of engines) await benchEngine(engine, build.dir);
+} finally {
+  if (build.temporary) rmSync(build.dir, { recursive: true, force: true });
+}

@@ -20,8 +20,8 @@ import { storeUrlOf } from './lib/store-url.ts';
 import { registerStorefront, type DevStorefront } from './web/storefront.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { setupMail, type MailSetupOptions } from './modules/mail/index.ts';
-import { createHoldService, createInventoryService } from './modules/inventory/index.ts';
-import { catalogRoutes, createCatalogService } from './modules/catalog/index.ts';
+import { createHoldService, createInventoryService, latestStoneChange, stoneChangesSince } from './modules/inventory/index.ts';
+import { catalogRoutes, createCatalogSearchEngine, createCatalogService } from './modules/catalog/index.ts';
 import { createProductService, productRoutes } from './modules/products/index.ts';
 import { contactRoutes, createContactService } from './modules/contact/index.ts';
 import { createNewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
@@ -128,9 +128,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const inventory = createInventoryService({ db: db.db, now });
   const holds = createHoldService({ db, now, minutes: config.BUILDER_HOLD_MINUTES });
+  const searchEngine =
+    config.SEARCH_ENGINE === 'memory'
+      ? createCatalogSearchEngine({
+          db: db.db,
+          engine: db.engine,
+          refreshMs: config.SEARCH_REFRESH_MS,
+          log: app.log.child({ module: 'search' }),
+          feed: { latestChange: () => latestStoneChange(db.db), changesSince: (after, limit) => stoneChangesSince(db.db, after, limit) },
+        })
+      : null;
+  if (searchEngine) app.addHook('onClose', () => searchEngine.close());
   const catalog = createCatalogService({
     db: db.db,
     engine: db.engine,
+    searchEngine,
     inventoryVersion: inventory.version,
     heldUntil: async (ids) => new Map([...(await holds.holdsOf(ids))].map(([id, hold]) => [id, hold.expires_at])),
   });
@@ -205,7 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     intervalMs: deps.walletSweepIntervalMs ?? config.WALLET_RECOVERY_SWEEP_SECONDS * 1000,
   });
 
-  await app.register(healthRoutes(db));
+  // A search that failed to load reads the database: the instance still serves.
+  await app.register(healthRoutes(db, () => (searchEngine === null || searchEngine.state === 'failed' || searchEngine.state === 'closed' ? 'database' : searchEngine.state === 'ready' ? 'memory' : 'loading')));
   if (walletProviderOf(config) === 'simulator') await app.register(simulatorRoutes(simulator));
   await app.register(accountRootRoutes(accounts, { limiter }));
   await app.register(

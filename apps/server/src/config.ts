@@ -129,6 +129,13 @@ const configSchema = z.object({
   ORDER_HOLD_SWEEP_SECONDS: int(60, 1, 3600),
   /** How long the ring builder holds a stone for a signed-in shopper deciding, in minutes (docs/decisions/015-ring-builder.md). */
   BUILDER_HOLD_MINUTES: int(HOLD.minutes, 1, 120),
+  /**
+   * Where the diamond search reads: `memory` (the stones on sale held in a worker thread, kept current from the
+   * change feed; docs/decisions/016-search-in-memory.md) or `database` (SQL on every search).
+   */
+  SEARCH_ENGINE: z.enum(['memory', 'database'], { message: "must be 'memory' or 'database'" }).default('memory'),
+  /** How often (ms) the in-memory search reads the change feed while no one searches; every search reads it too. */
+  SEARCH_REFRESH_MS: int(500, 50, 60_000),
   /** Requests carrying this value in X-Rate-Limit-Exempt are not counted (load tests against a live setup). */
   RATE_LIMIT_EXEMPT_TOKEN: z.string().min(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' }).optional(),
   /**

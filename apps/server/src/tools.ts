@@ -4,7 +4,7 @@
  * a module's own files.
  */
 export { createDb, migrateToLatest, type Db } from './db/database.ts';
-export { seedInventory, SEED_META_KEY } from './modules/inventory/index.ts';
+export { createInventoryService, generateDiamonds, seedInventory, SEED_META_KEY } from './modules/inventory/index.ts';
 export { seedDemoCatalog } from './modules/products/index.ts';
-export { createDiamondRepository, toConditions, toSortOrder } from './modules/catalog/index.ts';
+export { createDiamondRepository, runEngineSearch, StoneStore, toConditions, toSortOrder, toStoneChunk } from './modules/catalog/index.ts';
 export { createAccountService, type PasswordHasher } from './modules/accounts/index.ts';

@@ -15,6 +15,7 @@ import { commerceCoreMigration } from './migrations/008-commerce-core.ts';
 import { productsMigration } from './migrations/009-products.ts';
 import { customRequestsAndHomePreviewMigration } from './migrations/010-custom-requests-and-home-preview.ts';
 import { stoneHoldsMigration } from './migrations/011-stone-holds.ts';
+import { stoneChangesMigration } from './migrations/012-stone-changes.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -86,6 +87,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '009-products': productsMigration(engine),
     '010-custom-requests-and-home-preview': customRequestsAndHomePreviewMigration(engine),
     '011-stone-holds': stoneHoldsMigration(engine),
+    '012-stone-changes': stoneChangesMigration(engine),
   };
 }
 

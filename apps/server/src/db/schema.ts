@@ -50,6 +50,15 @@ export interface DiamondTable {
   status: string;
 }
 
+/** The stones' change feed (012-stone-changes): a diamond's id per change, placed in commit order by `seq`. */
+export interface StoneChangeTable {
+  id: Generated<number>;
+  /** NULL: every stone may have changed (a new seed). */
+  diamond_id: number | null;
+  /** Given when the changing transaction moves the inventory version; NULL until then. */
+  seq: number | null;
+}
+
 export interface StoreMetaTable {
   key: string;
   value: string;
@@ -449,6 +458,7 @@ export interface Database {
   certificate_companies: CertificateCompanyTable;
   diamonds: DiamondTable;
   store_meta: StoreMetaTable;
+  stone_changes: StoneChangeTable;
   mail_outbox: MailOutboxTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   contact_messages: ContactMessageTable;

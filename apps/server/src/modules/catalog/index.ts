@@ -9,6 +9,11 @@ export {
   type DiamondForSale,
   type SettingWindow,
 } from './service.ts';
+export { createCatalogSearchEngine } from './engine/index.ts';
+export type { SearchEngine } from './engine/client.ts';
 // The search benchmark measures the repository's queries without the service's caches.
 export { createDiamondRepository } from './repository.ts';
 export { toConditions, toOrder as toSortOrder } from './filter.ts';
+// …and the in-memory engine alone, at sizes no test database holds.
+export { StoneStore, toChunk as toStoneChunk } from './engine/stones.ts';
+export { runSearch as runEngineSearch } from './engine/search.ts';

@@ -211,6 +211,18 @@ export function createDiamondRepository(db: Kysely<Database>, engine: Engine = '
         | undefined;
     },
 
+    /** Up to `limit` stones on sale with an id above `afterId`, in id order (the in-memory search's load). */
+    async availableAfter(afterId: number, limit: number): Promise<DiamondRow[]> {
+      return (await db
+        .selectFrom('diamonds')
+        .select(DIAMOND_COLUMNS)
+        .where('id', '>', afterId)
+        .where('status', '=', 'available')
+        .orderBy('id')
+        .limit(limit)
+        .execute()) as DiamondRow[];
+    },
+
     /** The stones with these ids, whatever their status, in no particular order; unknown ids are left out. */
     async findByIds(ids: readonly number[]): Promise<DiamondRow[]> {
       // Ids are 32-bit integer keys: a larger one cannot exist, and PostgreSQL would reject it as a parameter.

@@ -15,6 +15,7 @@ import type { Engine } from '../../db/database.ts';
 import type { Database, DiamondRow } from '../../db/schema.ts';
 import { fitConditions, toConditions, toOrder, type FitWindow } from './filter.ts';
 import { createDiamondRepository, MAX_DIAMOND_ID, type Lookups } from './repository.ts';
+import type { SearchEngine } from './engine/client.ts';
 
 export { MAX_DIAMOND_ID } from './repository.ts';
 
@@ -131,6 +132,11 @@ export interface CatalogServiceDeps {
    * shown, at every request, so no cache ever shows a hold that has ended or misses a new one.
    */
   heldUntil?: (diamondIds: readonly number[]) => Promise<Map<number, string>>;
+  /**
+   * The in-memory search (engine/client.ts). While it is ready, searches are answered from it; while it loads, or
+   * if it failed, from the database.
+   */
+  searchEngine?: SearchEngine | null;
 }
 
 /** A cached result page: the JSON sent (every held_until null) and its stones' ids, to look their holds up. */
@@ -143,7 +149,7 @@ interface CachedPage {
  * The catalog: what the store sells, as shoppers find and see it (the diamond search, a stone's record) and as an
  * order copies it. Read-only: stock moves in inventory/.
  */
-export function createCatalogService({ db, engine, inventoryVersion, heldUntil = async () => new Map() }: CatalogServiceDeps) {
+export function createCatalogService({ db, engine, inventoryVersion, heldUntil = async () => new Map(), searchEngine = null }: CatalogServiceDeps) {
   const repo = createDiamondRepository(db, engine);
   const pages = new VersionedCache<CachedPage>(PAGE_CACHE_SIZE);
 
@@ -165,6 +171,21 @@ export function createCatalogService({ db, engine, inventoryVersion, heldUntil =
     if (held.size === 0) return records;
     return records.map((d) => (held.has(d.diamondid) ? { ...d, held_until: held.get(d.diamondid)! } : d));
   }
+
+  /** The search from memory (brought up to date by the caller): its answer and the feed's place it reflects. */
+  async function searchInMemory(search: DiamondSearch, fit: readonly FitWindow[] | null): Promise<{ page: DiamondListResponse; version: string }> {
+    const [lookups, result] = await Promise.all([
+      repo.lookups(),
+      searchEngine!.search({ conditions: toConditions(search, fit), order: toOrder(search.sort), offset: (search.page - 1) * search.perPage, limit: search.perPage }),
+    ]);
+    return { page: pageOf(search, result.total, result.rows.map((row) => toDiamondRecord(row, lookups))), version: `memory:${result.version}` };
+  }
+
+  function pageOf(search: DiamondSearch, total: number, data: Diamond[]): DiamondListResponse {
+    return { data, total, page: search.page, per_page: search.perPage, last_page: Math.max(1, Math.ceil(total / search.perPage)) };
+  }
+
+  const inMemory = () => searchEngine !== null && searchEngine.state === 'ready';
 
   async function search(search: DiamondSearch, version: string, fit: readonly FitWindow[] | null): Promise<DiamondListResponse> {
     const conditions = toConditions(search, fit);
@@ -192,7 +213,12 @@ export function createCatalogService({ db, engine, inventoryVersion, heldUntil =
      * resolves the slug), required when it names one.
      */
     async searchDiamonds(query: DiamondSearch, setting: readonly SettingWindow[] | null = null): Promise<DiamondListResponse> {
-      const page = await search(query, await inventoryVersion(), await fitWindows(setting));
+      const fit = await fitWindows(setting);
+      let page: DiamondListResponse;
+      if (inMemory()) {
+        await searchEngine!.refresh();
+        page = (await searchInMemory(query, fit)).page;
+      } else page = await search(query, await inventoryVersion(), fit);
       return { ...page, data: await withHolds(page.data) };
     },
 
@@ -203,14 +229,26 @@ export function createCatalogService({ db, engine, inventoryVersion, heldUntil =
      * by key of at most a page of ids); a page with none held is sent as it was kept.
      */
     async searchDiamondsJson(query: DiamondSearch, setting: readonly SettingWindow[] | null = null): Promise<string> {
-      const version = await inventoryVersion();
       const fit = await fitWindows(setting);
       const key = JSON.stringify([toConditions(query, fit), query.sort, query.perPage, query.page]);
-      let page = pages.get(key, version);
-      if (page === undefined) {
-        const result = await search(query, version, fit);
-        page = { json: JSON.stringify(result), ids: result.data.map((d) => d.diamondid) };
-        pages.set(key, version, page);
+      let page: CachedPage | undefined;
+      if (inMemory()) {
+        // The engine brings itself up to date first; a page kept at the feed's place it answers at is current.
+        await searchEngine!.refresh();
+        page = pages.get(key, `memory:${searchEngine!.version}`);
+        if (page === undefined) {
+          const { page: result, version } = await searchInMemory(query, fit);
+          page = { json: JSON.stringify(result), ids: result.data.map((d) => d.diamondid) };
+          pages.set(key, version, page);
+        }
+      } else {
+        const version = await inventoryVersion();
+        page = pages.get(key, version);
+        if (page === undefined) {
+          const result = await search(query, version, fit);
+          page = { json: JSON.stringify(result), ids: result.data.map((d) => d.diamondid) };
+          pages.set(key, version, page);
+        }
       }
       if (page.ids.length === 0) return page.json;
       const held = await heldUntil(page.ids);

@@ -6,4 +6,6 @@ export { seedInventory, InventoryNotEmptyError, SEED_META_KEY, type SeedOptions,
 export { importCsvFile, ImportHeaderError, IMPORT_COLUMNS, IMPORT_STATUSES, type ImportSummary } from './import.ts';
 // The products' price model prices a preset's own center stone as the inventory prices its stones.
 export { priceCents } from './price-model.ts';
-export { SHAPE_PROFILES, createRng } from './generator.ts';
+export { SHAPE_PROFILES, createRng, generateDiamonds } from './generator.ts';
+// The stones' change feed: the catalog's in-memory search follows it (docs/decisions/016-search-in-memory.md).
+export { latestStoneChange, stoneChangesSince, type StoneChange } from './version.ts';

@@ -7,6 +7,7 @@ import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Db, Engine } from '../../db/database.ts';
 import type { Database, NewDiamond } from '../../db/schema.ts';
 import { generateDiamonds } from './generator.ts';
+import { stoneChangeTriggers } from '../../db/migrations/012-stone-changes.ts';
 import { bumpInventoryVersion } from './version.ts';
 
 export interface SeedOptions {
@@ -199,6 +200,10 @@ export async function seedInventory(d: Db, options: SeedOptions): Promise<SeedRe
   const batchSize = d.engine === 'sqlite' ? SQLITE_BATCH : PG_BATCH;
 
   await withLargeCache(d, () => d.db.transaction().execute(async (trx) => {
+    // The change feed's triggers would log every stone twice (deleted, inserted): the seed logs one
+    // "reread everything" instead, and puts the triggers back before it commits.
+    const triggers = stoneChangeTriggers(d.engine);
+    for (const statement of triggers.drop) await sql.raw(statement).execute(trx);
     if (existing > 0) await deleteAll(trx);
     // Building each index once over the finished table is about three times cheaper than keeping five
     // indexes up to date row by row. Inside the transaction, a failure brings the indexes back too.
@@ -221,6 +226,8 @@ export async function seedInventory(d: Db, options: SeedOptions): Promise<SeedRe
       onProgress?.(done, count);
     }
     for (const index of indexes) await sql.raw(index.sql).execute(trx);
+    for (const statement of triggers.create) await sql.raw(statement).execute(trx);
+    await trx.insertInto('stone_changes').values({ diamond_id: null }).execute();
     await bumpInventoryVersion(trx);
     const value = JSON.stringify({ count, seed, at: new Date().toISOString() });
     await trx

@@ -4,12 +4,19 @@
  * their figures still hold; it is a token rather than a counter so writers never read-modify-write it.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export const INVENTORY_VERSION_KEY = 'inventory_version';
 
-/** Call inside the transaction that changes the stones, so the new version commits with them. */
+/** Changes kept in the feed: a reader further behind than this rereads every stone. */
+export const STONE_CHANGES_KEPT = 200_000;
+
+/**
+ * Call inside the transaction that changes the stones, last, so the new version commits with them. Writing the
+ * version row locks it until commit (PostgreSQL), so the changes this transaction's triggers logged get their places
+ * in the feed (`seq`, after every committed one) in commit order (migration 012); old changes are dropped.
+ */
 export async function bumpInventoryVersion(trx: Kysely<Database> | Transaction<Database>): Promise<void> {
   const value = randomUUID();
   await trx
@@ -17,4 +24,37 @@ export async function bumpInventoryVersion(trx: Kysely<Database> | Transaction<D
     .values({ key: INVENTORY_VERSION_KEY, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
+  await sql`
+    update stone_changes
+    set seq = (select coalesce(max(seq), 0) from stone_changes) + id - (select min(id) from stone_changes where seq is null) + 1
+    where seq is null`.execute(trx);
+  await sql`delete from stone_changes where seq < (select max(seq) from stone_changes) - ${STONE_CHANGES_KEPT}`.execute(trx);
+}
+
+/** One change of the feed: a stone's id, or null for "every stone may have changed". */
+export interface StoneChange {
+  seq: number;
+  diamondId: number | null;
+}
+
+/** The feed's last place (0 when empty). */
+export async function latestStoneChange(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('stone_changes').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+/**
+ * Up to `limit` changes after `after`, in order; `complete` is false when changes after `after` were already dropped
+ * (the reader must reread every stone).
+ */
+export async function stoneChangesSince(db: Kysely<Database>, after: number, limit: number): Promise<{ changes: StoneChange[]; complete: boolean }> {
+  const [rows, oldest] = await Promise.all([
+    db.selectFrom('stone_changes').select(['seq', 'diamond_id']).where('seq', '>', after).orderBy('seq').limit(limit).execute(),
+    db.selectFrom('stone_changes').select((eb) => eb.fn.min('seq').as('seq')).where('seq', 'is not', null).executeTakeFirst(),
+  ]);
+  const first = Number(oldest?.seq ?? 0);
+  return {
+    changes: rows.map((r) => ({ seq: Number(r.seq), diamondId: r.diamond_id === null ? null : Number(r.diamond_id) })),
+    complete: first === 0 || first <= after + 1,
+  };
 }

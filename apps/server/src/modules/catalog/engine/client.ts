@@ -1,0 +1,200 @@
+/**
+ * The search's in-memory engine as the rest of the server sees it: a worker thread holding the stones on sale
+ * (worker.ts), filled from the database at start and kept current from the inventory's change feed
+ * (docs/decisions/016-search-in-memory.md).
+ *
+ * Freshness: before answering, a search asks the feed for its last place (one indexed read); when the database has
+ * moved on, the changed stones are read and sent to the worker first, so a search never shows a stone an order has
+ * taken, on any instance. A timer does the same while no one searches, so changes are applied a few at a time.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Engine } from '../../../db/database.ts';
+import type { DiamondRow } from '../../../db/schema.ts';
+import type { EngineReply, EngineRequest } from './protocol.ts';
+import type { EngineResult, EngineSearch } from './search.ts';
+import { chunkBuffers, toChunk, type StoneChunk } from './stones.ts';
+
+/** Stones read from the database at a time while loading. */
+const LOAD_PAGE = 20_000;
+/** Changes read at a time; more than this many at once (an import of a whole feed) are read page by page. */
+const CHANGES_PAGE = 10_000;
+
+export interface SearchEngineSource {
+  /** Stones on sale with an id above `afterId`, in id order, at most `limit`. */
+  availableAfter(afterId: number, limit: number): Promise<DiamondRow[]>;
+  /** The stones of these ids, whatever their status; unknown ids are left out. */
+  byIds(ids: readonly number[]): Promise<DiamondRow[]>;
+  /** The change feed's last place. */
+  latestChange(): Promise<number>;
+  changesSince(after: number, limit: number): Promise<{ changes: Array<{ seq: number; diamondId: number | null }>; complete: boolean }>;
+}
+
+export interface SearchEngineOptions {
+  engine: Engine;
+  source: SearchEngineSource;
+  /** How often the feed is read while no search asks (ms). */
+  refreshMs: number;
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+export type SearchEngineState = 'loading' | 'ready' | 'failed' | 'closed';
+
+export interface SearchEngine {
+  readonly state: SearchEngineState;
+  /** The feed's place the stones in memory reflect: a cache of results keyed by it is never stale. */
+  readonly version: number;
+  /** Resolves when the first load is done (or failed: `state` says). */
+  readonly started: Promise<void>;
+  /**
+   * Runs a search on the stones in memory; only while `state` is ready. `refresh` first to see every change committed
+   * before. Resolves with the feed's place it answered at.
+   */
+  search(search: EngineSearch): Promise<EngineResult & { version: number }>;
+  /** Reads the feed now and applies what it finds (tests; searches do it themselves). */
+  refresh(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createSearchEngine({ engine, source, refreshMs, log }: SearchEngineOptions): SearchEngine {
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: { nullsFirst: engine === 'sqlite' } });
+  worker.unref();
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
+  let state: SearchEngineState = 'loading';
+  let cursor = 0;
+
+  const fail = (err: Error) => {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
+  worker.on('message', (reply: EngineReply) => {
+    const p = pending.get(reply.id);
+    if (!p) return;
+    pending.delete(reply.id);
+    if (reply.ok) p.resolve(reply.value);
+    else p.reject(new Error(`search engine: ${reply.error}`));
+  });
+  worker.on('error', (err) => {
+    if (state !== 'closed') {
+      state = 'failed';
+      log.error({ err }, 'the in-memory search stopped; searches read the database');
+    }
+    fail(err);
+  });
+  worker.on('exit', () => fail(new Error('the search engine thread has exited')));
+
+  function ask<T>(request: DistributiveOmit<EngineRequest, 'id'>, transfer: ArrayBuffer[] = []): Promise<T> {
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...request, id }, transfer);
+    });
+  }
+
+  const chunkOf = (rows: DiamondRow[]): StoneChunk => toChunk(rows);
+
+  /** Reads every stone on sale into the worker; `cursor` becomes the feed's place read before it began. */
+  async function loadAll(): Promise<void> {
+    const started = Date.now();
+    // Changes made while the stones are read are applied after: applying one again is harmless.
+    const from = await source.latestChange();
+    await ask({ kind: 'begin' });
+    let after = 0;
+    for (;;) {
+      const rows = await source.availableAfter(after, LOAD_PAGE);
+      if (rows.length === 0) break;
+      const chunk = chunkOf(rows);
+      await ask({ kind: 'append', chunk }, chunkBuffers(chunk));
+      after = Number(rows[rows.length - 1]!.id);
+      // Lets requests in between pages: the database read is the main thread's share of the load.
+      await new Promise((r) => setImmediate(r));
+    }
+    const { live } = await ask<{ live: number }>({ kind: 'finish' });
+    cursor = from;
+    log.info({ stones: live, ms: Date.now() - started }, 'in-memory search loaded');
+  }
+
+  /** Applies the feed's changes after `cursor`; a "reread everything" (or a feed that dropped ours) reloads. */
+  async function catchUp(): Promise<void> {
+    const latest = await source.latestChange();
+    while (latest > cursor) {
+      const { changes, complete } = await source.changesSince(cursor, CHANGES_PAGE);
+      if (changes.length === 0) break;
+      if (!complete || changes.some((c) => c.diamondId === null)) {
+        state = 'loading';
+        await loadAll();
+        state = 'ready';
+        return;
+      }
+      const ids = [...new Set(changes.map((c) => c.diamondId!))];
+      const rows: DiamondRow[] = [];
+      for (let k = 0; k < ids.length; k += 500) rows.push(...(await source.byIds(ids.slice(k, k + 500))));
+      const onSale = rows.filter((r) => r.status === 'available');
+      const kept = new Set(onSale.map((r) => Number(r.id)));
+      const chunk = chunkOf(onSale);
+      await ask({ kind: 'apply', chunk, gone: ids.filter((id) => !kept.has(id)) }, chunkBuffers(chunk));
+      cursor = changes[changes.length - 1]!.seq;
+    }
+  }
+
+  // One read of the feed at a time. A caller arriving while one runs waits for the next, which begins after it
+  // arrived: a change committed before a search was asked is always in its answer.
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  function refresh(): Promise<void> {
+    if (state === 'closed' || state === 'failed') return Promise.resolve();
+    if (!running) {
+      running = catchUp().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return refresh();
+      });
+    return queued;
+  }
+
+  const started = loadAll().then(
+    () => {
+      if (state === 'loading') state = 'ready';
+    },
+    (err: unknown) => {
+      if (state !== 'closed') {
+        state = 'failed';
+        log.error({ err }, 'the in-memory search could not load; searches read the database');
+      }
+    },
+  );
+  const timer = setInterval(() => {
+    if (state === 'ready') refresh().catch((err: unknown) => log.error({ err }, 'reading the stones change feed failed'));
+  }, refreshMs);
+  timer.unref();
+
+  return {
+    get state() {
+      return state;
+    },
+    get version() {
+      return cursor;
+    },
+    started,
+    async search(search) {
+      if (state !== 'ready') throw new Error(`the in-memory search is ${state}`);
+      const version = cursor;
+      const result = await ask<EngineResult>({ kind: 'search', search });
+      return { ...result, version };
+    },
+    refresh,
+    async close() {
+      state = 'closed';
+      clearInterval(timer);
+      await worker.terminate();
+    },
+  };
+}
+
+type DistributiveOmit<T, K extends keyof never> = T extends unknown ? Omit<T, K> : never;

@@ -1,0 +1,13 @@
+/** What the main thread and the search thread say to each other. */
+import type { EngineSearch } from './search.ts';
+import type { StoneChunk } from './stones.ts';
+
+export type EngineRequest = { id: number } & (
+  | { kind: 'begin' }
+  | { kind: 'append'; chunk: StoneChunk }
+  | { kind: 'finish' }
+  | { kind: 'apply'; chunk: StoneChunk; gone: number[] }
+  | { kind: 'search'; search: EngineSearch }
+);
+
+export type EngineReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; error: string });

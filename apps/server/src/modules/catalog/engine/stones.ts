@@ -1,0 +1,700 @@
+/**
+ * The available stones held in memory as typed columns: the search's read model (docs/decisions/016-search-in-memory.md).
+ *
+ * Rows live in two segments. The main segment is clustered by (type, shape, carat, id), so a search's tab, shapes
+ * and carat range become a few contiguous slices found by binary search. Stones added since the last clustering
+ * (an import, a released reservation) go to a short tail that every search reads whole. A stone that leaves the
+ * sale is only marked dead; its row is reclaimed at the next clustering. Five sort orders (and the id order) are
+ * kept as permutations of the rows with each row's rank in them, merged, not re-sorted, when stones arrive.
+ *
+ * Nulls: a grade column stores 0 for a missing grade and a measurement NaN, so every comparison with a missing value
+ * is false, as in SQL.
+ */
+import type { DiamondRow } from '../../../db/schema.ts';
+
+/** A stone as the search holds it: its database row without the status (every stone held is available). */
+export type StoneRow = Omit<DiamondRow, 'status'>;
+
+export const BYTE_COLUMNS = [
+  'type',
+  'shape_id',
+  'color_id',
+  'fancy_color_id',
+  'fancy_intensity_id',
+  'clarity_id',
+  'cut_id',
+  'polish_id',
+  'symmetry_id',
+  'fluorescence_id',
+  'certificate_company_id',
+  'is_superdeal',
+] as const;
+export const FLOAT_COLUMNS = ['carat', 'price_cents', 'measurement_l', 'measurement_w', 'ratio', 'table_pct', 'depth_pct'] as const;
+
+/** Rows per block: each block keeps the least and greatest value of the zone columns (a zone map). */
+export const BLOCK_SHIFT = 9;
+export const BLOCK_ROWS = 1 << BLOCK_SHIFT;
+/**
+ * Columns with zone maps. The main segment is in carat order within each type and shape, and price and the width
+ * follow the weight closely, so most blocks lie wholly inside or outside a price or width range. `width` is the
+ * ring builder's width: the smaller face measurement, as the SQL's CASE computes it.
+ */
+export const ZONE_COLUMNS = ['width'] as const;
+export type ZoneColumn = (typeof ZONE_COLUMNS)[number];
+
+/**
+ * Columns cut into bins by quantile, with a bitmap per bin edge: `below[k]` has every row whose value is under
+ * `edges[k]` (the last edge is +∞: every row with a value). A range is the bins wholly inside it, from the bitmaps,
+ * and the rows of the (at most two) bins its bounds fall in, tested one by one.
+ */
+export const BINNED_COLUMNS = { price_cents: 64, ratio: 32, table_pct: 32, depth_pct: 32 } as const;
+export type BinnedColumn = keyof typeof BINNED_COLUMNS;
+
+export interface Bins {
+  edges: Float64Array;
+  below: Int32Array[];
+}
+
+export interface Zones {
+  min: Float64Array;
+  max: Float64Array;
+  /** 1 when some row of the block has no value (it fails every range). */
+  missing: Uint8Array;
+}
+
+export type ByteColumn = (typeof BYTE_COLUMNS)[number];
+export type FloatColumn = (typeof FLOAT_COLUMNS)[number];
+export type StoneColumn = ByteColumn | FloatColumn | 'id' | 'width';
+
+/** The sort keys of the search (the contract's SORT_KEYS by column) and the id order used to find a stone. */
+export const SORT_COLUMNS = ['price_cents', 'carat', 'color_id', 'clarity_id', 'cut_id'] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+
+/**
+ * Stones as columns, the form they travel in between the thread that reads the database and the search's own
+ * (typed arrays move without copying).
+ */
+export interface StoneChunk {
+  id: Int32Array;
+  bytes: Record<ByteColumn, Uint8Array>;
+  floats: Record<FloatColumn, Float64Array>;
+  certificates: string[];
+}
+
+/** Database rows (any status: the caller keeps only those on sale) as a chunk; a missing grade is 0, a missing measure NaN. */
+export function toChunk(rows: readonly StoneRow[]): StoneChunk {
+  const n = rows.length;
+  const chunk: StoneChunk = { id: new Int32Array(n), bytes: {} as StoneChunk['bytes'], floats: {} as StoneChunk['floats'], certificates: new Array<string>(n) };
+  for (const name of BYTE_COLUMNS) {
+    const column = new Uint8Array(n);
+    for (let k = 0; k < n; k++) {
+      const v = rows[k]![name];
+      if (v === null) continue;
+      const value = Number(v);
+      if (!Number.isInteger(value) || value < 0 || value > 255) throw new RangeError(`${name} ${String(v)} of stone ${rows[k]!.id} does not fit the search's byte column`);
+      column[k] = value;
+    }
+    chunk.bytes[name] = column;
+  }
+  for (const name of FLOAT_COLUMNS) {
+    const column = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const v = rows[k]![name];
+      column[k] = v === null ? Number.NaN : Number(v);
+    }
+    chunk.floats[name] = column;
+  }
+  for (let k = 0; k < n; k++) {
+    chunk.id[k] = Number(rows[k]!.id);
+    chunk.certificates[k] = rows[k]!.certificate_number;
+  }
+  return chunk;
+}
+
+/** The typed arrays of a chunk, to hand to postMessage's transfer list. */
+export function chunkBuffers(chunk: StoneChunk): ArrayBuffer[] {
+  return [chunk.id, ...Object.values(chunk.bytes), ...Object.values(chunk.floats)].map((a) => a.buffer as ArrayBuffer);
+}
+
+export interface StoneStoreOptions {
+  /**
+   * Where a missing grade sorts: first going up (SQLite's rule) or last (PostgreSQL's), so a search reads the same
+   * order from memory as from the database it mirrors.
+   */
+  nullsFirst: boolean;
+  /** The tail length below which new stones are merged rather than clustered again (tests make it small). */
+  minTail?: number;
+}
+
+/** A tail longer than this share of the stones (or MIN_TAIL) is clustered into the main segment. */
+const TAIL_SHARE = 0.05;
+const MIN_TAIL = 20_000;
+/** Shape ids are small reference ids; the directory has a slot for each possible one. */
+const SHAPE_SLOTS = 256;
+const TYPE_SLOTS = 4;
+
+type ByteColumns = Record<ByteColumn, Uint8Array>;
+type FloatColumns = Record<FloatColumn, Float64Array>;
+
+export interface Columns extends ByteColumns, FloatColumns {
+  id: Int32Array;
+  /** min(length, width) with the CASE's rule: a missing length leaves the width; a missing width gives none. */
+  width: Float64Array;
+  /** certificateKey of the certificate number, for the certificate search. */
+  certKey: Float64Array;
+  /** 1 for a row that no longer holds a stone on sale. */
+  dead: Uint8Array;
+}
+
+export interface SortOrder {
+  /**
+   * Rows in the order of (type, key, id) going up, so each type's stones are one segment in the search's order;
+   * dead rows may remain until the next merge.
+   */
+  perm: Int32Array;
+  /** Where each type's segment of `perm` starts and ends (exclusive), by type. */
+  segments: Array<[number, number]>;
+  /** Each row's position in `perm`. */
+  rank: Int32Array;
+  /** How many entries of `perm` are in use. */
+  length: number;
+}
+
+export class StoneStore {
+  readonly nullsFirst: boolean;
+  readonly #minTail: number;
+  cols: Columns;
+  certificates: string[] = [];
+  /** Rows in use (main and tail, dead included). */
+  size = 0;
+  /** Rows [0, mainEnd) are clustered; [mainEnd, size) are the tail. */
+  mainEnd = 0;
+  /** Stones on sale (rows not dead). */
+  live = 0;
+  /** Row of the cluster (type, shape) start: dir[type * SHAPE_SLOTS + shape] .. dir[… + 1] (exclusive). */
+  dirStart = new Int32Array(TYPE_SLOTS * SHAPE_SLOTS);
+  dirEnd = new Int32Array(TYPE_SLOTS * SHAPE_SLOTS);
+  readonly orders = new Map<SortColumn, SortOrder>();
+  /** Rows sorted by upper-cased certificate number, for the certificate search. */
+  certOrder: Int32Array = new Int32Array(0);
+  certOrderLength = 0;
+  #idIndex: Int32Array = new Int32Array(0);
+  readonly #bigIds = new Map<number, number>();
+  /** Bit r of word r >> 5: the row holds a stone on sale. */
+  liveBits: Int32Array = new Int32Array(0);
+  /**
+   * For each byte column, `cum[v]` has the bit of every row whose value is 1 … v (a missing grade, 0, is in none), so
+   * a grade range [a, b] is cum[b] and not cum[a − 1].
+   */
+  readonly cumulative = new Map<ByteColumn, Int32Array[]>();
+  readonly zones = new Map<ZoneColumn, Zones>();
+  readonly bins = new Map<BinnedColumn, Bins>();
+  /** Bumped by every change: caches of derived figures compare it. */
+  generation = 0;
+
+  constructor(options: StoneStoreOptions) {
+    this.nullsFirst = options.nullsFirst;
+    this.#minTail = options.minTail ?? MIN_TAIL;
+    this.cols = allocate(0);
+  }
+
+  get capacity(): number {
+    return this.cols.id.length;
+  }
+
+  /** The row holding the stone `id` on sale, or -1. */
+  rowOf(id: number): number {
+    const row = id < this.#idIndex.length ? this.#idIndex[id]! : (this.#bigIds.get(id) ?? -1);
+    return row >= 0 && this.cols.dead[row] === 0 ? row : -1;
+  }
+
+  /** The stone in `row` as its database row (status available). */
+  rowAt(row: number): DiamondRow {
+    const c = this.cols;
+    const byte = (v: number) => (v === 0 ? null : v);
+    const float = (v: number) => (Number.isNaN(v) ? null : v);
+    return {
+      id: c.id[row]!,
+      certificate_number: this.certificates[row]!,
+      type: c.type[row]!,
+      shape_id: c.shape_id[row]!,
+      carat: c.carat[row]!,
+      color_id: byte(c.color_id[row]!),
+      fancy_color_id: byte(c.fancy_color_id[row]!),
+      fancy_intensity_id: byte(c.fancy_intensity_id[row]!),
+      clarity_id: byte(c.clarity_id[row]!),
+      cut_id: byte(c.cut_id[row]!),
+      polish_id: byte(c.polish_id[row]!),
+      symmetry_id: byte(c.symmetry_id[row]!),
+      fluorescence_id: byte(c.fluorescence_id[row]!),
+      certificate_company_id: c.certificate_company_id[row]!,
+      measurement_l: float(c.measurement_l[row]!),
+      measurement_w: float(c.measurement_w[row]!),
+      ratio: float(c.ratio[row]!),
+      table_pct: float(c.table_pct[row]!),
+      depth_pct: float(c.depth_pct[row]!),
+      price_cents: c.price_cents[row]!,
+      is_superdeal: c.is_superdeal[row]!,
+      status: 'available',
+    };
+  }
+
+  /** Empties the store, to be filled by `append` and made searchable by `finishLoad` (a start, a reread). */
+  beginLoad(): void {
+    this.size = 0;
+    this.mainEnd = 0;
+    this.live = 0;
+    this.certificates = [];
+    this.#idIndex = new Int32Array(0);
+    this.#bigIds.clear();
+    this.cols = allocate(1024);
+  }
+
+  /** Adds stones on sale during a load (no index is kept up to date until finishLoad). */
+  append(chunk: StoneChunk): void {
+    for (let k = 0; k < chunk.id.length; k++) this.#append(chunk, k);
+  }
+
+  /** Clusters what was loaded and builds every order, bitmap and zone map. */
+  finishLoad(): void {
+    this.#cluster();
+    this.generation++;
+  }
+
+  /** Replaces everything with `rows` (stones on sale): the whole load in one call. */
+  load(rows: readonly StoneRow[]): void {
+    this.beginLoad();
+    for (let k = 0; k < rows.length; k += 10_000) this.append(toChunk(rows.slice(k, k + 10_000)));
+    this.finishLoad();
+  }
+
+  /**
+   * Applies changes: `gone` ids left the sale; `upserts` are stones on sale now (new, back, or changed). A changed
+   * stone's old row dies and its new values go to the tail; the sort orders take the new rows by merging.
+   */
+  apply(upserts: StoneChunk, gone: readonly number[]): void {
+    for (const id of gone) this.#kill(id);
+    for (const id of upserts.id) this.#kill(id);
+    if (upserts.id.length > 0) {
+      const first = this.size;
+      this.append(upserts);
+      if (this.size - this.mainEnd > Math.max(this.#minTail, this.live * TAIL_SHARE)) this.#cluster();
+      else {
+        this.#mergeOrders(first);
+        this.#index(first);
+      }
+    }
+    this.generation++;
+  }
+
+  #kill(id: number): void {
+    const row = this.rowOf(id);
+    if (row < 0) return;
+    this.cols.dead[row] = 1;
+    this.liveBits[row >>> 5]! &= ~(1 << (row & 31));
+    this.live--;
+    this.#setIndex(id, -1);
+  }
+
+  #setIndex(id: number, row: number): void {
+    if (id < this.#idIndex.length) {
+      this.#idIndex[id] = row;
+      return;
+    }
+    // A dense index up to a few times the stones held; ids beyond it (a sparse import) go to a map.
+    const limit = Math.max(1 << 20, this.capacity * 4);
+    if (id < limit) {
+      const grown = new Int32Array(Math.min(limit, Math.max(id + 1, this.#idIndex.length * 2))).fill(-1);
+      grown.set(this.#idIndex);
+      this.#idIndex = grown;
+      this.#idIndex[id] = row;
+    } else if (row < 0) this.#bigIds.delete(id);
+    else this.#bigIds.set(id, row);
+  }
+
+  #append(chunk: StoneChunk, k: number): void {
+    if (this.size === this.capacity) this.cols = grow(this.cols, Math.max(1024, this.capacity * 2));
+    const i = this.size++;
+    const c = this.cols;
+    const id = chunk.id[k]!;
+    c.id[i] = id;
+    for (const name of BYTE_COLUMNS) c[name][i] = chunk.bytes[name][k]!;
+    for (const name of FLOAT_COLUMNS) c[name][i] = chunk.floats[name][k]!;
+    const l = c.measurement_l[i]!;
+    const w = c.measurement_w[i]!;
+    c.width[i] = l < w ? l : w;
+    c.dead[i] = 0;
+    const certificate = chunk.certificates[k]!;
+    c.certKey[i] = certificateKey(certificate);
+    this.certificates[i] = certificate;
+    this.live++;
+    this.#setIndex(id, i);
+  }
+
+  /** Rebuilds the main segment from the live rows, clustered by (type, shape, carat, id), and every order. */
+  #cluster(): void {
+    const c = this.cols;
+    const liveRows = new Int32Array(this.live);
+    let n = 0;
+    for (let i = 0; i < this.size; i++) if (c.dead[i] === 0) liveRows[n++] = i;
+    // Counting sorts of the rows taken in id order keep the id as the last key for free.
+    const byId = this.#rowsById(liveRows);
+    const carats = ranks(c.carat, byId);
+    const slotOf = (row: number) => c.type[row]! * SHAPE_SLOTS + c.shape_id[row]!;
+    const groupOf = new Int32Array(TYPE_SLOTS * SHAPE_SLOTS).fill(-1);
+    for (const row of byId) groupOf[slotOf(row)] = 0;
+    let groups = 0;
+    for (let slot = 0; slot < groupOf.length; slot++) if (groupOf[slot] === 0) groupOf[slot] = groups++;
+    const order = countingSort(byId, (k) => groupOf[slotOf(byId[k]!)]! * carats.count + carats.rank[k]!, groups * carats.count);
+    const next = allocate(Math.max(1024, Math.ceil(this.live * 1.1)));
+    const certificates: string[] = new Array(this.live);
+    for (let k = 0; k < order.length; k++) certificates[k] = this.certificates[order[k]!]!;
+    gather(c.id, next.id, order);
+    gather(c.width, next.width, order);
+    gather(c.certKey, next.certKey, order);
+    for (const name of BYTE_COLUMNS) gather(c[name], next[name], order);
+    for (const name of FLOAT_COLUMNS) gather(c[name], next[name], order);
+    this.cols = next;
+    this.certificates = certificates;
+    this.size = this.mainEnd = this.live = order.length;
+    this.#idIndex = new Int32Array(0);
+    this.#bigIds.clear();
+    for (let k = 0; k < this.size; k++) this.#setIndex(next.id[k]!, k);
+    this.dirStart.fill(0);
+    this.dirEnd.fill(0);
+    for (let k = 0; k < this.size; k++) {
+      const slot = next.type[k]! * SHAPE_SLOTS + next.shape_id[k]!;
+      if (this.dirEnd[slot] === 0) this.dirStart[slot] = k;
+      this.dirEnd[slot] = k + 1;
+    }
+    const all = this.#rowsById(null);
+    for (const column of SORT_COLUMNS) {
+      const key = this.sortKey(column);
+      let perm: Int32Array;
+      if (column === 'price_cents' || column === 'carat') {
+        const keys = new Float64Array(all.length);
+        for (let k = 0; k < all.length; k++) keys[k] = key(all[k]!);
+        const r = ranks(keys, null);
+        perm = countingSort(all, (k) => next.type[all[k]!]! * r.count + r.rank[k]!, TYPE_SLOTS * r.count);
+      } else {
+        // A grade's key is −1 … 256: its own bucket.
+        perm = countingSort(all, (k) => next.type[all[k]!]! * 258 + key(all[k]!) + 1, TYPE_SLOTS * 258);
+      }
+      const rank = new Int32Array(next.id.length);
+      for (let k = 0; k < perm.length; k++) rank[perm[k]!] = k;
+      this.orders.set(column, { perm: withRoom(perm, next.id.length), segments: segmentsOf(perm, perm.length, next.type), rank, length: perm.length });
+    }
+    this.liveBits = new Int32Array(0);
+    this.cumulative.clear();
+    this.zones.clear();
+    this.bins.clear();
+    for (const [name, count] of Object.entries(BINNED_COLUMNS) as Array<[BinnedColumn, number]>) {
+      this.bins.set(name, { edges: quantileEdges(next[name], this.size, count), below: [] });
+    }
+    this.#index(0);
+    const certs = ranks(next.certKey, all);
+    const byCert = countingSort(all, (k) => certs.rank[k]!, certs.count);
+    this.certOrder = withRoom(byCert, next.id.length);
+    this.certOrderLength = byCert.length;
+  }
+
+  /** The rows (`rows`, or every live row) in the order of their stones' ids. */
+  #rowsById(rows: Int32Array | null): Int32Array {
+    const c = this.cols;
+    const out = new Int32Array(rows === null ? this.live : rows.length);
+    let n = 0;
+    for (let id = 0; id < this.#idIndex.length; id++) {
+      const row = this.#idIndex[id]!;
+      if (row >= 0 && c.dead[row] === 0) out[n++] = row;
+    }
+    for (const id of [...this.#bigIds.keys()].sort((a, b) => a - b)) {
+      const row = this.#bigIds.get(id)!;
+      if (c.dead[row] === 0) out[n++] = row;
+    }
+    return out.subarray(0, n);
+  }
+
+  /**
+   * Brings the bitmaps and zone maps up to date for the rows [first, size): sized to the columns' capacity, bits set
+   * for the new rows, and the zone maps of their blocks recomputed.
+   */
+  #index(first: number): void {
+    const c = this.cols;
+    const words = (this.capacity + 31) >>> 5;
+    const sized = (bits: Int32Array) => {
+      if (bits.length >= words) return bits;
+      const out = new Int32Array(words);
+      out.set(bits);
+      return out;
+    };
+    this.liveBits = sized(this.liveBits);
+    for (let r = first; r < this.size; r++) if (c.dead[r] === 0) this.liveBits[r >>> 5]! |= 1 << (r & 31);
+    const levels = new Int32Array(this.size - first);
+    for (const name of BYTE_COLUMNS) {
+      const values = c[name];
+      let top = 0;
+      for (let r = first; r < this.size; r++) {
+        const v = values[r]!;
+        levels[r - first] = v === 0 ? -1 : v;
+        if (v > top) top = v;
+      }
+      const cum = (this.cumulative.get(name) ?? [new Int32Array(words)]).map(sized);
+      // A value never seen before starts as a copy of the highest: every row at or below it.
+      while (cum.length <= top) cum.push(cum[cum.length - 1]!.slice());
+      fillCumulative(cum, levels, first, this.size);
+      this.cumulative.set(name, cum);
+    }
+    for (const [name, bins] of this.bins) {
+      const values = c[name];
+      const edges = bins.edges;
+      while (bins.below.length < edges.length) bins.below.push(new Int32Array(words));
+      bins.below = bins.below.map(sized);
+      for (let r = first; r < this.size; r++) {
+        const v = values[r]!;
+        if (Number.isNaN(v)) {
+          levels[r - first] = -1;
+          continue;
+        }
+        // The value's bin: the first edge above it.
+        let k = 0;
+        let hi = edges.length - 1;
+        while (k < hi) {
+          const mid = (k + hi) >>> 1;
+          if (edges[mid]! > v) hi = mid;
+          else k = mid + 1;
+        }
+        levels[r - first] = k;
+      }
+      fillCumulative(bins.below, levels, first, this.size);
+    }
+    const blocks = (this.capacity + BLOCK_ROWS - 1) >>> BLOCK_SHIFT;
+    for (const name of ZONE_COLUMNS) {
+      let zone = this.zones.get(name);
+      if (!zone || zone.min.length < blocks) {
+        const grown: Zones = { min: new Float64Array(blocks), max: new Float64Array(blocks), missing: new Uint8Array(blocks) };
+        if (zone) {
+          grown.min.set(zone.min);
+          grown.max.set(zone.max);
+          grown.missing.set(zone.missing);
+        }
+        zone = grown;
+        this.zones.set(name, zone);
+      }
+      const values = c[name];
+      for (let b = first >>> BLOCK_SHIFT; b << BLOCK_SHIFT < this.size; b++) {
+        let min = Infinity;
+        let max = -Infinity;
+        let missing = 0;
+        const end = Math.min(this.size, (b + 1) << BLOCK_SHIFT);
+        for (let r = b << BLOCK_SHIFT; r < end; r++) {
+          const v = values[r]!;
+          if (Number.isNaN(v)) missing = 1;
+          else {
+            if (v < min) min = v;
+            if (v > max) max = v;
+          }
+        }
+        zone.min[b] = min;
+        zone.max[b] = max;
+        zone.missing[b] = missing;
+      }
+    }
+  }
+
+  /** A sort key as a number: a missing grade sorts below or above every grade, as the database does. */
+  sortKey(column: SortColumn): (row: number) => number {
+    const values = this.cols[column];
+    if (column === 'price_cents' || column === 'carat') return (row) => values[row]!;
+    const missing = this.nullsFirst ? -1 : 256;
+    return (row) => (values[row] === 0 ? missing : values[row]!);
+  }
+
+  /** Merges the rows [first, size) into every order, dropping dead rows on the way. */
+  #mergeOrders(first: number): void {
+    const c = this.cols;
+    const added = new Int32Array(this.size - first);
+    for (let k = 0; k < added.length; k++) added[k] = first + k;
+    for (const column of SORT_COLUMNS) {
+      const key = this.sortKey(column);
+      const fresh = Array.from(added)
+        .filter((row) => c.dead[row] === 0)
+        .sort((a, b) => c.type[a]! - c.type[b]! || key(a) - key(b) || c.id[a]! - c.id[b]!);
+      const old = this.orders.get(column)!;
+      const perm = new Int32Array(c.id.length);
+      let n = 0;
+      let j = 0;
+      const before = (a: number, b: number) => c.type[a]! - c.type[b]! || key(a) - key(b) || c.id[a]! - c.id[b]!;
+      for (let k = 0; k < old.length; k++) {
+        const row = old.perm[k]!;
+        if (c.dead[row] !== 0) continue;
+        while (j < fresh.length && before(fresh[j]!, row) < 0) perm[n++] = fresh[j++]!;
+        perm[n++] = row;
+      }
+      while (j < fresh.length) perm[n++] = fresh[j++]!;
+      const rank = old.rank.length >= c.id.length ? old.rank : new Int32Array(c.id.length);
+      for (let k = 0; k < n; k++) rank[perm[k]!] = k;
+      this.orders.set(column, { perm, segments: segmentsOf(perm, n, c.type), rank, length: n });
+    }
+    const certKey = c.certKey;
+    const fresh = Array.from(added)
+      .filter((row) => c.dead[row] === 0)
+      .sort((a, b) => certKey[a]! - certKey[b]! || c.id[a]! - c.id[b]!);
+    const perm = new Int32Array(c.id.length);
+    let n = 0;
+    let j = 0;
+    for (let k = 0; k < this.certOrderLength; k++) {
+      const row = this.certOrder[k]!;
+      if (c.dead[row] !== 0) continue;
+      while (j < fresh.length && (certKey[fresh[j]!]! - certKey[row]! || c.id[fresh[j]!]! - c.id[row]!) < 0) perm[n++] = fresh[j++]!;
+      perm[n++] = row;
+    }
+    while (j < fresh.length) perm[n++] = fresh[j++]!;
+    this.certOrder = perm;
+    this.certOrderLength = n;
+  }
+}
+
+/** `count` rising, distinct edges at the quantiles of the first `size` values (NaN left out), the last +∞. */
+function quantileEdges(values: Float64Array, size: number, count: number): Float64Array {
+  // A sample of evenly spaced rows is enough for edges that split the rows roughly evenly.
+  const stride = Math.max(1, Math.floor(size / 65_536));
+  const sample: number[] = [];
+  for (let r = 0; r < size; r += stride) if (!Number.isNaN(values[r]!)) sample.push(values[r]!);
+  const present = Float64Array.from(sample).sort();
+  const edges = new Set<number>();
+  for (let k = 1; k < count && present.length > 0; k++) edges.add(present[Math.floor((k * present.length) / count)]!);
+  return Float64Array.from([...edges, Infinity]).sort();
+}
+
+/** Characters of a certificate number packed into its sort key: six bytes fill 48 of a float's 53 exact bits. */
+export const CERTIFICATE_KEY_CHARS = 6;
+
+/**
+ * The first six characters of a certificate number, upper-cased the way SQLite's LIKE folds case (ASCII only), one
+ * byte each (a character above 0xFE counts as 0xFF), padded with `pad`: certificates starting with a prefix are the
+ * keys between the prefix padded with 0 and padded with 0xFF.
+ */
+export function certificateKey(text: string, pad = 0): number {
+  let key = 0;
+  for (let k = 0; k < CERTIFICATE_KEY_CHARS; k++) {
+    let code = k < text.length ? text.charCodeAt(k) : pad;
+    if (k < text.length && code >= 97 && code <= 122) code -= 32;
+    key = key * 256 + Math.min(code, 0xff);
+  }
+  return key;
+}
+
+/**
+ * Sets the bits of rows [first, size) in cumulative bitmaps: row r (level `levels[r − first]`, −1 for none) goes into
+ * `cum[level]` and every bitmap above it. Many rows at once are placed in per-level bitmaps and carried upwards
+ * word by word; a few are set bit by bit.
+ */
+function fillCumulative(cum: Int32Array[], levels: Int32Array, first: number, size: number): void {
+  if (size - first < 4096) {
+    for (let r = first; r < size; r++) {
+      const level = levels[r - first]!;
+      if (level < 0) continue;
+      const word = r >>> 5;
+      const bit = 1 << (r & 31);
+      for (let k = level; k < cum.length; k++) cum[k]![word]! |= bit;
+    }
+    return;
+  }
+  const w0 = first >>> 5;
+  const w1 = (size - 1) >>> 5;
+  const own = cum.map(() => new Int32Array(w1 - w0 + 1));
+  for (let r = first; r < size; r++) {
+    const level = levels[r - first]!;
+    if (level >= 0) own[level]![(r >>> 5) - w0]! |= 1 << (r & 31);
+  }
+  for (let k = 0; k < cum.length; k++) {
+    const bits = cum[k]!;
+    const mine = own[k]!;
+    const below = k > 0 ? cum[k - 1]! : null;
+    for (let w = w0; w <= w1; w++) bits[w]! |= mine[w - w0]! | (below === null ? 0 : below[w]!);
+  }
+}
+
+/** `to[k] = from[order[k]]`. */
+function gather<T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T, order: Int32Array): void {
+  for (let k = 0; k < order.length; k++) to[k] = from[order[k]!]!;
+}
+
+/** Each type's [start, end) in a permutation sorted by type first. */
+function segmentsOf(perm: Int32Array, length: number, types: Uint8Array): Array<[number, number]> {
+  const segments: Array<[number, number]> = Array.from({ length: TYPE_SLOTS }, () => [0, 0]);
+  let k = 0;
+  while (k < length) {
+    const type = types[perm[k]!]!;
+    const start = k;
+    while (k < length && types[perm[k]!] === type) k++;
+    segments[type] = [start, k];
+  }
+  return segments;
+}
+
+/**
+ * The dense rank of each value (`values[rows[k]]`, or `values[k]` when `rows` is null) among the distinct values,
+ * and how many distinct values there are.
+ */
+function ranks(values: Float64Array, rows: Int32Array | null): { rank: Int32Array; count: number } {
+  const n = rows === null ? values.length : rows.length;
+  const picked = rows === null ? values.slice() : Float64Array.from(rows, (row) => values[row]!);
+  const distinct = picked.slice().sort();
+  let count = 0;
+  for (let k = 0; k < distinct.length; k++) if (k === 0 || distinct[k] !== distinct[k - 1]) distinct[count++] = distinct[k]!;
+  const rank = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const value = picked[k]!;
+    let lo = 0;
+    let hi = count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (distinct[mid]! < value) lo = mid + 1;
+      else hi = mid;
+    }
+    rank[k] = lo;
+  }
+  return { rank, count };
+}
+
+/** `rows` stably sorted by `bucketOf(k)` (k: the position in `rows`), a whole number below `buckets`. */
+function countingSort(rows: Int32Array, bucketOf: (k: number) => number, buckets: number): Int32Array {
+  const n = rows.length;
+  const bucket = new Int32Array(n);
+  const starts = new Int32Array(buckets + 1);
+  for (let k = 0; k < n; k++) {
+    const b = bucketOf(k);
+    bucket[k] = b;
+    starts[b + 1]!++;
+  }
+  for (let b = 0; b < buckets; b++) starts[b + 1]! += starts[b]!;
+  const out = new Int32Array(n);
+  for (let k = 0; k < n; k++) out[starts[bucket[k]!]!++] = rows[k]!;
+  return out;
+}
+
+function withRoom(values: Int32Array, capacity: number): Int32Array {
+  if (values.length >= capacity) return values;
+  const out = new Int32Array(capacity);
+  out.set(values);
+  return out;
+}
+
+function allocate(capacity: number): Columns {
+  const cols = { id: new Int32Array(capacity), width: new Float64Array(capacity), certKey: new Float64Array(capacity), dead: new Uint8Array(capacity) } as Columns;
+  for (const name of BYTE_COLUMNS) cols[name] = new Uint8Array(capacity);
+  for (const name of FLOAT_COLUMNS) cols[name] = new Float64Array(capacity);
+  return cols;
+}
+
+function grow(cols: Columns, capacity: number): Columns {
+  const next = allocate(capacity);
+  next.id.set(cols.id);
+  next.width.set(cols.width);
+  next.certKey.set(cols.certKey);
+  next.dead.set(cols.dead);
+  for (const name of BYTE_COLUMNS) next[name].set(cols[name]);
+  for (const name of FLOAT_COLUMNS) next[name].set(cols[name]);
+  return next;
+}

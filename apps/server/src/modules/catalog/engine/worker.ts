@@ -1,0 +1,43 @@
+/**
+ * The search's own thread: it holds the stones in memory and answers searches, so a search never holds up the
+ * thread that serves pages, carts and orders. It reads no database: the main thread sends it the stones and their
+ * changes (client.ts).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { runSearch } from './search.ts';
+import { StoneStore } from './stones.ts';
+import type { EngineRequest, EngineReply } from './protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('engine/worker.ts runs as a worker thread');
+
+const store = new StoneStore({ nullsFirst: (workerData as { nullsFirst: boolean }).nullsFirst });
+
+function handle(request: EngineRequest): unknown {
+  switch (request.kind) {
+    case 'begin':
+      store.beginLoad();
+      return null;
+    case 'append':
+      store.append(request.chunk);
+      return null;
+    case 'finish':
+      store.finishLoad();
+      return { live: store.live };
+    case 'apply':
+      store.apply(request.chunk, request.gone);
+      return { live: store.live };
+    case 'search':
+      return runSearch(store, request.search);
+  }
+}
+
+port.on('message', (request: EngineRequest) => {
+  let reply: EngineReply;
+  try {
+    reply = { id: request.id, ok: true, value: handle(request) };
+  } catch (err) {
+    reply = { id: request.id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+  }
+  port.postMessage(reply);
+});
