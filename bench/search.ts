@@ -90,7 +90,9 @@ interface Server {
 
 async function startServer(databaseUrl: string, buildDir: string, mode: 'memory' | 'database', port = PORT): Promise<Server> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/src/server.ts'], {
+  // The server as `npm start` runs it, serving the build chosen above.
+  const launch = `const { startServer } = await import('./apps/server/src/server.ts'); await startServer({ buildDir: process.env.WEB_BUILD_DIR });`;
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--input-type=module', '-e', launch], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

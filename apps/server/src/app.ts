@@ -134,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           db: db.db,
           engine: db.engine,
           refreshMs: config.SEARCH_REFRESH_MS,
+          sqliteFile: db.engine === 'sqlite' && db.describe !== 'sqlite::memory:' ? db.describe.slice('sqlite:'.length) : null,
           log: app.log.child({ module: 'search' }),
           feed: { latestChange: () => latestStoneChange(db.db), changesSince: (after, limit) => stoneChangesSince(db.db, after, limit) },
         })

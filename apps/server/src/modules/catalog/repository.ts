@@ -42,6 +42,13 @@ const DIAMOND_COLUMNS = [
   'status',
 ] as const;
 
+/**
+ * The stones on sale after an id, a page in id order, as the in-memory search reads them straight from the SQLite
+ * file in its own thread (engine/worker.ts): the columns of STONE_COLUMNS, in that order.
+ */
+export const STONE_COLUMNS = DIAMOND_COLUMNS.filter((c) => c !== 'status');
+export const AVAILABLE_PAGE_SQL = `select ${STONE_COLUMNS.map((c) => `"${c}"`).join(', ')} from "diamonds" where "status" = 'available' and "id" > ? order by "id" limit ?`;
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -209,6 +216,12 @@ export function createDiamondRepository(db: Kysely<Database>, engine: Engine = '
       return (await db.selectFrom('diamonds').select(DIAMOND_COLUMNS).where('id', '=', id).executeTakeFirst()) as
         | DiamondRow
         | undefined;
+    },
+
+    /** How many stones are on sale. */
+    async countAvailable(): Promise<number> {
+      const row = await db.selectFrom('diamonds').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'available').executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
 
     /** Up to `limit` stones on sale with an id above `afterId`, in id order (the in-memory search's load). */

@@ -4,7 +4,7 @@
  * their figures still hold; it is a token rather than a counter so writers never read-modify-write it.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export const INVENTORY_VERSION_KEY = 'inventory_version';
@@ -37,10 +37,13 @@ export interface StoneChange {
   diamondId: number | null;
 }
 
+/** Every search asks for the feed's last place: the query is built once. */
+const LATEST_CHANGE = CompiledQuery.raw('select max("seq") as "seq" from "stone_changes"', []);
+
 /** The feed's last place (0 when empty). */
 export async function latestStoneChange(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('stone_changes').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
-  return Number(row?.seq ?? 0);
+  const { rows } = await db.executeQuery<{ seq: number | null }>(LATEST_CHANGE);
+  return Number(rows[0]?.seq ?? 0);
 }
 
 /**

@@ -22,6 +22,13 @@ const CHANGES_PAGE = 10_000;
 export interface SearchEngineSource {
   /** Stones on sale with an id above `afterId`, in id order, at most `limit`. */
   availableAfter(afterId: number, limit: number): Promise<DiamondRow[]>;
+  /**
+   * An SQLite file the search's thread may read itself at load (a page of stones on sale after an id, in id order,
+   * as arrays); absent for PostgreSQL or a database in memory, read through `availableAfter`.
+   */
+  sqlite?: { file: string; sql: string };
+  /** How many stones are on sale (to size the columns once). */
+  countAvailable(): Promise<number>;
   /** The stones of these ids, whatever their status; unknown ids are left out. */
   byIds(ids: readonly number[]): Promise<DiamondRow[]>;
   /** The change feed's last place. */
@@ -56,7 +63,15 @@ export interface SearchEngine {
 }
 
 export function createSearchEngine({ engine, source, refreshMs, log }: SearchEngineOptions): SearchEngine {
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: { nullsFirst: engine === 'sqlite' } });
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), {
+    workerData: { nullsFirst: engine === 'sqlite' },
+    // The process's flags, less those a thread cannot take: a script given on the command line, the heap's sizes
+    // (resourceLimits below set the thread's own).
+    execArgv: process.execArgv.filter((flag) => !/^--(input-type|max-semi-space-size|max-old-space-size)/.test(flag)),
+    // The stones live in typed arrays outside the heap; a small heap keeps the certificate numbers' strings and the
+    // garbage of loading collected promptly.
+    resourceLimits: { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 16 },
+  });
   worker.unref();
   let nextId = 1;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
@@ -98,17 +113,27 @@ export function createSearchEngine({ engine, source, refreshMs, log }: SearchEng
     const started = Date.now();
     // Changes made while the stones are read are applied after: applying one again is harmless.
     const from = await source.latestChange();
-    await ask({ kind: 'begin' });
+    const expected = await source.countAvailable();
+    if (source.sqlite) {
+      const { live } = await ask<{ live: number }>({ kind: 'load-sqlite', file: source.sqlite.file, sql: source.sqlite.sql, expected });
+      cursor = from;
+      log.info({ stones: live, ms: Date.now() - started }, 'in-memory search loaded');
+      return;
+    }
+    await ask({ kind: 'begin', expected });
     let after = 0;
+    const appended: Array<Promise<unknown>> = [];
     for (;;) {
       const rows = await source.availableAfter(after, LOAD_PAGE);
       if (rows.length === 0) break;
       const chunk = chunkOf(rows);
-      await ask({ kind: 'append', chunk }, chunkBuffers(chunk));
+      // Not awaited: the worker takes this page while the next one is read.
+      appended.push(ask({ kind: 'append', chunk }, chunkBuffers(chunk)));
       after = Number(rows[rows.length - 1]!.id);
       // Lets requests in between pages: the database read is the main thread's share of the load.
       await new Promise((r) => setImmediate(r));
     }
+    await Promise.all(appended);
     const { live } = await ask<{ live: number }>({ kind: 'finish' });
     cursor = from;
     log.info({ stones: live, ms: Date.now() - started }, 'in-memory search loaded');
@@ -121,9 +146,15 @@ export function createSearchEngine({ engine, source, refreshMs, log }: SearchEng
       const { changes, complete } = await source.changesSince(cursor, CHANGES_PAGE);
       if (changes.length === 0) break;
       if (!complete || changes.some((c) => c.diamondId === null)) {
+        // Searches read the database while the stones are read again; a reread that fails leaves them there.
         state = 'loading';
-        await loadAll();
-        state = 'ready';
+        try {
+          await loadAll();
+          state = 'ready';
+        } catch (err) {
+          state = 'failed';
+          log.error({ err }, 'the in-memory search could not reread the stones; searches read the database');
+        }
         return;
       }
       const ids = [...new Set(changes.map((c) => c.diamondId!))];

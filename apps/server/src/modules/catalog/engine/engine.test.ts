@@ -9,7 +9,7 @@ import { parseDiamondSearch, SHAPES, SORTS } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../../test/database.ts';
 import { createInventoryService, latestStoneChange, seedInventory, stoneChangesSince } from '../../inventory/index.ts';
 import { fitConditions, toConditions, toOrder, type Condition, type FitWindow } from '../filter.ts';
-import { createDiamondRepository } from '../repository.ts';
+import { AVAILABLE_PAGE_SQL, createDiamondRepository } from '../repository.ts';
 import { createSearchEngine, type SearchEngine } from './client.ts';
 import { runSearch } from './search.ts';
 import { StoneStore, type StoneRow } from './stones.ts';
@@ -102,8 +102,11 @@ describe.each(TEST_ENGINES)('the in-memory search against SQL (%s)', (engine) =>
       refreshMs: 60_000,
       log: silent,
       source: {
+        // As the app does: on SQLite the search's thread reads the file itself; on PostgreSQL the rows come in pages.
+        ...(engine === 'sqlite' ? { sqlite: { file: db.url.slice('sqlite:'.length), sql: AVAILABLE_PAGE_SQL } } : {}),
         availableAfter: (afterId, limit) => repo.availableAfter(afterId, limit),
         byIds: (list) => repo.findByIds(list),
+        countAvailable: () => repo.countAvailable(),
         latestChange: () => latestStoneChange(db.db),
         changesSince: (after, limit) => stoneChangesSince(db.db, after, limit),
       },

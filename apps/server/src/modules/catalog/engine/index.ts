@@ -2,27 +2,31 @@
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../../db/database.ts';
 import type { Database } from '../../../db/schema.ts';
-import { createDiamondRepository } from '../repository.ts';
+import { AVAILABLE_PAGE_SQL, createDiamondRepository } from '../repository.ts';
 import { createSearchEngine, type SearchEngine, type SearchEngineOptions, type SearchEngineSource } from './client.ts';
 
 export interface CatalogSearchEngineDeps {
   db: Kysely<Database>;
   engine: Engine;
   refreshMs: number;
+  /** The SQLite file, which the search's thread reads itself at load; null for PostgreSQL or a database in memory. */
+  sqliteFile: string | null;
   log: SearchEngineOptions['log'];
   /** The inventory's change feed (inventory/version.ts). */
   feed: Pick<SearchEngineSource, 'latestChange' | 'changesSince'>;
 }
 
-export function createCatalogSearchEngine({ db, engine, refreshMs, log, feed }: CatalogSearchEngineDeps): SearchEngine {
+export function createCatalogSearchEngine({ db, engine, refreshMs, sqliteFile, log, feed }: CatalogSearchEngineDeps): SearchEngine {
   const repo = createDiamondRepository(db, engine);
   return createSearchEngine({
     engine,
     refreshMs,
     log,
     source: {
+      ...(sqliteFile ? { sqlite: { file: sqliteFile, sql: AVAILABLE_PAGE_SQL } } : {}),
       availableAfter: (afterId, limit) => repo.availableAfter(afterId, limit),
       byIds: (ids) => repo.findByIds(ids),
+      countAvailable: () => repo.countAvailable(),
       latestChange: feed.latestChange,
       changesSince: feed.changesSince,
     },

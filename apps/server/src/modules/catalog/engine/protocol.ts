@@ -3,9 +3,10 @@ import type { EngineSearch } from './search.ts';
 import type { StoneChunk } from './stones.ts';
 
 export type EngineRequest = { id: number } & (
-  | { kind: 'begin' }
+  | { kind: 'begin'; expected: number }
   | { kind: 'append'; chunk: StoneChunk }
   | { kind: 'finish' }
+  | { kind: 'load-sqlite'; file: string; sql: string; expected: number }
   | { kind: 'apply'; chunk: StoneChunk; gone: number[] }
   | { kind: 'search'; search: EngineSearch }
 );

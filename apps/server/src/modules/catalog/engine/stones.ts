@@ -83,32 +83,93 @@ export interface StoneChunk {
 
 /** Database rows (any status: the caller keeps only those on sale) as a chunk; a missing grade is 0, a missing measure NaN. */
 export function toChunk(rows: readonly StoneRow[]): StoneChunk {
-  const n = rows.length;
-  const chunk: StoneChunk = { id: new Int32Array(n), bytes: {} as StoneChunk['bytes'], floats: {} as StoneChunk['floats'], certificates: new Array<string>(n) };
-  for (const name of BYTE_COLUMNS) {
-    const column = new Uint8Array(n);
-    for (let k = 0; k < n; k++) {
-      const v = rows[k]![name];
-      if (v === null) continue;
-      const value = Number(v);
-      if (!Number.isInteger(value) || value < 0 || value > 255) throw new RangeError(`${name} ${String(v)} of stone ${rows[k]!.id} does not fit the search's byte column`);
-      column[k] = value;
-    }
-    chunk.bytes[name] = column;
-  }
-  for (const name of FLOAT_COLUMNS) {
-    const column = new Float64Array(n);
-    for (let k = 0; k < n; k++) {
-      const v = rows[k]![name];
-      column[k] = v === null ? Number.NaN : Number(v);
-    }
-    chunk.floats[name] = column;
-  }
-  for (let k = 0; k < n; k++) {
-    chunk.id[k] = Number(rows[k]!.id);
-    chunk.certificates[k] = rows[k]!.certificate_number;
+  const chunk = emptyChunk(rows.length);
+  // Each column read by its own name (not a name held in a variable): a million rows are copied in tens of
+  // milliseconds rather than seconds.
+  copyColumns(rows, chunk);
+  return chunk;
+}
+
+const float = (v: number | null) => (v === null ? Number.NaN : Number(v));
+
+/**
+ * Rows read as arrays, in the order of the repository's STONE_COLUMNS (id, certificate_number, type, shape_id,
+ * carat, color_id, fancy_color_id, fancy_intensity_id, clarity_id, cut_id, polish_id, symmetry_id, fluorescence_id,
+ * certificate_company_id, measurement_l, measurement_w, ratio, table_pct, depth_pct, price_cents, is_superdeal), as a
+ * chunk: the in-memory search's own read of an SQLite file, without an object per row.
+ */
+export function arraysToChunk(rows: readonly (readonly unknown[])[]): StoneChunk {
+  const chunk = emptyChunk(rows.length);
+  const { bytes: b, floats: f } = chunk;
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k] as ReadonlyArray<number | null>;
+    const id = Number(r[0]);
+    chunk.id[k] = id;
+    chunk.certificates[k] = rows[k]![1] as string;
+    b.type[k] = checkedByte(r[2], id);
+    b.shape_id[k] = checkedByte(r[3], id);
+    f.carat[k] = Number(r[4]);
+    b.color_id[k] = checkedByte(r[5], id);
+    b.fancy_color_id[k] = checkedByte(r[6], id);
+    b.fancy_intensity_id[k] = checkedByte(r[7], id);
+    b.clarity_id[k] = checkedByte(r[8], id);
+    b.cut_id[k] = checkedByte(r[9], id);
+    b.polish_id[k] = checkedByte(r[10], id);
+    b.symmetry_id[k] = checkedByte(r[11], id);
+    b.fluorescence_id[k] = checkedByte(r[12], id);
+    b.certificate_company_id[k] = checkedByte(r[13], id);
+    f.measurement_l[k] = float(r[14]!);
+    f.measurement_w[k] = float(r[15]!);
+    f.ratio[k] = float(r[16]!);
+    f.table_pct[k] = float(r[17]!);
+    f.depth_pct[k] = float(r[18]!);
+    f.price_cents[k] = Number(r[19]);
+    b.is_superdeal[k] = checkedByte(r[20], id);
   }
   return chunk;
+}
+
+function emptyChunk(n: number): StoneChunk {
+  const chunk: StoneChunk = { id: new Int32Array(n), bytes: {} as StoneChunk['bytes'], floats: {} as StoneChunk['floats'], certificates: new Array<string>(n) };
+  for (const name of BYTE_COLUMNS) chunk.bytes[name] = new Uint8Array(n);
+  for (const name of FLOAT_COLUMNS) chunk.floats[name] = new Float64Array(n);
+  return chunk;
+}
+
+/** A reference id as the search's byte column holds it (0 for none); one beyond a byte is refused, not wrapped. */
+function checkedByte(v: number | null | undefined, id: number): number {
+  if (v === null || v === undefined) return 0;
+  if (!(v >= 0 && v <= 255 && Number.isInteger(v))) throw new RangeError(`a grade or reference id ${String(v)} of stone ${id} does not fit the search's byte column`);
+  return v;
+}
+
+function copyColumns(rows: readonly StoneRow[], chunk: StoneChunk): void {
+  const { bytes: b, floats: f } = chunk;
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k]!;
+    const id = Number(r.id);
+    chunk.id[k] = id;
+    chunk.certificates[k] = r.certificate_number;
+    b.type[k] = checkedByte(r.type, id);
+    b.shape_id[k] = checkedByte(r.shape_id, id);
+    b.color_id[k] = checkedByte(r.color_id, id);
+    b.fancy_color_id[k] = checkedByte(r.fancy_color_id, id);
+    b.fancy_intensity_id[k] = checkedByte(r.fancy_intensity_id, id);
+    b.clarity_id[k] = checkedByte(r.clarity_id, id);
+    b.cut_id[k] = checkedByte(r.cut_id, id);
+    b.polish_id[k] = checkedByte(r.polish_id, id);
+    b.symmetry_id[k] = checkedByte(r.symmetry_id, id);
+    b.fluorescence_id[k] = checkedByte(r.fluorescence_id, id);
+    b.certificate_company_id[k] = checkedByte(r.certificate_company_id, id);
+    b.is_superdeal[k] = checkedByte(r.is_superdeal, id);
+    f.carat[k] = Number(r.carat);
+    f.price_cents[k] = Number(r.price_cents);
+    f.measurement_l[k] = float(r.measurement_l);
+    f.measurement_w[k] = float(r.measurement_w);
+    f.ratio[k] = float(r.ratio);
+    f.table_pct[k] = float(r.table_pct);
+    f.depth_pct[k] = float(r.depth_pct);
+  }
 }
 
 /** The typed arrays of a chunk, to hand to postMessage's transfer list. */
@@ -240,19 +301,49 @@ export class StoneStore {
   }
 
   /** Empties the store, to be filled by `append` and made searchable by `finishLoad` (a start, a reread). */
-  beginLoad(): void {
+  beginLoad(expected = 0): void {
     this.size = 0;
     this.mainEnd = 0;
     this.live = 0;
     this.certificates = [];
     this.#idIndex = new Int32Array(0);
     this.#bigIds.clear();
-    this.cols = allocate(1024);
+    this.orders.clear();
+    this.cumulative.clear();
+    this.bins.clear();
+    this.zones.clear();
+    this.liveBits = new Int32Array(0);
+    this.certOrder = new Int32Array(0);
+    this.certOrderLength = 0;
+    this.cols = allocate(Math.max(1024, expected));
   }
 
   /** Adds stones on sale during a load (no index is kept up to date until finishLoad). */
   append(chunk: StoneChunk): void {
-    for (let k = 0; k < chunk.id.length; k++) this.#append(chunk, k);
+    const n = chunk.id.length;
+    let capacity = this.capacity;
+    while (this.size + n > capacity) capacity = Math.max(1024, capacity * 2);
+    if (capacity > this.capacity) this.cols = grow(this.cols, capacity);
+    const c = this.cols;
+    const first = this.size;
+    // Whole columns at once; then what each row needs of its own.
+    c.id.set(chunk.id, first);
+    for (const name of BYTE_COLUMNS) c[name].set(chunk.bytes[name], first);
+    for (const name of FLOAT_COLUMNS) c[name].set(chunk.floats[name], first);
+    c.dead.fill(0, first, first + n);
+    const { measurement_l: length, measurement_w: width, width: narrow, certKey } = c;
+    for (let k = 0; k < n; k++) {
+      const i = first + k;
+      const l = length[i]!;
+      const w = width[i]!;
+      narrow[i] = l < w ? l : w;
+      const certificate = chunk.certificates[k]!;
+      certKey[i] = certificateKey(certificate);
+      this.certificates[i] = certificate;
+      this.#setIndex(chunk.id[k]!, i);
+    }
+    this.size += n;
+    this.live += n;
   }
 
   /** Clusters what was loaded and builds every order, bitmap and zone map. */
@@ -312,25 +403,6 @@ export class StoneStore {
     else this.#bigIds.set(id, row);
   }
 
-  #append(chunk: StoneChunk, k: number): void {
-    if (this.size === this.capacity) this.cols = grow(this.cols, Math.max(1024, this.capacity * 2));
-    const i = this.size++;
-    const c = this.cols;
-    const id = chunk.id[k]!;
-    c.id[i] = id;
-    for (const name of BYTE_COLUMNS) c[name][i] = chunk.bytes[name][k]!;
-    for (const name of FLOAT_COLUMNS) c[name][i] = chunk.floats[name][k]!;
-    const l = c.measurement_l[i]!;
-    const w = c.measurement_w[i]!;
-    c.width[i] = l < w ? l : w;
-    c.dead[i] = 0;
-    const certificate = chunk.certificates[k]!;
-    c.certKey[i] = certificateKey(certificate);
-    this.certificates[i] = certificate;
-    this.live++;
-    this.#setIndex(id, i);
-  }
-
   /** Rebuilds the main segment from the live rows, clustered by (type, shape, carat, id), and every order. */
   #cluster(): void {
     const c = this.cols;
@@ -349,11 +421,17 @@ export class StoneStore {
     const next = allocate(Math.max(1024, Math.ceil(this.live * 1.1)));
     const certificates: string[] = new Array(this.live);
     for (let k = 0; k < order.length; k++) certificates[k] = this.certificates[order[k]!]!;
-    gather(c.id, next.id, order);
-    gather(c.width, next.width, order);
-    gather(c.certKey, next.certKey, order);
-    for (const name of BYTE_COLUMNS) gather(c[name], next[name], order);
-    for (const name of FLOAT_COLUMNS) gather(c[name], next[name], order);
+    // Column by column, each old column let go once copied, so the store is never held twice over.
+    const old = c as Partial<Columns>;
+    const move = <K extends keyof Columns>(name: K) => {
+      gather(old[name]! as never, next[name] as never, order);
+      delete old[name];
+    };
+    move('id');
+    move('width');
+    move('certKey');
+    for (const name of BYTE_COLUMNS) move(name);
+    for (const name of FLOAT_COLUMNS) move(name);
     this.cols = next;
     this.certificates = certificates;
     this.size = this.mainEnd = this.live = order.length;

@@ -4,8 +4,9 @@
  * changes (client.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { DatabaseSync } from 'node:sqlite';
 import { runSearch } from './search.ts';
-import { StoneStore } from './stones.ts';
+import { arraysToChunk, StoneStore } from './stones.ts';
 import type { EngineRequest, EngineReply } from './protocol.ts';
 
 const port = parentPort;
@@ -16,11 +17,31 @@ const store = new StoneStore({ nullsFirst: (workerData as { nullsFirst: boolean 
 function handle(request: EngineRequest): unknown {
   switch (request.kind) {
     case 'begin':
-      store.beginLoad();
+      store.beginLoad(request.expected);
       return null;
     case 'append':
       store.append(request.chunk);
       return null;
+    case 'load-sqlite': {
+      // The thread reads the file itself, rows as arrays: no object per stone, and nothing for the main thread to do.
+      const db = new DatabaseSync(request.file, { readOnly: true });
+      try {
+        const page = db.prepare(request.sql);
+        page.setReturnArrays(true);
+        store.beginLoad(request.expected);
+        let after = 0;
+        for (;;) {
+          const rows = page.all(after, 50_000) as unknown as unknown[][];
+          if (rows.length === 0) break;
+          store.append(arraysToChunk(rows));
+          after = Number(rows[rows.length - 1]![0]);
+        }
+      } finally {
+        db.close();
+      }
+      store.finishLoad();
+      return { live: store.live };
+    }
     case 'finish':
       store.finishLoad();
       return { live: store.live };
