@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SCALES, SORTS, type Diamond, type DiamondListResponse } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
+import { waitFor } from '../../test/wait-for.ts';
 import { seedInventory } from '../inventory/index.ts';
 import type { DiamondRow } from '../../db/schema.ts';
 
@@ -32,6 +33,8 @@ describe.each(TEST_ENGINES)('diamond API on %s', (engine) => {
       price_cents: Number(r.price_cents),
     }));
     app = await createTestApp(db);
+    // Every case below reads the in-memory search (the store's default), not the database it falls back to at start.
+    await waitFor(async () => (await app.inject({ method: 'GET', url: '/readyz' })).json().search === 'memory', { timeoutMs: 60_000, what: 'the in-memory search' });
   });
 
   afterAll(async () => {

@@ -12,14 +12,16 @@ import {
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Engine } from '../../db/database.ts';
-import type { Database, DiamondRow } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { fitConditions, toConditions, toOrder, type FitWindow } from './filter.ts';
-import { createDiamondRepository, MAX_DIAMOND_ID, type Lookups } from './repository.ts';
+import { createDiamondRepository, MAX_DIAMOND_ID } from './repository.ts';
+import { toDiamondRecord } from './record.ts';
+
+export { toDiamondRecord } from './record.ts';
 import type { SearchEngine } from './engine/client.ts';
 
 export { MAX_DIAMOND_ID } from './repository.ts';
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The search with no filter of its own (every available stone), for conditions built in code. */
 const EVERY_STONE: DiamondSearch = (() => {
@@ -27,57 +29,6 @@ const EVERY_STONE: DiamondSearch = (() => {
   if (!parsed.ok) throw new Error('The empty search does not parse');
   return parsed.value;
 })();
-
-/** Shapes a database row into the diamond record of SPEC §3. */
-export function toDiamondRecord(row: DiamondRow, l: Lookups): Diamond {
-  const name = (map: Map<number, string>, id: number | null) => (id === null ? null : (map.get(Number(id)) ?? null));
-  const shape = l.shapes.get(Number(row.shape_id));
-  if (!shape) throw new Error(`Diamond ${row.id} has unknown shape ${row.shape_id}`);
-  const length = row.measurement_l === null ? null : Number(row.measurement_l);
-  const width = row.measurement_w === null ? null : Number(row.measurement_w);
-  const depthPct = row.depth_pct === null ? null : Number(row.depth_pct);
-  let measurements: string | null = null;
-  if (length !== null && width !== null) {
-    measurements = `${length.toFixed(2)} x ${width.toFixed(2)}`;
-    if (depthPct !== null) measurements += ` x ${((width * depthPct) / 100).toFixed(2)}`;
-    measurements += ' mm';
-  }
-  const colorName = name(l.colors, row.color_id);
-  const clarityName = name(l.clarities, row.clarity_id);
-  const cutName = name(l.cuts, row.cut_id);
-  const fancyName = name(l.fancyColors, row.fancy_color_id);
-  return {
-    diamondid: Number(row.id),
-    certificate_number: row.certificate_number,
-    type: Number(row.type) as 1 | 2 | 3,
-    shape,
-    carat_weight: Number(row.carat),
-    color: colorName === null ? null : { id: Number(row.color_id), name: colorName },
-    fancy_color:
-      fancyName === null
-        ? null
-        : {
-            id: Number(row.fancy_color_id),
-            name: fancyName,
-            intensity: name(l.fancyIntensities, row.fancy_intensity_id) ?? 'Fancy',
-          },
-    clarity: clarityName === null ? null : { id: Number(row.clarity_id), name: clarityName },
-    cut: cutName === null ? null : { id: Number(row.cut_id), full_name: cutName },
-    certificate_company: { dl_name: name(l.companies, row.certificate_company_id) ?? 'NA' },
-    polish: name(l.polishes, row.polish_id),
-    symmetry: name(l.symmetries, row.symmetry_id),
-    fluorescence: name(l.fluorescences, row.fluorescence_id),
-    measurement_l: length,
-    measurement_w: width,
-    measurements,
-    table_diamond: row.table_pct === null ? null : round2(Number(row.table_pct)),
-    depth: depthPct === null ? null : round2(depthPct),
-    price: Number(row.price_cents) / 100,
-    is_superdeal: Number(row.is_superdeal) === 1 ? 1 : 0,
-    status: row.status as DiamondStatus,
-    held_until: null,
-  };
-}
 
 /**
  * Result pages kept for repeat searches (every page of a search, Back, shared links), as the JSON text sent,
@@ -237,9 +188,14 @@ export function createCatalogService({ db, engine, inventoryVersion, heldUntil =
         await searchEngine!.refresh();
         page = pages.get(key, `memory:${searchEngine!.version}`);
         if (page === undefined) {
-          const { page: result, version } = await searchInMemory(query, fit);
-          page = { json: JSON.stringify(result), ids: result.data.map((d) => d.diamondid) };
-          pages.set(key, version, page);
+          const { total, data, ids, version } = await searchEngine!.searchPage(
+            { conditions: toConditions(query, fit), order: toOrder(query.sort), offset: (query.page - 1) * query.perPage, limit: query.perPage },
+            () => repo.lookups(),
+          );
+          const last = Math.max(1, Math.ceil(total / query.perPage));
+          // The records come as JSON from the search's thread; the page around them is the list response's shape.
+          page = { json: `{"data":${data},"total":${total},"page":${query.page},"per_page":${query.perPage},"last_page":${last}}`, ids };
+          pages.set(key, `memory:${version}`, page);
         }
       } else {
         const version = await inventoryVersion();

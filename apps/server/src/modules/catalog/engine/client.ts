@@ -11,7 +11,8 @@ import { Worker } from 'node:worker_threads';
 import type { Engine } from '../../../db/database.ts';
 import type { DiamondRow } from '../../../db/schema.ts';
 import type { EngineReply, EngineRequest } from './protocol.ts';
-import type { EngineResult, EngineSearch } from './search.ts';
+import type { Lookups } from '../repository.ts';
+import type { EnginePage, EngineResult, EngineSearch } from './search.ts';
 import { chunkBuffers, toChunk, type StoneChunk } from './stones.ts';
 
 /** Stones read from the database at a time while loading. */
@@ -57,6 +58,8 @@ export interface SearchEngine {
    * before. Resolves with the feed's place it answered at.
    */
   search(search: EngineSearch): Promise<EngineResult & { version: number }>;
+  /** As `search`, with the page's records already as the API's JSON (written in the search's thread). */
+  searchPage(search: EngineSearch, lookups: () => Promise<Lookups>): Promise<EnginePage & { version: number }>;
   /** Reads the feed now and applies what it finds (tests; searches do it themselves). */
   refresh(): Promise<void>;
   close(): Promise<void>;
@@ -76,6 +79,7 @@ export function createSearchEngine({ engine, source, refreshMs, log }: SearchEng
   let nextId = 1;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   let state: SearchEngineState = 'loading';
+  let lookupsSent: Promise<unknown> | undefined;
   let cursor = 0;
 
   const fail = (err: Error) => {
@@ -218,6 +222,14 @@ export function createSearchEngine({ engine, source, refreshMs, log }: SearchEng
       const version = cursor;
       const result = await ask<EngineResult>({ kind: 'search', search });
       return { ...result, version };
+    },
+    async searchPage(search, lookups) {
+      if (state !== 'ready') throw new Error(`the in-memory search is ${state}`);
+      lookupsSent ??= lookups().then((value) => ask({ kind: 'lookups', lookups: value }));
+      await lookupsSent;
+      const version = cursor;
+      const page = await ask<EnginePage>({ kind: 'page', search });
+      return { ...page, version };
     },
     refresh,
     async close() {

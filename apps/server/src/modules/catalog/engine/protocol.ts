@@ -1,6 +1,7 @@
 /** What the main thread and the search thread say to each other. */
 import type { EngineSearch } from './search.ts';
 import type { StoneChunk } from './stones.ts';
+import type { Lookups } from '../repository.ts';
 
 export type EngineRequest = { id: number } & (
   | { kind: 'begin'; expected: number }
@@ -9,6 +10,8 @@ export type EngineRequest = { id: number } & (
   | { kind: 'load-sqlite'; file: string; sql: string; expected: number }
   | { kind: 'apply'; chunk: StoneChunk; gone: number[] }
   | { kind: 'search'; search: EngineSearch }
+  | { kind: 'lookups'; lookups: Lookups }
+  | { kind: 'page'; search: EngineSearch }
 );
 
 export type EngineReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; error: string });

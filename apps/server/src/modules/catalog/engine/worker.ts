@@ -5,7 +5,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { DatabaseSync } from 'node:sqlite';
-import { runSearch } from './search.ts';
+import { runSearch, runSearchPage } from './search.ts';
+import type { Lookups } from '../repository.ts';
 import { arraysToChunk, StoneStore } from './stones.ts';
 import type { EngineRequest, EngineReply } from './protocol.ts';
 
@@ -13,6 +14,8 @@ const port = parentPort;
 if (!port) throw new Error('engine/worker.ts runs as a worker thread');
 
 const store = new StoneStore({ nullsFirst: (workerData as { nullsFirst: boolean }).nullsFirst });
+/** The names of grades, shapes and labs, for the records of a page (reference data: it changes with a migration). */
+let lookups: Lookups | null = null;
 
 function handle(request: EngineRequest): unknown {
   switch (request.kind) {
@@ -50,6 +53,12 @@ function handle(request: EngineRequest): unknown {
       return { live: store.live };
     case 'search':
       return runSearch(store, request.search);
+    case 'lookups':
+      lookups = request.lookups;
+      return null;
+    case 'page':
+      if (!lookups) throw new Error('the search thread has no reference data yet');
+      return runSearchPage(store, request.search, lookups);
   }
 }
 
