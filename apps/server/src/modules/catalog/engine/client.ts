@@ -86,12 +86,14 @@ export function createSearchEngine({ engine, source, refreshMs, log }: SearchEng
     for (const p of pending.values()) p.reject(err);
     pending.clear();
   };
-  worker.on('message', (reply: EngineReply) => {
-    const p = pending.get(reply.id);
-    if (!p) return;
-    pending.delete(reply.id);
-    if (reply.ok) p.resolve(reply.value);
-    else p.reject(new Error(`search engine: ${reply.error}`));
+  worker.on('message', (replies: EngineReply[]) => {
+    for (const reply of replies) {
+      const p = pending.get(reply.id);
+      if (!p) continue;
+      pending.delete(reply.id);
+      if (reply.ok) p.resolve(reply.value);
+      else p.reject(new Error(`search engine: ${reply.error}`));
+    }
   });
   worker.on('error', (err) => {
     if (state !== 'closed') {
@@ -102,11 +104,24 @@ export function createSearchEngine({ engine, source, refreshMs, log }: SearchEng
   });
   worker.on('exit', () => fail(new Error('the search engine thread has exited')));
 
+  // Requests made in one turn of the event loop travel together: under load one message carries many searches
+  // (a message between threads costs a wakeup, more than a search's own conditions cost to copy).
+  let outbox: EngineRequest[] = [];
+  let outboxTransfer: ArrayBuffer[] = [];
+  const flush = () => {
+    const batch = outbox;
+    const transfer = outboxTransfer;
+    outbox = [];
+    outboxTransfer = [];
+    worker.postMessage(batch, transfer);
+  };
   function ask<T>(request: DistributiveOmit<EngineRequest, 'id'>, transfer: ArrayBuffer[] = []): Promise<T> {
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ ...request, id }, transfer);
+      if (outbox.length === 0) setImmediate(flush);
+      outbox.push({ ...request, id } as EngineRequest);
+      outboxTransfer.push(...transfer);
     });
   }
 

@@ -62,12 +62,14 @@ function handle(request: EngineRequest): unknown {
   }
 }
 
-port.on('message', (request: EngineRequest) => {
-  let reply: EngineReply;
-  try {
-    reply = { id: request.id, ok: true, value: handle(request) };
-  } catch (err) {
-    reply = { id: request.id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
-  }
-  port.postMessage(reply);
+// Requests come in batches (client.ts); the answers go back as one message too.
+port.on('message', (requests: EngineRequest[]) => {
+  const replies = requests.map((request): EngineReply => {
+    try {
+      return { id: request.id, ok: true, value: handle(request) };
+    } catch (err) {
+      return { id: request.id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+    }
+  });
+  port.postMessage(replies);
 });
