@@ -3,12 +3,12 @@ import {
   Links,
   Meta,
   Outlet,
+  Scripts,
   ScrollRestoration,
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { PageScripts } from './components/page-scripts';
 import { BookingButtonContext } from './components/ui/booking-button';
 import { AppointmentButton } from './features/appointments/appointment-button';
 import { SiteLayout } from './features/layout/site-layout';
@@ -49,9 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#14213d" />
         {/*
           Stylesheets with a precedence go to the top of the head, ahead of the scripts React Router preloads;
-          in `links` they would come after the modulepreloads and wait behind them for a connection. Page
-          stylesheets are rendered the same way by their route components; the preloads themselves are fetched at
-          low priority (PageScripts).
+          in `links` they would come after the ~20 modulepreloads and wait behind them for a connection.
+          Page stylesheets are rendered the same way by their route components.
         */}
         {/* One file for what every page wears (site.css), so a first visit waits on two stylesheets, not five. */}
         <link rel="stylesheet" href={siteHref} precedence="default" />
@@ -61,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <PageScripts nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
