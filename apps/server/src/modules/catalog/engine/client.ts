@@ -18,7 +18,7 @@ import { chunkBuffers, toChunk, type StoneChunk } from './stones.ts';
 /** Stones read from the database at a time while loading. */
 const LOAD_PAGE = 20_000;
 /** Changes read at a time; more than this many at once (an import of a whole feed) are read page by page. */
-const CHANGES_PAGE = 10_000;
+const CHANGES_PAGE = 50_000;
 
 export interface SearchEngineSource {
   /** Stones on sale with an id above `afterId`, in id order, at most `limit`. */
@@ -178,7 +178,7 @@ export function createSearchEngine({ engine, source, refreshMs, log }: SearchEng
       }
       const ids = [...new Set(changes.map((c) => c.diamondId!))];
       const rows: DiamondRow[] = [];
-      for (let k = 0; k < ids.length; k += 500) rows.push(...(await source.byIds(ids.slice(k, k + 500))));
+      for (let k = 0; k < ids.length; k += 2_000) rows.push(...(await source.byIds(ids.slice(k, k + 2_000))));
       const onSale = rows.filter((r) => r.status === 'available');
       const kept = new Set(onSale.map((r) => Number(r.id)));
       const chunk = chunkOf(onSale);
