@@ -8,8 +8,8 @@
  * - **unique searches**: every request new (continuous slider values, all eleven ranges, shapes, tabs, report,
  *   featured, certificate prefixes, every sort, pages 1–50), so no cache can answer: the search itself;
  * - **while they run**, a page (`/cart`) and `/healthz` on 2 connections each: whether a search holds up the process;
- * - the **repeated mix** (a fixed list of 1,000 searches sent over and over: what a cache answers), and the bare
- *   `/healthz` alone;
+ * - the **repeated mix** (a fixed list of 1,000 searches sent over and over: what a cache answers), the search's
+ *   **counts** (`/api/diamond-facets`) for unique searches, and the bare `/healthz` alone;
  * - start-up (process start to /readyz 200, the stones loaded), the server's peak memory, and **freshness**: how long
  *   a reservation, and an import of 10,000 stones, take to show in the search of two instances on one database.
  *
@@ -232,10 +232,13 @@ async function benchEngine(engine: 'sqlite' | 'postgres', buildDir: string) {
   try {
     const meanwhile = await underLoad('memory');
     const repeated = await load('memory: repeated mix (1,000 searches)', searchMix(1000));
+    // The counts beside the filters and the bars behind the sliders, for searches never seen before.
+    const unique = uniqueSearches(Date.now() % 100_000 + 1);
+    const facets = await load('memory: unique facet counts', () => unique().replace('/api/get-all-diamonds?', '/api/diamond-facets?'));
     const bare = await load('memory: bare /healthz alone', ['/healthz']);
     const rss = peakRssMb(server.child.pid!);
     console.log(`  server peak RSS ${rss} MB`);
-    memory = { ...meanwhile, repeated, bare, rss, readyMs: server.readyMs };
+    memory = { ...meanwhile, repeated, facets, bare, rss, readyMs: server.readyMs };
   } finally {
     await stop(server);
   }

@@ -79,3 +79,35 @@ export const diamondLookupResponseSchema = z.object({
   missing: z.array(z.number().int()),
 });
 export type DiamondLookupResponse = z.infer<typeof diamondLookupResponseSchema>;
+
+/** One bar chart behind a slider: counts of stones per equal step of the slider, in the slider's units. */
+export const histogramSchema = z.object({
+  min: z.number(),
+  max: z.number(),
+  /** HISTOGRAM_BINS counts; bar k runs from min + k·step, the last one open-ended. */
+  counts: z.array(z.number().int()),
+});
+
+/**
+ * GET /api/diamond-facets: every count is taken with all of the search's filters except the one it belongs to, so a
+ * shape's count is what choosing that shape alone would give, the rest as it is.
+ */
+export const diamondFacetsResponseSchema = z.object({
+  /** Stones matching the search as it is. */
+  total: z.number().int(),
+  shapes: z.array(z.object({ id: z.number().int(), count: z.number().int() })),
+  /** Per grade, in the order of the contract's SCALES (index 0 is grade id 1). */
+  grades: z.object({
+    cut: z.array(z.number().int()),
+    color: z.array(z.number().int()),
+    clarity: z.array(z.number().int()),
+    polish: z.array(z.number().int()),
+    symmetry: z.array(z.number().int()),
+    fluorescence: z.array(z.number().int()),
+  }),
+  reports: z.object({ gia: z.number().int(), igi: z.number().int() }),
+  /** Per fancy color, in the order of FANCY_COLORS (color diamonds). */
+  fancy_colors: z.array(z.number().int()),
+  histograms: z.object({ price: histogramSchema, carat: histogramSchema }),
+});
+export type DiamondFacetsResponse = z.infer<typeof diamondFacetsResponseSchema>;

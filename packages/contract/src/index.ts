@@ -12,6 +12,7 @@ export * from './product-query.ts';
 export * from './product-schemas.ts';
 export * from './query.ts';
 export * from './search.ts';
+export * from './facets.ts';
 export * from './diamonds.ts';
 export * from './storefront-terms.ts';
 export * from './storefront.ts';

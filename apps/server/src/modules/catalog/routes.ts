@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  diamondFacetsResponseSchema,
   diamondListResponseSchema,
   diamondLookupRequestSchema,
   diamondLookupResponseSchema,
@@ -53,6 +54,19 @@ export interface CatalogRouteDeps {
 }
 
 export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): FastifyPluginAsyncZod {
+  /** The search a query asks for, and the heads of the setting it names; 400 naming what is wrong. */
+  async function readSearch(query: unknown) {
+    const parsed = parseDiamondSearch(query as Record<string, unknown>);
+    if (!parsed.ok) throw new BadRequestError(summarizeSearchErrors(parsed.errors), parsed.errors);
+    const slug = parsed.value.setting ?? null;
+    const setting = slug === null ? null : await deps.settingWindows(slug);
+    if (slug !== null && setting === null) {
+      const errors = { setting: [`setting '${slug}' is not a setting in the catalog`] };
+      throw new BadRequestError(summarizeSearchErrors(errors), errors);
+    }
+    return { search: parsed.value, setting };
+  }
+
   return async function (app) {
     app.get(
       '/diamond-shapes',
@@ -71,16 +85,29 @@ export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): 
         },
       },
       async (request, reply) => {
-        const parsed = parseDiamondSearch(request.query as Record<string, unknown>);
-        if (!parsed.ok) throw new BadRequestError(summarizeSearchErrors(parsed.errors), parsed.errors);
-        const slug = parsed.value.setting ?? null;
-        const setting = slug === null ? null : await deps.settingWindows(slug);
-        if (slug !== null && setting === null) {
-          const errors = { setting: [`setting '${slug}' is not a setting in the catalog`] };
-          throw new BadRequestError(summarizeSearchErrors(errors), errors);
-        }
+        const { search, setting } = await readSearch(request.query);
         // The service hands over finished JSON (often from its cache), so it is sent as it is.
-        const json = await service.searchDiamondsJson(parsed.value, setting);
+        const json = await service.searchDiamondsJson(search, setting);
+        return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json as never);
+      },
+    );
+
+    app.get(
+      '/diamond-facets',
+      {
+        schema: {
+          tags: ['diamonds'],
+          summary: 'Counts for the search’s filters and the stones along its sliders',
+          description:
+            'Takes the search’s parameters (page and sort are ignored). Each count is taken with every filter of the search except its own: a shape’s count is what choosing that shape would give, the rest as it is. 503 while the in-memory search is loading (or with SEARCH_ENGINE=database): the counts are then not shown.',
+          querystring: searchQueryDoc,
+          response: { 200: diamondFacetsResponseSchema, 400: errorResponseSchema, 503: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { search, setting } = await readSearch(request.query);
+        const json = await service.facetsJson(search, setting);
+        if (json === null) return reply.status(503).header('retry-after', '5').send({ message: 'The counts are not available yet. Try again in a few seconds.' });
         return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json as never);
       },
     );

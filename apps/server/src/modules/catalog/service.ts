@@ -6,7 +6,15 @@ import {
   type DiamondLookupResponse,
   type DiamondSearch,
   type DiamondStatus,
+  type DiamondFacetsResponse,
+  type HistogramName,
+  type ScaleName,
   type Shape,
+  FANCY_COLORS,
+  HISTOGRAM_BINS,
+  SCALES,
+  SCALE_NAMES,
+  histogramEdge,
   parseDiamondSearch,
 } from '@everstone/contract';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
@@ -19,6 +27,8 @@ import { toDiamondRecord } from './record.ts';
 
 export { toDiamondRecord } from './record.ts';
 import type { SearchEngine } from './engine/client.ts';
+import type { FacetSet, Tally } from './engine/facets.ts';
+import type { ByteColumn } from './engine/stones.ts';
 
 export { MAX_DIAMOND_ID } from './repository.ts';
 
@@ -35,6 +45,18 @@ const EVERY_STONE: DiamondSearch = (() => {
  * about 12 kB each: 3,000 of them hold about 36 MB.
  */
 const PAGE_CACHE_SIZE = 3_000;
+/** The counts of recent searches (about 2 kB each), for the pages of one search and Back. */
+const FACET_CACHE_SIZE = 1_000;
+
+/** The column of each grade scale, as the counts tally it. */
+const SCALE_COLUMN: Record<ScaleName, ByteColumn> = {
+  cut: 'cut_id',
+  color: 'color_id',
+  clarity: 'clarity_id',
+  polish: 'polish_id',
+  symmetry: 'symmetry_id',
+  fluorescence: 'fluorescence_id',
+};
 
 /** '1.52 Carat Oval Lab Diamond, F VS1', '0.90 Carat Pear Color Diamond, Fancy Intense Pink VS2'. */
 export function describeDiamond(d: Diamond): string {
@@ -103,6 +125,7 @@ interface CachedPage {
 export function createCatalogService({ db, engine, inventoryVersion, heldUntil = async () => new Map(), searchEngine = null }: CatalogServiceDeps) {
   const repo = createDiamondRepository(db, engine);
   const pages = new VersionedCache<CachedPage>(PAGE_CACHE_SIZE);
+  const facetPages = new VersionedCache<string>(FACET_CACHE_SIZE);
 
   /** A setting's heads as conditions on shape ids; a shape the store does not list fits nothing. */
   async function fitWindows(windows: readonly SettingWindow[] | null): Promise<FitWindow[] | null> {
@@ -212,6 +235,66 @@ export function createCatalogService({ db, engine, inventoryVersion, heldUntil =
       const result = JSON.parse(page.json) as DiamondListResponse;
       for (const d of result.data) d.held_until = held.get(d.diamondid) ?? null;
       return JSON.stringify(result);
+    },
+
+    /**
+     * The search's counts (GET /api/diamond-facets): each filter's choices counted with the other filters as they
+     * are, and the stones along the price and carat sliders. Counted from the in-memory search; null while it is
+     * not ready (loading, failed, or `SEARCH_ENGINE=database`): the storefront then shows no counts.
+     */
+    async facetsJson(query: DiamondSearch, setting: readonly SettingWindow[] | null = null): Promise<string | null> {
+      if (!inMemory()) return null;
+      await searchEngine!.refresh();
+      const fit = await fitWindows(setting);
+      const key = JSON.stringify(toConditions(query, fit));
+      const cached = facetPages.get(key, `memory:${searchEngine!.version}`);
+      if (cached !== undefined) return cached;
+      const without = (change: Partial<DiamondSearch>) => toConditions({ ...query, ...change }, fit);
+      const ranges = (name: keyof DiamondSearch['ranges']) => {
+        const rest = { ...query.ranges };
+        delete rest[name];
+        return without({ ranges: rest });
+      };
+      const bars = (name: HistogramName, column: 'price_cents' | 'carat', unit: number): Tally => ({
+        name,
+        kind: 'bars',
+        column,
+        edges: Array.from({ length: HISTOGRAM_BINS + 1 }, (_, k) => histogramEdge(name, k) * unit),
+      });
+      const { shapes } = await repo.lookups();
+      const topShape = Math.max(0, ...shapes.keys());
+      const sets: FacetSet[] = [
+        { conditions: toConditions(query, fit), tallies: [], total: true },
+        { conditions: without({ shapes: [] }), tallies: [{ name: 'shapes', kind: 'values', column: 'shape_id', size: topShape }] },
+        { conditions: without({ report: 0 }), tallies: [{ name: 'reports', kind: 'values', column: 'certificate_company_id', size: 2 }] },
+        { conditions: without({ fancyColors: [] }), tallies: [{ name: 'fancy_colors', kind: 'values', column: 'fancy_color_id', size: FANCY_COLORS.length }] },
+        ...SCALE_NAMES.map((name): FacetSet => ({ conditions: ranges(name), tallies: [{ name, kind: 'values', column: SCALE_COLUMN[name], size: SCALES[name].length }] })),
+        { conditions: ranges('price'), tallies: [bars('price', 'price_cents', 100)] },
+        { conditions: ranges('carat'), tallies: [bars('carat', 'carat', 1)] },
+      ];
+      // A filter the search does not use leaves the same conditions as the search itself: one match, several tallies.
+      const merged = new Map<string, FacetSet>();
+      for (const set of sets) {
+        const k = JSON.stringify(set.conditions);
+        const seen = merged.get(k);
+        if (seen) {
+          seen.tallies.push(...set.tallies);
+          seen.total ||= set.total;
+        } else merged.set(k, { ...set, tallies: [...set.tallies] });
+      }
+      const { total, counts, version } = await searchEngine!.facets([...merged.values()]);
+      const histogram = (name: HistogramName) => ({ min: histogramEdge(name, 0), max: histogramEdge(name, HISTOGRAM_BINS), counts: counts[name]! });
+      const response: DiamondFacetsResponse = {
+        total,
+        shapes: [...shapes.keys()].sort((a, b) => a - b).map((id) => ({ id, count: counts.shapes![id - 1] ?? 0 })),
+        grades: Object.fromEntries(SCALE_NAMES.map((name) => [name, counts[name]!])) as DiamondFacetsResponse['grades'],
+        reports: { gia: counts.reports![0]!, igi: counts.reports![1]! },
+        fancy_colors: counts.fancy_colors!,
+        histograms: { price: histogram('price'), carat: histogram('carat') },
+      };
+      const json = JSON.stringify(response);
+      facetPages.set(key, `memory:${version}`, json);
+      return json;
     },
 
     async getDiamond(id: number): Promise<Diamond> {

@@ -13,6 +13,7 @@ import type { DiamondRow } from '../../../db/schema.ts';
 import type { EngineReply, EngineRequest } from './protocol.ts';
 import type { Lookups } from '../repository.ts';
 import type { EnginePage, EngineResult, EngineSearch } from './search.ts';
+import type { FacetCounts, FacetSet } from './facets.ts';
 import { chunkBuffers, toChunk, type StoneChunk } from './stones.ts';
 
 /** Stones read from the database at a time while loading. */
@@ -60,6 +61,8 @@ export interface SearchEngine {
   search(search: EngineSearch): Promise<EngineResult & { version: number }>;
   /** As `search`, with the page's records already as the API's JSON (written in the search's thread). */
   searchPage(search: EngineSearch, lookups: () => Promise<Lookups>): Promise<EnginePage & { version: number }>;
+  /** The counts of several sets of conditions (facets.ts), as `search` does. */
+  facets(sets: FacetSet[]): Promise<FacetCounts & { version: number }>;
   /** Reads the feed now and applies what it finds (tests; searches do it themselves). */
   refresh(): Promise<void>;
   close(): Promise<void>;
@@ -245,6 +248,11 @@ export function createSearchEngine({ engine, source, refreshMs, log }: SearchEng
       const version = cursor;
       const page = await ask<EnginePage>({ kind: 'page', search });
       return { ...page, version };
+    },
+    async facets(sets) {
+      if (state !== 'ready') throw new Error(`the in-memory search is ${state}`);
+      const version = cursor;
+      return { ...(await ask<FacetCounts>({ kind: 'facets', sets })), version };
     },
     refresh,
     async close() {

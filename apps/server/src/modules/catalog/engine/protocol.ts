@@ -1,6 +1,7 @@
 /** What the main thread and the search thread say to each other. */
 import type { EngineSearch } from './search.ts';
 import type { StoneChunk } from './stones.ts';
+import type { FacetSet } from './facets.ts';
 import type { Lookups } from '../repository.ts';
 
 export type EngineRequest = { id: number } & (
@@ -12,6 +13,7 @@ export type EngineRequest = { id: number } & (
   | { kind: 'search'; search: EngineSearch }
   | { kind: 'lookups'; lookups: Lookups }
   | { kind: 'page'; search: EngineSearch }
+  | { kind: 'facets'; sets: FacetSet[] }
 );
 
 export type EngineReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; error: string });

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { DatabaseSync } from 'node:sqlite';
+import { runFacets } from './facets.ts';
 import { runSearch, runSearchPage } from './search.ts';
 import type { Lookups } from '../repository.ts';
 import { arraysToChunk, StoneStore } from './stones.ts';
@@ -56,6 +57,8 @@ function handle(request: EngineRequest): unknown {
     case 'lookups':
       lookups = request.lookups;
       return null;
+    case 'facets':
+      return runFacets(store, request.sets);
     case 'page':
       if (!lookups) throw new Error('the search thread has no reference data yet');
       return runSearchPage(store, request.search, lookups);
