@@ -20,6 +20,8 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
   let email: string;
   let certificate: string;
 
+  // Each case starts the desk as a process of its own, several times: seconds each on a busy machine, hence the
+  // cases' longer time limits (a wait, not a guess: each call ends when its process does).
   /** Runs the desk as staff would, against the test database and mail server. */
   function desk(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
@@ -65,7 +67,7 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     await db?.destroy();
   });
 
-  it('lists and shows the order staff need to act on', async () => {
+  it('lists and shows the order staff need to act on', { timeout: 120_000 }, async () => {
     const list = await desk('list', '--status', 'pending');
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout.split('\n')[0]).toMatch(/^ORDER\s+PLACED\s+STATUS\s+PAYMENT\s+METHOD\s+TOTAL\s+ITEMS\s+EMAIL$/);
@@ -79,7 +81,7 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     }
   });
 
-  it('records the payment and sends the shopper’s email; a second time is refused with the reason', async () => {
+  it('records the payment and sends the shopper’s email; a second time is refused with the reason', { timeout: 120_000 }, async () => {
     const paid = await desk('paid', placed.order_number);
     expect(paid.code, paid.stderr).toBe(0);
     expect(paid.stdout).toContain('Payment recorded.');
@@ -93,7 +95,7 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     expect(again.stderr.trim()).toBe(`Order ${placed.order_number} cannot take a payment: it is confirmed with payment paid.`);
   });
 
-  it('shows a shopper’s control characters and line breaks instead of obeying them', async () => {
+  it('shows a shopper’s control characters and line breaks instead of obeying them', { timeout: 120_000 }, async () => {
     // A row stored before the contract cleaned such text: an escape sequence that erases the line, a carriage
     // return and a fake status, a C1 CSI, and a note whose second line looks like one of the desk's own.
     const shopper = await signUpAndIn(app, { name: 'Eve Mallory' });
@@ -145,7 +147,7 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     expect(list.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 
-  it('explains a wrong command instead of guessing', async () => {
+  it('explains a wrong command instead of guessing', { timeout: 120_000 }, async () => {
     const unknown = await desk('show', 'EV-2000-ZZZZZZ');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.trim()).toBe('No order EV-2000-ZZZZZZ.');
