@@ -228,10 +228,12 @@ test('Add to Cart shows Processing..., then lands on /cart with the stone stored
   await openStone(page, d);
   const add = page.getByRole('button', { name: 'Add to Cart' });
   await add.click();
-  const busy = page.getByRole('button', { name: 'Processing...' });
-  await expect(busy).toBeVisible();
-  await expect(busy).toBeDisabled();
-  await expect(page.locator('.dd-overlay .dd-spinner')).toBeVisible();
+  // The button's text, its disabled state and the spinner last about half a second together: they are checked at
+  // one moment in the page, frame by frame, rather than one after another (which a busy machine could outlast).
+  await page.waitForFunction(() => {
+    const busy = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Processing...');
+    return busy !== undefined && busy.disabled && document.querySelector('.dd-overlay .dd-spinner') !== null;
+  }, undefined, { polling: 'raf' });
   await expect(page).toHaveURL(/\/cart$/);
   const cart = await storedCart(page);
   expect(cart.map((l) => [l.certificate_number, l.quantity])).toEqual([[d.certificate_number, 1]]);
