@@ -21,14 +21,15 @@
  * cart-full),
  * CHROME_PATH (default /usr/bin/chromium), BENCH_REPORTS=folder to keep every Lighthouse report (JSON).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
+import { chooseBuild } from './web-build.ts';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -43,7 +44,6 @@ const CLS_TARGET = 0.01;
 /** The flags `npm start` gives the server (package.json), so the benchmark measures the same process. */
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--max-old-space-size=256'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const WEB = resolve('apps/web');
 
 // ---------------------------------------------------------------------------------------------------------
 // Child mode: the store itself, on a free port, reporting the port on stdout.
@@ -64,39 +64,6 @@ if (process.argv[2] === '--serve') {
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-}
-
-function newestMtime(path: string): number {
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let newest = s.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === '.react-router' || entry.startsWith('build')) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-/** The build to serve, and whether it is ours to delete. Same staleness rule as `npm start`. */
-function chooseBuild(scratch: string): { dir: string; temporary: boolean } {
-  if (process.env.WEB_BUILD_DIR) {
-    const dir = isAbsolute(process.env.WEB_BUILD_DIR) ? process.env.WEB_BUILD_DIR : join(WEB, process.env.WEB_BUILD_DIR);
-    if (!existsSync(join(dir, 'server/index.js'))) throw new Error(`WEB_BUILD_DIR=${dir} holds no build (server/index.js)`);
-    return { dir, temporary: false };
-  }
-  const entry = join(WEB, 'build/server/index.js');
-  const sources = ['apps/web/app', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/contract/src'];
-  if (existsSync(entry) && !sources.some((s) => existsSync(s) && newestMtime(s) > statSync(entry).mtimeMs)) {
-    return { dir: join(WEB, 'build'), temporary: false };
-  }
-  const dir = join(scratch, 'build');
-  console.log(`apps/web/build is missing or older than its sources: building into ${dir}`);
-  const r = spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/web'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, WEB_BUILD_DIR: dir },
-  });
-  if (r.status !== 0) throw new Error('the storefront build failed');
-  return { dir, temporary: true };
 }
 
 async function seed(databaseUrl: string) {

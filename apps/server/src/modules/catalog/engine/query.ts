@@ -11,7 +11,7 @@
  *   range allows), or, when matches are few, sorts their ranks.
  */
 import type { Condition, FitWindow, Order } from '../filter.ts';
-import { BINNED_COLUMNS, BLOCK_SHIFT, CERTIFICATE_KEY_CHARS, certificateKey, SORT_COLUMNS, type BinnedColumn, type ByteColumn, type SortColumn, type StoneStore, type ZoneColumn } from './stones.ts';
+import { BINNED_COLUMNS, BLOCK_SHIFT, BYTE_COLUMNS, CERTIFICATE_KEY_CHARS, certificateKey, SORT_COLUMNS, type BinnedColumn, type ByteColumn, type SortColumn, type StoneStore, type ZoneColumn } from './stones.ts';
 
 const SHAPE_SLOTS = 256;
 
@@ -57,20 +57,7 @@ const ZONE_OF: Partial<Record<string, BinnedColumn>> = {
   depth_pct: 'depth_pct',
 };
 
-const BYTE_OF = new Set<string>([
-  'type',
-  'shape_id',
-  'color_id',
-  'fancy_color_id',
-  'fancy_intensity_id',
-  'clarity_id',
-  'cut_id',
-  'polish_id',
-  'symmetry_id',
-  'fluorescence_id',
-  'certificate_company_id',
-  'is_superdeal',
-]);
+const BYTE_OF = new Set<string>(BYTE_COLUMNS);
 
 function narrow<T extends { lo: number; hi: number }>(list: T[], key: (t: T) => boolean, make: () => T, lo: number, hi: number): void {
   let range = list.find(key);
