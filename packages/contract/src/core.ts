@@ -6,6 +6,7 @@
 export * from './constants.ts';
 export * from './query.ts';
 export * from './search.ts';
+export * from './facets.ts';
 export * from './display.ts';
 export * from './storefront-terms.ts';
 export * from './order-steps.ts';

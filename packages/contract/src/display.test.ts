@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankWirePrice, colorLabel, diamondTitle, formatCarat, formatMoney, formatRatio, optional, orNA } from './display.ts';
+import { bankWirePrice, colorLabel, diamondTitle, formatCarat, formatMoney, formatRatio, optional, orNA, pricePerCarat } from './display.ts';
 
 describe('display rules', () => {
   it('shows carat to 2 decimals and 00 when missing', () => {
@@ -20,6 +20,16 @@ describe('display rules', () => {
     expect(bankWirePrice(1000)).toBe(995);
     expect(bankWirePrice(1234.56)).toBe(1229.56);
     expect(formatMoney(bankWirePrice(1000))).toBe('$995.00');
+  });
+
+  it('divides the price by the weight to whole dollars, and gives none without a positive weight', () => {
+    expect(pricePerCarat(6180, 1.5)).toBe(4120);
+    expect(pricePerCarat(150, 0.32)).toBe(469);
+    expect(pricePerCarat(1234.56, 1)).toBe(1235);
+    expect(pricePerCarat(900, 0)).toBeNull();
+    expect(pricePerCarat(900, null)).toBeNull();
+    expect(pricePerCarat(900, undefined)).toBeNull();
+    expect(pricePerCarat(Number.NaN, 1)).toBeNull();
   });
 
   it('shows a dash for missing optional attributes and NA for others', () => {

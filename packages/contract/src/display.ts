@@ -40,6 +40,15 @@ export function formatPrice(amount: number): string {
 }
 
 /**
+ * What a stone costs per carat, in whole dollars ('$4,120/ct' beside its price), or null for a stone without a
+ * positive weight, which has no such figure.
+ */
+export function pricePerCarat(price: number, carat: number | null | undefined): number | null {
+  if (carat == null || !(carat > 0) || !Number.isFinite(price)) return null;
+  return Math.round(price / carat);
+}
+
+/**
  * §9's financing line beside a price, in cents: the monthly it starts from and the interest-free months, or, below
  * the purchase financing starts at, what that is. The diamond page and the ring builder say it in these words.
  */
