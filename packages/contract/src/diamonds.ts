@@ -111,3 +111,60 @@ export const diamondFacetsResponseSchema = z.object({
   histograms: z.object({ price: histogramSchema, carat: histogramSchema }),
 });
 export type DiamondFacetsResponse = z.infer<typeof diamondFacetsResponseSchema>;
+
+/**
+ * Where a stone's price sits among the similar stones on sale: the same type, shape, carat band, color (fancy color for
+ * color diamonds), clarity and cut grade. `median` and `difference_pct` are null when fewer than five stones (this one
+ * included) are similar, or the stone lacks one of those grades.
+ */
+export const priceBandSchema = z.object({
+  diamondid: z.number().int(),
+  /** Similar stones on sale, this one included. */
+  similar: z.number().int(),
+  /** Their median price in USD. */
+  median: z.number().nullable(),
+  /** This stone's price against the median, in whole percent: −12 is 12% below it. */
+  difference_pct: z.number().int().nullable(),
+  /** Similar stones priced below this one. */
+  cheaper: z.number().int(),
+  /** The carat band: from `carat_from` up to, not including, `carat_to` (null: no upper end). */
+  carat_from: z.number(),
+  carat_to: z.number().nullable(),
+});
+export type PriceBand = z.infer<typeof priceBandSchema>;
+
+/** At most this many ids in one request for price bands (a page of results at its largest). */
+export const PRICE_BAND_IDS_MAX = 100;
+/** The similar stones listed with a stone's band, cheapest first. */
+export const SIMILAR_LIST_MAX = 60;
+
+/** GET /api/diamond-price-bands?ids=…: the bands of the stones on sale among the ids (others are left out). */
+export const priceBandListResponseSchema = z.object({ data: z.array(priceBandSchema) });
+export type PriceBandListResponse = z.infer<typeof priceBandListResponseSchema>;
+
+/** GET /api/diamonds/{id}/similar: the stone's band and its similar stones, cheapest first (at most SIMILAR_LIST_MAX). */
+export const similarDiamondsResponseSchema = z.object({ band: priceBandSchema, data: z.array(diamondSchema) });
+export type SimilarDiamondsResponse = z.infer<typeof similarDiamondsResponseSchema>;
+
+/** One stone of the value chart: enough to draw and name it. */
+export const valuePointSchema = z.object({
+  diamondid: z.number().int(),
+  carat: z.number(),
+  price: z.number(),
+  shape: z.string(),
+  /** The D–Z grade, or the fancy color of a color diamond. */
+  color: z.string().nullable(),
+  clarity: z.string().nullable(),
+  cut: z.string().nullable(),
+  /** Against the median of its similar stones (as `priceBandSchema`), or null without one. */
+  difference_pct: z.number().int().nullable(),
+  /** Among the stones furthest below their similar stones' median of the whole search. */
+  best: z.boolean(),
+});
+
+/** GET /api/diamond-value-chart: the search's stones as price against carat, sampled when there are many. */
+export const valueChartResponseSchema = z.object({
+  total: z.number().int(),
+  points: z.array(valuePointSchema),
+});
+export type ValueChartResponse = z.infer<typeof valueChartResponseSchema>;

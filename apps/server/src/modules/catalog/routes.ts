@@ -8,12 +8,16 @@ import {
   diamondResponseSchema,
   errorResponseSchema,
   parseDiamondSearch,
+  PRICE_BAND_IDS_MAX,
+  priceBandListResponseSchema,
   shapeListResponseSchema,
+  similarDiamondsResponseSchema,
+  valueChartResponseSchema,
   summarizeSearchErrors,
   validationErrorSchema,
 } from '@everstone/contract';
 import { BadRequestError } from '../../errors.ts';
-import type { CatalogService, SettingWindow } from './service.ts';
+import { MAX_DIAMOND_ID, type CatalogService, type SettingWindow } from './service.ts';
 
 const listParam = z.union([z.string(), z.array(z.string())]).optional();
 
@@ -47,6 +51,25 @@ const searchQueryDoc = z.looseObject({
     .optional()
     .describe("A setting's slug (the ring builder's step 1 after a setting): only stones its head holds, by shape, width in mm and the Luxe minimum"),
 });
+
+/** A diamond id in a path or a list: a positive whole number the table can hold; else a 400 naming it. */
+function diamondId(text: string): number {
+  if (!/^\d{1,12}$/.test(text) || Number(text) < 1 || Number(text) > MAX_DIAMOND_ID) {
+    throw new BadRequestError(`Diamond id must be a positive whole number; got '${text.slice(0, 40)}'.`);
+  }
+  return Number(text);
+}
+
+/** `ids=1,2,3` (or the parameter repeated): distinct ids, at least one and at most PRICE_BAND_IDS_MAX. */
+function idList(value: string | string[] | undefined): number[] {
+  const parts = (Array.isArray(value) ? value.join(',') : (value ?? '')).split(',').filter((p) => p.trim() !== '');
+  if (parts.length === 0) throw new BadRequestError('Send the diamond ids as ids=1,2,3.');
+  const ids = [...new Set(parts.map((p) => diamondId(p.trim())))];
+  if (ids.length > PRICE_BAND_IDS_MAX) throw new BadRequestError(`Send at most ${PRICE_BAND_IDS_MAX} diamond ids.`);
+  return ids;
+}
+
+const NOT_READY = { message: 'Price comparisons are not available yet. Try again in a few seconds.' };
 
 export interface CatalogRouteDeps {
   /** The heads of the setting a slug names (the products service), or null when the catalog has no such setting. */
@@ -108,6 +131,63 @@ export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): 
         const { search, setting } = await readSearch(request.query);
         const json = await service.facetsJson(search, setting);
         if (json === null) return reply.status(503).header('retry-after', '5').send({ message: 'The counts are not available yet. Try again in a few seconds.' });
+        return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json as never);
+      },
+    );
+
+    app.get(
+      '/diamond-price-bands',
+      {
+        schema: {
+          tags: ['diamonds'],
+          summary: 'Where each stone’s price sits among similar stones on sale',
+          description:
+            'Similar stones share the type, shape, carat band, color (fancy color for color diamonds), clarity and cut grade. Stones not on sale are left out of the answer. 503 while the in-memory search is loading (or with SEARCH_ENGINE=database).',
+          querystring: z.looseObject({ ids: listParam.describe(`Diamond ids, comma-separated, at most ${PRICE_BAND_IDS_MAX}`) }),
+          response: { 200: priceBandListResponseSchema, 400: errorResponseSchema, 503: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const ids = idList((request.query as { ids?: string | string[] }).ids);
+        const bands = await service.priceBands(ids);
+        if (bands === null) return reply.status(503).header('retry-after', '5').send(NOT_READY);
+        return bands;
+      },
+    );
+
+    app.get(
+      '/diamonds/:id/similar',
+      {
+        schema: {
+          tags: ['diamonds'],
+          summary: 'A stone’s price band and its similar stones on sale, cheapest first',
+          params: z.object({ id: z.string() }),
+          response: { 200: similarDiamondsResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const similar = await service.similarDiamonds(diamondId(request.params.id));
+        if (similar === null) return reply.status(503).header('retry-after', '5').send(NOT_READY);
+        return similar;
+      },
+    );
+
+    app.get(
+      '/diamond-value-chart',
+      {
+        schema: {
+          tags: ['diamonds'],
+          summary: 'The search’s stones as price against carat, with the best values marked',
+          description:
+            'Takes the search’s parameters (page and sort are ignored). Up to 800 stones: all of them, or an even sample when there are more, always with the ten stones furthest below the median of their similar stones (see /api/diamond-price-bands) marked `best`. 503 while the in-memory search is loading.',
+          querystring: searchQueryDoc,
+          response: { 200: valueChartResponseSchema, 400: errorResponseSchema, 503: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { search, setting } = await readSearch(request.query);
+        const json = await service.valueChartJson(search, setting);
+        if (json === null) return reply.status(503).header('retry-after', '5').send({ message: 'The value chart is not available yet. Try again in a few seconds.' });
         return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json as never);
       },
     );

@@ -7,6 +7,11 @@ import {
   type DiamondSearch,
   type DiamondStatus,
   type DiamondFacetsResponse,
+  type PriceBand,
+  type PriceBandListResponse,
+  type SimilarDiamondsResponse,
+  type ValueChartResponse,
+  SIMILAR_LIST_MAX,
   type HistogramName,
   type ScaleName,
   type Shape,
@@ -26,7 +31,7 @@ import { createDiamondRepository, MAX_DIAMOND_ID } from './repository.ts';
 import { toDiamondRecord } from './record.ts';
 
 export { toDiamondRecord } from './record.ts';
-import type { SearchEngine } from './engine/client.ts';
+import type { SearchEngine, SimilarStones } from './engine/client.ts';
 import type { FacetSet, Tally } from './engine/facets.ts';
 import type { ByteColumn } from './engine/stones.ts';
 
@@ -47,6 +52,28 @@ const EVERY_STONE: DiamondSearch = (() => {
 const PAGE_CACHE_SIZE = 3_000;
 /** The counts of recent searches (about 2 kB each), for the pages of one search and Back. */
 const FACET_CACHE_SIZE = 1_000;
+
+/** Value charts of recent searches (about 80 kB each). */
+const CHART_CACHE_SIZE = 100;
+/** Stones drawn on a value chart at most, and the best values marked on it. */
+const CHART_POINTS = 800;
+const CHART_BEST = 10;
+
+/** A stone's band as the API gives it (prices in USD). */
+function toPriceBand(s: SimilarStones): PriceBand {
+  return {
+    diamondid: s.id,
+    similar: s.similar,
+    median: s.medianCents === null ? null : s.medianCents / 100,
+    difference_pct: s.medianCents === null ? null : differencePct(s.priceCents, s.medianCents),
+    cheaper: s.cheaper,
+    carat_from: s.caratLow,
+    carat_to: s.caratHigh,
+  };
+}
+
+// `|| 0`: a price a hair under the median is "0%", not "-0%".
+const differencePct = (price: number, median: number) => Math.round(((price - median) / median) * 100) || 0;
 
 /** The column of each grade scale, as the counts tally it. */
 const SCALE_COLUMN: Record<ScaleName, ByteColumn> = {
@@ -126,6 +153,7 @@ export function createCatalogService({ db, engine, inventoryVersion, heldUntil =
   const repo = createDiamondRepository(db, engine);
   const pages = new VersionedCache<CachedPage>(PAGE_CACHE_SIZE);
   const facetPages = new VersionedCache<string>(FACET_CACHE_SIZE);
+  const charts = new VersionedCache<string>(CHART_CACHE_SIZE);
 
   /** A setting's heads as conditions on shape ids; a shape the store does not list fits nothing. */
   async function fitWindows(windows: readonly SettingWindow[] | null): Promise<FitWindow[] | null> {
@@ -294,6 +322,67 @@ export function createCatalogService({ db, engine, inventoryVersion, heldUntil =
       };
       const json = JSON.stringify(response);
       facetPages.set(key, `memory:${version}`, json);
+      return json;
+    },
+
+    /**
+     * The price bands of the stones on sale among `ids` (GET /api/diamond-price-bands), from the in-memory search;
+     * null while it is not ready (the storefront then shows none).
+     */
+    async priceBands(ids: number[]): Promise<PriceBandListResponse | null> {
+      if (!inMemory()) return null;
+      await searchEngine!.refresh();
+      const { stones } = await searchEngine!.similar(ids, 0);
+      return { data: stones.map(toPriceBand) };
+    },
+
+    /**
+     * A stone's band and its similar stones, cheapest first (GET /api/diamonds/{id}/similar); null while the in-memory
+     * search is not ready. A stone not on sale has none: 404.
+     */
+    async similarDiamonds(id: number): Promise<SimilarDiamondsResponse | null> {
+      if (!inMemory()) return null;
+      await searchEngine!.refresh();
+      const [lookups, { stones }] = await Promise.all([repo.lookups(), searchEngine!.similar([id], SIMILAR_LIST_MAX)]);
+      const found = stones[0];
+      if (!found) throw new NotFoundError(`Diamond ${id} is not on sale.`);
+      const data = await withHolds(found.rows.map((row) => toDiamondRecord(row, lookups)));
+      return { band: toPriceBand(found), data };
+    },
+
+    /**
+     * The search's stones as price against carat (GET /api/diamond-value-chart), sampled to CHART_POINTS, with the
+     * CHART_BEST stones furthest below their similar stones' median marked; null while the in-memory search is not
+     * ready.
+     */
+    async valueChartJson(query: DiamondSearch, setting: readonly SettingWindow[] | null = null): Promise<string | null> {
+      if (!inMemory()) return null;
+      await searchEngine!.refresh();
+      const fit = await fitWindows(setting);
+      const conditions = toConditions(query, fit);
+      const key = JSON.stringify(conditions);
+      const cached = charts.get(key, `memory:${searchEngine!.version}`);
+      if (cached !== undefined) return cached;
+      const [lookups, chart] = await Promise.all([repo.lookups(), searchEngine!.valueChart(conditions, CHART_POINTS, CHART_BEST)]);
+      const response: ValueChartResponse = {
+        total: chart.total,
+        points: chart.points.map(({ stone, ratio, best }) => {
+          const d = toDiamondRecord(stone, lookups);
+          return {
+            diamondid: d.diamondid,
+            carat: d.carat_weight,
+            price: d.price,
+            shape: d.shape.name,
+            color: d.fancy_color ? `${d.fancy_color.intensity} ${d.fancy_color.name}` : (d.color?.name ?? null),
+            clarity: d.clarity?.name ?? null,
+            cut: d.cut?.full_name ?? null,
+            difference_pct: ratio === null ? null : Math.round((ratio - 1) * 100) || 0,
+            best,
+          };
+        }),
+      };
+      const json = JSON.stringify(response);
+      charts.set(key, `memory:${chart.version}`, json);
       return json;
     },
 

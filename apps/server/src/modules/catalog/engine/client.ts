@@ -14,6 +14,8 @@ import type { EngineReply, EngineRequest } from './protocol.ts';
 import type { Lookups } from '../repository.ts';
 import type { EnginePage, EngineResult, EngineSearch } from './search.ts';
 import type { FacetCounts, FacetSet } from './facets.ts';
+import type { Similar } from './value.ts';
+import type { Condition } from '../filter.ts';
 import { chunkBuffers, toChunk, type StoneChunk } from './stones.ts';
 
 /** Stones read from the database at a time while loading. */
@@ -46,6 +48,13 @@ export interface SearchEngineOptions {
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
+export type SimilarStones = Omit<Similar, 'rows'> & { rows: DiamondRow[] };
+
+export interface EngineValueChart {
+  total: number;
+  points: Array<{ stone: DiamondRow; ratio: number | null; best: boolean }>;
+}
+
 export type SearchEngineState = 'loading' | 'ready' | 'failed' | 'closed';
 
 export interface SearchEngine {
@@ -63,6 +72,10 @@ export interface SearchEngine {
   searchPage(search: EngineSearch, lookups: () => Promise<Lookups>): Promise<EnginePage & { version: number }>;
   /** The counts of several sets of conditions (facets.ts), as `search` does. */
   facets(sets: FacetSet[]): Promise<FacetCounts & { version: number }>;
+  /** The similar stones of each stone on sale among `ids` (value.ts), with the first `list` of them by price. */
+  similar(ids: number[], list: number): Promise<{ stones: SimilarStones[]; version: number }>;
+  /** The matches of `conditions` as price against carat, sampled to `limit`, with the `best` values marked (value.ts). */
+  valueChart(conditions: Condition[], limit: number, best: number): Promise<EngineValueChart & { version: number }>;
   /** Reads the feed now and applies what it finds (tests; searches do it themselves). */
   refresh(): Promise<void>;
   close(): Promise<void>;
@@ -253,6 +266,16 @@ export function createSearchEngine({ engine, source, refreshMs, log }: SearchEng
       if (state !== 'ready') throw new Error(`the in-memory search is ${state}`);
       const version = cursor;
       return { ...(await ask<FacetCounts>({ kind: 'facets', sets })), version };
+    },
+    async similar(ids, list) {
+      if (state !== 'ready') throw new Error(`the in-memory search is ${state}`);
+      const version = cursor;
+      return { stones: await ask<SimilarStones[]>({ kind: 'similar', ids, list }), version };
+    },
+    async valueChart(conditions, limit, best) {
+      if (state !== 'ready') throw new Error(`the in-memory search is ${state}`);
+      const version = cursor;
+      return { ...(await ask<EngineValueChart>({ kind: 'value-chart', conditions, limit, best })), version };
     },
     refresh,
     async close() {

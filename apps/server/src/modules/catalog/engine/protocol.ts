@@ -3,6 +3,7 @@ import type { EngineSearch } from './search.ts';
 import type { StoneChunk } from './stones.ts';
 import type { FacetSet } from './facets.ts';
 import type { Lookups } from '../repository.ts';
+import type { Condition } from '../filter.ts';
 
 export type EngineRequest = { id: number } & (
   | { kind: 'begin'; expected: number }
@@ -14,6 +15,8 @@ export type EngineRequest = { id: number } & (
   | { kind: 'lookups'; lookups: Lookups }
   | { kind: 'page'; search: EngineSearch }
   | { kind: 'facets'; sets: FacetSet[] }
+  | { kind: 'similar'; ids: number[]; list: number }
+  | { kind: 'value-chart'; conditions: Condition[]; limit: number; best: number }
 );
 
 export type EngineReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; error: string });

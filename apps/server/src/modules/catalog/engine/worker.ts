@@ -9,6 +9,7 @@ import { runFacets } from './facets.ts';
 import { runSearch, runSearchPage } from './search.ts';
 import type { Lookups } from '../repository.ts';
 import { arraysToChunk, StoneStore } from './stones.ts';
+import { runSimilar, runValueChart, ValueCache } from './value.ts';
 import type { EngineRequest, EngineReply } from './protocol.ts';
 
 const port = parentPort;
@@ -17,10 +18,12 @@ if (!port) throw new Error('engine/worker.ts runs as a worker thread');
 const store = new StoneStore({ nullsFirst: (workerData as { nullsFirst: boolean }).nullsFirst });
 /** The names of grades, shapes and labs, for the records of a page (reference data: it changes with a migration). */
 let lookups: Lookups | null = null;
+const values = new ValueCache();
 
 function handle(request: EngineRequest): unknown {
   switch (request.kind) {
     case 'begin':
+      values.clear();
       store.beginLoad(request.expected);
       return null;
     case 'append':
@@ -32,6 +35,7 @@ function handle(request: EngineRequest): unknown {
       try {
         const page = db.prepare(request.sql);
         page.setReturnArrays(true);
+        values.clear();
         store.beginLoad(request.expected);
         let after = 0;
         for (;;) {
@@ -49,9 +53,14 @@ function handle(request: EngineRequest): unknown {
     case 'finish':
       store.finishLoad();
       return { live: store.live };
-    case 'apply':
-      store.apply(request.chunk, request.gone);
+    case 'apply': {
+      // The slices the changed stones were in and are now in are counted again when next asked.
+      const { chunk, gone } = request;
+      values.forgetRows(store, [...gone, ...chunk.id].map((id) => store.rowOf(id)).filter((row) => row >= 0));
+      for (let k = 0; k < chunk.id.length; k++) values.forgetStone(chunk.bytes.type[k]!, chunk.bytes.shape_id[k]!, chunk.floats.carat[k]!);
+      store.apply(chunk, gone);
       return { live: store.live };
+    }
     case 'search':
       return runSearch(store, request.search);
     case 'lookups':
@@ -59,6 +68,12 @@ function handle(request: EngineRequest): unknown {
       return null;
     case 'facets':
       return runFacets(store, request.sets);
+    case 'similar':
+      return runSimilar(store, request.ids, request.list).map(({ rows, ...similar }) => ({ ...similar, rows: rows.map((row) => store.rowAt(row)) }));
+    case 'value-chart': {
+      const chart = runValueChart(store, values, request.conditions, request.limit, request.best);
+      return { total: chart.total, points: chart.points.map(({ row, ratio, best }) => ({ stone: store.rowAt(row), ratio, best })) };
+    }
     case 'page':
       if (!lookups) throw new Error('the search thread has no reference data yet');
       return runSearchPage(store, request.search, lookups);
