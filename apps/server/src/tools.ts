@@ -6,5 +6,5 @@
 export { createDb, migrateToLatest, type Db } from './db/database.ts';
 export { createInventoryService, generateDiamonds, seedInventory, SEED_META_KEY } from './modules/inventory/index.ts';
 export { seedDemoCatalog } from './modules/products/index.ts';
-export { createDiamondRepository, runEngineSearch, StoneStore, toConditions, toSortOrder, toStoneChunk } from './modules/catalog/index.ts';
+export { createDiamondRepository, runEngineSearch, runSimilar, runValueChart, StoneStore, toConditions, toSortOrder, toStoneChunk, ValueCache } from './modules/catalog/index.ts';
 export { createAccountService, type PasswordHasher } from './modules/accounts/index.ts';

@@ -17,3 +17,4 @@ export { toConditions, toOrder as toSortOrder } from './filter.ts';
 // …and the in-memory engine alone, at sizes no test database holds.
 export { StoneStore, toChunk as toStoneChunk } from './engine/stones.ts';
 export { runSearch as runEngineSearch } from './engine/search.ts';
+export { runSimilar, runValueChart, ValueCache } from './engine/value.ts';

@@ -7,6 +7,7 @@
  * (0.50, 1.00, 1.50, 2.00 …), so a 0.98 ct stone is never measured against 1.01 ct ones. A stone missing one of those
  * grades has no similar stones.
  */
+import { FANCY_COLORS, SCALES } from '@everstone/contract';
 import type { Condition } from '../filter.ts';
 import { matchRows, planSearch, type Matches } from './query.ts';
 import type { StoneStore } from './stones.ts';
@@ -37,7 +38,7 @@ export function similarConditions(store: StoneStore, row: number): Condition[] |
   const color = c[colorColumn(type)][row]!;
   const clarity = c.clarity_id[row]!;
   const cut = c.cut_id[row]!;
-  if (color === 0 || clarity === 0 || cut === 0) return null;
+  if (groupOf(color, clarity, cut) < 0) return null;
   const band = caratBand(c.carat[row]!);
   const conditions: Condition[] = [
     { column: 'status', op: '=', value: 'available' },
@@ -65,6 +66,7 @@ function eachRow(matches: Matches, visit: (row: number) => void): void {
 }
 
 function median(sorted: ArrayLike<number>): number {
+  // The middle price, or the two middle ones' mean rounded to the cent.
   const n = sorted.length;
   const mid = n >> 1;
   return n % 2 === 1 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
@@ -88,45 +90,85 @@ export interface Similar {
 }
 
 /**
- * The similar stones of each stone on sale among `ids` (stones not on sale are left out), with the first `list` of
- * them by price (then id).
+ * The similar stones of each stone on sale among `ids` (stones not on sale are left out), counted from the slices'
+ * kept prices, with the first `list` of them by price (then id) when asked.
  */
-export function runSimilar(store: StoneStore, ids: readonly number[], list: number): Similar[] {
+export function runSimilar(store: StoneStore, cache: ValueCache, ids: readonly number[], list: number): Similar[] {
   const out: Similar[] = [];
   const c = store.cols;
   for (const id of ids) {
     const row = store.rowOf(id);
     if (row < 0) continue;
     const band = caratBand(c.carat[row]!);
-    const conditions = similarConditions(store, row);
     const result: Similar = { id, priceCents: c.price_cents[row]!, similar: 0, medianCents: null, cheaper: 0, caratLow: band.low, caratHigh: band.high, rows: [] };
     out.push(result);
-    if (conditions === null) continue;
-    const rows: number[] = [];
-    eachRow(matchRows(store, planSearch(conditions)), (r) => rows.push(r));
-    const price = c.price_cents;
-    rows.sort((a, b) => price[a]! - price[b]! || c.id[a]! - c.id[b]!);
-    const own = result.priceCents;
-    result.similar = rows.length;
-    result.cheaper = rows.filter((r) => price[r]! < own).length;
-    if (rows.length >= MIN_SIMILAR) result.medianCents = median(Float64Array.from(rows, (r) => price[r]!));
-    result.rows = rows.slice(0, list);
+    const g = groupOfRow(store, row);
+    if (g < 0) continue;
+    const { prices, start, medians } = cache.slice(store, row);
+    const group = prices.subarray(start[g]!, start[g + 1]!);
+    result.similar = group.length;
+    result.cheaper = lowerBound(group, result.priceCents);
+    if (!Number.isNaN(medians[g]!)) result.medianCents = medians[g]!;
+    if (list > 0) {
+      const rows: number[] = [];
+      eachRow(matchRows(store, planSearch(similarConditions(store, row)!)), (r) => rows.push(r));
+      rows.sort((a, b) => c.price_cents[a]! - c.price_cents[b]! || c.id[a]! - c.id[b]!);
+      result.rows = rows.slice(0, list);
+    }
   }
   return out;
 }
 
-/** The medians of one slice's groups (type, shape, carat band), by group key; kept until a change touches the slice. */
-type SliceMedians = Map<number, { count: number; median: number }>;
+/** How many of the ascending `sorted` are below `value`. */
+function lowerBound(sorted: Float64Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
-const sliceKey = (type: number, shape: number, band: number) => (type * 256 + shape) * 64 + band;
-const groupKey = (color: number, clarity: number, cut: number) => (color * 256 + clarity) * 256 + cut;
+/** Groups within a slice: every color (or fancy color), clarity and cut id the scales know; 0 is "none". */
+const COLORS = Math.max(SCALES.color.length, FANCY_COLORS.length) + 1;
+const CLARITIES = SCALES.clarity.length + 1;
+const CUTS = SCALES.cut.length + 1;
+const GROUPS = COLORS * CLARITIES * CUTS;
+
+/** A stone's group within its slice, or -1 without one of the grades (or with one the scales do not know). */
+function groupOf(color: number, clarity: number, cut: number): number {
+  if (color < 1 || color >= COLORS || clarity < 1 || clarity >= CLARITIES || cut < 1 || cut >= CUTS) return -1;
+  return (color * CLARITIES + clarity) * CUTS + cut;
+}
 
 /**
- * The search thread's cache of group medians. A change to the stones (`forget`) drops the slices the changed stones
+ * One slice (type, shape, carat band): its stones' prices by group, ascending within each (group g is
+ * prices[start[g]] … prices[start[g + 1] − 1]), and each group's median price, NaN below MIN_SIMILAR stones.
+ */
+interface Slice {
+  low: number;
+  high: number;
+  start: Int32Array;
+  prices: Float64Array;
+  medians: Float64Array;
+}
+
+/** The group of the stone in `row` within its slice, or -1. */
+function groupOfRow(store: StoneStore, row: number): number {
+  const c = store.cols;
+  return groupOf(c[colorColumn(c.type[row]!)][row]!, c.clarity_id[row]!, c.cut_id[row]!);
+}
+
+const sliceKey = (type: number, shape: number, band: number) => (type * 256 + shape) * 64 + band;
+
+/**
+ * The search thread's cache of group medians. A change to the stones (`forget…`) drops the slices the changed stones
  * were and are in, so the chart after an order recounts one slice, not the store.
  */
 export class ValueCache {
-  readonly #slices = new Map<number, SliceMedians>();
+  readonly #slices = new Map<number, Slice>();
 
   /** Before the stones of `rows` change (or leave): their slices are recounted when next asked. */
   forgetRows(store: StoneStore, rows: Iterable<number>): void {
@@ -142,8 +184,8 @@ export class ValueCache {
     this.#slices.clear();
   }
 
-  /** The group medians of the slice `row` is in. Runs a search of its own: the caller's matches are spent after. */
-  slice(store: StoneStore, row: number): SliceMedians {
+  /** The slice `row` is in, counted if not kept. Runs a search of its own: the caller's matches are spent after. */
+  slice(store: StoneStore, row: number): Slice {
     const c = store.cols;
     const type = c.type[row]!;
     const band = caratBand(c.carat[row]!);
@@ -158,29 +200,35 @@ export class ValueCache {
     ];
     if (band.high !== null) conditions.push({ column: 'carat', op: '<=', value: band.high - BELOW_EDGE });
     const colors = c[colorColumn(type)];
-    const groups = new Map<number, number[]>();
-    eachRow(matchRows(store, planSearch(conditions)), (r) => {
-      if (colors[r] === 0 || c.clarity_id[r] === 0 || c.cut_id[r] === 0) return;
-      const g = groupKey(colors[r]!, c.clarity_id[r]!, c.cut_id[r]!);
-      const prices = groups.get(g);
-      if (prices) prices.push(c.price_cents[r]!);
-      else groups.set(g, [c.price_cents[r]!]);
+    const groupOfRow = (r: number) => groupOf(colors[r]!, c.clarity_id[r]!, c.cut_id[r]!);
+    // Counted in two passes over the slice's stones: how many per group, then their prices side by side per group.
+    const matches = matchRows(store, planSearch(conditions));
+    const start = new Int32Array(GROUPS + 1);
+    eachRow(matches, (r) => {
+      const g = groupOfRow(r);
+      if (g >= 0) start[g + 1]!++;
     });
-    const medians: SliceMedians = new Map();
-    for (const [g, prices] of groups) {
-      if (prices.length < MIN_SIMILAR) continue;
-      medians.set(g, { count: prices.length, median: median(Float64Array.from(prices).sort()) });
+    for (let g = 0; g < GROUPS; g++) start[g + 1]! += start[g]!;
+    const prices = new Float64Array(start[GROUPS]!);
+    const fill = start.slice(0, GROUPS);
+    eachRow(matches, (r) => {
+      const g = groupOfRow(r);
+      if (g >= 0) prices[fill[g]!++] = c.price_cents[r]!;
+    });
+    const medians = new Float64Array(GROUPS).fill(Number.NaN);
+    for (let g = 0; g < GROUPS; g++) {
+      const group = prices.subarray(start[g]!, start[g + 1]!).sort();
+      if (group.length >= MIN_SIMILAR) medians[g] = median(group);
     }
-    this.#slices.set(key, medians);
-    return medians;
+    const slice: Slice = { low: band.low, high: band.high ?? Infinity, start, prices, medians };
+    this.#slices.set(key, slice);
+    return slice;
   }
 
-  /** The median of the stone in `row`'s similar stones, or null (too few, or no grades). */
-  medianOf(store: StoneStore, row: number): { count: number; median: number } | null {
-    const c = store.cols;
-    const color = c[colorColumn(c.type[row]!)][row]!;
-    if (color === 0 || c.clarity_id[row] === 0 || c.cut_id[row] === 0) return null;
-    return this.slice(store, row).get(groupKey(color, c.clarity_id[row]!, c.cut_id[row]!)) ?? null;
+  /** The median price of the similar stones of the stone in `row`, or NaN (too few, or no grades). */
+  medianOf(store: StoneStore, row: number): number {
+    const g = groupOfRow(store, row);
+    return g < 0 ? Number.NaN : this.slice(store, row).medians[g]!;
   }
 }
 
@@ -202,32 +250,52 @@ export interface ValueChart {
  * median always drawn and marked. The best values are found among every match, not the sample.
  */
 export function runValueChart(store: StoneStore, cache: ValueCache, conditions: readonly Condition[], limit: number, best: number): ValueChart {
-  const matched: number[] = [];
-  eachRow(matchRows(store, planSearch(conditions)), (r) => matched.push(r));
-  const price = store.cols.price_cents;
-  // The cheapest against their own similar stones: a short list kept sorted by ratio, then price, then id.
+  const matches = matchRows(store, planSearch(conditions));
+  // Copied out: counting a slice's medians runs a search of its own.
+  const matched = new Int32Array(matches.count);
+  let n = 0;
+  eachRow(matches, (r) => {
+    matched[n++] = r;
+  });
+  const c = store.cols;
+  // The cheapest against their own similar stones: a short list kept sorted by ratio, then id.
   const top: Array<{ row: number; ratio: number }> = [];
-  const ratios = new Map<number, number>();
+  // Matches come in clustered order, so the slice changes seldom from one stone to the next.
+  let slice: Slice | null = null;
+  let type = -1;
+  let shape = -1;
   for (const row of matched) {
-    const m = cache.medianOf(store, row);
-    if (m === null) continue;
-    const ratio = price[row]! / m.median;
-    ratios.set(row, ratio);
-    if (ratio >= 1) continue;
+    const carat = c.carat[row]!;
+    if (slice === null || c.type[row] !== type || c.shape_id[row] !== shape || carat < slice.low || carat >= slice.high) {
+      slice = cache.slice(store, row);
+      type = c.type[row]!;
+      shape = c.shape_id[row]!;
+    }
+    const g = groupOf(c[colorColumn(type)][row]!, c.clarity_id[row]!, c.cut_id[row]!);
+    if (g < 0) continue;
+    const ratio = c.price_cents[row]! / slice.medians[g]!;
+    // NaN (no median) fails both tests.
+    if (!(ratio < 1)) continue;
     if (top.length === best && !(ratio < top[best - 1]!.ratio)) continue;
     let i = top.length;
-    while (i > 0 && (top[i - 1]!.ratio > ratio || (top[i - 1]!.ratio === ratio && store.cols.id[top[i - 1]!.row]! > store.cols.id[row]!))) i--;
+    while (i > 0 && (top[i - 1]!.ratio > ratio || (top[i - 1]!.ratio === ratio && c.id[top[i - 1]!.row]! > c.id[row]!))) i--;
     top.splice(i, 0, { row, ratio });
     if (top.length > best) top.pop();
   }
   const marked = new Set(top.map((t) => t.row));
   let drawn: number[];
-  if (matched.length <= limit) drawn = matched;
+  if (matched.length <= limit) drawn = Array.from(matched);
   else {
     const rest = marked.size === 0 ? matched : matched.filter((r) => !marked.has(r));
     const room = limit - marked.size;
     drawn = Array.from({ length: room }, (_, i) => rest[Math.floor((i * rest.length) / room)]!);
     drawn.push(...marked);
   }
-  return { total: matched.length, points: drawn.map((row) => ({ row, ratio: ratios.get(row) ?? null, best: marked.has(row) })) };
+  return {
+    total: matched.length,
+    points: drawn.map((row) => {
+      const m = cache.medianOf(store, row);
+      return { row, ratio: Number.isNaN(m) ? null : c.price_cents[row]! / m, best: marked.has(row) };
+    }),
+  };
 }

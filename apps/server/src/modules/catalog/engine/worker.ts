@@ -69,7 +69,7 @@ function handle(request: EngineRequest): unknown {
     case 'facets':
       return runFacets(store, request.sets);
     case 'similar':
-      return runSimilar(store, request.ids, request.list).map(({ rows, ...similar }) => ({ ...similar, rows: rows.map((row) => store.rowAt(row)) }));
+      return runSimilar(store, values, request.ids, request.list).map(({ rows, ...similar }) => ({ ...similar, rows: rows.map((row) => store.rowAt(row)) }));
     case 'value-chart': {
       const chart = runValueChart(store, values, request.conditions, request.limit, request.best);
       return { total: chart.total, points: chart.points.map(({ row, ratio, best }) => ({ stone: store.rowAt(row), ratio, best })) };
