@@ -8,6 +8,7 @@ export * from './query.ts';
 export * from './search.ts';
 export * from './facets.ts';
 export * from './display.ts';
+export * from './price-band.ts';
 export * from './storefront-terms.ts';
 export * from './order-steps.ts';
 export * from './line-kinds.ts';

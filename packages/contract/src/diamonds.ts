@@ -125,8 +125,9 @@ export const priceBandSchema = z.object({
   median: z.number().nullable(),
   /** This stone's price against the median, in whole percent: −12 is 12% below it. */
   difference_pct: z.number().int().nullable(),
-  /** Similar stones priced below this one. */
+  /** Similar stones priced below this one, and above it. */
   cheaper: z.number().int(),
+  dearer: z.number().int(),
   /** The carat band: from `carat_from` up to, not including, `carat_to` (null: no upper end). */
   carat_from: z.number(),
   carat_to: z.number().nullable(),

@@ -17,6 +17,7 @@ export * from './diamonds.ts';
 export * from './storefront-terms.ts';
 export * from './storefront.ts';
 export * from './display.ts';
+export * from './price-band.ts';
 export * from './accounts.ts';
 export * from './orders.ts';
 export * from './order-steps.ts';

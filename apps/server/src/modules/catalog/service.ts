@@ -67,6 +67,7 @@ function toPriceBand(s: SimilarStones): PriceBand {
     median: s.medianCents === null ? null : s.medianCents / 100,
     difference_pct: s.medianCents === null ? null : differencePct(s.priceCents, s.medianCents),
     cheaper: s.cheaper,
+    dearer: s.dearer,
     carat_from: s.caratLow,
     carat_to: s.caratHigh,
   };

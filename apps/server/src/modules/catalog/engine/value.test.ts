@@ -80,6 +80,7 @@ describe.each(TEST_ENGINES)('price bands and the value chart (%s)', (engine) => 
       median: median === null ? null : median / 100,
       difference_pct: median === null ? null : Math.round(((s.price_cents - median) / median) * 100) || 0,
       cheaper: set.filter((x) => x.price_cents < s.price_cents).length,
+      dearer: set.filter((x) => x.price_cents > s.price_cents).length,
       carat_from: CARAT_BANDS[band]!,
       carat_to: CARAT_BANDS[band + 1] ?? null,
     };

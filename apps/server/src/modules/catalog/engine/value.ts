@@ -80,8 +80,9 @@ export interface Similar {
   similar: number;
   /** Their median price, in cents; null below MIN_SIMILAR stones or without grades. */
   medianCents: number | null;
-  /** Similar stones priced below this one. */
+  /** Similar stones priced below this one, and above it. */
   cheaper: number;
+  dearer: number;
   caratLow: number;
   /** Exclusive; null for the last, open band. */
   caratHigh: number | null;
@@ -100,7 +101,7 @@ export function runSimilar(store: StoneStore, cache: ValueCache, ids: readonly n
     const row = store.rowOf(id);
     if (row < 0) continue;
     const band = caratBand(c.carat[row]!);
-    const result: Similar = { id, priceCents: c.price_cents[row]!, similar: 0, medianCents: null, cheaper: 0, caratLow: band.low, caratHigh: band.high, rows: [] };
+    const result: Similar = { id, priceCents: c.price_cents[row]!, similar: 0, medianCents: null, cheaper: 0, dearer: 0, caratLow: band.low, caratHigh: band.high, rows: [] };
     out.push(result);
     const g = groupOfRow(store, row);
     if (g < 0) continue;
@@ -108,6 +109,7 @@ export function runSimilar(store: StoneStore, cache: ValueCache, ids: readonly n
     const group = prices.subarray(start[g]!, start[g + 1]!);
     result.similar = group.length;
     result.cheaper = lowerBound(group, result.priceCents);
+    result.dearer = group.length - lowerBound(group, result.priceCents + 0.5);
     if (!Number.isNaN(medians[g]!)) result.medianCents = medians[g]!;
     if (list > 0) {
       const rows: number[] = [];
@@ -119,7 +121,7 @@ export function runSimilar(store: StoneStore, cache: ValueCache, ids: readonly n
   return out;
 }
 
-/** How many of the ascending `sorted` are below `value`. */
+/** How many of the ascending `sorted` are below `value` (prices are whole cents: + 0.5 counts those at or below). */
 function lowerBound(sorted: Float64Array, value: number): number {
   let lo = 0;
   let hi = sorted.length;
