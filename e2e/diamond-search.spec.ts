@@ -430,7 +430,8 @@ test('FILTER BY report closes on selection and keeps only that lab', async ({ pa
   await button.click();
   const menu = page.getByRole('menu', { name: 'FILTER BY' });
   await expect(menu).toBeVisible();
-  await expect(menu.getByRole('menuitemradio')).toHaveText(['All', 'IGI', 'GIA']);
+  // Each lab with the stones it would give (e2e/diamond-counts.spec.ts checks the numbers).
+  await expect(menu.getByRole('menuitemradio')).toHaveText(['All', /^IGI [\d,]+$/, /^GIA [\d,]+$/]);
   await menu.getByRole('menuitemradio', { name: 'GIA' }).click();
   await expect(menu).toBeHidden();
   await expect(button).toHaveAccessibleName('FILTER BY GIA');

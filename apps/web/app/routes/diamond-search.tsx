@@ -20,6 +20,7 @@ import {
   withoutSetting,
 } from '../features/diamond-search/search-state';
 import { TypeTabs } from '../features/diamond-search/type-tabs';
+import { fetchDiamondFacets, useDiamondFacets } from '../features/diamond-search/use-diamond-facets';
 import { useDiamondResults } from '../features/diamond-search/use-diamond-results';
 import { useSearchDraft } from '../features/diamond-search/use-search-draft';
 import { loadSettingFit, loadStone } from '../features/ring-builder/build-parts';
@@ -37,8 +38,10 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /**
- * The shapes and the first page of results for the URL's search, so the server's HTML already lists the
- * stones. A parameter the API would refuse is ignored (see `readSearch`), never a reason for a 500.
+ * The shapes, the first page of results and the filters' counts for the URL's search, so the server's HTML already
+ * lists the stones and shows the counts (nothing shifts when the page wakes up). Without counts (the store answers
+ * 503 while its search loads) the page shows none; they never make it fail. A parameter the API would refuse is
+ * ignored (see `readSearch`), never a reason for a 500.
  *
  * As the ring builder's step 1 after a setting (`setting=` in the address), the setting's fit is loaded too: a
  * setting the store does not know is dropped from the address, and an address that names neither shapes nor a carat
@@ -70,7 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error(`Could not load diamonds (${res.status})`);
     return null;
   };
-  return { shapes, firstPage: await loadFirstPage(), apiKey, fit, stone };
+  const [firstPage, facets] = await Promise.all([loadFirstPage(), fetchDiamondFacets(api, apiKey)]);
+  return { shapes, firstPage, facets, apiKey, fit, stone };
 }
 
 const queryOf = (query: string) => (query ? `?${query}` : '');
@@ -93,6 +97,9 @@ const FitBanner = lazy(() => import('../features/ring-builder/fit-banner').then(
 export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
   const { draft, update, flush, apiKey, pending } = useSearchDraft();
   const results = useDiamondResults(apiKey, { key: loaderData.apiKey, page: loaderData.firstPage });
+  const facets = useDiamondFacets(apiKey, draft.activeTab, { key: loaderData.apiKey, facets: loaderData.facets });
+  // While a change waits for its debounce, the counts shown answer the search before it.
+  const counts = { ...facets, stale: facets.stale || pending };
 
   const [compareOpen, setCompareOpen] = useState(false);
   const uncheck = (ids: number[]) =>
@@ -123,6 +130,7 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
         <FiltersPanel
           filters={draft}
           shapes={loaderData.shapes}
+          counts={counts}
           onChange={(next) => update(() => next)}
           onReset={() => update(resetFilters)}
         />
@@ -138,6 +146,7 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
             checkedCount={draft.checkedDiamonds.length}
             showOnlyChecked={draft.showOnlyChecked}
             report={draft.report}
+            counts={counts}
             sort={draft.sort}
             onCertificate={(certificate, immediate) => update((f) => ({ ...f, certificate }), immediate)}
             onFeatured={(featured) => update((f) => ({ ...f, featured }))}

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { diamondsText, formatCount } from './counts';
 
 interface Props<T extends string | number> {
   /** The visible caption before the button ('FILTER BY', 'SORT BY'). */
   caption: string;
   value: T;
-  options: ReadonlyArray<{ value: T; label: string }>;
+  /** An option's `count` (the stones it would give) is written beside it in the menu, not on the button. */
+  options: ReadonlyArray<{ value: T; label: string; count?: number | null }>;
   onChange: (value: T) => void;
   /** Which edge of the button the open menu lines up with. */
   align?: 'start' | 'end';
@@ -141,6 +143,7 @@ export function ChoiceMenu<T extends string | number>({ caption, value, options,
             }}
             role="menuitemradio"
             aria-checked={i === selected}
+            aria-label={option.count == null ? undefined : `${option.label}, ${diamondsText(option.count)}`}
             tabIndex={-1}
             className="ds-menu__item"
             data-highlighted={open && i === active ? '' : undefined}
@@ -150,6 +153,7 @@ export function ChoiceMenu<T extends string | number>({ caption, value, options,
             }}
           >
             {option.label}
+            {option.count != null && <span className="ds-menu__count ds-tally"> {formatCount(option.count)}</span>}
           </li>
         ))}
       </ul>

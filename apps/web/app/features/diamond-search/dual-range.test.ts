@@ -118,7 +118,7 @@ describe('the slider as the server draws it', () => {
     expect(priceHtml).toContain('aria-label="Minimum price"');
     expect(priceHtml).toContain('aria-valuetext="$500"');
     expect(priceHtml).toContain('aria-valuetext="$10,000 or more"');
-    const cutHtml = renderToStaticMarkup(createElement(GradeSlider, { name: 'cut', value: [2, 4], onChange: () => {} }));
+    const cutHtml = renderToStaticMarkup(createElement(GradeSlider, { name: 'cut', value: [2, 4], onChange: () => {}, counts: null, reserve: false }));
     expect(cutHtml).toContain('aria-valuetext="Very Good"');
     expect(cutHtml).toContain('aria-valuetext="Good"');
   });

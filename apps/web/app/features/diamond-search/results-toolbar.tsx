@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
-import type { DiamondTypeId, ReportId, Sort } from '@everstone/contract/core';
+import { useEffect, useMemo, useState } from 'react';
+import { REPORTS, type DiamondTypeId, type ReportId, type Sort } from '@everstone/contract/core';
 import { normalizeCertificate } from './search-state';
 import { ChoiceMenu } from './choice-menu';
 import { REPORT_OPTIONS, SORT_OPTIONS, tabNoun } from './labels';
+import type { SearchCounts } from './use-diamond-facets';
 
 interface Props {
   /** The tab whose results are shown (the committed one). */
@@ -15,6 +16,8 @@ interface Props {
   checkedCount: number;
   showOnlyChecked: boolean;
   report: ReportId;
+  /** The stones each report would give, for the FILTER BY menu. */
+  counts: SearchCounts;
   sort: Sort;
   onCertificate: (certificate: string, immediate: boolean) => void;
   onFeatured: (featured: boolean) => void;
@@ -31,8 +34,17 @@ const count = new Intl.NumberFormat('en-US');
 /** The header over the results and the controls that narrow or order them. */
 export function ResultsToolbar(props: Props) {
   const { tab, shown, total, loading, checkedCount } = props;
+  const { facets, stale } = props.counts;
+  const reportOptions = useMemo(
+    () =>
+      REPORT_OPTIONS.map((option) => ({
+        ...option,
+        count: !facets ? null : option.value === REPORTS.gia ? facets.reports.gia : option.value === REPORTS.igi ? facets.reports.igi : null,
+      })),
+    [facets],
+  );
   return (
-    <div className="ds-toolbar">
+    <div className="ds-toolbar" data-stale={stale ? '' : undefined}>
       <h2 className="ds-count" aria-live="polite" aria-atomic="true">
         Showing {tabNoun(tab)} Diamonds{' '}
         <span className="ds-count__numbers">
@@ -60,7 +72,7 @@ export function ResultsToolbar(props: Props) {
           Compare<span className="visually-hidden"> the checked diamonds side by side</span>
         </button>
         <div className="ds-toolbar__menus">
-          <ChoiceMenu caption="FILTER BY" value={props.report} options={REPORT_OPTIONS} onChange={props.onReport} align="start" />
+          <ChoiceMenu caption="FILTER BY" value={props.report} options={reportOptions} onChange={props.onReport} align="start" />
           <ChoiceMenu caption="SORT BY" value={props.sort} options={SORT_OPTIONS} onChange={props.onSort} />
         </div>
       </div>
