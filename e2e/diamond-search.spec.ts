@@ -52,7 +52,8 @@ async function readRows(page: Page): Promise<Row[]> {
             clarity: cells[3]!,
             cut: cells[4]!,
             report: cells[5]!,
-            price: Number(cells[6]!.replace(/[$,]/g, '')),
+            // The price, without the price per carat under it.
+            price: Number(tr.querySelector('.ds-price')!.textContent!.replace(/[$,]/g, '')),
             featured: tr.querySelector('.ds-deal') !== null,
           };
         }),

@@ -11,6 +11,7 @@ import {
   formatPrice,
   orNA,
   priceLines,
+  pricePerCarat,
   type Diamond,
   type RingBuild,
 } from '@everstone/contract/core';
@@ -58,12 +59,14 @@ function PriceBlock({ diamond }: { diamond: Diamond }) {
   // §3: the record's price is dollars; in cents from here on. The wire price is the contract's pricing of one stone.
   const priceCents = dollarsToCents(diamond.price);
   const wireCents = priceLines([{ kind: 'diamond', quantity: 1, ...diamondUnitPrice(priceCents) }], WIRE_METHOD).totalCents;
+  const perCarat = pricePerCarat(diamond.price, diamond.carat_weight);
   return (
     <div className="dd-price-block">
       <p className="dd-price">
         <span className="visually-hidden">Price </span>
         {formatPrice(priceCents / 100)}
       </p>
+      {perCarat !== null && <p className="dd-per-carat">{formatPrice(perCarat)} per carat</p>}
       <p className="dd-wire">
         Bank wire price <strong>{formatCents(wireCents)}</strong>
       </p>

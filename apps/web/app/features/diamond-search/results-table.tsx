@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { colorLabel, diamondTitle, formatCarat, formatPrice, holdEndText, orNA, type Diamond } from '@everstone/contract/core';
+import { colorLabel, diamondTitle, formatCarat, formatPrice, holdEndText, orNA, pricePerCarat, type Diamond } from '@everstone/contract/core';
 import { SafeImage } from '../../components/ui/safe-image';
 import { HeartIcon } from '../../components/ui/icons';
 import { toggleWishlist, useWishlist } from '../../lib/wishlist';
@@ -127,7 +127,8 @@ function ResultRow({
         {orNA(d.certificate_company.dl_name)}
       </td>
       <td role="cell" className="ds-cell ds-cell--price">
-        {formatPrice(d.price)}
+        <span className="ds-price">{formatPrice(d.price)}</span>
+        <PerCarat price={d.price} carat={d.carat_weight} />
       </td>
       <td role="cell" className="ds-cell ds-cell--action">
         <label className="ds-row__compare">
@@ -156,6 +157,19 @@ function ResultRow({
         </button>
       </td>
     </tr>
+  );
+}
+
+/** The price per carat under the price, in short for the eye ('$4,120/ct') and in words for a screen reader. */
+function PerCarat({ price, carat }: { price: number; carat: number }) {
+  const perCarat = pricePerCarat(price, carat);
+  if (perCarat === null) return null;
+  const amount = formatPrice(perCarat);
+  return (
+    <span className="ds-per-carat">
+      <span aria-hidden="true">{amount}/ct</span>
+      <span className="visually-hidden">, {amount} per carat</span>
+    </span>
   );
 }
 
