@@ -22,6 +22,7 @@ import {
 import { TypeTabs } from '../features/diamond-search/type-tabs';
 import { fetchDiamondFacets, useDiamondFacets } from '../features/diamond-search/use-diamond-facets';
 import { useDiamondResults } from '../features/diamond-search/use-diamond-results';
+import { fetchPriceBands, usePriceBands } from '../features/diamond-search/use-price-bands';
 import { useSearchDraft } from '../features/diamond-search/use-search-draft';
 import { loadSettingFit, loadStone } from '../features/ring-builder/build-parts';
 import { BuilderNav } from '../features/ring-builder/builder-nav';
@@ -74,7 +75,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return null;
   };
   const [firstPage, facets] = await Promise.all([loadFirstPage(), fetchDiamondFacets(api, apiKey)]);
-  return { shapes, firstPage, facets, apiKey, fit, stone };
+  // The first rows' price bands too, so the server's rows already carry them and none grows after the page shows.
+  const bands = firstPage ? await fetchPriceBands(api, firstPage.data.map((d) => d.diamondid)) : [];
+  return { shapes, firstPage, facets, bands, apiKey, fit, stone };
 }
 
 const queryOf = (query: string) => (query ? `?${query}` : '');
@@ -90,6 +93,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 const loadCompareView = () => import('../features/diamond-search/compare-view');
 const CompareView = lazy(loadCompareView);
+// The value chart is drawn only when asked for: neither its code nor its data is in the page's first load.
+const loadValueChart = () => import('../features/diamond-search/value-chart');
+const ValueChart = lazy(loadValueChart);
 // Only a build that names a setting shows its banner, and with it the jewelry drawing: neither is in the search's
 // first load.
 const FitBanner = lazy(() => import('../features/ring-builder/fit-banner').then((m) => ({ default: m.FitBanner })));
@@ -102,6 +108,8 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
   const counts = { ...facets, stale: facets.stale || pending };
 
   const [compareOpen, setCompareOpen] = useState(false);
+  const [chartOpen, setChartOpen] = useState(false);
+  const bands = usePriceBands(results.rows, loaderData.bands);
   const uncheck = (ids: number[]) =>
     update((f) => ({ ...f, checkedDiamonds: f.checkedDiamonds.filter((id) => !ids.includes(id)) }), true);
   // The ring build the page carries: its steps, and the detail pages its stones open, go on with it.
@@ -155,7 +163,15 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
             onSort={(sort) => update((f) => ({ ...f, sort }))}
             onCompare={() => setCompareOpen(true)}
             onCompareIntent={() => void loadCompareView()}
+            chartOpen={chartOpen}
+            onChart={setChartOpen}
+            onChartIntent={() => void loadValueChart()}
           />
+          {chartOpen && (
+            <Suspense fallback={<div className="ds-chart-loading" role="status">Drawing the chart…</div>}>
+              <ValueChart apiKey={apiKey} detailQuery={detailQuery} onOpenDiamond={flush} />
+            </Suspense>
+          )}
           <ResultsTable
             results={results}
             pending={pending}
@@ -164,6 +180,7 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
             onToggleChecked={(id) => update((f) => toggleChecked(f, id), true)}
             onOpenDiamond={flush}
             detailQuery={detailQuery}
+            bands={bands}
           />
         </section>
       </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   WIRE_METHOD,
+  buildToParams,
   colorLabel,
   diamondTitle,
   diamondUnitPrice,
@@ -13,8 +14,10 @@ import {
   priceLines,
   pricePerCarat,
   type Diamond,
+  type PriceBand,
   type RingBuild,
 } from '@everstone/contract/core';
+import { PriceBandPanel } from './price-band';
 import { AddToCart } from './add-to-cart';
 import { DetailAccordion } from './detail-accordion';
 import { DETAIL_OFFERS, NO_DIAMOND_MESSAGE } from './offers';
@@ -80,7 +83,20 @@ function PriceBlock({ diamond }: { diamond: Diamond }) {
  * A stone's page. `steps` is the ring builder's navigation (the route composes it), and `build` the ring build the
  * address carries, which "Choose this diamond" goes on with.
  */
-export function DiamondPage({ diamond, build, steps, settingName = null }: { diamond: Diamond; build: RingBuild; steps: ReactNode; settingName?: string | null }) {
+export function DiamondPage({
+  diamond,
+  build,
+  steps,
+  settingName = null,
+  band = null,
+}: {
+  diamond: Diamond;
+  build: RingBuild;
+  steps: ReactNode;
+  settingName?: string | null;
+  /** Where its price sits among the similar stones on sale, when the store can say. */
+  band?: PriceBand | null;
+}) {
   const title = diamondTitle(diamond);
   return (
     <div className="dd">
@@ -115,6 +131,7 @@ export function DiamondPage({ diamond, build, steps, settingName = null }: { dia
             </p>
           ) : null}
           <AddToCart diamond={diamond} build={build} settingName={settingName} />
+          {band && diamond.status === 'available' && <PriceBandPanel diamond={diamond} band={band} detailQuery={buildToParams({ ...build, diamond: null }).toString()} />}
           <section className="dd-specs" aria-labelledby="dd-specs-title">
             <h2 id="dd-specs-title">Specifications</h2>
             <dl>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { colorLabel, diamondTitle, formatCarat, formatPrice, holdEndText, orNA, pricePerCarat, type Diamond } from '@everstone/contract/core';
+import { bandVerdict, colorLabel, diamondTitle, formatCarat, formatPrice, holdEndText, orNA, pricePerCarat, type Diamond, type PriceBand } from '@everstone/contract/core';
 import { SafeImage } from '../../components/ui/safe-image';
 import { HeartIcon } from '../../components/ui/icons';
 import { toggleWishlist, useWishlist } from '../../lib/wishlist';
@@ -17,6 +17,8 @@ interface Props {
   onOpenDiamond: () => void;
   /** The ring build the detail pages carry on with ('' outside the builder), as a query without '?'. */
   detailQuery?: string;
+  /** Each listed stone's price against its similar stones, as far as known. */
+  bands?: ReadonlyMap<number, PriceBand>;
 }
 
 const COLUMNS = ['Shape', 'Carat', 'Color', 'Clarity', 'Cut', 'Report', 'Price', 'Compare', 'Wishlist'];
@@ -25,7 +27,7 @@ const COLUMNS = ['Shape', 'Carat', 'Color', 'Clarity', 'Cut', 'Report', 'Price',
  * The results: one row per stone, each opening its detail page with the record in the navigation state.
  * Explicit table roles keep the table's meaning for screen readers when phones restyle rows as cards.
  */
-export function ResultsTable({ results, pending, checked, onToggleChecked, onOpenDiamond, detailQuery = '' }: Props) {
+export function ResultsTable({ results, pending, checked, onToggleChecked, onOpenDiamond, detailQuery = '', bands }: Props) {
   const wishlist = useWishlist();
   const saved = new Set(wishlist.map((d) => d.diamondid));
   const loadingFirst = pending || results.loadingFirst;
@@ -59,6 +61,7 @@ export function ResultsTable({ results, pending, checked, onToggleChecked, onOpe
                     onToggleChecked={onToggleChecked}
                     onOpen={onOpenDiamond}
                     detailQuery={detailQuery}
+                    band={bands?.get(d.diamondid) ?? null}
                   />
                 ))}
           </tbody>
@@ -79,8 +82,10 @@ function ResultRow({
   onToggleChecked,
   onOpen,
   detailQuery,
+  band,
 }: {
   diamond: Diamond;
+  band: PriceBand | null;
   checked: boolean;
   saved: boolean;
   onToggleChecked: (id: number) => void;
@@ -129,6 +134,7 @@ function ResultRow({
       <td role="cell" className="ds-cell ds-cell--price">
         <span className="ds-price">{formatPrice(d.price)}</span>
         <PerCarat price={d.price} carat={d.carat_weight} />
+        <BandNote band={band} />
       </td>
       <td role="cell" className="ds-cell ds-cell--action">
         <label className="ds-row__compare">
@@ -169,6 +175,18 @@ function PerCarat({ price, carat }: { price: number; carat: number }) {
     <span className="ds-per-carat">
       <span aria-hidden="true">{amount}/ct</span>
       <span className="visually-hidden">, {amount} per carat</span>
+    </span>
+  );
+}
+
+/** Where the price sits among similar stones, in short ('12% below median'); the whole sentence for a screen reader. */
+function BandNote({ band }: { band: PriceBand | null }) {
+  const verdict = band ? bandVerdict(band) : null;
+  if (!verdict) return null;
+  return (
+    <span className="ds-band" data-tone={verdict.tone}>
+      <span aria-hidden="true">{verdict.short}</span>
+      <span className="visually-hidden">, {verdict.sentence}</span>
     </span>
   );
 }

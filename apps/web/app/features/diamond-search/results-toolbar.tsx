@@ -27,6 +27,11 @@ interface Props {
   onCompare: () => void;
   /** Warms the comparison view's code before it is opened. */
   onCompareIntent: () => void;
+  /** Whether the value chart is shown above the results. */
+  chartOpen: boolean;
+  onChart: (open: boolean) => void;
+  /** Warms the chart's code before it is opened. */
+  onChartIntent: () => void;
 }
 
 const count = new Intl.NumberFormat('en-US');
@@ -70,6 +75,16 @@ export function ResultsToolbar(props: Props) {
           onFocus={props.onCompareIntent}
         >
           Compare<span className="visually-hidden"> the checked diamonds side by side</span>
+        </button>
+        <button
+          type="button"
+          className="ds-chart-button"
+          aria-pressed={props.chartOpen}
+          onClick={() => props.onChart(!props.chartOpen)}
+          onPointerEnter={props.onChartIntent}
+          onFocus={props.onChartIntent}
+        >
+          Value chart
         </button>
         <div className="ds-toolbar__menus">
           <ChoiceMenu caption="FILTER BY" value={props.report} options={reportOptions} onChange={props.onReport} align="start" />
