@@ -284,12 +284,7 @@ export function createCatalogService({ db, engine, inventoryVersion, heldUntil =
         delete rest[name];
         return without({ ranges: rest });
       };
-      const bars = (name: HistogramName, column: 'price_cents' | 'carat', unit: number): Tally => ({
-        name,
-        kind: 'bars',
-        column,
-        edges: Array.from({ length: HISTOGRAM_BINS + 1 }, (_, k) => histogramEdge(name, k) * unit),
-      });
+      const bars = (name: HistogramName, column: 'price_cents' | 'carat'): Tally => ({ name, kind: 'bars', column });
       const { shapes } = await repo.lookups();
       const topShape = Math.max(0, ...shapes.keys());
       const sets: FacetSet[] = [
@@ -298,8 +293,8 @@ export function createCatalogService({ db, engine, inventoryVersion, heldUntil =
         { conditions: without({ report: 0 }), tallies: [{ name: 'reports', kind: 'values', column: 'certificate_company_id', size: 2 }] },
         { conditions: without({ fancyColors: [] }), tallies: [{ name: 'fancy_colors', kind: 'values', column: 'fancy_color_id', size: FANCY_COLORS.length }] },
         ...SCALE_NAMES.map((name): FacetSet => ({ conditions: ranges(name), tallies: [{ name, kind: 'values', column: SCALE_COLUMN[name], size: SCALES[name].length }] })),
-        { conditions: ranges('price'), tallies: [bars('price', 'price_cents', 100)] },
-        { conditions: ranges('carat'), tallies: [bars('carat', 'carat', 1)] },
+        { conditions: ranges('price'), tallies: [bars('price', 'price_cents')] },
+        { conditions: ranges('carat'), tallies: [bars('carat', 'carat')] },
       ];
       // A filter the search does not use leaves the same conditions as the search itself: one match, several tallies.
       const merged = new Map<string, FacetSet>();

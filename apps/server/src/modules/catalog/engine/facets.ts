@@ -4,17 +4,14 @@
  * pass over its matches.
  */
 import type { Condition } from '../filter.ts';
-import { matchRows, planSearch } from './query.ts';
-import type { ByteColumn, StoneStore } from './stones.ts';
+import { matchRows, planSearch, type Matches } from './query.ts';
+import { HISTOGRAM_EDGES, type ByteColumn, type HistogramColumn, type StoneStore } from './stones.ts';
 
 export type Tally =
   /** counts[v − 1] for value v = 1 … size; stones without a value are not counted. */
   | { name: string; kind: 'values'; column: ByteColumn; size: number }
-  /**
-   * Bars between `edges` (ascending, in the column's own units): bar k holds edges[k] ≤ value < edges[k + 1]; the
-   * first takes everything below, the last everything above.
-   */
-  | { name: string; kind: 'bars'; column: 'price_cents' | 'carat'; edges: number[] };
+  /** The bars of the histogram behind the column's slider (HISTOGRAM_EDGES), kept per stone by the store. */
+  | { name: string; kind: 'bars'; column: HistogramColumn };
 
 export interface FacetSet {
   conditions: Condition[];
@@ -34,37 +31,57 @@ export function runFacets(store: StoneStore, sets: readonly FacetSet[]): FacetCo
   for (const set of sets) {
     const matches = matchRows(store, planSearch(set.conditions));
     if (set.total) result.total = matches.count;
-    const tallies = set.tallies.map((t) => ({ tally: t, counts: new Array<number>(t.kind === 'values' ? t.size : t.edges.length - 1).fill(0) }));
-    if (matches.count > 0 && tallies.length > 0) {
-      const { bits } = matches;
-      for (let w = matches.firstWord; w <= matches.lastWord; w++) {
-        let m = bits[w]!;
-        while (m !== 0) {
-          const bit = m & -m;
-          m ^= bit;
-          const row = (w << 5) | (31 - Math.clz32(bit));
-          for (const { tally, counts } of tallies) {
-            if (tally.kind === 'values') {
-              const v = c[tally.column][row]!;
-              if (v >= 1 && v <= tally.size) counts[v - 1]!++;
-            } else counts[barOf(tally.edges, c[tally.column][row]!)]!++;
-          }
+    const words = Math.max(0, matches.lastWord - matches.firstWord + 1);
+    const perRow: Array<{ tally: Tally; counts: number[] }> = [];
+    for (const tally of set.tallies) {
+      const counts = new Array<number>(tally.kind === 'values' ? tally.size : HISTOGRAM_EDGES[tally.column].length - 1).fill(0);
+      result.counts[tally.name] = counts;
+      if (matches.count === 0) continue;
+      // A grade's counts from its cumulative bitmaps, 32 stones a step, when the matches are many; else stone by stone.
+      if (tally.kind === 'values' && matches.count * 4 > words * tally.size) countByBitmaps(store, matches, tally.column, counts);
+      else perRow.push({ tally, counts });
+    }
+    if (perRow.length === 0) continue;
+    // Each tally reads one byte per stone: a grade, or the stone's bar (kept by the store, not worked out here).
+    const columns = perRow.map(({ tally }) => (tally.kind === 'values' ? c[tally.column] : tally.column === 'price_cents' ? c.priceBar : c.caratBar));
+    const offsets = perRow.map(({ tally }) => (tally.kind === 'values' ? 1 : 0));
+    const sizes = perRow.map(({ counts }) => counts.length);
+    const { bits } = matches;
+    for (let w = matches.firstWord; w <= matches.lastWord; w++) {
+      let m = bits[w]!;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        const row = (w << 5) | (31 - Math.clz32(bit));
+        for (let t = 0; t < perRow.length; t++) {
+          const k = columns[t]![row]! - offsets[t]!;
+          if (k >= 0 && k < sizes[t]!) perRow[t]!.counts[k]!++;
         }
       }
     }
-    for (const { tally, counts } of tallies) result.counts[tally.name] = counts;
   }
   return result;
 }
 
-/** The bar `value` falls in: found by arithmetic on evenly spaced edges, then settled against the edges themselves. */
-function barOf(edges: readonly number[], value: number): number {
-  const bars = edges.length - 1;
-  const first = edges[0]!;
-  let bar = Math.floor(((value - first) * bars) / (edges[bars]! - first));
-  if (!(bar >= 0)) bar = 0;
-  if (bar > bars - 1) bar = bars - 1;
-  while (bar < bars - 1 && value >= edges[bar + 1]!) bar++;
-  while (bar > 0 && value < edges[bar]!) bar--;
-  return bar;
+/** counts[v − 1] = matches whose `column` is v: the matches at or below v (cumulative bitmap) less those below. */
+function countByBitmaps(store: StoneStore, matches: Matches, column: ByteColumn, counts: number[]): void {
+  const cum = store.cumulative.get(column)!;
+  const { bits, firstWord, lastWord } = matches;
+  let below = 0;
+  for (let v = 1; v <= counts.length && v < cum.length; v++) {
+    const atOrBelow = cum[v]!;
+    let n = 0;
+    for (let w = firstWord; w <= lastWord; w++) {
+      const m = bits[w]! & atOrBelow[w]!;
+      if (m !== 0) n += popcount(m);
+    }
+    counts[v - 1] = n - below;
+    below = n;
+  }
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

@@ -10,6 +10,7 @@
  * Nulls: a grade column stores 0 for a missing grade and a measurement NaN, so every comparison with a missing value
  * is false, as in SQL.
  */
+import { HISTOGRAM_BINS, histogramEdge } from '@everstone/contract';
 import type { DiamondRow } from '../../../db/schema.ts';
 
 /** A stone as the search holds it: its database row without the status (every stone held is available). */
@@ -60,6 +61,28 @@ export interface Zones {
   max: Float64Array;
   /** 1 when some row of the block has no value (it fails every range). */
   missing: Uint8Array;
+}
+
+/**
+ * The edges of the bars behind the price and carat sliders (GET /api/diamond-facets), in the columns' own units: bar k
+ * holds edges[k] ≤ value < edges[k + 1], the first takes everything below, the last everything above.
+ */
+export const HISTOGRAM_EDGES = {
+  price_cents: Array.from({ length: HISTOGRAM_BINS + 1 }, (_, k) => histogramEdge('price', k) * 100),
+  carat: Array.from({ length: HISTOGRAM_BINS + 1 }, (_, k) => histogramEdge('carat', k)),
+} as const;
+export type HistogramColumn = keyof typeof HISTOGRAM_EDGES;
+
+/** The bar `value` falls in: found by arithmetic on evenly spaced edges, then settled against the edges themselves. */
+export function barOf(edges: readonly number[], value: number): number {
+  const bars = edges.length - 1;
+  const first = edges[0]!;
+  let bar = Math.floor(((value - first) * bars) / (edges[bars]! - first));
+  if (!(bar >= 0)) bar = 0;
+  if (bar > bars - 1) bar = bars - 1;
+  while (bar < bars - 1 && value >= edges[bar + 1]!) bar++;
+  while (bar > 0 && value < edges[bar]!) bar--;
+  return bar;
 }
 
 export type ByteColumn = (typeof BYTE_COLUMNS)[number];
@@ -203,6 +226,9 @@ export interface Columns extends ByteColumns, FloatColumns {
   width: Float64Array;
   /** certificateKey of the certificate number, for the certificate search. */
   certKey: Float64Array;
+  /** The bar of the price and of the carat histograms behind the search's sliders (HISTOGRAM_EDGES), for the counts. */
+  priceBar: Uint8Array;
+  caratBar: Uint8Array;
   /** 1 for a row that no longer holds a stone on sale. */
   dead: Uint8Array;
 }
@@ -331,12 +357,14 @@ export class StoneStore {
     for (const name of BYTE_COLUMNS) c[name].set(chunk.bytes[name], first);
     for (const name of FLOAT_COLUMNS) c[name].set(chunk.floats[name], first);
     c.dead.fill(0, first, first + n);
-    const { measurement_l: length, measurement_w: width, width: narrow, certKey } = c;
+    const { measurement_l: length, measurement_w: width, width: narrow, certKey, priceBar, caratBar, price_cents: price, carat } = c;
     for (let k = 0; k < n; k++) {
       const i = first + k;
       const l = length[i]!;
       const w = width[i]!;
       narrow[i] = l < w ? l : w;
+      priceBar[i] = barOf(HISTOGRAM_EDGES.price_cents, price[i]!);
+      caratBar[i] = barOf(HISTOGRAM_EDGES.carat, carat[i]!);
       const certificate = chunk.certificates[k]!;
       certKey[i] = certificateKey(certificate);
       this.certificates[i] = certificate;
@@ -430,6 +458,8 @@ export class StoneStore {
     move('id');
     move('width');
     move('certKey');
+    move('priceBar');
+    move('caratBar');
     for (const name of BYTE_COLUMNS) move(name);
     for (const name of FLOAT_COLUMNS) move(name);
     this.cols = next;
@@ -760,7 +790,14 @@ function withRoom(values: Int32Array, capacity: number): Int32Array {
 }
 
 function allocate(capacity: number): Columns {
-  const cols = { id: new Int32Array(capacity), width: new Float64Array(capacity), certKey: new Float64Array(capacity), dead: new Uint8Array(capacity) } as Columns;
+  const cols = {
+    id: new Int32Array(capacity),
+    width: new Float64Array(capacity),
+    certKey: new Float64Array(capacity),
+    priceBar: new Uint8Array(capacity),
+    caratBar: new Uint8Array(capacity),
+    dead: new Uint8Array(capacity),
+  } as Columns;
   for (const name of BYTE_COLUMNS) cols[name] = new Uint8Array(capacity);
   for (const name of FLOAT_COLUMNS) cols[name] = new Float64Array(capacity);
   return cols;
@@ -771,6 +808,8 @@ function grow(cols: Columns, capacity: number): Columns {
   next.id.set(cols.id);
   next.width.set(cols.width);
   next.certKey.set(cols.certKey);
+  next.priceBar.set(cols.priceBar);
+  next.caratBar.set(cols.caratBar);
   next.dead.set(cols.dead);
   for (const name of BYTE_COLUMNS) next[name].set(cols[name]);
   for (const name of FLOAT_COLUMNS) next[name].set(cols[name]);
