@@ -27,15 +27,17 @@ function toSqlite(value: unknown): SQLInputValue {
 
 function adapt(db: DatabaseSync): SqliteDatabase {
   // Statements are reused: preparing costs more than running a short indexed query.
-  const cache = new Map<string, StatementSync>();
-  const prepare = (sql: string): StatementSync => {
-    let stmt = cache.get(sql);
-    if (!stmt) {
-      stmt = db.prepare(sql);
+  // Whether a statement returns rows is asked of SQLite once, with the statement, not at every run.
+  const cache = new Map<string, { stmt: StatementSync; reader: boolean }>();
+  const prepare = (sql: string) => {
+    let prepared = cache.get(sql);
+    if (!prepared) {
+      const stmt = db.prepare(sql);
+      prepared = { stmt, reader: stmt.columns().length > 0 };
       if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
-      cache.set(sql, stmt);
+      cache.set(sql, prepared);
     }
-    return stmt;
+    return prepared;
   };
   return {
     close: () => {
@@ -43,9 +45,9 @@ function adapt(db: DatabaseSync): SqliteDatabase {
       if (db.isOpen) db.close();
     },
     prepare(sql: string): SqliteStatement {
-      const stmt = prepare(sql);
+      const { stmt, reader } = prepare(sql);
       return {
-        reader: stmt.columns().length > 0,
+        reader,
         all: (params) => stmt.all(...params.map(toSqlite)),
         run: (params) => {
           const r = stmt.run(...params.map(toSqlite));
