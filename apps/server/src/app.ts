@@ -224,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRootRoutes(accounts, { limiter }));
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes(catalog, { settingWindows: products.settingWindows }));
+      await api.register(catalogRoutes(catalog, { settingWindows: products.settingWindows, limiter }));
       await api.register(productRoutes(products));
       await api.register(contactRoutes(contact, { limiter }));
       await api.register(accountRoutes(accounts, { auth, limiter, now }));

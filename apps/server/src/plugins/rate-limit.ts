@@ -201,6 +201,16 @@ export const RATE_LIMITS = {
       { by: 'client', max: 120, windowMs: HOUR },
     ],
   },
+  /**
+   * The value chart of a search (GET /api/diamond-value-chart) reads every stone of the search on the search's own
+   * thread (up to tens of milliseconds at a million stones): an address drawing charts without end would slow every
+   * shopper's search. Far above a shopper's use (each filter change draws one) even on a shared address.
+   */
+  valueCharts: {
+    name: 'value-charts',
+    what: 'Too many value charts.',
+    rules: [{ by: 'client', max: 600, windowMs: 10 * MINUTE }],
+  },
   /** Each saved address is a write; the account's own cap bounds what is kept, this bounds the churn. */
   addresses: {
     name: 'addresses',

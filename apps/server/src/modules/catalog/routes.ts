@@ -17,6 +17,7 @@ import {
   validationErrorSchema,
 } from '@everstone/contract';
 import { BadRequestError } from '../../errors.ts';
+import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { MAX_DIAMOND_ID, type CatalogService, type SettingWindow } from './service.ts';
 
 const listParam = z.union([z.string(), z.array(z.string())]).optional();
@@ -74,6 +75,7 @@ const NOT_READY = { message: 'Price comparisons are not available yet. Try again
 export interface CatalogRouteDeps {
   /** The heads of the setting a slug names (the products service), or null when the catalog has no such setting. */
   settingWindows: (slug: string) => Promise<SettingWindow[] | null>;
+  limiter: RateLimiter;
 }
 
 export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): FastifyPluginAsyncZod {
@@ -175,11 +177,12 @@ export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): 
     app.get(
       '/diamond-value-chart',
       {
+        preValidation: deps.limiter.guard(RATE_LIMITS.valueCharts),
         schema: {
           tags: ['diamonds'],
           summary: 'The search’s stones as price against carat, with the best values marked',
           description:
-            'Takes the search’s parameters (page and sort are ignored). Up to 800 stones: all of them, or an even sample when there are more, always with the ten stones furthest below the median of their similar stones (see /api/diamond-price-bands) marked `best`. 503 while the in-memory search is loading.',
+            'Takes the search’s parameters (page and sort are ignored). Up to 800 stones: all of them, or an even sample when there are more, always with the ten stones furthest below the median of their similar stones (see /api/diamond-price-bands) marked `best`. 503 while the in-memory search is loading; 429 past 600 charts in 10 minutes from one address.',
           querystring: searchQueryDoc,
           response: { 200: valueChartResponseSchema, 400: errorResponseSchema, 503: errorResponseSchema },
         },

@@ -185,6 +185,24 @@ describe.each(TEST_ENGINES)('price bands and the value chart (%s)', (engine) => 
     expect(data.map((b) => b.diamondid)).toEqual([s.id]);
   });
 
+  it('stops one address drawing value charts without end, and no other route with them', async () => {
+    const limited = await createTestApp(db, { RATE_LIMITS_ENABLED: 'true' });
+    try {
+      await waitFor(async () => (await limited.inject({ method: 'GET', url: '/readyz' })).json().search === 'memory', { timeoutMs: 60_000, what: 'the in-memory search' });
+      const chart = () => limited.inject({ method: 'GET', url: '/api/diamond-value-chart?active_tab=3&shapes=1' });
+      for (let k = 0; k < 600; k++) expect((await chart()).statusCode).toBe(200);
+      const refused = await chart();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many value charts\. Please try again in \d+ minutes?\.$/);
+      // The search, its counts and the bands are not counted with the charts.
+      for (const url of ['/api/get-all-diamonds?active_tab=3', '/api/diamond-facets?active_tab=3', '/api/diamond-price-bands?ids=1']) {
+        expect((await limited.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      }
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
+
   it('says 400 with what is wrong, and 503 when the comparisons cannot be made', async () => {
     for (const [url, message] of [
       ['/api/diamond-price-bands', /ids=1,2,3/],
