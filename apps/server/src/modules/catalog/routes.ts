@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   diamondFacetsResponseSchema,
@@ -70,7 +71,12 @@ function idList(value: string | string[] | undefined): number[] {
   return ids;
 }
 
-const NOT_READY = { message: 'Price comparisons are not available yet. Try again in a few seconds.' };
+/** JSON the service already wrote (often from its cache), sent as it is. */
+const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json as never);
+
+/** 503 while the in-memory search loads (or is off): what is not available, and when to ask again. */
+const notReady = (reply: FastifyReply, what: string) =>
+  reply.status(503).header('retry-after', '5').send({ message: `${what} not available yet. Try again in a few seconds.` });
 
 export interface CatalogRouteDeps {
   /** The heads of the setting a slug names (the products service), or null when the catalog has no such setting. */
@@ -113,7 +119,7 @@ export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): 
         const { search, setting } = await readSearch(request.query);
         // The service hands over finished JSON (often from its cache), so it is sent as it is.
         const json = await service.searchDiamondsJson(search, setting);
-        return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json as never);
+        return sendJson(reply, json);
       },
     );
 
@@ -132,8 +138,8 @@ export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): 
       async (request, reply) => {
         const { search, setting } = await readSearch(request.query);
         const json = await service.facetsJson(search, setting);
-        if (json === null) return reply.status(503).header('retry-after', '5').send({ message: 'The counts are not available yet. Try again in a few seconds.' });
-        return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json as never);
+        if (json === null) return notReady(reply, 'The counts are');
+        return sendJson(reply, json);
       },
     );
 
@@ -152,7 +158,7 @@ export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): 
       async (request, reply) => {
         const ids = idList((request.query as { ids?: string | string[] }).ids);
         const bands = await service.priceBands(ids);
-        if (bands === null) return reply.status(503).header('retry-after', '5').send(NOT_READY);
+        if (bands === null) return notReady(reply, 'Price comparisons are');
         return bands;
       },
     );
@@ -169,7 +175,7 @@ export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): 
       },
       async (request, reply) => {
         const similar = await service.similarDiamonds(diamondId(request.params.id));
-        if (similar === null) return reply.status(503).header('retry-after', '5').send(NOT_READY);
+        if (similar === null) return notReady(reply, 'Price comparisons are');
         return similar;
       },
     );
@@ -190,8 +196,8 @@ export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): 
       async (request, reply) => {
         const { search, setting } = await readSearch(request.query);
         const json = await service.valueChartJson(search, setting);
-        if (json === null) return reply.status(503).header('retry-after', '5').send({ message: 'The value chart is not available yet. Try again in a few seconds.' });
-        return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json as never);
+        if (json === null) return notReady(reply, 'The value chart is');
+        return sendJson(reply, json);
       },
     );
 

@@ -4,7 +4,7 @@
  * pass over its matches.
  */
 import type { Condition } from '../filter.ts';
-import { matchRows, planSearch, type Matches } from './query.ts';
+import { eachMatch, matchRows, planSearch, popcount, type Matches } from './query.ts';
 import { HISTOGRAM_EDGES, type ByteColumn, type HistogramColumn, type StoneStore } from './stones.ts';
 
 export type Tally =
@@ -46,19 +46,12 @@ export function runFacets(store: StoneStore, sets: readonly FacetSet[]): FacetCo
     const columns = perRow.map(({ tally }) => (tally.kind === 'values' ? c[tally.column] : tally.column === 'price_cents' ? c.priceBar : c.caratBar));
     const offsets = perRow.map(({ tally }) => (tally.kind === 'values' ? 1 : 0));
     const sizes = perRow.map(({ counts }) => counts.length);
-    const { bits } = matches;
-    for (let w = matches.firstWord; w <= matches.lastWord; w++) {
-      let m = bits[w]!;
-      while (m !== 0) {
-        const bit = m & -m;
-        m ^= bit;
-        const row = (w << 5) | (31 - Math.clz32(bit));
-        for (let t = 0; t < perRow.length; t++) {
-          const k = columns[t]![row]! - offsets[t]!;
-          if (k >= 0 && k < sizes[t]!) perRow[t]!.counts[k]!++;
-        }
+    eachMatch(matches, (row) => {
+      for (let t = 0; t < perRow.length; t++) {
+        const k = columns[t]![row]! - offsets[t]!;
+        if (k >= 0 && k < sizes[t]!) perRow[t]!.counts[k]!++;
       }
-    }
+    });
   }
   return result;
 }
@@ -78,10 +71,4 @@ function countByBitmaps(store: StoneStore, matches: Matches, column: ByteColumn,
     counts[v - 1] = n - below;
     below = n;
   }
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

@@ -183,7 +183,7 @@ function fits(store: StoneStore, windows: readonly FitWindow[], row: number): bo
   return false;
 }
 
-function popcount(x: number): number {
+export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
@@ -386,6 +386,19 @@ function scanRange(store: StoneStore, prepared: Prepared, zoned: readonly FloatR
     count += popcount(m);
   }
   return count;
+}
+
+/** Calls `visit` with each matching row, in row order. */
+export function eachMatch(matches: Matches, visit: (row: number) => void): void {
+  const { bits } = matches;
+  for (let w = matches.firstWord; w <= matches.lastWord; w++) {
+    let m = bits[w]!;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      visit((w << 5) | (31 - Math.clz32(bit)));
+    }
+  }
 }
 
 /** Every stone on sale matching the plan. */

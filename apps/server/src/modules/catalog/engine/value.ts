@@ -9,7 +9,7 @@
  */
 import { FANCY_COLORS, SCALES } from '@everstone/contract';
 import type { Condition } from '../filter.ts';
-import { matchRows, planSearch, type Matches } from './query.ts';
+import { eachMatch, matchRows, planSearch } from './query.ts';
 import type { StoneStore } from './stones.ts';
 
 /** The carat bands' lower edges: band k holds CARAT_BANDS[k] ≤ carat < CARAT_BANDS[k + 1]; the last is open. */
@@ -31,38 +31,34 @@ export function caratBand(carat: number): { index: number; low: number; high: nu
 /** The color column stones of `type` are graded on. */
 const colorColumn = (type: number) => (type === 3 ? 'fancy_color_id' : 'color_id');
 
-/** A stone's similar stones as search conditions (the same ones every count and list reads), or null without grades. */
-export function similarConditions(store: StoneStore, row: number): Condition[] | null {
+/** The stones on sale in the slice (type, shape, carat band) of the stone in `row`, as search conditions. */
+function sliceConditions(store: StoneStore, row: number): Condition[] {
   const c = store.cols;
-  const type = c.type[row]!;
-  const color = c[colorColumn(type)][row]!;
-  const clarity = c.clarity_id[row]!;
-  const cut = c.cut_id[row]!;
-  if (groupOf(color, clarity, cut) < 0) return null;
   const band = caratBand(c.carat[row]!);
   const conditions: Condition[] = [
     { column: 'status', op: '=', value: 'available' },
-    { column: 'type', op: '=', value: type },
+    { column: 'type', op: '=', value: c.type[row]! },
     { column: 'shape_id', op: 'in', value: [c.shape_id[row]!] },
     { column: 'carat', op: '>=', value: band.low },
-    { column: colorColumn(type), op: '=', value: color },
-    { column: 'clarity_id', op: '=', value: clarity },
-    { column: 'cut_id', op: '=', value: cut },
   ];
   if (band.high !== null) conditions.push({ column: 'carat', op: '<=', value: band.high - BELOW_EDGE });
   return conditions;
 }
 
-function eachRow(matches: Matches, visit: (row: number) => void): void {
-  const { bits } = matches;
-  for (let w = matches.firstWord; w <= matches.lastWord; w++) {
-    let m = bits[w]!;
-    while (m !== 0) {
-      const bit = m & -m;
-      m ^= bit;
-      visit((w << 5) | (31 - Math.clz32(bit)));
-    }
-  }
+/** A stone's similar stones as search conditions (the same ones every count and list reads), or null without grades. */
+export function similarConditions(store: StoneStore, row: number): Condition[] | null {
+  const c = store.cols;
+  const column = colorColumn(c.type[row]!);
+  const color = c[column][row]!;
+  const clarity = c.clarity_id[row]!;
+  const cut = c.cut_id[row]!;
+  if (groupOf(color, clarity, cut) < 0) return null;
+  return [
+    ...sliceConditions(store, row),
+    { column, op: '=', value: color },
+    { column: 'clarity_id', op: '=', value: clarity },
+    { column: 'cut_id', op: '=', value: cut },
+  ];
 }
 
 function median(sorted: ArrayLike<number>): number {
@@ -113,7 +109,7 @@ export function runSimilar(store: StoneStore, cache: ValueCache, ids: readonly n
     if (!Number.isNaN(medians[g]!)) result.medianCents = medians[g]!;
     if (list > 0) {
       const rows: number[] = [];
-      eachRow(matchRows(store, planSearch(similarConditions(store, row)!)), (r) => rows.push(r));
+      eachMatch(matchRows(store, planSearch(similarConditions(store, row)!)), (r) => rows.push(r));
       rows.sort((a, b) => c.price_cents[a]! - c.price_cents[b]! || c.id[a]! - c.id[b]!);
       result.rows = rows.slice(0, list);
     }
@@ -175,7 +171,7 @@ export class ValueCache {
   /** Before the stones of `rows` change (or leave): their slices are recounted when next asked. */
   forgetRows(store: StoneStore, rows: Iterable<number>): void {
     const c = store.cols;
-    for (const row of rows) this.#slices.delete(sliceKey(c.type[row]!, c.shape_id[row]!, caratBand(c.carat[row]!).index));
+    for (const row of rows) this.forgetStone(c.type[row]!, c.shape_id[row]!, c.carat[row]!);
   }
 
   forgetStone(type: number, shape: number, carat: number): void {
@@ -194,27 +190,19 @@ export class ValueCache {
     const key = sliceKey(type, c.shape_id[row]!, band.index);
     const known = this.#slices.get(key);
     if (known) return known;
-    const conditions: Condition[] = [
-      { column: 'status', op: '=', value: 'available' },
-      { column: 'type', op: '=', value: type },
-      { column: 'shape_id', op: 'in', value: [c.shape_id[row]!] },
-      { column: 'carat', op: '>=', value: band.low },
-    ];
-    if (band.high !== null) conditions.push({ column: 'carat', op: '<=', value: band.high - BELOW_EDGE });
-    const colors = c[colorColumn(type)];
-    const groupOfRow = (r: number) => groupOf(colors[r]!, c.clarity_id[r]!, c.cut_id[r]!);
+    const conditions = sliceConditions(store, row);
     // Counted in two passes over the slice's stones: how many per group, then their prices side by side per group.
     const matches = matchRows(store, planSearch(conditions));
     const start = new Int32Array(GROUPS + 1);
-    eachRow(matches, (r) => {
-      const g = groupOfRow(r);
+    eachMatch(matches, (r) => {
+      const g = groupOfRow(store, r);
       if (g >= 0) start[g + 1]!++;
     });
     for (let g = 0; g < GROUPS; g++) start[g + 1]! += start[g]!;
     const prices = new Float64Array(start[GROUPS]!);
     const fill = start.slice(0, GROUPS);
-    eachRow(matches, (r) => {
-      const g = groupOfRow(r);
+    eachMatch(matches, (r) => {
+      const g = groupOfRow(store, r);
       if (g >= 0) prices[fill[g]!++] = c.price_cents[r]!;
     });
     const medians = new Float64Array(GROUPS).fill(Number.NaN);
@@ -256,7 +244,7 @@ export function runValueChart(store: StoneStore, cache: ValueCache, conditions: 
   // Copied out: counting a slice's medians runs a search of its own.
   const matched = new Int32Array(matches.count);
   let n = 0;
-  eachRow(matches, (r) => {
+  eachMatch(matches, (r) => {
     matched[n++] = r;
   });
   const c = store.cols;
