@@ -170,7 +170,7 @@ function rowMatches(store: StoneStore, plan: Plan, row: number): boolean {
   }
   for (const s of plan.sets) if (s.table[c[s.column][row]!] === 0) return false;
   if (plan.fit !== null && !fits(store, plan.fit, row)) return false;
-  if (plan.prefix !== null && !asciiUpper(store.certificates[row]!).startsWith(plan.prefix)) return false;
+  if (plan.prefix !== null && !store.certificates.startsWith(row, plan.prefix)) return false;
   return true;
 }
 
@@ -519,12 +519,7 @@ function certificateRows(store: StoneStore, prefix: string): Int32Array {
   const decided = prefix.length <= CERTIFICATE_KEY_CHARS && [...prefix].every((ch) => ch.charCodeAt(0) < 0xff);
   if (decided) return rows;
   const certificates = store.certificates;
-  return rows.filter((row) => asciiUpper(certificates[row]!).startsWith(prefix));
-}
-
-/** Upper-cases ASCII letters only, as SQLite's LIKE compares. */
-export function asciiUpper(text: string): string {
-  return text.replace(/[a-z]+/g, (s) => s.toUpperCase());
+  return rows.filter((row) => certificates.startsWith(row, prefix));
 }
 
 /** Rows in walks of the sort order past which sorting the matches' ranks is cheaper. */

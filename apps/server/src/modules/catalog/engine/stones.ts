@@ -12,6 +12,7 @@
  */
 import { HISTOGRAM_BINS, histogramEdge } from '@everstone/contract';
 import type { DiamondRow } from '../../../db/schema.ts';
+import { CertificateColumn } from './certificates.ts';
 
 /** A stone as the search holds it: its database row without the status (every stone held is available). */
 export type StoneRow = Omit<DiamondRow, 'status'>;
@@ -119,10 +120,11 @@ const float = (v: number | null) => (v === null ? Number.NaN : Number(v));
  * Rows read as arrays, in the order of the repository's STONE_COLUMNS (id, certificate_number, type, shape_id,
  * carat, color_id, fancy_color_id, fancy_intensity_id, clarity_id, cut_id, polish_id, symmetry_id, fluorescence_id,
  * certificate_company_id, measurement_l, measurement_w, ratio, table_pct, depth_pct, price_cents, is_superdeal), as a
- * chunk: the in-memory search's own read of an SQLite file, without an object per row.
+ * chunk: the in-memory search's own read of an SQLite file, without an object per row. With `into` (as long as the
+ * rows or longer), the rows are written over its first ones: a load reuses one chunk for every page.
  */
-export function arraysToChunk(rows: readonly (readonly unknown[])[]): StoneChunk {
-  const chunk = emptyChunk(rows.length);
+export function arraysToChunk(rows: readonly (readonly unknown[])[], into?: StoneChunk): StoneChunk {
+  const chunk = into && into.id.length >= rows.length ? into : emptyChunk(rows.length);
   const { bytes: b, floats: f } = chunk;
   for (let k = 0; k < rows.length; k++) {
     const r = rows[k] as ReadonlyArray<number | null>;
@@ -251,7 +253,7 @@ export class StoneStore {
   readonly nullsFirst: boolean;
   readonly #minTail: number;
   cols: Columns;
-  certificates: string[] = [];
+  certificates = new CertificateColumn(0);
   /** Rows in use (main and tail, dead included). */
   size = 0;
   /** Rows [0, mainEnd) are clustered; [mainEnd, size) are the tail. */
@@ -302,7 +304,7 @@ export class StoneStore {
     const float = (v: number) => (Number.isNaN(v) ? null : v);
     return {
       id: c.id[row]!,
-      certificate_number: this.certificates[row]!,
+      certificate_number: this.certificates.get(row),
       type: c.type[row]!,
       shape_id: c.shape_id[row]!,
       carat: c.carat[row]!,
@@ -331,7 +333,6 @@ export class StoneStore {
     this.size = 0;
     this.mainEnd = 0;
     this.live = 0;
-    this.certificates = [];
     this.#idIndex = new Int32Array(0);
     this.#bigIds.clear();
     this.orders.clear();
@@ -342,20 +343,26 @@ export class StoneStore {
     this.certOrder = new Int32Array(0);
     this.certOrderLength = 0;
     this.cols = allocate(Math.max(1024, expected));
+    this.certificates = new CertificateColumn(this.capacity);
   }
 
-  /** Adds stones on sale during a load (no index is kept up to date until finishLoad). */
-  append(chunk: StoneChunk): void {
-    const n = chunk.id.length;
+  /**
+   * Adds stones on sale during a load (no index is kept up to date until finishLoad): the chunk's first `n` rows (a
+   * chunk may be reused, page after page, so a load leaves no garbage behind).
+   */
+  append(chunk: StoneChunk, n = chunk.id.length): void {
     let capacity = this.capacity;
     while (this.size + n > capacity) capacity = Math.max(1024, capacity * 2);
-    if (capacity > this.capacity) this.cols = grow(this.cols, capacity);
+    if (capacity > this.capacity) {
+      this.cols = grow(this.cols, capacity);
+      this.certificates = this.certificates.grown(capacity);
+    }
     const c = this.cols;
     const first = this.size;
     // Whole columns at once; then what each row needs of its own.
-    c.id.set(chunk.id, first);
-    for (const name of BYTE_COLUMNS) c[name].set(chunk.bytes[name], first);
-    for (const name of FLOAT_COLUMNS) c[name].set(chunk.floats[name], first);
+    c.id.set(chunk.id.subarray(0, n), first);
+    for (const name of BYTE_COLUMNS) c[name].set(chunk.bytes[name].subarray(0, n), first);
+    for (const name of FLOAT_COLUMNS) c[name].set(chunk.floats[name].subarray(0, n), first);
     c.dead.fill(0, first, first + n);
     const { measurement_l: length, measurement_w: width, width: narrow, certKey, priceBar, caratBar, price_cents: price, carat } = c;
     for (let k = 0; k < n; k++) {
@@ -367,7 +374,7 @@ export class StoneStore {
       caratBar[i] = barOf(HISTOGRAM_EDGES.carat, carat[i]!);
       const certificate = chunk.certificates[k]!;
       certKey[i] = certificateKey(certificate);
-      this.certificates[i] = certificate;
+      this.certificates.set(i, certificate);
       this.#setIndex(chunk.id[k]!, i);
     }
     this.size += n;
@@ -446,13 +453,18 @@ export class StoneStore {
     let groups = 0;
     for (let slot = 0; slot < groupOf.length; slot++) if (groupOf[slot] === 0) groupOf[slot] = groups++;
     const order = countingSort(byId, (k) => groupOf[slotOf(byId[k]!)]! * carats.count + carats.rank[k]!, groups * carats.count);
-    const next = allocate(Math.max(1024, Math.ceil(this.live * 1.1)));
-    const certificates: string[] = new Array(this.live);
-    for (let k = 0; k < order.length; k++) certificates[k] = this.certificates[order[k]!]!;
-    // Column by column, each old column let go once copied, so the store is never held twice over.
+    const capacity = Math.max(1024, Math.ceil(this.live * 1.1));
+    const next = {} as Columns;
+    this.certificates = this.certificates.gathered(order, capacity);
+    // Column by column: each new column is made as the old one is let go (its memory freed at once, not at the next
+    // collection), so the store is never held twice over and the load's peak is one column above the store.
     const old = c as Partial<Columns>;
     const move = <K extends keyof Columns>(name: K) => {
-      gather(old[name]! as never, next[name] as never, order);
+      const from = old[name]!;
+      const to = new (from.constructor as new (n: number) => Columns[K])(capacity);
+      gather(from as never, to as never, order);
+      next[name] = to;
+      release(from);
       delete old[name];
     };
     move('id');
@@ -460,10 +472,11 @@ export class StoneStore {
     move('certKey');
     move('priceBar');
     move('caratBar');
+    next.dead = new Uint8Array(capacity);
+    release(old.dead!);
     for (const name of BYTE_COLUMNS) move(name);
     for (const name of FLOAT_COLUMNS) move(name);
     this.cols = next;
-    this.certificates = certificates;
     this.size = this.mainEnd = this.live = order.length;
     this.#idIndex = new Int32Array(0);
     this.#bigIds.clear();
@@ -766,6 +779,15 @@ function fillCumulative(cum: Int32Array[], levels: Int32Array, first: number, si
   }
 }
 
+/**
+ * Frees a typed array's memory now: its buffer is detached (the array reads as empty after), instead of waiting for
+ * a collection that a heap holding only small objects may not run for a long time.
+ */
+export function release(array: { buffer: ArrayBufferLike }): void {
+  const buffer = array.buffer;
+  if (buffer instanceof ArrayBuffer && !buffer.detached) buffer.transfer(0);
+}
+
 /** `to[k] = from[order[k]]`. */
 function gather<T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T, order: Int32Array): void {
   for (let k = 0; k < order.length; k++) to[k] = from[order[k]!]!;
@@ -848,13 +870,9 @@ function allocate(capacity: number): Columns {
 
 function grow(cols: Columns, capacity: number): Columns {
   const next = allocate(capacity);
-  next.id.set(cols.id);
-  next.width.set(cols.width);
-  next.certKey.set(cols.certKey);
-  next.priceBar.set(cols.priceBar);
-  next.caratBar.set(cols.caratBar);
-  next.dead.set(cols.dead);
-  for (const name of BYTE_COLUMNS) next[name].set(cols[name]);
-  for (const name of FLOAT_COLUMNS) next[name].set(cols[name]);
+  for (const name of Object.keys(next) as Array<keyof Columns>) {
+    next[name].set(cols[name] as never);
+    release(cols[name]);
+  }
   return next;
 }

@@ -8,9 +8,15 @@ import { DatabaseSync } from 'node:sqlite';
 import { runFacets } from './facets.ts';
 import { runSearch, runSearchPage } from './search.ts';
 import type { Lookups } from '../repository.ts';
-import { arraysToChunk, StoneStore } from './stones.ts';
+import { arraysToChunk, StoneStore, type StoneChunk } from './stones.ts';
 import { runSimilar, runValueChart, ValueCache } from './value.ts';
 import type { EngineRequest, EngineReply } from './protocol.ts';
+
+/**
+ * Stones read from the SQLite file at a time. A page of rows as arrays is garbage once copied; pages this small die
+ * young, where larger ones were promoted and left the process some 80 MB larger.
+ */
+const LOAD_PAGE = 10_000;
 
 const port = parentPort;
 if (!port) throw new Error('engine/worker.ts runs as a worker thread');
@@ -38,10 +44,13 @@ function handle(request: EngineRequest): unknown {
         values.clear();
         store.beginLoad(request.expected);
         let after = 0;
+        // One chunk for every page: the load leaves no columns behind for the collector.
+        let chunk: StoneChunk | undefined;
         for (;;) {
-          const rows = page.all(after, 50_000) as unknown as unknown[][];
+          const rows = page.all(after, LOAD_PAGE) as unknown as unknown[][];
           if (rows.length === 0) break;
-          store.append(arraysToChunk(rows));
+          chunk = arraysToChunk(rows, chunk);
+          store.append(chunk, rows.length);
           after = Number(rows[rows.length - 1]![0]);
         }
       } finally {
