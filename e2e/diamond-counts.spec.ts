@@ -234,10 +234,15 @@ test('while newer counts are on the way the previous ones stay, dimmed; without 
   await expect(page.locator('.ds-filters[data-stale]')).toHaveCount(0);
   await page.unroute('**/api/diamond-facets**');
 
-  // A store whose counts are not ready (503): no counts and no bars, and the results as ever.
-  await page.route('**/api/diamond-facets**', (route) =>
-    route.fulfill({ status: 503, headers: { 'retry-after': '5' }, contentType: 'application/json', body: '{"message":"The counts are not available yet."}' }),
-  );
+  // A store whose counts are not ready (503 while its search loads): no counts and no bars, and the results as ever;
+  // the page asks again when the store says, and the counts come once it answers.
+  let ready = false;
+  const asked: string[] = [];
+  await page.route('**/api/diamond-facets**', (route) => {
+    asked.push(route.request().url());
+    if (ready) return route.continue();
+    return route.fulfill({ status: 503, headers: { 'retry-after': '1' }, contentType: 'application/json', body: '{"message":"The counts are not available yet. Try again in a few seconds."}' });
+  });
   await page.getByRole('checkbox', { name: 'Featured Deal' }).uncheck();
   await expect(shapeGroup(page).getByRole('button', { name: 'Round', exact: true })).toBeVisible();
   await expect(page.locator('.ds-histogram')).toHaveCount(0);
@@ -246,6 +251,12 @@ test('while newer counts are on the way the previous ones stay, dimmed; without 
   await shapeGroup(page).getByRole('button', { name: 'Round', exact: true }).click();
   await expect(page).toHaveURL(/shapes=1/);
   await expect(heading(page)).toHaveText(/\(\d[\d,]* of \d[\d,]*\)$/);
+  // Asked again for the same search, a second after each 503.
+  await expect.poll(() => asked.filter((url) => url.includes('shapes=1')).length).toBeGreaterThanOrEqual(2);
+  await expect(page.locator('.ds-tally')).toHaveCount(0);
+  ready = true;
+  await expect(shapeGroup(page).getByRole('button', { name: /^Round, [\d,]+ diamonds?$/ })).toBeVisible({ timeout: 15_000 });
+  await page.unroute('**/api/diamond-facets**');
 });
 
 test('the price per carat is the price divided by the carat weight, in a row and on the stone’s page', async ({ page, request }) => {

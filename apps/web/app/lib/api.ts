@@ -34,6 +34,8 @@ export interface ApiFailure {
   message: string | null;
   /** A 422's messages by field (§5), when the body has them. */
   errors?: FieldErrors;
+  /** The answer's Retry-After in seconds, when it has one: the store asks to be asked again then (a 503, a 429). */
+  retryAfter?: number;
 }
 
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
@@ -119,9 +121,11 @@ export function createApiClient(transport: Transport, defaultToken: () => string
       return NO_ANSWER;
     }
     const error = json === null ? null : (await parserOf(errorBody)).safeParse(json);
-    if (!error?.success) return { ok: false, status: res.status, message: null };
+    const retry = Number(res.headers.get('retry-after') ?? Number.NaN);
+    const retryAfter = Number.isFinite(retry) && retry >= 0 ? { retryAfter: retry } : {};
+    if (!error?.success) return { ok: false, status: res.status, message: null, ...retryAfter };
     const { message, errors } = error.data;
-    return { ok: false, status: res.status, message: message.trim() ? message : null, ...(errors ? { errors } : {}) };
+    return { ok: false, status: res.status, message: message.trim() ? message : null, ...(errors ? { errors } : {}), ...retryAfter };
   }
   return {
     get: (path, schema, options) => call('GET', path, undefined, schema, options),

@@ -103,7 +103,7 @@ const FitBanner = lazy(() => import('../features/ring-builder/fit-banner').then(
 export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
   const { draft, update, flush, apiKey, pending } = useSearchDraft();
   const results = useDiamondResults(apiKey, { key: loaderData.apiKey, page: loaderData.firstPage });
-  const facets = useDiamondFacets(apiKey, draft.activeTab, { key: loaderData.apiKey, facets: loaderData.facets });
+  const facets = useDiamondFacets(apiKey, draft.activeTab, { key: loaderData.apiKey, ...loaderData.facets });
   // While a change waits for its debounce, the counts shown answer the search before it.
   const counts = { ...facets, stale: facets.stale || pending };
 

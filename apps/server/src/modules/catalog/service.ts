@@ -267,6 +267,14 @@ export function createCatalogService({ db, engine, inventoryVersion, heldUntil =
     },
 
     /**
+     * Whether what the in-memory search answers (counts, price comparisons, the value chart) is on its way: the
+     * search is loading, or reading the stones again. False when it is ready, failed or off (`SEARCH_ENGINE=database`).
+     */
+    insightLoading(): boolean {
+      return searchEngine !== null && searchEngine.state === 'loading';
+    },
+
+    /**
      * The search's counts (GET /api/diamond-facets): each filter's choices counted with the other filters as they
      * are, and the stones along the price and carat sliders. Counted from the in-memory search; null while it is
      * not ready (loading, failed, or `SEARCH_ENGINE=database`): the storefront then shows no counts.
