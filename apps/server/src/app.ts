@@ -41,6 +41,7 @@ import { checkoutRoutes, createCheckoutService } from './modules/checkout/index.
 import { createCustomRequestService, customRequestRoutes } from './modules/custom-requests/index.ts';
 import { createHomePreviewService, homePreviewRoutes } from './modules/home-preview/index.ts';
 import { createRingBuilderService, ringBuilderRoutes } from './modules/ring-builder/index.ts';
+import { batchedLookup } from './lib/batched-lookup.ts';
 
 export interface AppDeps {
   config: Config;
@@ -145,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engine: db.engine,
     searchEngine,
     inventoryVersion: inventory.version,
-    heldUntil: async (ids) => new Map([...(await holds.holdsOf(ids))].map(([id, hold]) => [id, hold.expires_at])),
+    heldUntil: batchedLookup(async (ids) => new Map([...(await holds.holdsOf(ids))].map(([id, hold]) => [id, hold.expires_at]))),
   });
   const mail = await setupMail(app, { config, db }, deps.mail);
   const storefrontCalls = { db: db.db, engine: db.engine, mail, storeEmail: config.STORE_EMAIL };
