@@ -35,6 +35,16 @@ export class CertificateColumn {
     return this.#bytes.byteLength + this.#lengths.byteLength;
   }
 
+  /** Makes the slots wide enough for the first `n` of `texts` at once (one copy for a chunk of longer numbers). */
+  fit(texts: readonly string[], n = texts.length): void {
+    let longest = 0;
+    for (let k = 0; k < n; k++) {
+      const length = texts[k]!.length;
+      if (length > longest && length <= MAX_SLOT) longest = length;
+    }
+    if (longest > this.#slot) this.#widen(longest);
+  }
+
   set(row: number, text: string): void {
     const n = text.length;
     if (n > this.#slot && n <= MAX_SLOT && isBytes(text)) this.#widen(n);
@@ -95,8 +105,12 @@ export class CertificateColumn {
     return out;
   }
 
-  /** Makes every slot `slot` bytes wide, for a longer number than any held. */
-  #widen(slot: number): void {
+  /**
+   * Makes every slot at least `length` bytes wide, for a longer number than any held: by four bytes at least, so
+   * numbers a character longer each time do not copy the column each time.
+   */
+  #widen(length: number): void {
+    const slot = Math.min(MAX_SLOT, Math.max(length, Math.ceil((this.#slot + 4) / 4) * 4));
     const rows = this.#lengths.length;
     const bytes = new Uint8Array(rows * slot);
     for (let row = 0; row < rows; row++) {

@@ -364,6 +364,7 @@ export class StoneStore {
     for (const name of BYTE_COLUMNS) c[name].set(chunk.bytes[name].subarray(0, n), first);
     for (const name of FLOAT_COLUMNS) c[name].set(chunk.floats[name].subarray(0, n), first);
     c.dead.fill(0, first, first + n);
+    this.certificates.fit(chunk.certificates, n);
     const { measurement_l: length, measurement_w: width, width: narrow, certKey, priceBar, caratBar, price_cents: price, carat } = c;
     for (let k = 0; k < n; k++) {
       const i = first + k;
@@ -404,11 +405,10 @@ export class StoneStore {
     if (upserts.id.length > 0) {
       const first = this.size;
       this.append(upserts);
+      // The orders take the new rows first in either case: a clustering then carries them over instead of sorting.
+      this.#mergeOrders(first);
       if (this.size - this.mainEnd > Math.max(this.#minTail, this.live * TAIL_SHARE)) this.#cluster();
-      else {
-        this.#mergeOrders(first);
-        this.#index(first);
-      }
+      else this.#index(first);
     }
     this.generation++;
   }
@@ -441,18 +441,33 @@ export class StoneStore {
   /** Rebuilds the main segment from the live rows, clustered by (type, shape, carat, id), and every order. */
   #cluster(): void {
     const c = this.cols;
-    const liveRows = new Int32Array(this.live);
-    let n = 0;
-    for (let i = 0; i < this.size; i++) if (c.dead[i] === 0) liveRows[n++] = i;
-    // Counting sorts of the rows taken in id order keep the id as the last key for free.
-    const byId = this.#rowsById(liveRows);
-    const carats = ranks(c.carat, byId);
+    // Clustering again after merges, every order holds every stone on sale: the rows are placed by walking the carat
+    // order, and the orders are carried over to the new rows, not sorted again (a full sort is for a first load).
+    const sorted = this.orders.size === SORT_COLUMNS.length;
     const slotOf = (row: number) => c.type[row]! * SHAPE_SLOTS + c.shape_id[row]!;
     const groupOf = new Int32Array(TYPE_SLOTS * SHAPE_SLOTS).fill(-1);
-    for (const row of byId) groupOf[slotOf(row)] = 0;
-    let groups = 0;
-    for (let slot = 0; slot < groupOf.length; slot++) if (groupOf[slot] === 0) groupOf[slot] = groups++;
-    const order = countingSort(byId, (k) => groupOf[slotOf(byId[k]!)]! * carats.count + carats.rank[k]!, groups * carats.count);
+    let order: Int32Array;
+    if (sorted) {
+      // The carat order is (type, carat, id): a stable counting sort by (type, shape) makes it (type, shape, carat, id).
+      const carat = this.orders.get('carat')!;
+      const rows = new Int32Array(this.live);
+      let n = 0;
+      for (let k = 0; k < carat.length; k++) if (c.dead[carat.perm[k]!] === 0) rows[n++] = carat.perm[k]!;
+      const groups = numberGroups(groupOf, rows, slotOf);
+      order = countingSort(rows, (k) => groupOf[slotOf(rows[k]!)]!, groups);
+    } else {
+      // Counting sorts of the rows taken in id order keep the id as the last key for free.
+      const liveRows = new Int32Array(this.live);
+      let n = 0;
+      for (let i = 0; i < this.size; i++) if (c.dead[i] === 0) liveRows[n++] = i;
+      const byId = this.#rowsById(liveRows);
+      const byCarat = sortByValue(byId, c.carat);
+      const groups = numberGroups(groupOf, byCarat, slotOf);
+      order = countingSort(byCarat, (k) => groupOf[slotOf(byCarat[k]!)]!, groups);
+    }
+    // Where each old row goes (−1: it held no stone on sale).
+    const newRow = new Int32Array(this.size).fill(-1);
+    for (let k = 0; k < order.length; k++) newRow[order[k]!] = k;
     const capacity = Math.max(1024, Math.ceil(this.live * 1.1));
     const next = {} as Columns;
     this.certificates = this.certificates.gathered(order, capacity);
@@ -488,15 +503,27 @@ export class StoneStore {
       if (this.dirEnd[slot] === 0) this.dirStart[slot] = k;
       this.dirEnd[slot] = k + 1;
     }
-    const all = this.#rowsById(null);
+    const all = sorted ? new Int32Array(0) : this.#rowsById(null);
+    /** An order's rows, in the same order, as the new rows; those no longer on sale left out. */
+    const carried = (perm: Int32Array, length: number) => {
+      const out = new Int32Array(this.size);
+      let n = 0;
+      for (let k = 0; k < length; k++) {
+        const row = newRow[perm[k]!]!;
+        if (row >= 0) out[n++] = row;
+      }
+      return out.subarray(0, n);
+    };
     for (const column of SORT_COLUMNS) {
       const key = this.sortKey(column);
       let perm: Int32Array;
-      if (column === 'price_cents' || column === 'carat') {
-        const keys = new Float64Array(all.length);
-        for (let k = 0; k < all.length; k++) keys[k] = key(all[k]!);
-        const r = ranks(keys, null);
-        perm = countingSort(all, (k) => next.type[all[k]!]! * r.count + r.rank[k]!, TYPE_SLOTS * r.count);
+      if (sorted) {
+        const before = this.orders.get(column)!;
+        perm = carried(before.perm, before.length);
+      } else if (column === 'price_cents' || column === 'carat') {
+        // The key is the value itself: sorted by it (ties in id order), then stably by type.
+        const byKey = sortByValue(all, next[column]);
+        perm = countingSort(byKey, (k) => next.type[byKey[k]!]!, TYPE_SLOTS);
       } else {
         // A grade's key is −1 … 256: its own bucket.
         perm = countingSort(all, (k) => next.type[all[k]!]! * 258 + key(all[k]!) + 1, TYPE_SLOTS * 258);
@@ -513,8 +540,11 @@ export class StoneStore {
       this.bins.set(name, { edges: quantileEdges(next[name], this.size, count), below: [] });
     }
     this.#index(0);
-    const certs = ranks(next.certKey, all);
-    const byCert = countingSort(all, (k) => certs.rank[k]!, certs.count);
+    let byCert: Int32Array;
+    if (sorted) byCert = carried(this.certOrder, this.certOrderLength);
+    else {
+      byCert = sortByValue(all, next.certKey);
+    }
     this.certOrder = withRoom(byCert, next.id.length);
     this.certOrderLength = byCert.length;
   }
@@ -637,19 +667,26 @@ export class StoneStore {
    */
   #mergeOrders(first: number): void {
     const c = this.cols;
-    const added: number[] = [];
-    for (let row = first; row < this.size; row++) if (c.dead[row] === 0) added.push(row);
+    let count = 0;
+    for (let row = first; row < this.size; row++) if (c.dead[row] === 0) count++;
+    const added = new Int32Array(count);
+    count = 0;
+    for (let row = first; row < this.size; row++) if (c.dead[row] === 0) added[count++] = row;
+    // The new rows in each order's own order, by radix sorts of their keys (ties in id order), not by comparisons.
+    const byId = sortRows(added, (row) => c.id[row]!);
     for (const column of SORT_COLUMNS) {
       const key = this.sortKey(column);
       const before = (a: number, b: number) => c.type[a]! - c.type[b]! || key(a) - key(b) || c.id[a]! - c.id[b]!;
+      const byKey = sortRows(byId, key);
+      const fresh = countingSort(byKey, (k) => c.type[byKey[k]!]!, TYPE_SLOTS);
       const old = this.orders.get(column)!;
       const rank = old.rank.length >= c.id.length ? old.rank : new Int32Array(c.id.length);
-      const merged = mergeInto(old.perm, old.length, [...added].sort(before), before, this.liveBits, c.id.length, rank);
+      const merged = mergeInto(old.perm, old.length, fresh, before, this.liveBits, c.id.length, rank);
       this.orders.set(column, { perm: merged.order, segments: typeSegments(merged.order, merged.length, c.type), rank, length: merged.length });
     }
     const certKey = c.certKey;
     const byCertificate = (a: number, b: number) => certKey[a]! - certKey[b]! || c.id[a]! - c.id[b]!;
-    const merged = mergeInto(this.certOrder, this.certOrderLength, [...added].sort(byCertificate), byCertificate, this.liveBits, c.id.length, null);
+    const merged = mergeInto(this.certOrder, this.certOrderLength, sortRows(byId, (row) => certKey[row]!), byCertificate, this.liveBits, c.id.length, null);
     this.certOrder = merged.order;
     this.certOrderLength = merged.length;
   }
@@ -663,7 +700,7 @@ export class StoneStore {
 function mergeInto(
   old: Int32Array,
   length: number,
-  fresh: readonly number[],
+  fresh: ArrayLike<number>,
   before: (a: number, b: number) => number,
   live: Int32Array,
   capacity: number,
@@ -788,6 +825,17 @@ export function release(array: { buffer: ArrayBufferLike }): void {
   if (buffer instanceof ArrayBuffer && !buffer.detached) buffer.transfer(0);
 }
 
+/**
+ * Numbers the (type, shape) slots the rows are in, in slot order, into `groupOf` (−1 for a slot without rows), and
+ * says how many there are.
+ */
+function numberGroups(groupOf: Int32Array, rows: Int32Array, slotOf: (row: number) => number): number {
+  for (const row of rows) groupOf[slotOf(row)] = 0;
+  let groups = 0;
+  for (let slot = 0; slot < groupOf.length; slot++) if (groupOf[slot] === 0) groupOf[slot] = groups++;
+  return groups;
+}
+
 /** `to[k] = from[order[k]]`. */
 function gather<T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T, order: Int32Array): void {
   for (let k = 0; k < order.length; k++) to[k] = from[order[k]!]!;
@@ -806,29 +854,58 @@ function segmentsOf(perm: Int32Array, length: number, types: Uint8Array): Array<
   return segments;
 }
 
+/** `rows` stably sorted by `values[row]` going up (ties keep their order); see sortRows. */
+function sortByValue(rows: Int32Array, values: Float64Array): Int32Array {
+  return sortRows(rows, (row) => values[row]!);
+}
+
 /**
- * The dense rank of each value (`values[rows[k]]`, or `values[k]` when `rows` is null) among the distinct values,
- * and how many distinct values there are.
+ * `rows` stably sorted by `keyOf(row)` going up (ties keep their order): a radix sort of the keys' bits, 16 at a
+ * time, linear where finding each value's rank among the distinct ones cost some 300 ms a million rows, and
+ * comparisons through the keys' functions some 100 ms an import of 10,000 stones. The keys must be numbers (no NaN);
+ * a float's bits, the sign flipped (all of them for a negative), sort as whole numbers do.
  */
-function ranks(values: Float64Array, rows: Int32Array | null): { rank: Int32Array; count: number } {
-  const n = rows === null ? values.length : rows.length;
-  const picked = rows === null ? values.slice() : Float64Array.from(rows, (row) => values[row]!);
-  const distinct = picked.slice().sort();
-  let count = 0;
-  for (let k = 0; k < distinct.length; k++) if (k === 0 || distinct[k] !== distinct[k - 1]) distinct[count++] = distinct[k]!;
-  const rank = new Int32Array(n);
+function sortRows(rows: Int32Array, keyOf: (row: number) => number): Int32Array {
+  const n = rows.length;
+  const hi = new Uint32Array(n);
+  const lo = new Uint32Array(n);
+  const one = new Float64Array(1);
+  // Typed arrays use the platform's byte order: on every platform Node runs on, the low word comes first.
+  const words = new Uint32Array(one.buffer);
   for (let k = 0; k < n; k++) {
-    const value = picked[k]!;
-    let lo = 0;
-    let hi = count - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (distinct[mid]! < value) lo = mid + 1;
-      else hi = mid;
-    }
-    rank[k] = lo;
+    one[0] = keyOf(rows[k]!);
+    const h = words[1]!;
+    const negative = h >>> 31 === 1;
+    hi[k] = negative ? ~h >>> 0 : (h | 0x80000000) >>> 0;
+    lo[k] = negative ? ~words[0]! >>> 0 : words[0]!;
   }
-  return { rank, count };
+  let order = new Int32Array(n);
+  for (let k = 0; k < n; k++) order[k] = k;
+  let spare = new Int32Array(n);
+  const starts = n < 4096 ? null : new Int32Array(65_537);
+  for (const [word, shift] of [[lo, 0], [lo, 16], [hi, 0], [hi, 16]] as const) {
+    if (starts === null) {
+      // A few rows: a comparison sort of their positions by this digit, stable (ties keep their order).
+      const digit = (at: number) => (word[at]! >>> shift) & 0xffff;
+      order = Int32Array.from([...order].sort((a, b) => digit(a) - digit(b)));
+      continue;
+    }
+    starts.fill(0);
+    for (let k = 0; k < n; k++) starts[((word[order[k]!]! >>> shift) & 0xffff) + 1]!++;
+    // A digit every value shares orders nothing.
+    let shared = false;
+    for (let d = 1; d <= 65_536; d++) if (starts[d] === n) shared = true;
+    if (shared) continue;
+    for (let d = 0; d < 65_536; d++) starts[d + 1]! += starts[d]!;
+    for (let k = 0; k < n; k++) {
+      const at = order[k]!;
+      spare[starts[(word[at]! >>> shift) & 0xffff]!++] = at;
+    }
+    [order, spare] = [spare, order];
+  }
+  const out = new Int32Array(n);
+  for (let k = 0; k < n; k++) out[k] = rows[order[k]!]!;
+  return out;
 }
 
 /** `rows` stably sorted by `bucketOf(k)` (k: the position in `rows`), a whole number below `buckets`. */
