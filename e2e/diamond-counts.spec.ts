@@ -259,6 +259,20 @@ test('while newer counts are on the way the previous ones stay, dimmed; without 
   await page.unroute('**/api/diamond-facets**');
 });
 
+test('the fancy colors keep their widths as their counts change, so the buttons never reflow under the pointer', async ({ page }) => {
+  await openSearch(page, '?active_tab=3');
+  const buttons = page.getByRole('group', { name: 'Fancy Color' }).getByRole('button');
+  await expect(buttons.first()).toHaveAccessibleName(/^\w[\w ]*, [\d,]+ diamonds?$/);
+  const widths = () => buttons.evaluateAll((all) => all.map((b) => Math.round(b.getBoundingClientRect().width)));
+  const before = await widths();
+  const names = await buttons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')));
+  // A narrower search: every count changes (most get fewer digits); no button may change its width.
+  await page.getByRole('checkbox', { name: 'Featured Deal' }).check();
+  await expect.poll(() => buttons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')))).not.toEqual(names);
+  await settled(page);
+  expect(await widths()).toEqual(before);
+});
+
 test('the price per carat is the price divided by the carat weight, in a row and on the stone’s page', async ({ page, request }) => {
   await openSearch(page, '?sort=price_desc');
   const stone: Diamond = (await firstPageFor(request, page)).data[0]!;

@@ -81,6 +81,7 @@ export function FiltersPanel({ filters, shapes, counts, onChange, onReset }: Pro
             <FancyColorPicker
               selected={filters.fancyColors}
               counts={facets?.fancy_colors ?? null}
+              reserve={reserve}
               onToggle={(id) => onChange(toggleFancyColor(filters, id))}
             />
           ) : (
@@ -114,11 +115,14 @@ export function FiltersPanel({ filters, shapes, counts, onChange, onReset }: Pro
 function FancyColorPicker({
   selected,
   counts,
+  reserve,
   onToggle,
 }: {
   selected: number[];
   /** In the order of FANCY_COLORS; null when unknown. */
   counts: readonly number[] | null;
+  /** The store gives counts: each button keeps their room while they load, so the buttons do not reflow. */
+  reserve: boolean;
   onToggle: (id: number) => void;
 }) {
   return (
@@ -145,7 +149,7 @@ function FancyColorPicker({
               >
                 <span className="ds-fancy__swatch" style={{ background: FANCY_SWATCHES[name] }} aria-hidden="true" />
                 {name}
-                {count !== null && <span className="ds-fancy__count ds-tally"> {formatCount(count)}</span>}
+                {(reserve || count !== null) && <span className="ds-fancy__count ds-tally">{count === null ? '' : formatCount(count)}</span>}
               </button>
             </li>
           );
