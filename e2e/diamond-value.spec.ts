@@ -90,3 +90,35 @@ for (const width of [375, 1440]) {
     });
   });
 }
+
+test('when the similar diamonds or the chart cannot be loaded, the page says so, and the list can be asked for again', async ({ page, request }) => {
+  const { band, tab } = await stoneWithBand(request);
+  // The list fails once (a dropped connection), then loads.
+  let failures = 1;
+  await page.route('**/api/diamonds/*/similar', (route) => (failures-- > 0 ? route.abort('connectionreset') : route.continue()));
+  await page.goto(`/diamond-details/${band.diamondid}`);
+  await hydrated(page);
+  const panel = page.getByRole('region', { name: 'Price among similar diamonds' });
+  await panel.getByRole('button', { name: `See the ${band.similar} similar diamonds` }).click();
+  await expect(panel.getByRole('alert')).toHaveText('The similar diamonds could not be loaded. Try again');
+  await panel.getByRole('button', { name: 'Try again' }).click();
+  await expect(panel.getByRole('table', { name: 'Similar diamonds, lowest price first' }).locator('tbody tr')).toHaveCount(Math.min(band.similar, 60));
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+
+  // The chart: a failure, and a store whose search is still loading (503), each in its own words.
+  for (const [status, words] of [
+    [500, 'The chart could not be drawn. Change a filter or try again later.'],
+    [503, 'The chart is not available right now. Please try again in a minute.'],
+  ] as const) {
+    await page.route('**/api/diamond-value-chart**', (route) =>
+      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message: 'Not now.' }) }),
+    );
+    await page.goto(`/diamond?active_tab=${tab}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Value chart' }).click();
+    const chart = page.getByRole('region', { name: 'Price against carat' });
+    await expect(chart.locator('.ds-chart__note')).toHaveText(words);
+    await expect(chart.locator('.ds-chart__points circle')).toHaveCount(0);
+    await page.unroute('**/api/diamond-value-chart**');
+  }
+});
