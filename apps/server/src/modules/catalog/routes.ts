@@ -74,14 +74,6 @@ function idList(value: string | string[] | undefined): number[] {
 /** JSON the service already wrote (often from its cache), sent as it is. */
 const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json as never);
 
-/**
- * 503 when the in-memory search cannot answer: while it loads, with when to ask again; when it is off or failed,
- * without (asking again would not help until the store restarts).
- */
-function notReady(reply: FastifyReply, what: string, loading: boolean) {
-  if (!loading) return reply.status(503).send({ message: `${what} not available on this store at the moment.` });
-  return reply.status(503).header('retry-after', '5').send({ message: `${what} not available yet. Try again in a few seconds.` });
-}
 
 export interface CatalogRouteDeps {
   /** The heads of the setting a slug names (the products service), or null when the catalog has no such setting. */
@@ -90,6 +82,15 @@ export interface CatalogRouteDeps {
 }
 
 export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): FastifyPluginAsyncZod {
+  /**
+   * 503 when the in-memory search cannot answer: while it loads, with when to ask again; when it is off or failed,
+   * without (asking again would not help until the store restarts).
+   */
+  function notReady(reply: FastifyReply, what: string) {
+    if (!service.insightLoading()) return reply.status(503).send({ message: `${what} not available on this store at the moment.` });
+    return reply.status(503).header('retry-after', '5').send({ message: `${what} not available yet. Try again in a few seconds.` });
+  }
+
   /** The search a query asks for, and the heads of the setting it names; 400 naming what is wrong. */
   async function readSearch(query: unknown) {
     const parsed = parseDiamondSearch(query as Record<string, unknown>);
@@ -143,7 +144,7 @@ export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): 
       async (request, reply) => {
         const { search, setting } = await readSearch(request.query);
         const json = await service.facetsJson(search, setting);
-        if (json === null) return notReady(reply, 'The counts are', service.insightLoading());
+        if (json === null) return notReady(reply, 'The counts are');
         return sendJson(reply, json);
       },
     );
@@ -163,7 +164,7 @@ export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): 
       async (request, reply) => {
         const ids = idList((request.query as { ids?: string | string[] }).ids);
         const bands = await service.priceBands(ids);
-        if (bands === null) return notReady(reply, 'Price comparisons are', service.insightLoading());
+        if (bands === null) return notReady(reply, 'Price comparisons are');
         return bands;
       },
     );
@@ -180,7 +181,7 @@ export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): 
       },
       async (request, reply) => {
         const similar = await service.similarDiamonds(diamondId(request.params.id));
-        if (similar === null) return notReady(reply, 'Price comparisons are', service.insightLoading());
+        if (similar === null) return notReady(reply, 'Price comparisons are');
         return similar;
       },
     );
@@ -201,7 +202,7 @@ export function catalogRoutes(service: CatalogService, deps: CatalogRouteDeps): 
       async (request, reply) => {
         const { search, setting } = await readSearch(request.query);
         const json = await service.valueChartJson(search, setting);
-        if (json === null) return notReady(reply, 'The value chart is', service.insightLoading());
+        if (json === null) return notReady(reply, 'The value chart is');
         return sendJson(reply, json);
       },
     );

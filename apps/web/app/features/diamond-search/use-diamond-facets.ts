@@ -61,17 +61,13 @@ export function useDiamondFacets(apiKey: string, tab: number, initial: { key: st
   const [state, setState] = useState<State>(() => ({ key: facetsQuery(initial.key), facets: initial.facets, retryAfter: initial.retryAfter, loading: false, retries: 0 }));
   const answered = useRef(state.key);
   answered.current = state.key;
-  // Bumped to ask for the same search's counts again (after a 503 with Retry-After).
-  const [again, setAgain] = useState(0);
-  const asking = useRef(0);
 
   useEffect(() => {
     // The counts shown answer this search already (the server's, or a search left and come back to).
-    if (answered.current === key && asking.current === again) {
+    if (answered.current === key) {
       setState((s) => (s.loading ? { ...s, loading: false } : s));
       return;
     }
-    asking.current = again;
     const controller = new AbortController();
     setState((s) => (s.loading ? s : { ...s, loading: true }));
     void fetchDiamondFacets(api, key, controller.signal).then((answer) => {
@@ -79,17 +75,22 @@ export function useDiamondFacets(apiKey: string, tab: number, initial: { key: st
       setState((s) => ({ key, ...answer, loading: false, retries: s.key === key ? s.retries : 0 }));
     });
     return () => controller.abort();
-  }, [key, again]);
+  }, [key]);
 
   // While the store's search loads, its counts are asked for again when it says, a dozen times at most.
   const { facets, retryAfter, retries } = state;
   useEffect(() => {
     if (facets !== null || retryAfter === null || state.key !== key || retries >= MAX_RETRIES) return;
+    const controller = new AbortController();
     const timer = setTimeout(() => {
-      setState((s) => ({ ...s, retries: s.retries + 1 }));
-      setAgain((n) => n + 1);
+      void fetchDiamondFacets(api, key, controller.signal).then((answer) => {
+        if (!controller.signal.aborted) setState((s) => ({ ...s, ...answer, retries: s.retries + 1 }));
+      });
     }, retryAfter * 1000);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [facets, retryAfter, retries, state.key, key]);
 
   const shown = state.facets !== null && tabOfQuery(state.key) === tab ? state.facets : null;

@@ -47,8 +47,9 @@ export class CertificateColumn {
 
   set(row: number, text: string): void {
     const n = text.length;
-    if (n > this.#slot && n <= MAX_SLOT && isBytes(text)) this.#widen(n);
-    if (n > this.#slot || !isBytes(text)) {
+    const inSlot = n <= MAX_SLOT && isBytes(text);
+    if (inSlot && n > this.#slot) this.#widen(n);
+    if (!inSlot) {
       this.#lengths[row] = ELSEWHERE;
       this.#others.set(row, text);
       return;

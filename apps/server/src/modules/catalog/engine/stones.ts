@@ -540,11 +540,7 @@ export class StoneStore {
       this.bins.set(name, { edges: quantileEdges(next[name], this.size, count), below: [] });
     }
     this.#index(0);
-    let byCert: Int32Array;
-    if (sorted) byCert = carried(this.certOrder, this.certOrderLength);
-    else {
-      byCert = sortByValue(all, next.certKey);
-    }
+    const byCert = sorted ? carried(this.certOrder, this.certOrderLength) : sortByValue(all, next.certKey);
     this.certOrder = withRoom(byCert, next.id.length);
     this.certOrderLength = byCert.length;
   }
@@ -667,13 +663,11 @@ export class StoneStore {
    */
   #mergeOrders(first: number): void {
     const c = this.cols;
+    const added = new Int32Array(this.size - first);
     let count = 0;
-    for (let row = first; row < this.size; row++) if (c.dead[row] === 0) count++;
-    const added = new Int32Array(count);
-    count = 0;
     for (let row = first; row < this.size; row++) if (c.dead[row] === 0) added[count++] = row;
     // The new rows in each order's own order, by radix sorts of their keys (ties in id order), not by comparisons.
-    const byId = sortRows(added, (row) => c.id[row]!);
+    const byId = sortRows(added.subarray(0, count), (row) => c.id[row]!);
     for (const column of SORT_COLUMNS) {
       const key = this.sortKey(column);
       const before = (a: number, b: number) => c.type[a]! - c.type[b]! || key(a) - key(b) || c.id[a]! - c.id[b]!;
@@ -881,15 +875,14 @@ function sortRows(rows: Int32Array, keyOf: (row: number) => number): Int32Array 
   }
   let order = new Int32Array(n);
   for (let k = 0; k < n; k++) order[k] = k;
+  if (n < 4096) {
+    // A few rows: one stable comparison sort of their positions by the same bits costs less than four passes.
+    order = Int32Array.from([...order].sort((a, b) => hi[a]! - hi[b]! || lo[a]! - lo[b]!));
+    return Int32Array.from(order, (at) => rows[at]!);
+  }
   let spare = new Int32Array(n);
-  const starts = n < 4096 ? null : new Int32Array(65_537);
+  const starts = new Int32Array(65_537);
   for (const [word, shift] of [[lo, 0], [lo, 16], [hi, 0], [hi, 16]] as const) {
-    if (starts === null) {
-      // A few rows: a comparison sort of their positions by this digit, stable (ties keep their order).
-      const digit = (at: number) => (word[at]! >>> shift) & 0xffff;
-      order = Int32Array.from([...order].sort((a, b) => digit(a) - digit(b)));
-      continue;
-    }
     starts.fill(0);
     for (let k = 0; k < n; k++) starts[((word[order[k]!]! >>> shift) & 0xffff) + 1]!++;
     // A digit every value shares orders nothing.
