@@ -26,9 +26,11 @@ import { createProductService, productRoutes } from './modules/products/index.ts
 import { contactRoutes, createContactService } from './modules/contact/index.ts';
 import { createNewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
 import { appointmentRoutes, createAppointmentService } from './modules/appointments/index.ts';
-import { accountRootRoutes, accountRoutes, createAccountService, createPasswordHasher, type PasswordHasher } from './modules/accounts/index.ts';
+import { accountRootRoutes, accountRoutes, createAccountService, createPasswordHasher, createStaffDirectory, type PasswordHasher } from './modules/accounts/index.ts';
 import { addressRoutes, createAddressService } from './modules/addresses/index.ts';
-import { createOrderService, orderRoutes } from './modules/orders/index.ts';
+import { createOrderDesk, createOrderService, orderRoutes } from './modules/orders/index.ts';
+import { createAuditLog } from './modules/audit/index.ts';
+import { adminRoutes, createAdminSessions } from './modules/admin/index.ts';
 import {
   createPayPalProvider,
   createSimulatorProvider,
@@ -157,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const appointments = createAppointmentService(storefrontCalls);
 
   const limiter = setupRateLimits(app, { config, db: db.db, now }, deps.rateLimit);
-  const accounts = createAccountService({
+  const accountDeps = {
     db: db.db,
     engine: db.engine,
     mail,
@@ -167,13 +169,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resetTtlMs: config.PASSWORD_RESET_TTL_MINUTES * 60_000,
     publicUrl,
     storeEmail: config.STORE_EMAIL,
-  });
+  };
+  const accounts = createAccountService(accountDeps);
   if (!config.PUBLIC_URL && config.NODE_ENV === 'production') {
     app.log.warn('PUBLIC_URL is not set: password reset emails link to localhost');
   }
   const auth = registerAuth(app, accounts.authenticate);
   const addresses = createAddressService({ db: db.db, engine: db.engine, now });
   const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
+  const desk = createOrderDesk({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
+  const audit = createAuditLog({ db: db.db, now });
   const products = createProductService({ db: db.db, inventory });
   const checkout = createCheckoutService({ db, catalog, products, inventory, orders, mail, now });
   const customRequests = createCustomRequestService({ ...storefrontCalls, now });
@@ -238,6 +243,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(customRequestRoutes(customRequests, { limiter }));
       await api.register(homePreviewRoutes(homePreview, { auth, limiter }));
       await api.register(ringBuilderRoutes(ringBuilder, { authenticate: accounts.authenticate, limiter }));
+      await api.register(
+        adminRoutes({
+          sessions: createAdminSessions({ db: db.db, now }),
+          staff: createStaffDirectory(accountDeps),
+          authenticate: accounts.authenticate,
+          desk,
+          audit,
+          limiter,
+          secureCookie: publicUrl.startsWith('https:'),
+        }),
+      );
       // An unknown API path is answered in JSON, never by the storefront's HTML 404 page.
       api.all('/*', { schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` }),

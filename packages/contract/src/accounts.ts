@@ -120,7 +120,7 @@ const newPassword = (label = 'password') =>
   });
 
 /** A password being checked, not chosen: only required and bounded, so the rules of the day reveal nothing. */
-const enteredPassword = (label = 'password') =>
+export const enteredPassword = (label = 'password') =>
   z
     .string({ error: `The ${label} field is required.` })
     .min(1, `The ${label} field is required.`)

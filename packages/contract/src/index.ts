@@ -27,3 +27,4 @@ export * from './ring-builder.ts';
 export * from './ring-build.ts';
 export * from './holds.ts';
 export * from './ring-builder-schemas.ts';
+export * from './admin.ts';

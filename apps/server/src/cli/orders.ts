@@ -10,14 +10,15 @@
  * contract cleaned such text) is shown, never obeyed, and cannot pose as a line of the desk's own.
  */
 import { parseArgs } from 'node:util';
-import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, formatEasternTime, formatUsd, type OrderStatus } from '@everstone/contract';
 import { ConfigError, loadConfig, wireTransferOf } from '../config.ts';
+import { consoleLogger } from './console-logger.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { createInventoryService } from '../modules/inventory/index.ts';
 import { createMailDispatcher, createMailOutboxRepository, createMailTransport } from '../modules/mail/index.ts';
-import { createOrderDesk, deskLines, staffNextStep, type DeskOrder } from '../modules/orders/index.ts';
+import { createOrderDesk, deskLines, staffNextStep, type DeskOrder, type RecordStep } from '../modules/orders/index.ts';
+import { commandLineActor, createAuditLog, type AuditRecord } from '../modules/audit/index.ts';
 
 const USAGE = `Usage: npm run orders -- COMMAND
 
@@ -34,15 +35,6 @@ Commands:
                                   is emailed. A paid order needs --refunded, once its payment is refunded.
 
 ORDER is an order number, e.g. EV-2026-K7M3QX.`;
-
-/** Warnings and errors of the mail dispatcher on stderr; its routine notes are left out. */
-function consoleLogger(): FastifyBaseLogger {
-  const say = (level: string) => (obj: unknown, msg?: string) =>
-    console.error(`${level}: ${typeof obj === 'string' ? obj : (msg ?? '')}${typeof obj === 'object' && obj ? ` ${JSON.stringify(obj)}` : ''}`);
-  const quiet = () => {};
-  const log = { level: 'warn', fatal: say('error'), error: say('error'), warn: say('warning'), info: quiet, debug: quiet, trace: quiet, silent: quiet, child: () => log };
-  return log as unknown as FastifyBaseLogger;
-}
 
 const money = (order: DeskOrder) => `$${formatUsd(order.total_price)}`;
 
@@ -164,6 +156,17 @@ async function main(): Promise<number> {
         },
       },
     });
+    // Every change made here is on the audit log, as the back office's are, under the terminal's user and host.
+    const audit = createAuditLog({ db: d.db, now: () => new Date() });
+    const record =
+      (action: AuditRecord['action']): RecordStep =>
+      (trx, before, after) =>
+        audit.record(trx, commandLineActor('npm run orders'), {
+          action,
+          subject: { type: 'order', id: after.order_number },
+          before: { order_status: before.order_status, payment_status: before.payment_status },
+          after: { order_status: after.order_status, payment_status: after.payment_status },
+        });
     try {
       switch (command) {
         case 'list':
@@ -173,16 +176,16 @@ async function main(): Promise<number> {
           console.log(describe(await desk.find(orderNumber!)));
           return 0;
         case 'confirm':
-          console.log(`Confirmed; its hold no longer runs out.\n${describe(await desk.confirm(orderNumber!))}`);
+          console.log(`Confirmed; its hold no longer runs out.\n${describe(await desk.confirm(orderNumber!, record('order.confirm')))}`);
           return 0;
         case 'paid':
-          console.log(`Payment recorded.\n${describe(await desk.recordPayment(orderNumber!))}`);
+          console.log(`Payment recorded.\n${describe(await desk.recordPayment(orderNumber!, record('order.payment')))}`);
           break;
         case 'complete':
-          console.log(`Completed.\n${describe(await desk.complete(orderNumber!))}`);
+          console.log(`Completed.\n${describe(await desk.complete(orderNumber!, record('order.complete')))}`);
           break;
         case 'cancel':
-          console.log(`Cancelled; its diamonds are back in the search.\n${describe(await desk.cancel(orderNumber!, { refunded: values.refunded }))}`);
+          console.log(`Cancelled; its diamonds are back in the search.\n${describe(await desk.cancel(orderNumber!, { refunded: values.refunded, record: record(values.refunded ? 'order.refund' : 'order.cancel') }))}`);
           break;
       }
     } catch (err) {

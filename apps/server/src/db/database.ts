@@ -16,6 +16,7 @@ import { productsMigration } from './migrations/009-products.ts';
 import { customRequestsAndHomePreviewMigration } from './migrations/010-custom-requests-and-home-preview.ts';
 import { stoneHoldsMigration } from './migrations/011-stone-holds.ts';
 import { stoneChangesMigration } from './migrations/012-stone-changes.ts';
+import { backOfficeMigration } from './migrations/013-back-office.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -88,6 +89,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '010-custom-requests-and-home-preview': customRequestsAndHomePreviewMigration(engine),
     '011-stone-holds': stoneHoldsMigration(engine),
     '012-stone-changes': stoneChangesMigration(engine),
+    '013-back-office': backOfficeMigration(engine),
   };
 }
 

@@ -445,6 +445,39 @@ export interface StoneHoldLogTable {
   created_at: IsoTimestamp;
 }
 
+/** A staff member's back-office session (admin); only the SHA-256 of its cookie is kept. */
+export interface AdminSessionTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: IsoTimestamp;
+  /** Its last request: the idle timeout counts from here. */
+  last_seen_at: IsoTimestamp;
+  /** The latest it can last, however busy. */
+  expires_at: IsoTimestamp;
+  /** When the password was last entered in it (sign-in or confirmation), for sensitive actions. */
+  reauth_at: IsoTimestamp | null;
+  ip: string;
+}
+
+/** One change made by staff (audit); never updated or deleted (triggers refuse both). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: IsoTimestamp;
+  /** The staff member's user id; null for the command line. */
+  actor_id: number | null;
+  actor_email: string;
+  actor_name: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  /** JSON of the changed fields as they were, and as they became. */
+  before_json: string | null;
+  after_json: string | null;
+  /** The request's address, or the command line's user@host. */
+  from_address: string;
+}
+
 export interface Database {
   shapes: ShapeTable;
   colors: LookupTable;
@@ -481,6 +514,8 @@ export interface Database {
   home_preview_rings: HomePreviewRingTable;
   stone_holds: StoneHoldTable;
   stone_hold_log: StoneHoldLogTable;
+  admin_sessions: AdminSessionTable;
+  audit_log: AuditLogTable;
 }
 
 export type DiamondRow = Selectable<DiamondTable>;

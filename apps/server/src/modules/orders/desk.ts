@@ -1,14 +1,15 @@
-import { METAL_LABELS, RING_SIZE_UNKNOWN, centsToPrice, formatUsd, ringSizeLabel, type Order, type OrderStatus, type WireTransfer } from '@everstone/contract';
+import { METAL_LABELS, RING_SIZE_UNKNOWN, centsToPrice, formatUsd, ringSizeLabel, type Order, type OrderStatus, type OrderStep, type WireTransfer } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, OrderItemRow } from '../../db/schema.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { MailQueue, OutgoingMail } from '../mail/index.ts';
 import { paymentReceivedMail, storeCancelledMail } from './mail.ts';
 import { createOrderRepository, type OrderRepository } from './repository.ts';
 import { stockOf, toOrder } from './service.ts';
+import { createOrderSearch } from './desk-search.ts';
 
 /** An order as the store's staff see it: the shopper's order, the address its emails go to, and its row. */
 export interface DeskOrder extends Order {
@@ -59,6 +60,36 @@ export function deskLines(order: Order): [label: string, text: string][] {
   });
 }
 
+/**
+ * Writes the audit entry of a step in the step's own transaction, with the order as it was and as it became: an
+ * entry exists exactly when the change does (docs/decisions/018-back-office.md).
+ */
+export type RecordStep = (trx: Kysely<Database>, before: DeskOrder, after: DeskOrder) => Promise<void>;
+
+/** The steps an order can take now, as the desk's rules allow them (each is re-checked when taken). */
+export function stepsOf(order: Pick<Order, 'order_status' | 'payment_status' | 'payment_mode'>): OrderStep[] {
+  const open = order.order_status === 'pending' || order.order_status === 'confirmed';
+  if (!open) return [];
+  const steps: OrderStep[] = [];
+  if (order.payment_status === 'pending') {
+    if (order.order_status === 'pending' && order.payment_mode !== 'pay-wire') steps.push('confirm');
+    steps.push('paid', 'cancel');
+  }
+  if (order.payment_status === 'paid') steps.push('complete', 'refund');
+  return steps;
+}
+
+/** Each stone of an order and where its hold stands: held by the order (until when), given back, or sold. */
+export function holdsOf(order: Order, items: readonly OrderItemRow[]): { certificate_number: string; state: 'held' | 'released' | 'sold'; until: string | null }[] {
+  return items
+    .filter((i) => i.kind === 'diamond' && i.certificate_number)
+    .map((i) => ({
+      certificate_number: i.certificate_number!,
+      state: i.released_at ? 'released' : order.order_status === 'completed' ? 'sold' : 'held',
+      until: i.released_at ? i.released_at : order.hold_expires_at,
+    }));
+}
+
 /** Why an order cannot take a step, in the words the desk prints. */
 export class OrderStepRefused extends ConflictError {}
 
@@ -92,13 +123,14 @@ export function createOrderDesk(deps: OrderDeskDeps) {
   async function step(
     orderNumber: string,
     change: (r: OrderRepository, order: DeskOrder, at: string, trx: Kysely<Database>) => Promise<boolean>,
-    after: { mail?: (order: DeskOrder) => OutgoingMail } = {},
+    after: { mail?: (order: DeskOrder) => OutgoingMail; record?: RecordStep } = {},
   ): Promise<DeskOrder> {
     const done = await writeTransaction(d, async (trx) => {
       const r = createOrderRepository(trx);
       const order = await load(r, orderNumber);
       if (!(await change(r, order, now().toISOString(), trx))) return null;
       const changed = await load(r, order.order_number);
+      if (after.record) await after.record(trx, order, changed);
       if (after.mail) await mail.enqueue(trx, [after.mail(changed)]);
       return changed;
     });
@@ -111,8 +143,21 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     return done;
   }
 
+  const queries = createOrderSearch(d.db, now);
+
   return {
     find: (orderNumber: string) => load(repo, orderNumber),
+
+    /** An order with its lines' rows, for the back office's order page (holds). */
+    async findWithItems(orderNumber: string): Promise<{ order: DeskOrder; items: OrderItemRow[] }> {
+      const order = await load(repo, orderNumber);
+      return { order, items: await repo.itemsOf([order.id]) };
+    },
+
+    /** The back office's order list: search, filters, sort and a page. */
+    search: queries.search,
+    /** What waits on staff: wires to match, reviews, ring sizes to confirm, holds about to end. */
+    queue: queries.queue,
 
     /** The newest orders first, optionally only those with one order status. */
     async list(options: { status?: OrderStatus; limit?: number } = {}): Promise<DeskOrder[]> {
@@ -125,7 +170,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
      * The payment of an unpaid order arrived (a bank wire, a card taken by phone, cash on delivery): the order is
      * paid and confirmed, its hold no longer runs out, and the shopper is emailed.
      */
-    recordPayment: (orderNumber: string) =>
+    recordPayment: (orderNumber: string, record?: RecordStep) =>
       step(
         orderNumber,
         async (r, order, at) => {
@@ -134,7 +179,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           }
           return r.recordPayment(order.id, at);
         },
-        { mail: (order) => paymentReceivedMail(order, order.contact_email, storeEmail) },
+        { mail: (order) => paymentReceivedMail(order, order.contact_email, storeEmail), record },
       ),
 
     /**
@@ -142,15 +187,19 @@ export function createOrderDesk(deps: OrderDeskDeps) {
      * the order is confirmed and its hold ends; the payment is recorded with `recordPayment` when it comes. A wire
      * order is confirmed by its transfer alone.
      */
-    confirm: (orderNumber: string) =>
-      step(orderNumber, async (r, order, at) => {
-        if (order.order_status !== 'pending' || order.payment_status !== 'pending') refuse(order, 'be confirmed', where(order));
-        if (order.payment_mode === 'pay-wire') refuse(order, 'be confirmed', 'a bank wire order is confirmed by its transfer: record it with paid');
-        return r.confirm(order.id, at);
-      }),
+    confirm: (orderNumber: string, record?: RecordStep) =>
+      step(
+        orderNumber,
+        async (r, order, at) => {
+          if (order.order_status !== 'pending' || order.payment_status !== 'pending') refuse(order, 'be confirmed', where(order));
+          if (order.payment_mode === 'pay-wire') refuse(order, 'be confirmed', 'a bank wire order is confirmed by its transfer: record it with paid');
+          return r.confirm(order.id, at);
+        },
+        { record },
+      ),
 
     /** A paid order was delivered: completed, and its stones sold for good. */
-    complete: (orderNumber: string) =>
+    complete: (orderNumber: string, record?: RecordStep) =>
       step(
         orderNumber,
         async (r, order, at, trx) => {
@@ -161,13 +210,14 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           await inventory.sell(trx, stockOf(await r.heldLines(order.id)));
           return true;
         },
+        { record },
       ),
 
     /**
      * Cancels an open order and returns its stones to the search; the shopper is emailed. A paid order is cancelled
      * only once its payment has been refunded (`refunded`), so nobody's order is cancelled with their money kept.
      */
-    cancel: (orderNumber: string, options: { refunded?: boolean } = {}) =>
+    cancel: (orderNumber: string, options: { refunded?: boolean; record?: RecordStep } = {}) =>
       step(
         orderNumber,
         async (r, order, at, trx) => {
@@ -181,7 +231,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           await inventory.release(trx, stockOf(await r.releaseLines(order.id, at)));
           return true;
         },
-        { mail: (order) => storeCancelledMail(order, order.contact_email, storeEmail) },
+        { mail: (order) => storeCancelledMail(order, order.contact_email, storeEmail), record: options.record },
       ),
   };
 }

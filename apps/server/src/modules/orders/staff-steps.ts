@@ -5,8 +5,13 @@ import { formatEasternTime, type Order } from '@everstone/contract';
  * the store's copy of a new order (STORE_EMAIL) and the order desk's `show` (docs/operations.md). Staff are never
  * told to ship before the money is final.
  */
-export function staffNextStep(order: Pick<Order, 'order_number' | 'order_status' | 'payment_status' | 'payment_mode' | 'hold_expires_at'>, reviewReason?: string | null): string {
-  const command = (step: string) => `"npm run orders -- ${step} ${order.order_number}"`;
+export function staffNextStep(
+  order: Pick<Order, 'order_number' | 'order_status' | 'payment_status' | 'payment_mode' | 'hold_expires_at'>,
+  reviewReason?: string | null,
+  /** How a step is named to the reader: the desk's command by default; the back office names its buttons. */
+  say: (step: 'paid' | 'confirm' | 'complete') => string = (step) => `"npm run orders -- ${step} ${order.order_number}"`,
+): string {
+  const command = say;
   const paid = command('paid');
   const confirm = command('confirm');
 

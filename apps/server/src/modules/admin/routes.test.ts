@@ -1,0 +1,369 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import {
+  ADMIN_IDLE_MINUTES,
+  ADMIN_MESSAGES,
+  ADMIN_REAUTH_MINUTES,
+  centsToPrice,
+  type AdminOrderListResponse,
+  type AdminQueueResponse,
+  type AdminSession,
+  type AuditListResponse,
+  type Order,
+  type PaymentMethod,
+  type StaffListResponse,
+} from '@everstone/contract';
+import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
+import { createTestApp } from '../../test/app.ts';
+import { createTestClock, type TestClock } from '../../test/clock.ts';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { waitFor } from '../../test/wait-for.ts';
+import { bearer, quickHasher, signUpAndIn, uniqueEmail } from '../../test/accounts.ts';
+import { seedInventory } from '../inventory/index.ts';
+
+const ADDRESS = { street: '580 Fifth Avenue', apartment: null, city: 'New York', zip: '10036', country: 'United States' };
+
+/** Every route the app serves, with its methods, read from Fastify's own route tree. */
+function routesOf(app: FastifyInstance): { method: string; url: string }[] {
+  const stack: string[] = [];
+  const out: { method: string; url: string }[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const url = (stack[depth - 1] ?? '') + match[2];
+    stack[depth] = url;
+    for (const method of match[3]!.split(', ')) if (method !== 'HEAD') out.push({ method, url });
+  }
+  return out;
+}
+
+describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
+  let db: TestDb;
+  let app: FastifyInstance;
+  let smtp: TestSmtp;
+  let clock: TestClock;
+  let stones: { id: number; price_cents: number; certificate_number: string }[];
+  let owner: { email: string; password: string; id: number; cookie: string };
+
+  beforeAll(async () => {
+    db = await createTestDb(engine);
+    await seedInventory(db, { count: 30, seed: 41 });
+    stones = (await db.db.selectFrom('diamonds').select(['id', 'price_cents', 'certificate_number']).where('status', '=', 'available').orderBy('id').execute()).map((r) => ({
+      id: Number(r.id),
+      price_cents: Number(r.price_cents),
+      certificate_number: r.certificate_number,
+    }));
+    smtp = await startTestSmtp();
+    clock = createTestClock(new Date());
+    app = await createTestApp(db, { SMTP_URL: smtp.url }, { now: clock.now, passwordHasher: quickHasher, mail: { dispatcher: { pollIntervalMs: 20 } } });
+    const first = await signUpAndIn(app, { name: 'Olive Owner' });
+    // The first owner is made at the command line (`npm run staff`); here, as it does, on the account's row.
+    await db.db.updateTable('users').set({ role: 'owner' }).where('id', '=', first.user.id).execute();
+    owner = { email: first.email, password: first.password, id: first.user.id, cookie: await signIn(first.email, first.password) };
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+    await db?.destroy();
+  });
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password } });
+    expect(res.statusCode, res.body).toBe(200);
+    const set = String(res.headers['set-cookie']);
+    return set.split(';')[0]!;
+  }
+
+  const as = (cookie: string | null, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    app.inject({ method: method as 'GET', url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+
+  /** A staff member, made by the owner's invitation and the emailed link, signed in. */
+  async function staffMember(name = 'Sam Staff'): Promise<{ email: string; password: string; id: number; cookie: string }> {
+    const email = uniqueEmail('staff');
+    await as(owner.cookie, 'POST', '/api/admin/session/confirm', { password: owner.password });
+    const res = await as(owner.cookie, 'POST', '/api/admin/staff', { email, name, title: 'Mr', role: 'staff' });
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await waitFor(() => smtp.to(email)[0], { what: 'the invitation' });
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    const password = 'the staff password';
+    const set = await app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, email, password, password_confirmation: password } });
+    expect(set.statusCode, set.body).toBe(200);
+    return { email, password, id: res.json().member.id, cookie: await signIn(email, password) };
+  }
+
+  let next = 0;
+  async function order(method: PaymentMethod = 'pay-wire', name = 'Grace Hopper'): Promise<{ order: Order; email: string; token: string; stone: (typeof stones)[number] }> {
+    const { user, token, email } = await signUpAndIn(app, { name });
+    const stone = stones[next++]!;
+    const cents = stone.price_cents - (method === 'pay-wire' ? 500 : 0);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/store-order',
+      headers: bearer(token),
+      payload: { user_id: user.id, user_name: name, contact_number: '212-555-0142', items_id: [stone.id], total_price: centsToPrice(cents), address: JSON.stringify(ADDRESS), payment_mode: method, is_gift: 0, notes: 'Please call before delivery.' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { order: res.json() as Order, email, token, stone };
+  }
+
+  it('refuses a guest (401) and a shopper (403) on every back-office route, and staff (403) on every owner’s route', async () => {
+    const shopper = await signUpAndIn(app);
+    const staff = await staffMember();
+    const placed = await order('cod');
+    const routes = routesOf(app).filter((r) => r.url.startsWith('/api/admin') && !(r.method === 'POST' && r.url === '/api/admin/session'));
+    // The table is read from the app: a new route is checked without being listed here.
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    const ownerRoutes = new Set(['GET /api/admin/staff', 'POST /api/admin/staff', 'PUT /api/admin/staff/:id', 'DELETE /api/admin/staff/:id', 'GET /api/admin/audit']);
+    for (const route of routes) {
+      const url = route.url.replace(':orderNumber', placed.order.order_number).replace(':id', String(staff.id));
+      const what = `${route.method} ${route.url}`;
+      const guest = await as(null, route.method, url, {});
+      expect(guest.statusCode, what).toBe(401);
+      expect(guest.json(), what).toEqual({ message: ADMIN_MESSAGES.signedOut });
+      const refused = await as(null, route.method, url, {}, bearer(shopper.token));
+      expect(refused.statusCode, what).toBe(403);
+      expect(refused.json(), what).toEqual({ message: ADMIN_MESSAGES.notStaff });
+      if (ownerRoutes.has(what)) {
+        const byStaff = await as(staff.cookie, route.method, url, { role: 'owner' });
+        expect(byStaff.statusCode, what).toBe(403);
+        expect(byStaff.json(), what).toEqual({ message: ADMIN_MESSAGES.ownerOnly });
+      }
+    }
+    // Nothing the refused requests asked for happened.
+    expect((await as(owner.cookie, 'GET', `/api/admin/orders/${placed.order.order_number}`)).json().order).toMatchObject({ order_status: 'pending', payment_status: 'pending' });
+    expect((await db.db.selectFrom('users').select('role').where('id', '=', staff.id).executeTakeFirstOrThrow()).role).toBe('staff');
+
+    // A shopper's right password does not open the back office either.
+    const signIn = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: shopper.email, password: shopper.password } });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json()).toEqual({ message: ADMIN_MESSAGES.notStaff });
+    expect(signIn.headers['set-cookie']).toBeUndefined();
+    const wrong = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: owner.email, password: 'not the password' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: ADMIN_MESSAGES.invalidCredentials });
+  });
+
+  it('keeps the session in an httpOnly, SameSite=Strict cookie that ends when idle, on sign-out, and with the role', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: owner.email, password: owner.password } });
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^everstone_admin=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain('Path=/api/admin');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const session = cookie.split(';')[0]!;
+    const me = (await as(session, 'GET', '/api/admin/session')).json() as AdminSession;
+    expect(me).toMatchObject({ role: 'owner', user: { email: owner.email } });
+    // A bearer token is not a back-office session, even an owner's.
+    const ownerToken = (await app.inject({ method: 'POST', url: '/api/login', payload: { email: owner.email, password: owner.password } })).json().token;
+    expect((await as(null, 'GET', '/api/admin/session', undefined, bearer(ownerToken))).statusCode).toBe(401);
+
+    // A change from another site's page is refused, even with the cookie.
+    const forged = await as(session, 'DELETE', '/api/admin/session', undefined, { origin: 'https://evil.example' });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toEqual({ message: ADMIN_MESSAGES.crossSite });
+
+    // Idle past the timeout: ended, and said so.
+    clock.advance((ADMIN_IDLE_MINUTES - 1) * 60_000);
+    expect((await as(session, 'GET', '/api/admin/queue')).statusCode).toBe(200);
+    clock.advance((ADMIN_IDLE_MINUTES - 1) * 60_000);
+    expect((await as(session, 'GET', '/api/admin/queue')).statusCode).toBe(200);
+    clock.advance((ADMIN_IDLE_MINUTES + 1) * 60_000);
+    const ended = await as(session, 'GET', '/api/admin/queue');
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toEqual({ message: ADMIN_MESSAGES.expired });
+
+    // Signing out ends the session on the server, not only in the browser.
+    const again = await signIn(owner.email, owner.password);
+    expect((await as(again, 'DELETE', '/api/admin/session', undefined, { origin: 'http://localhost:80' })).statusCode).toBe(200);
+    expect((await as(again, 'GET', '/api/admin/session')).statusCode).toBe(401);
+    owner.cookie = await signIn(owner.email, owner.password);
+  });
+
+  it('asks for the password again before inviting, and the invited person signs in with the one they chose', async () => {
+    const cookie = await signIn(owner.email, owner.password);
+    clock.advance((ADMIN_REAUTH_MINUTES + 1) * 60_000);
+    const email = uniqueEmail('gemologist');
+    const invite = { email, name: 'Gem Ologist', title: 'Ms', role: 'staff' };
+    const asked = await as(cookie, 'POST', '/api/admin/staff', invite);
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json()).toEqual({ message: ADMIN_MESSAGES.reauth, reauth: true });
+    expect(await db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+
+    const wrong = await as(cookie, 'POST', '/api/admin/session/confirm', { password: 'guess' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ password: [ADMIN_MESSAGES.passwordWrong] });
+    const confirmed = await as(cookie, 'POST', '/api/admin/session/confirm', { password: owner.password });
+    expect((confirmed.json() as AdminSession).reauth_until).not.toBeNull();
+
+    const done = await as(cookie, 'POST', '/api/admin/staff', invite);
+    expect(done.statusCode, done.body).toBe(201);
+    expect(done.json().member).toMatchObject({ email, role: 'staff', invited: true });
+    const twice = await as(cookie, 'POST', '/api/admin/staff', invite);
+    expect(twice.statusCode).toBe(422);
+
+    const mail = await waitFor(() => smtp.to(email)[0], { what: 'the invitation' });
+    expect(mail.subject).toBe('Your access to the Everstone back office');
+    // Until the link is used, no password opens the account.
+    expect((await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: '!invited' } })).statusCode).toBe(401);
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    await app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, email, password: 'a gemologist password', password_confirmation: 'a gemologist password' } });
+    const staffCookie = await signIn(email, 'a gemologist password');
+    expect((await as(staffCookie, 'GET', '/api/admin/session')).json()).toMatchObject({ role: 'staff' });
+
+    const list = (await as(cookie, 'GET', '/api/admin/staff')).json() as StaffListResponse;
+    expect(list.staff.find((m) => m.email === email)).toMatchObject({ role: 'staff', invited: false });
+    const audit = (await as(cookie, 'GET', `/api/admin/audit?action=staff.invite&subject=${encodeURIComponent(email)}`)).json() as AuditListResponse;
+    expect(audit.entries).toEqual([
+      expect.objectContaining({ action: 'staff.invite', subject_id: email, actor: expect.objectContaining({ email: owner.email }), before: null, after: { role: 'staff' }, from: '127.0.0.1' }),
+    ]);
+  });
+
+  it('changes and takes away roles, never one’s own, and the person’s sessions end with the change', async () => {
+    const member = await staffMember('Rita Role');
+    await as(owner.cookie, 'POST', '/api/admin/session/confirm', { password: owner.password });
+    const promoted = await as(owner.cookie, 'PUT', `/api/admin/staff/${member.id}`, { role: 'owner' });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(promoted.json().member).toMatchObject({ role: 'owner' });
+    // The old session carried the old role: it ended with the change.
+    expect((await as(member.cookie, 'GET', '/api/admin/session')).statusCode).toBe(401);
+    const asOwner = await signIn(member.email, member.password);
+    expect((await as(asOwner, 'GET', '/api/admin/staff')).statusCode).toBe(200);
+
+    const own = await as(owner.cookie, 'PUT', `/api/admin/staff/${owner.id}`, { role: 'staff' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ message: ADMIN_MESSAGES.ownRole });
+    const bad = await as(owner.cookie, 'PUT', `/api/admin/staff/${member.id}`, { role: 'king' });
+    expect(bad.statusCode).toBe(422);
+
+    const removed = await as(owner.cookie, 'DELETE', `/api/admin/staff/${member.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = await as(asOwner, 'GET', '/api/admin/queue');
+    expect(after.statusCode).toBe(401);
+    const signInAgain = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: member.email, password: member.password } });
+    expect(signInAgain.statusCode).toBe(403);
+    // The account stays: a shopper's.
+    expect((await app.inject({ method: 'POST', url: '/api/login', payload: { email: member.email, password: member.password } })).statusCode).toBe(200);
+
+    const log = (await as(owner.cookie, 'GET', `/api/admin/audit?subject=${encodeURIComponent(member.email)}`)).json() as AuditListResponse;
+    expect(log.entries.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['staff.remove', { role: 'owner' }, { role: 'customer' }],
+      ['staff.role', { role: 'staff' }, { role: 'owner' }],
+      ['staff.invite', null, { role: 'staff' }],
+    ]);
+  });
+
+  it('finds orders by number, name, email and certificate, filters, sorts and pages them on the server', async () => {
+    const tag = `Zed${Date.now().toString(36)}`;
+    const a = await order('pay-wire', `${tag} Alpha`);
+    const b = await order('cod', `${tag} Beta`);
+    const c = await order('pay-credit', `${tag} Gamma`);
+    const list = async (query: string) => {
+      const res = await as(owner.cookie, 'GET', `/api/admin/orders?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as AdminOrderListResponse;
+    };
+    const numbers = (r: AdminOrderListResponse) => r.orders.map((o) => o.order_number);
+
+    expect(numbers(await list(`q=${a.order.order_number.toLowerCase()}`))).toEqual([a.order.order_number]);
+    expect(numbers(await list(`q=${a.order.order_number.slice(0, -2)}`))).toContain(a.order.order_number);
+    expect(numbers(await list(`q=${tag.toLowerCase()}`))).toEqual([c, b, a].map((o) => o.order.order_number));
+    expect(numbers(await list(`q=${encodeURIComponent(b.email)}`))).toEqual([b.order.order_number]);
+    expect(numbers(await list(`q=${c.stone.certificate_number}`))).toEqual([c.order.order_number]);
+    expect(numbers(await list(`q=${tag}&method=cod`))).toEqual([b.order.order_number]);
+    expect(numbers(await list(`q=${tag}&status=completed`))).toEqual([]);
+
+    const byTotal = await list(`q=${tag}&sort=total&dir=asc`);
+    const totals = byTotal.orders.map((o) => Number(o.total_price));
+    expect(totals).toEqual([...totals].sort((x, y) => x - y));
+    const paged = await list(`q=${tag}&sort=name&dir=asc&per_page=25&page=1`);
+    expect(paged).toMatchObject({ total: 3, page: 1, per_page: 25 });
+    expect(paged.orders.map((o) => o.user_name)).toEqual([`${tag} Alpha`, `${tag} Beta`, `${tag} Gamma`]);
+    expect((await list(`q=${tag}&page=2`)).orders).toEqual([]);
+    expect(paged.orders[0]).toMatchObject({ contact_email: a.email, payment_mode: 'pay-wire', lines: 1, hold_expires_at: expect.any(String) });
+
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    expect((await list(`q=${tag}&from=${today}&to=${today}`)).total).toBe(3);
+    expect((await list(`q=${tag}&to=2001-01-01`)).total).toBe(0);
+
+    for (const bad of ['sort=price', 'per_page=7', 'page=0', 'status=lost', 'from=yesterday']) {
+      const res = await as(owner.cookie, 'GET', `/api/admin/orders?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message, bad).toMatch(/^Invalid querystring/);
+    }
+  });
+
+  it('puts wire transfers first in the queue; staff record one, the shopper sees it, and the audit log says who', async () => {
+    const staff = await staffMember('Will Wire');
+    const wire = await order('pay-wire');
+    const queue = (await as(staff.cookie, 'GET', '/api/admin/queue')).json() as AdminQueueResponse;
+    expect(queue.wires.map((o) => o.order_number)).toContain(wire.order.order_number);
+
+    const page = (await as(staff.cookie, 'GET', `/api/admin/orders/${wire.order.order_number}`)).json().order;
+    expect(page).toMatchObject({ contact_email: wire.email, notes: 'Please call before delivery.', steps: ['paid', 'cancel'], holds: [{ certificate_number: wire.stone.certificate_number, state: 'held' }] });
+    expect(page.next_step).toContain('“Record payment”');
+
+    const paid = await as(staff.cookie, 'POST', `/api/admin/orders/${wire.order.order_number}/paid`, {}, { origin: 'http://localhost:80' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().message).toBe(`Payment recorded for order ${wire.order.order_number}. The shopper was emailed.`);
+    expect(paid.json().order).toMatchObject({ order_status: 'confirmed', payment_status: 'paid', steps: ['complete', 'refund'] });
+    expect(paid.json().order.history.map((h: { what: string; by: string | null }) => [h.what, h.by])).toEqual([
+      ['Placed by the shopper', null],
+      ['Recorded a payment', staff.email],
+    ]);
+    await waitFor(() => smtp.to(wire.email).find((m) => m.subject.startsWith('Payment received')), { what: 'the payment email' });
+    const shopperView = await app.inject({ url: `/api/orders/${wire.order.order_number}`, headers: bearer(wire.token) });
+    expect(shopperView.json()).toMatchObject({ payment_status: 'paid', order_status: 'confirmed' });
+
+    const twice = await as(staff.cookie, 'POST', `/api/admin/orders/${wire.order.order_number}/paid`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toContain('cannot take a payment');
+    expect((await as(staff.cookie, 'GET', '/api/admin/orders/EV-2000-ZZZZZZ')).statusCode).toBe(404);
+
+    const log = (await as(owner.cookie, 'GET', `/api/admin/audit?subject=${wire.order.order_number}`)).json() as AuditListResponse;
+    expect(log.entries).toEqual([
+      expect.objectContaining({
+        action: 'order.payment',
+        actor: { id: staff.id, email: staff.email, name: 'Will Wire' },
+        before: { order_status: 'pending', payment_status: 'pending' },
+        after: { order_status: 'confirmed', payment_status: 'paid' },
+      }),
+    ]);
+    expect((await as(owner.cookie, 'GET', `/api/admin/audit?actor=${encodeURIComponent(staff.email.slice(0, 8))}`)).json().total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('cancels an unpaid order and its stone is for sale again; a refund asks for the password again', async () => {
+    const staff = await staffMember('Carl Cancel');
+    const unpaid = await order('cod');
+    const cancelled = await as(staff.cookie, 'POST', `/api/admin/orders/${unpaid.order.order_number}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().order).toMatchObject({ order_status: 'cancelled', steps: [], holds: [{ state: 'released' }] });
+    const stone = await app.inject({ url: `/api/diamonds/${unpaid.stone.id}` });
+    expect(stone.statusCode).toBe(200);
+    expect((await db.db.selectFrom('diamonds').select('status').where('id', '=', unpaid.stone.id).executeTakeFirstOrThrow()).status).toBe('available');
+
+    const paid = await order('pay-wire');
+    await as(staff.cookie, 'POST', `/api/admin/orders/${paid.order.order_number}/paid`);
+    clock.advance((ADMIN_REAUTH_MINUTES + 1) * 60_000);
+    const asked = await as(staff.cookie, 'POST', `/api/admin/orders/${paid.order.order_number}/refund`);
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json()).toEqual({ message: ADMIN_MESSAGES.reauth, reauth: true });
+    await as(staff.cookie, 'POST', '/api/admin/session/confirm', { password: staff.password });
+    const refunded = await as(staff.cookie, 'POST', `/api/admin/orders/${paid.order.order_number}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().order).toMatchObject({ order_status: 'cancelled', payment_status: 'refunded' });
+    const cancelUnpaidAgain = await as(staff.cookie, 'POST', `/api/admin/orders/${paid.order.order_number}/cancel`);
+    expect(cancelUnpaidAgain.statusCode).toBe(409);
+  });
+
+  it('keeps the audit log as written: the database refuses to change or delete an entry', async () => {
+    const before = await db.db.selectFrom('audit_log').select(['id', 'actor_email']).orderBy('id').executeTakeFirstOrThrow();
+    await expect(db.db.updateTable('audit_log').set({ actor_email: 'someone@else.test' }).where('id', '=', before.id).execute()).rejects.toThrow(/audit log cannot be changed/);
+    await expect(db.db.deleteFrom('audit_log').where('id', '=', before.id).execute()).rejects.toThrow(/audit log cannot be changed/);
+    const after = await db.db.selectFrom('audit_log').select(['id', 'actor_email']).where('id', '=', before.id).executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+});

@@ -1,0 +1,96 @@
+import type { Kysely, Selectable } from 'kysely';
+import { ADMIN_IDLE_MINUTES, ADMIN_REAUTH_MINUTES, ADMIN_SESSION_HOURS } from '@everstone/contract';
+import type { AdminSessionTable, Database } from '../../db/schema.ts';
+import { createOpaqueToken, hashToken } from '../../lib/opaque-token.ts';
+
+export type AdminSessionRow = Selectable<AdminSessionTable>;
+
+const IDLE_MS = ADMIN_IDLE_MINUTES * 60_000;
+const LIFETIME_MS = ADMIN_SESSION_HOURS * 3_600_000;
+const REAUTH_MS = ADMIN_REAUTH_MINUTES * 60_000;
+/** A session's last request is written at most this often: a busy page does not write on every call. */
+const TOUCH_EVERY_MS = 30_000;
+
+const normalize = (row: AdminSessionRow): AdminSessionRow => ({ ...row, id: Number(row.id), user_id: Number(row.user_id) });
+
+/** When a session ends if nothing more is asked, and when its password counts until. */
+export function sessionTimes(row: AdminSessionRow) {
+  const idle = Math.min(Date.parse(row.last_seen_at) + IDLE_MS, Date.parse(row.expires_at));
+  return {
+    idle_expires_at: new Date(idle).toISOString(),
+    expires_at: row.expires_at,
+    reauth_until: row.reauth_at ? new Date(Date.parse(row.reauth_at) + REAUTH_MS).toISOString() : null,
+  };
+}
+
+/**
+ * The back office's sessions (admin_sessions): a cookie's token, of which only the SHA-256 is kept, for one staff
+ * member, ended by ADMIN_IDLE_MINUTES without a request or ADMIN_SESSION_HOURS in all.
+ */
+export function createAdminSessions(deps: { db: Kysely<Database>; now: () => Date }) {
+  const { db, now } = deps;
+  return {
+    async create(userId: number, ip: string): Promise<{ token: string; session: AdminSessionRow }> {
+      const { token, hash } = createOpaqueToken();
+      const at = now();
+      // Sessions that ended are deleted as their owner signs in again; a sweep is not needed for so few rows.
+      await db.deleteFrom('admin_sessions').where('user_id', '=', userId).where('expires_at', '<=', at.toISOString()).execute();
+      const row = await db
+        .insertInto('admin_sessions')
+        .values({
+          user_id: userId,
+          token_hash: hash,
+          created_at: at.toISOString(),
+          last_seen_at: at.toISOString(),
+          expires_at: new Date(at.getTime() + LIFETIME_MS).toISOString(),
+          reauth_at: at.toISOString(),
+          ip: ip.slice(0, 64),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { token, session: normalize(row) };
+    },
+
+    /**
+     * The live session of a cookie's token, its last request moved to now; 'ended' for a session that ran out (it is
+     * deleted), null for a token the store never gave or already forgot.
+     */
+    async resolve(token: string): Promise<AdminSessionRow | 'ended' | null> {
+      const row = await db.selectFrom('admin_sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+      if (!row) return null;
+      const session = normalize(row);
+      const at = now();
+      if (at.getTime() >= Date.parse(sessionTimes(session).idle_expires_at)) {
+        await db.deleteFrom('admin_sessions').where('id', '=', session.id).execute();
+        return 'ended';
+      }
+      if (at.getTime() - Date.parse(session.last_seen_at) >= TOUCH_EVERY_MS) {
+        session.last_seen_at = at.toISOString();
+        await db.updateTable('admin_sessions').set({ last_seen_at: session.last_seen_at }).where('id', '=', session.id).execute();
+      }
+      return session;
+    },
+
+    /** The password was entered again: sensitive actions are allowed for ADMIN_REAUTH_MINUTES. */
+    async confirmed(session: AdminSessionRow): Promise<AdminSessionRow> {
+      const at = now().toISOString();
+      await db.updateTable('admin_sessions').set({ reauth_at: at, last_seen_at: at }).where('id', '=', session.id).execute();
+      return { ...session, reauth_at: at, last_seen_at: at };
+    },
+
+    recentlyConfirmed(session: AdminSessionRow): boolean {
+      return session.reauth_at !== null && now().getTime() < Date.parse(session.reauth_at) + REAUTH_MS;
+    },
+
+    async end(sessionId: number): Promise<void> {
+      await db.deleteFrom('admin_sessions').where('id', '=', sessionId).execute();
+    },
+
+    /** Signs a person out of the back office everywhere (a role changed or was taken away); `trx` may be the change's. */
+    async endAllOf(userId: number, trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom('admin_sessions').where('user_id', '=', userId).execute();
+    },
+  };
+}
+
+export type AdminSessions = ReturnType<typeof createAdminSessions>;

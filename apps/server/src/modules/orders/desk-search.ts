@@ -1,0 +1,205 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  HOLD_EXPIRING_HOURS,
+  RING_SIZE_UNKNOWN,
+  STORE_TIME_ZONE,
+  centsToPrice,
+  type AdminOrderSort,
+  type AdminOrderSummary,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '@everstone/contract';
+import type { Database } from '../../db/schema.ts';
+
+export interface OrderSearch {
+  q?: string;
+  status?: OrderStatus;
+  payment_status?: PaymentStatus;
+  method?: PaymentMethod;
+  /** Eastern days, YYYY-MM-DD, both included. */
+  from?: string;
+  to?: string;
+  expiring?: boolean;
+  sort: AdminOrderSort;
+  dir: 'asc' | 'desc';
+  page: number;
+  per_page: number;
+}
+
+/** The instant an Eastern day begins, in UTC ISO (the store's days are New York's). */
+export function easternDayStart(day: string): string {
+  const noonUtc = new Date(`${day}T12:00:00Z`);
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: STORE_TIME_ZONE, timeZoneName: 'longOffset' })
+    .formatToParts(noonUtc)
+    .find((p) => p.type === 'timeZoneName')!.value; // "GMT-04:00"
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset);
+  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  return new Date(Date.parse(`${day}T00:00:00Z`) - minutes * 60_000).toISOString();
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** A LIKE pattern's own characters, escaped with a backslash (`escape '\'` on both engines). */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const SORT_COLUMNS = {
+  created_at: 'orders.id',
+  total: 'orders.total_cents',
+  name: 'orders.user_name',
+  status: 'orders.order_status',
+  hold_expires_at: 'orders.hold_expires_at',
+} as const;
+
+type Row = {
+  id: number;
+  order_number: string;
+  created_at: string;
+  user_name: string;
+  contact_email: string;
+  payment_mode: string;
+  order_status: string;
+  payment_status: string;
+  total_cents: number;
+  hold_expires_at: string | null;
+  lines: number;
+};
+
+function toSummary(row: Row): AdminOrderSummary {
+  const holding = row.order_status === 'pending' && row.payment_status === 'pending';
+  return {
+    order_number: row.order_number,
+    created_at: row.created_at,
+    user_name: row.user_name,
+    contact_email: row.contact_email,
+    payment_mode: row.payment_mode as PaymentMethod,
+    order_status: row.order_status as OrderStatus,
+    payment_status: row.payment_status as PaymentStatus,
+    total_price: centsToPrice(Number(row.total_cents)),
+    hold_expires_at: holding ? row.hold_expires_at : null,
+    lines: Number(row.lines),
+  };
+}
+
+/**
+ * The order desk's reads for the back office: the searchable list and what waits on staff. Read-only; the orders
+ * module's tables, read by the orders module.
+ */
+export function createOrderSearch(db: Kysely<Database>, now: () => Date) {
+  function base() {
+    return db
+      .selectFrom('orders')
+      .select([
+        'orders.id',
+        'orders.order_number',
+        'orders.created_at',
+        'orders.user_name',
+        'orders.contact_email',
+        'orders.payment_mode',
+        'orders.order_status',
+        'orders.payment_status',
+        'orders.total_cents',
+        'orders.hold_expires_at',
+        (eb) =>
+          eb
+            .selectFrom('order_items')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('order_items.order_id', '=', 'orders.id')
+            .where('order_items.parent_line_id', 'is', null)
+            .as('lines'),
+      ]);
+  }
+  const expiringBy = () => new Date(now().getTime() + HOLD_EXPIRING_HOURS * 3_600_000).toISOString();
+
+  return {
+    async search(s: OrderSearch): Promise<{ orders: AdminOrderSummary[]; total: number }> {
+      let q = db.selectFrom('orders');
+      const text = s.q?.trim();
+      if (text) {
+        const upper = text.toUpperCase();
+        const lower = text.toLowerCase();
+        const contains = `%${escapeLike(lower)}%`;
+        q = q.where((eb) =>
+          eb.or([
+            eb('orders.order_number', '=', upper),
+            sql<boolean>`orders.order_number like ${`${escapeLike(upper)}%`} escape '\\'`,
+            sql<boolean>`lower(orders.user_name) like ${contains} escape '\\'`,
+            sql<boolean>`orders.contact_email like ${contains} escape '\\'`,
+            eb.exists(
+              eb
+                .selectFrom('order_items')
+                .select('order_items.id')
+                .whereRef('order_items.order_id', '=', 'orders.id')
+                .where('order_items.certificate_number', '=', upper),
+            ),
+          ]),
+        );
+      }
+      if (s.status) q = q.where('orders.order_status', '=', s.status);
+      if (s.payment_status) q = q.where('orders.payment_status', '=', s.payment_status);
+      if (s.method) q = q.where('orders.payment_mode', '=', s.method);
+      if (s.from) q = q.where('orders.created_at', '>=', easternDayStart(s.from));
+      if (s.to) q = q.where('orders.created_at', '<', easternDayStart(nextDay(s.to)));
+      if (s.expiring) {
+        q = q
+          .where('orders.order_status', '=', 'pending')
+          .where('orders.payment_status', '=', 'pending')
+          .where('orders.hold_expires_at', 'is not', null)
+          .where('orders.hold_expires_at', '<=', expiringBy());
+      }
+      const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const column = SORT_COLUMNS[s.sort];
+      let rows = base();
+      // The same filters, on the select with its columns: Kysely's builders are immutable, so rebuild from `q`'s where.
+      rows = rows.where((eb) => eb('orders.id', 'in', q.select('orders.id')));
+      const page = await rows
+        .orderBy(sql.ref(column), s.dir)
+        .orderBy('orders.id', s.dir)
+        .limit(s.per_page)
+        .offset((s.page - 1) * s.per_page)
+        .execute();
+      return { orders: page.map((r) => toSummary(r as unknown as Row)), total: Number(total) };
+    },
+
+    /** What waits on staff, each group soonest deadline (or oldest) first, at most 100 each. */
+    async queue(): Promise<{ wires: AdminOrderSummary[]; reviews: AdminOrderSummary[]; ring_sizes: AdminOrderSummary[]; expiring: AdminOrderSummary[] }> {
+      const open = ['pending', 'confirmed'];
+      const wires = await base()
+        .where('orders.payment_mode', '=', 'pay-wire')
+        .where('orders.order_status', '=', 'pending')
+        .where('orders.payment_status', '=', 'pending')
+        .orderBy('orders.hold_expires_at')
+        .limit(100)
+        .execute();
+      const reviews = await base().where('orders.payment_status', '=', 'under_review').orderBy('orders.id').limit(100).execute();
+      const ringSizes = await base()
+        .where('orders.order_status', 'in', open)
+        .where('orders.payment_status', 'not in', ['failed', 'expired', 'refunded'])
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('order_items')
+              .select('order_items.id')
+              .whereRef('order_items.order_id', '=', 'orders.id')
+              .where('order_items.ring_size', '=', RING_SIZE_UNKNOWN),
+          ),
+        )
+        .orderBy('orders.id')
+        .limit(100)
+        .execute();
+      const expiring = await base()
+        .where('orders.payment_mode', '<>', 'pay-wire')
+        .where('orders.order_status', '=', 'pending')
+        .where('orders.payment_status', '=', 'pending')
+        .where('orders.hold_expires_at', 'is not', null)
+        .where('orders.hold_expires_at', '<=', expiringBy())
+        .orderBy('orders.hold_expires_at')
+        .limit(100)
+        .execute();
+      const summaries = (rows: unknown[]) => rows.map((r) => toSummary(r as Row));
+      return { wires: summaries(wires), reviews: summaries(reviews), ring_sizes: summaries(ringSizes), expiring: summaries(expiring) };
+    },
+  };
+}
+
+export type OrderSearchQueries = ReturnType<typeof createOrderSearch>;

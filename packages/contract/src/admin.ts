@@ -1,0 +1,258 @@
+/**
+ * Contracts of the back office (/admin and /api/admin): the staff's session, the staff list, the audit log and the
+ * order desk in the browser. docs/decisions/018-back-office.md.
+ */
+import { z } from 'zod';
+import { emailField, requiredText } from './fields.ts';
+import { enteredPassword, NAME_MAX_LENGTH, TITLES } from './accounts.ts';
+import { ORDER_STATUSES, PAYMENT_METHOD_IDS, PAYMENT_STATUSES, orderSchema } from './orders.ts';
+
+/** Who works in the back office: staff run the store's day; owners also manage the staff and read the audit log. */
+export const STAFF_ROLES = ['staff', 'owner'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { staff: 'Staff', owner: 'Owner' };
+
+/** A back-office session ends after this long without a request… */
+export const ADMIN_IDLE_MINUTES = 30;
+/** …and after this long in any case. */
+export const ADMIN_SESSION_HOURS = 12;
+/** A password entered again (refunds, roles) counts for this long. */
+export const ADMIN_REAUTH_MINUTES = 5;
+/** An invitation's link to choose a password works this long. */
+export const STAFF_INVITE_DAYS = 7;
+/** The orders list's page sizes. */
+export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
+/** An order whose unpaid hold ends within this many hours is "about to expire". */
+export const HOLD_EXPIRING_HOURS = 24;
+
+export const ADMIN_MESSAGES = {
+  /** 401 from every /api/admin route without a live back-office session. */
+  signedOut: 'Please sign in to the back office.',
+  /** 401 when the session ran out (idle or too old). */
+  expired: 'Your back-office session has ended. Please sign in again.',
+  /** 403 for a signed-in shopper, or an account without a staff role. */
+  notStaff: 'Your account does not have access to this part of the store.',
+  /** 403: an owner's action asked by staff. */
+  ownerOnly: 'Only an owner of the store can do this.',
+  /** 403 with `reauth: true`: a sensitive action needs the password again. */
+  reauth: 'Please enter your password again to do this.',
+  invalidCredentials: 'The email or password is incorrect.',
+  passwordWrong: 'The password is incorrect.',
+  signedOutDone: 'You are signed out of the back office.',
+  lastOwner: 'The store must keep at least one owner.',
+  ownRole: 'You cannot change your own role or remove yourself.',
+  noStaff: 'No staff member has that id.',
+  alreadyStaff: 'This person is already on the staff.',
+  /** 403: a change sent from another site (no Origin of the store's own). */
+  crossSite: 'This request did not come from the store’s back office.',
+} as const;
+
+export const adminSignInRequestSchema = z.object({ email: emailField, password: enteredPassword() });
+export type AdminSignInRequest = z.input<typeof adminSignInRequestSchema>;
+
+export const adminPasswordRequestSchema = z.object({ password: enteredPassword() });
+export type AdminPasswordRequest = z.input<typeof adminPasswordRequestSchema>;
+
+export const adminSessionSchema = z.object({
+  user: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
+  role: z.enum(STAFF_ROLES),
+  /** When the session ends if nothing more is asked (the idle timeout), and at the latest. */
+  idle_expires_at: z.string(),
+  expires_at: z.string(),
+  /** Until when sensitive actions are allowed without the password again; null when not entered lately. */
+  reauth_until: z.string().nullable(),
+});
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+/** Answer of a sensitive action tried without a recent password: 403 with `reauth: true`. */
+export const reauthErrorSchema = z.object({ message: z.string(), reauth: z.literal(true) });
+
+export const staffMemberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  /** True until the invited person has chosen a password. */
+  invited: z.boolean(),
+  since: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffListResponseSchema = z.object({ staff: z.array(staffMemberSchema) });
+export type StaffListResponse = z.infer<typeof staffListResponseSchema>;
+
+export const staffInviteRequestSchema = z.object({
+  email: emailField,
+  name: requiredText(NAME_MAX_LENGTH, 'name'),
+  /** The account's title, as a shopper's sign-up asks it (used when the person has no account yet). */
+  title: z.enum(TITLES, { error: 'Please choose a title: Mr, Mrs or Ms.' }),
+  role: z.enum(STAFF_ROLES, { error: 'Please choose a role: staff or owner.' }),
+});
+export type StaffInviteRequest = z.input<typeof staffInviteRequestSchema>;
+export const staffRoleRequestSchema = z.object({ role: z.enum(STAFF_ROLES, { error: 'Please choose a role: staff or owner.' }) });
+export type StaffRoleRequest = z.input<typeof staffRoleRequestSchema>;
+export const staffMemberResponseSchema = z.object({ message: z.string(), member: staffMemberSchema });
+export type StaffMemberResponse = z.infer<typeof staffMemberResponseSchema>;
+
+/** What an audit entry says was done, and to what. */
+export const AUDIT_ACTIONS = [
+  'session.sign_in',
+  'staff.invite',
+  'staff.role',
+  'staff.remove',
+  'order.confirm',
+  'order.payment',
+  'order.complete',
+  'order.cancel',
+  'order.refund',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'session.sign_in': 'Signed in',
+  'staff.invite': 'Invited staff',
+  'staff.role': 'Changed a role',
+  'staff.remove': 'Removed staff',
+  'order.confirm': 'Confirmed an order',
+  'order.payment': 'Recorded a payment',
+  'order.complete': 'Completed an order',
+  'order.cancel': 'Cancelled an order',
+  'order.refund': 'Recorded a refund and cancelled',
+};
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** Who did it: a staff member, or the command line (`by` says which host and user). */
+  actor: z.object({ id: z.number().int().nullable(), email: z.string(), name: z.string() }),
+  action: z.enum(AUDIT_ACTIONS),
+  subject_type: z.string(),
+  subject_id: z.string(),
+  /** The fields that changed, as they were and as they became. */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  /** The address the request came from (or the command line's host). */
+  from: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const pageSize = z.coerce
+  .number({ error: 'The page size must be 25, 50 or 100.' })
+  .refine((n) => (ADMIN_PAGE_SIZES as readonly number[]).includes(n), 'The page size must be 25, 50 or 100.')
+  .default(25);
+
+export const auditListQuerySchema = z.object({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  subject: z.string().trim().max(100).optional(),
+  actor: z.string().trim().max(254).optional(),
+  page: z.coerce.number({ error: 'The page must be a whole number from 1.' }).int('The page must be a whole number from 1.').min(1, 'The page must be a whole number from 1.').max(100_000).default(1),
+  per_page: pageSize,
+});
+export type AuditListQuery = z.input<typeof auditListQuerySchema>;
+export const auditListResponseSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+/** The orders list's columns that sort. */
+export const ADMIN_ORDER_SORTS = ['created_at', 'total', 'name', 'status', 'hold_expires_at'] as const;
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
+
+const isoDay = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} must be a date in the form YYYY-MM-DD.`)
+    .optional();
+
+export const adminOrderListQuerySchema = z.object({
+  /** An order number, a name, an email or a certificate number (or the start of one). */
+  q: z.string().trim().max(100, 'The search must not be longer than 100 characters.').optional(),
+  status: z.enum(ORDER_STATUSES, { error: `The status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),
+  payment_status: z.enum(PAYMENT_STATUSES, { error: `The payment status must be one of ${PAYMENT_STATUSES.join(', ')}.` }).optional(),
+  method: z.enum(PAYMENT_METHOD_IDS, { error: 'The payment method is not one the store offers.' }).optional(),
+  /** Placed on or after this day, and on or before that one (Eastern time). */
+  from: isoDay('start date'),
+  to: isoDay('end date'),
+  /** Only unpaid orders whose hold ends within HOLD_EXPIRING_HOURS. */
+  expiring: z
+    .enum(['1', 'true', '0', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  sort: z.enum(ADMIN_ORDER_SORTS, { error: `The sort must be one of ${ADMIN_ORDER_SORTS.join(', ')}.` }).default('created_at'),
+  dir: z.enum(['asc', 'desc'], { error: 'The direction must be asc or desc.' }).default('desc'),
+  page: z.coerce.number({ error: 'The page must be a whole number from 1.' }).int('The page must be a whole number from 1.').min(1, 'The page must be a whole number from 1.').max(100_000).default(1),
+  per_page: pageSize,
+});
+export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;
+
+export const adminOrderSummarySchema = z.object({
+  order_number: z.string(),
+  created_at: z.string(),
+  user_name: z.string(),
+  contact_email: z.string(),
+  payment_mode: z.enum(PAYMENT_METHOD_IDS),
+  order_status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  total_price: z.string(),
+  hold_expires_at: z.string().nullable(),
+  /** How many lines the order has (a ring counts once). */
+  lines: z.number().int(),
+});
+export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+export const adminOrderListResponseSchema = z.object({
+  orders: z.array(adminOrderSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type AdminOrderListResponse = z.infer<typeof adminOrderListResponseSchema>;
+
+/** The steps staff take on an order (the order desk's, docs/operations.md). */
+export const ORDER_STEPS = ['confirm', 'paid', 'complete', 'cancel', 'refund'] as const;
+export type OrderStep = (typeof ORDER_STEPS)[number];
+export const ORDER_STEP_LABELS: Record<OrderStep, string> = {
+  confirm: 'Confirm with the shopper',
+  paid: 'Record payment',
+  complete: 'Mark delivered',
+  cancel: 'Cancel order',
+  refund: 'Record refund and cancel',
+};
+/** Steps that move money or end a paid order: the password is asked again first. */
+export const SENSITIVE_ORDER_STEPS: readonly OrderStep[] = ['refund'];
+
+export const orderHistoryEntrySchema = z.object({
+  at: z.string(),
+  what: z.string(),
+  /** Who did it; null for the shopper or the store itself. */
+  by: z.string().nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
+export const adminOrderSchema = orderSchema.extend({
+  contact_email: z.string(),
+  created_at: z.string(),
+  is_gift: z.boolean(),
+  notes: z.string().nullable(),
+  /** What the team does next, in words. */
+  next_step: z.string(),
+  /** The steps the order can take now, in the order the page offers them. */
+  steps: z.array(z.enum(ORDER_STEPS)),
+  /** Placed, paid, confirmed, cancelled…: when, and by whom. */
+  history: z.array(orderHistoryEntrySchema),
+  /** Each stone's hold: held by this order until when, released, or sold. */
+  holds: z.array(z.object({ certificate_number: z.string(), state: z.enum(['held', 'released', 'sold']), until: z.string().nullable() })),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+export const adminOrderResponseSchema = z.object({ order: adminOrderSchema });
+export const adminOrderStepResponseSchema = z.object({ message: z.string(), order: adminOrderSchema });
+export type AdminOrderStepResponse = z.infer<typeof adminOrderStepResponseSchema>;
+
+/** What waits on the staff: the back office's first screen. */
+export const adminQueueResponseSchema = z.object({
+  /** Bank-wire orders whose transfer is to be matched, soonest hold end first. */
+  wires: z.array(adminOrderSummarySchema),
+  /** PayPal payments under review: nothing ships. */
+  reviews: z.array(adminOrderSummarySchema),
+  /** Open orders with a ring whose size the shopper left to confirm. */
+  ring_sizes: z.array(adminOrderSummarySchema),
+  /** Other unpaid orders whose hold ends within HOLD_EXPIRING_HOURS. */
+  expiring: z.array(adminOrderSummarySchema),
+});
+export type AdminQueueResponse = z.infer<typeof adminQueueResponseSchema>;
