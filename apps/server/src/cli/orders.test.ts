@@ -93,6 +93,17 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     const again = await desk('paid', placed.order_number);
     expect(again.code).toBe(1);
     expect(again.stderr.trim()).toBe(`Order ${placed.order_number} cannot take a payment: it is confirmed with payment paid.`);
+    // On the audit log once, as the back office's steps are, under the terminal's name; the refused step wrote nothing.
+    const entries = await db.db.selectFrom('audit_log').selectAll().where('subject_id', '=', placed.order_number).execute();
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'order.payment',
+        actor_id: null,
+        actor_name: 'npm run orders',
+        before_json: JSON.stringify({ order_status: 'pending', payment_status: 'pending' }),
+        after_json: JSON.stringify({ order_status: 'confirmed', payment_status: 'paid' }),
+      }),
+    ]);
   });
 
   it('shows a shopper’s control characters and line breaks instead of obeying them', { timeout: 120_000 }, async () => {

@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { hostname } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDb, TEST_ENGINES, type TestDb } from '../test/database.ts';
+import { createTestApp } from '../test/app.ts';
+import { startTestSmtp, type TestSmtp } from '../test/smtp.ts';
+import { waitFor } from '../test/wait-for.ts';
+import { quickHasher, signUpAndIn, uniqueEmail } from '../test/accounts.ts';
+
+const CLI = fileURLToPath(new URL('./staff.ts', import.meta.url));
+
+describe.each(TEST_ENGINES)('npm run staff on %s', (engine) => {
+  let db: TestDb;
+  let app: FastifyInstance;
+  let smtp: TestSmtp;
+
+  // Each call starts a process of its own: seconds on a busy machine, hence the longer limits.
+  function staff(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [CLI, ...args],
+        { env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: db.url, SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.everstone.test' }, timeout: 30_000 },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  }
+
+  beforeAll(async () => {
+    db = await createTestDb(engine);
+    smtp = await startTestSmtp();
+    app = await createTestApp(db, { SMTP_URL: smtp.url }, { passwordHasher: quickHasher });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+    await db?.destroy();
+  });
+
+  const roleOf = async (email: string) => (await db.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirst())?.role;
+
+  it('makes the first owner from a new address, with an emailed link to choose a password, on the audit log', async () => {
+    const email = uniqueEmail('owner');
+    const missing = await staff('add', email, '--role', 'owner');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('has no account yet: give --name and --title');
+    expect(await roleOf(email)).toBeUndefined();
+
+    const made = await staff('add', email, '--role', 'owner', '--name', 'Opal Owner', '--title', 'Ms');
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain(`${email} is an owner. An email with a link to choose a password was sent.`);
+    expect(await roleOf(email)).toBe('owner');
+    const mail = await waitFor(() => smtp.to(email)[0], { what: 'the invitation' });
+    expect(mail.text).toMatch(/https:\/\/shop\.everstone\.test\/reset-password\/[A-Za-z0-9_-]{43}\?email=/);
+    expect(mail.text).toContain('https://shop.everstone.test/admin/sign-in');
+
+    const listed = await staff('list');
+    expect(listed.stdout).toContain(`owner  ${email}  Opal Owner  (invited, no password yet)`);
+    const entry = await db.db.selectFrom('audit_log').selectAll().where('subject_id', '=', email).executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ action: 'staff.invite', actor_id: null, actor_name: 'npm run staff', after_json: '{"role":"owner"}' });
+    expect(entry.actor_email.endsWith(`@${hostname()}`)).toBe(true);
+  }, 60_000);
+
+  it('gives a shopper a role, keeps the last owner, and takes a person off the staff', async () => {
+    const shopper = await signUpAndIn(app, { name: 'Sid Shopper' });
+    const given = await staff('add', shopper.email, '--role', 'staff');
+    expect(given.code, given.stderr).toBe(0);
+    expect(await roleOf(shopper.email)).toBe('staff');
+    await waitFor(() => smtp.to(shopper.email).find((m) => m.subject === 'Your access to the Everstone back office'), { what: 'the notice' });
+
+    const owners = await db.db.selectFrom('users').select('email').where('role', '=', 'owner').execute();
+    if (owners.length === 1) {
+      const last = await staff('remove', owners[0]!.email);
+      expect(last.code).toBe(1);
+      expect(last.stderr).toContain('The store must keep at least one owner.');
+      expect(await roleOf(owners[0]!.email)).toBe('owner');
+    }
+    const removed = await staff('remove', shopper.email);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(await roleOf(shopper.email)).toBe('customer');
+    expect((await staff('remove', shopper.email)).stderr).toContain('is not on the staff');
+    expect((await staff('add', shopper.email, '--role', 'king')).code).toBe(2);
+  }, 90_000);
+});
