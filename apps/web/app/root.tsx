@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
@@ -66,8 +67,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * Whether the page brings its own frame: a route whose `handle` says `frame: 'own'` (the back office) is drawn
+ * without the storefront's header, footer and booking button.
+ */
+function useOwnFrame(): boolean {
+  return useMatches().some((match) => (match.handle as { frame?: unknown } | undefined)?.frame === 'own');
+}
+
 /** The frame of every page, with the booking dialog the layout and the content pages offer. */
 function Shell({ children }: { children: React.ReactNode }) {
+  if (useOwnFrame()) return <>{children}</>;
   return (
     <BookingButtonContext value={AppointmentButton}>
       <SiteLayout>{children}</SiteLayout>

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
 import { DEPARTMENTS } from '@everstone/contract/core';
 
 /** Every page of the store (SPEC §2 route table). */
@@ -44,6 +44,20 @@ export default [
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/paypal-return', 'routes/checkout-wallet-return.tsx'),
   route('thankyou', 'routes/thankyou.tsx'),
+
+  // The back office: the staff's pages, drawn in their own frame and loaded in the browser with the staff's session.
+  ...prefix('admin', [
+    route('sign-in', 'routes/admin/sign-in.tsx'),
+    route('orders/:orderNumber/packing-slip', 'routes/admin/packing-slip.tsx'),
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/today.tsx'),
+      route('orders', 'routes/admin/orders.tsx'),
+      route('orders/:orderNumber', 'routes/admin/order.tsx'),
+      route('staff', 'routes/admin/staff.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+      route('*', 'routes/admin/not-found.tsx'),
+    ]),
+  ]),
 
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),

@@ -1,0 +1,130 @@
+import { HOLD_EXPIRING_HOURS, type AdminOrderSummary, type AdminQueueResponse } from '@everstone/contract';
+import { PageHead } from './admin-frame';
+import { formatAmount, formatDayTime, methodText } from './format';
+import { HoldEnd, OrderLink, TableScroll } from './order-bits';
+
+/** The queue's lists of orders (the queue may carry more than orders; this page shows these four). */
+type Group = { key: 'wires' | 'reviews' | 'ring_sizes' | 'expiring'; title: string; lead: string; empty: string };
+
+const GROUPS: Group[] = [
+  {
+    key: 'wires',
+    title: 'Wire transfers to match',
+    lead: 'Bank-wire orders waiting for their transfer, the soonest hold end first. Record the payment once the money is in the account.',
+    empty: 'No wire transfers to match.',
+  },
+  {
+    key: 'reviews',
+    title: 'PayPal payments under review',
+    lead: 'PayPal holds these payments for review. Nothing ships until it releases them.',
+    empty: 'No PayPal payments under review.',
+  },
+  {
+    key: 'ring_sizes',
+    title: 'Ring sizes to confirm',
+    lead: 'Open orders with a ring whose size the shopper left to confirm. Ask the shopper before the ring is made.',
+    empty: 'No ring sizes to confirm.',
+  },
+  {
+    key: 'expiring',
+    title: 'Holds ending soon',
+    lead: `Other unpaid orders whose stones go back on sale within ${HOLD_EXPIRING_HOURS} hours unless they are paid or confirmed.`,
+    empty: `No other holds end within ${HOLD_EXPIRING_HOURS} hours.`,
+  },
+];
+
+function QueueTable({ group, orders, now }: { group: Group; orders: AdminOrderSummary[]; now: number }) {
+  const captionId = `queue-${group.key}-caption`;
+  return (
+    <TableScroll label={group.title}>
+      <table className="adm-table adm-table--queue" aria-labelledby={captionId}>
+        <caption id={captionId} className="visually-hidden">
+          {group.title}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Name</th>
+            <th scope="col" className="adm-num">
+              Total
+            </th>
+            <th scope="col">Method</th>
+            <th scope="col">Hold ends</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.order_number}>
+              <td>
+                <OrderLink orderNumber={order.order_number} />
+                <span className="adm-cell-sub">Placed {formatDayTime(order.created_at)}</span>
+              </td>
+              <td>
+                <span className="adm-cell-main">{order.user_name}</span>
+                <span className="adm-cell-sub">{order.contact_email}</span>
+              </td>
+              <td className="adm-num">{formatAmount(order.total_price)}</td>
+              <td>{methodText(order.payment_mode)}</td>
+              <td>
+                <HoldEnd at={order.hold_expires_at} now={now} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** /admin, "Waiting on you": what the staff have to do, in four short lists. */
+export function QueuePage({
+  queue,
+  now,
+  onRefresh,
+  refreshing = false,
+}: {
+  queue: AdminQueueResponse;
+  now: number;
+  onRefresh?: () => void;
+  refreshing?: boolean;
+}) {
+  const waiting = GROUPS.reduce((sum, g) => sum + queue[g.key].length, 0);
+  return (
+    <>
+      <PageHead
+        title="Waiting on you"
+        lead={waiting === 0 ? 'Nothing needs doing right now.' : `${waiting} ${waiting === 1 ? 'order needs' : 'orders need'} a step from the team.`}
+      >
+        <p className="adm-muted adm-small">
+          As of <time dateTime={new Date(now).toISOString()}>{formatDayTime(new Date(now).toISOString())}</time> Eastern
+        </p>
+        {onRefresh && (
+          <button type="button" className="adm-button adm-button--ghost adm-button--small" onClick={onRefresh} disabled={refreshing}>
+            {refreshing ? 'Refreshing…' : 'Refresh'}
+          </button>
+        )}
+      </PageHead>
+      <div className="adm-queue">
+        {GROUPS.map((group) => {
+          const orders = queue[group.key];
+          const titleId = `queue-${group.key}-title`;
+          return (
+            <section key={group.key} className="adm-panel" aria-labelledby={titleId}>
+              <div className="adm-panel__head">
+                <h2 id={titleId} className="adm-panel__title">
+                  {group.title}
+                  <span className="adm-count">
+                    {orders.length}
+                    <span className="visually-hidden">{orders.length === 1 ? ' order' : ' orders'}</span>
+                  </span>
+                </h2>
+                <p className="adm-panel__lead">{group.lead}</p>
+              </div>
+              {orders.length === 0 ? <p className="adm-empty">{group.empty}</p> : <QueueTable group={group} orders={orders} now={now} />}
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}
