@@ -23,10 +23,10 @@ import { setupMail, type MailSetupOptions } from './modules/mail/index.ts';
 import { createHoldService, createInventoryService, latestStoneChange, stoneChangesSince } from './modules/inventory/index.ts';
 import { catalogRoutes, createCatalogSearchEngine, createCatalogService } from './modules/catalog/index.ts';
 import { createProductService, productRoutes } from './modules/products/index.ts';
-import { contactRoutes, createContactService } from './modules/contact/index.ts';
+import { contactRoutes, createContactDesk, createContactService } from './modules/contact/index.ts';
 import { createNewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
 import { appointmentRoutes, createAppointmentService } from './modules/appointments/index.ts';
-import { accountRootRoutes, accountRoutes, createAccountService, createPasswordHasher, createStaffDirectory, type PasswordHasher } from './modules/accounts/index.ts';
+import { accountRootRoutes, accountRoutes, createAccountService, createCustomerDirectory, createPasswordHasher, createStaffDirectory, type PasswordHasher } from './modules/accounts/index.ts';
 import { addressRoutes, createAddressService } from './modules/addresses/index.ts';
 import { createOrderDesk, createOrderService, orderRoutes } from './modules/orders/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
@@ -40,7 +40,7 @@ import {
   type WalletProvider,
 } from './modules/payments/index.ts';
 import { checkoutRoutes, createCheckoutService } from './modules/checkout/index.ts';
-import { createCustomRequestService, customRequestRoutes } from './modules/custom-requests/index.ts';
+import { createCustomRequestDesk, createCustomRequestService, customRequestRoutes } from './modules/custom-requests/index.ts';
 import { createHomePreviewService, homePreviewRoutes } from './modules/home-preview/index.ts';
 import { createRingBuilderService, ringBuilderRoutes } from './modules/ring-builder/index.ts';
 import { batchedLookup } from './lib/batched-lookup.ts';
@@ -252,6 +252,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           audit,
           limiter,
           secureCookie: publicUrl.startsWith('https:'),
+          customers: createCustomerDirectory({ db: db.db }),
+          accounts,
+          addresses,
+          contact: createContactDesk({ ...storefrontCalls, now }),
+          customRequests: createCustomRequestDesk({ db: db.db, engine: db.engine, now }),
+          homePreview,
+          newsletter,
         }),
       );
       // An unknown API path is answered in JSON, never by the storefront's HTML 404 page.

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { emailField, requiredText } from './fields.ts';
+import { addressSchema } from './accounts.ts';
+import { HOME_PREVIEW_STATUSES } from './special-requests.ts';
 import { enteredPassword, NAME_MAX_LENGTH, TITLES } from './accounts.ts';
 import { ORDER_STATUSES, PAYMENT_METHOD_IDS, PAYMENT_STATUSES, orderSchema } from './orders.ts';
 
@@ -104,6 +106,11 @@ export const AUDIT_ACTIONS = [
   'order.complete',
   'order.cancel',
   'order.refund',
+  'customer.reset_email',
+  'message.reply',
+  'message.handled',
+  'custom_request.handled',
+  'newsletter.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -116,6 +123,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.complete': 'Completed an order',
   'order.cancel': 'Cancelled an order',
   'order.refund': 'Recorded a refund and cancelled',
+  'customer.reset_email': 'Sent a password reset email',
+  'message.reply': 'Replied to a message',
+  'message.handled': 'Marked a message handled',
+  'custom_request.handled': 'Marked a custom ring request answered',
+  'newsletter.export': 'Exported the newsletter subscribers',
 };
 
 export const auditEntrySchema = z.object({
@@ -244,6 +256,133 @@ export const adminOrderResponseSchema = z.object({ order: adminOrderSchema });
 export const adminOrderStepResponseSchema = z.object({ message: z.string(), order: adminOrderSchema });
 export type AdminOrderStepResponse = z.infer<typeof adminOrderStepResponseSchema>;
 
+
+/** The lists of people and requests: open (waiting on staff), handled, or both. */
+export const REQUEST_STATES = ['open', 'handled', 'all'] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+
+const pageNumber = z.coerce
+  .number({ error: 'The page must be a whole number from 1.' })
+  .int('The page must be a whole number from 1.')
+  .min(1, 'The page must be a whole number from 1.')
+  .max(100_000)
+  .default(1);
+const stateField = z.enum(REQUEST_STATES, { error: 'The state must be open, handled or all.' }).default('open');
+
+export const adminCustomerListQuerySchema = z.object({
+  /** A name or an email, or the start of one. */
+  q: z.string().trim().max(100, 'The search must not be longer than 100 characters.').optional(),
+  page: pageNumber,
+  per_page: pageSize,
+});
+export type AdminCustomerListQuery = z.input<typeof adminCustomerListQuerySchema>;
+
+export const adminCustomerSummarySchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(['customer', 'staff', 'owner']),
+  since: z.string(),
+  orders: z.number().int(),
+});
+export type AdminCustomerSummary = z.infer<typeof adminCustomerSummarySchema>;
+export const adminCustomerListResponseSchema = z.object({ customers: z.array(adminCustomerSummarySchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+export type AdminCustomerListResponse = z.infer<typeof adminCustomerListResponseSchema>;
+
+export const adminContactReplySchema = z.object({ at: z.string(), by: z.string(), body: z.string() });
+export const adminContactMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  topic: z.string(),
+  question: z.string().nullable(),
+  created_at: z.string(),
+  handled_at: z.string().nullable(),
+  handled_by: z.string().nullable(),
+  replies: z.array(adminContactReplySchema),
+});
+export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
+
+export const adminCustomRequestSchema = z.object({
+  request_number: z.string(),
+  style: z.string(),
+  budget: z.string(),
+  center_shape: z.string(),
+  center_origin: z.string(),
+  center_carat: z.number().nullable(),
+  metal: z.string(),
+  ring_size: z.string(),
+  note: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  /** The day (New York) the store promised to reply by. */
+  reply_by: z.string(),
+  /** When the promise runs out: the end of reply_by in New York. */
+  reply_due_at: z.string(),
+  created_at: z.string(),
+  handled_at: z.string().nullable(),
+  handled_by: z.string().nullable(),
+});
+export type AdminCustomRequest = z.infer<typeof adminCustomRequestSchema>;
+
+export const adminHomePreviewSchema = z.object({
+  number: z.string(),
+  status: z.enum(HOME_PREVIEW_STATUSES),
+  created_at: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  address: z.string(),
+  deposit: z.string(),
+  rings: z.array(z.object({ name: z.string(), sku: z.string(), metal: z.string(), ring_size: z.string() })),
+});
+export type AdminHomePreview = z.infer<typeof adminHomePreviewSchema>;
+
+export const adminCustomerSchema = adminCustomerSummarySchema.extend({
+  title: z.string(),
+  addresses: z.array(addressSchema),
+  order_list: z.array(adminOrderSummarySchema),
+  messages: z.array(adminContactMessageSchema),
+  custom_requests: z.array(adminCustomRequestSchema),
+  home_previews: z.array(adminHomePreviewSchema),
+});
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
+export const adminCustomerResponseSchema = z.object({ customer: adminCustomerSchema });
+
+export const adminRequestListQuerySchema = z.object({ state: stateField, page: pageNumber, per_page: pageSize });
+export type AdminRequestListQuery = z.input<typeof adminRequestListQuerySchema>;
+export const adminMessageListResponseSchema = z.object({ messages: z.array(adminContactMessageSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+export type AdminMessageListResponse = z.infer<typeof adminMessageListResponseSchema>;
+export const adminCustomRequestListResponseSchema = z.object({ requests: z.array(adminCustomRequestSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+export type AdminCustomRequestListResponse = z.infer<typeof adminCustomRequestListResponseSchema>;
+export const adminHomePreviewListQuerySchema = z.object({
+  status: z.enum([...HOME_PREVIEW_STATUSES, 'all'], { error: 'The status must be requested, cancelled or all.' }).default('requested'),
+  page: pageNumber,
+  per_page: pageSize,
+});
+export type AdminHomePreviewListQuery = z.input<typeof adminHomePreviewListQuerySchema>;
+export const adminHomePreviewListResponseSchema = z.object({ previews: z.array(adminHomePreviewSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+export type AdminHomePreviewListResponse = z.infer<typeof adminHomePreviewListResponseSchema>;
+
+export const REPLY_MAX_LENGTH = 5000;
+export const adminReplyRequestSchema = z.object({
+  body: z
+    .string({ error: 'Please write the reply.' })
+    .trim()
+    .min(1, 'Please write the reply.')
+    .max(REPLY_MAX_LENGTH, `The reply must not be longer than ${REPLY_MAX_LENGTH} characters.`),
+});
+export type AdminReplyRequest = z.input<typeof adminReplyRequestSchema>;
+export const adminHandledRequestSchema = z.object({ handled: z.boolean({ error: 'Say whether it is handled: true or false.' }) });
+export type AdminHandledRequest = z.input<typeof adminHandledRequestSchema>;
+export const adminMessageResponseSchema = z.object({ message: z.string(), contact: adminContactMessageSchema });
+export const adminCustomRequestResponseSchema = z.object({ message: z.string(), request: adminCustomRequestSchema });
+
+export const adminNewsletterSummarySchema = z.object({ subscribed: z.number().int(), unsubscribed: z.number().int() });
+export type AdminNewsletterSummary = z.infer<typeof adminNewsletterSummarySchema>;
+
 /** What waits on the staff: the back office's first screen. */
 export const adminQueueResponseSchema = z.object({
   /** Bank-wire orders whose transfer is to be matched, soonest hold end first. */
@@ -254,5 +393,9 @@ export const adminQueueResponseSchema = z.object({
   ring_sizes: z.array(adminOrderSummarySchema),
   /** Other unpaid orders whose hold ends within HOLD_EXPIRING_HOURS. */
   expiring: z.array(adminOrderSummarySchema),
+  /** Custom ring requests not yet answered whose reply is due by the end of today (New York), or overdue. */
+  custom_requests: z.array(adminCustomRequestSchema),
+  /** Contact messages waiting for a reply. */
+  open_messages: z.number().int(),
 });
 export type AdminQueueResponse = z.infer<typeof adminQueueResponseSchema>;

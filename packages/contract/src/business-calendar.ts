@@ -44,3 +44,16 @@ export function formatShipDate(date: Date): string {
 export function shipsByText(businessDays: number, now: Date = new Date()): string {
   return `Ships by ${formatShipDate(addBusinessDays(storeToday(now), businessDays))}`;
 }
+
+/** The instant a day (YYYY-MM-DD) begins in the store's time zone, as UTC ISO text: the store's days are New York's. */
+export function storeDayStart(day: string): string {
+  const offsetAt = (instant: Date) => {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: STORE_TIME_ZONE, timeZoneName: 'longOffset' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')!.value; // "GMT-04:00"
+    const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+    return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000 : 0;
+  };
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  // The offset at noon may differ from the one at midnight on the days the clocks change: ask again at the guess.
+  const guess = midnightUtc - offsetAt(new Date(`${day}T12:00:00Z`));
+  return new Date(midnightUtc - offsetAt(new Date(guess))).toISOString();
+}

@@ -113,6 +113,18 @@ export interface ContactMessageTable {
   topic: string;
   question: string | null;
   created_at: IsoTimestamp;
+  /** When staff marked it answered, and who (an email); null while it waits. */
+  handled_at: IsoTimestamp | null;
+  handled_by: string | null;
+}
+
+/** A reply staff emailed to a contact message from the back office. */
+export interface ContactReplyTable {
+  id: Generated<number>;
+  message_id: number;
+  body: string;
+  by_email: string;
+  at: IsoTimestamp;
 }
 
 export interface AppointmentTable {
@@ -377,6 +389,9 @@ export interface CustomRingRequestTable {
   /** YYYY-MM-DD on the store's calendar. */
   reply_by: string;
   created_at: IsoTimestamp;
+  /** When staff marked it answered, and who (an email); null while the reply is due. */
+  handled_at: IsoTimestamp | null;
+  handled_by: string | null;
 }
 
 /** A reference picture uploaded for a custom ring request; unclaimed (request_id null) ones are swept after a day. */
@@ -495,6 +510,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   contact_messages: ContactMessageTable;
+  contact_replies: ContactReplyTable;
   appointments: AppointmentTable;
   users: UserTable;
   auth_tokens: AuthTokenTable;

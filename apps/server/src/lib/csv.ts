@@ -241,3 +241,18 @@ export async function* readCsvFile(
   yield* parser.finish();
 }
 
+
+/**
+ * Rows as CSV text (RFC 4180: comma-separated, CRLF lines, a field quoted when it holds a comma, quote or line
+ * break). A field a stranger could have typed that starts with = + - @ or a tab is prefixed with ' so a spreadsheet
+ * opening the export shows it as text instead of running it as a formula.
+ */
+export function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
+  const field = (value: string | number | null) => {
+    if (value === null) return '';
+    let text = String(value);
+    if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+}

@@ -12,6 +12,9 @@ import type { Engine } from '../database.ts';
  * audit_log (audit): one row per change made by staff, written in the change's own transaction. The actor's email
  * and name are copied, so the entry reads the same after the person leaves. Triggers refuse every UPDATE and DELETE
  * on both engines: not even a bug in the store's own code can edit the record.
+ *
+ * contact_messages and custom_ring_requests get handled_at/handled_by (staff mark them answered), and
+ * contact_replies keeps the replies staff email from the back office (contact).
  */
 export function backOfficeMigration(engine: Engine): Migration {
   const id = (c: any) => (engine === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey());
@@ -47,6 +50,22 @@ export function backOfficeMigration(engine: Engine): Migration {
       await db.schema.createIndex('audit_log_subject_idx').on('audit_log').columns(['subject_type', 'subject_id', 'id']).execute();
       await db.schema.createIndex('audit_log_actor_idx').on('audit_log').columns(['actor_email', 'id']).execute();
       await db.schema.createIndex('audit_log_action_idx').on('audit_log').columns(['action', 'id']).execute();
+
+      for (const table of ['contact_messages', 'custom_ring_requests']) {
+        await db.schema.alterTable(table).addColumn('handled_at', 'varchar(30)').execute();
+        await db.schema.alterTable(table).addColumn('handled_by', 'varchar(254)').execute();
+      }
+      await db.schema
+        .createTable('contact_replies')
+        .addColumn('id', 'integer', id)
+        .addColumn('message_id', 'integer', (c) => c.notNull().references('contact_messages.id').onDelete('cascade'))
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('by_email', 'varchar(254)', (c) => c.notNull())
+        .addColumn('at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('contact_replies_message_idx').on('contact_replies').columns(['message_id']).execute();
+      await db.schema.createIndex('contact_messages_email_idx').on('contact_messages').columns(['email']).execute();
+      await db.schema.createIndex('custom_ring_requests_email_idx').on('custom_ring_requests').columns(['email']).execute();
 
       if (engine === 'sqlite') {
         await sql.raw(`create trigger audit_log_no_update before update on audit_log begin select raise(abort, 'the audit log cannot be changed'); end`).execute(db);

@@ -216,7 +216,7 @@ export function createAccountService(deps: AccountServiceDeps) {
      * Emails a reset link when the address has an account. The answer is the same either way, so the form
      * cannot be used to find out who has an account.
      */
-    async requestPasswordReset(rawEmail: string): Promise<PasswordEmailResponse> {
+    async requestPasswordReset(rawEmail: string, record?: (trx: Kysely<Database>) => Promise<void>): Promise<PasswordEmailResponse> {
       const user = await repo.findUserByEmail(rawEmail.toLowerCase());
       if (user) {
         const { token, hash } = createOpaqueToken();
@@ -229,6 +229,8 @@ export function createAccountService(deps: AccountServiceDeps) {
             expiresAt: new Date(at.getTime() + deps.resetTtlMs).toISOString(),
           });
           await deps.mail.enqueue(trx, [resetMail(user, resetLink(deps.publicUrl, token, user.email), deps.resetTtlMs, deps.storeEmail)]);
+          // A reset sent by staff from the back office is on the audit log, written with it.
+          if (record) await record(trx);
         });
         deps.mail.flush();
       }

@@ -86,6 +86,11 @@ export function createAddressService(deps: { db: Kysely<Database>; engine: Engin
   }
 
   return {
+    /** A customer's addresses for the back office (its own scope checks who may ask). */
+    async listOfUser(userId: number): Promise<Address[]> {
+      return (await repo.listByUser(userId)).map(toAddress);
+    },
+
     async list(signedIn: SignedIn): Promise<AddressListResponse> {
       return { data: (await repo.listByUser(signedIn.user.id)).map(toAddress) };
     },

@@ -31,20 +31,18 @@ import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors
 import type { Authenticate } from '../../plugins/auth.ts';
 import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { toUser, type RoleChange, type StaffDirectory } from '../accounts/index.ts';
-import type { Actor, AuditLog } from '../audit/index.ts';
-import type { OrderDesk } from '../orders/index.ts';
+import { actorOf } from './actor.ts';
+import { registerRequestRoutes, type RequestRouteDeps } from './requests-routes.ts';
 import { adminOrderOf, runOrderStep } from './orders.ts';
 import { sessionTimes, type AdminSessionRow, type AdminSessions } from './sessions.ts';
 
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
-export interface AdminRouteDeps {
+export interface AdminRouteDeps extends RequestRouteDeps {
   sessions: AdminSessions;
   staff: StaffDirectory;
   /** The storefront's bearer sign-in, only to tell a signed-in shopper (403) from a stranger (401). */
   authenticate: Authenticate;
-  desk: OrderDesk;
-  audit: AuditLog;
   limiter: RateLimiter;
   /** Send the cookie only over HTTPS (PUBLIC_URL is https). */
   secureCookie: boolean;
@@ -71,11 +69,6 @@ const COOKIE_PATH = '/api/admin';
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-/** The person at a request, as the audit log names them. */
-export function actorOf(request: FastifyRequest): Actor {
-  const auth = request.auth!;
-  return { id: auth.user.id, email: auth.user.email, name: auth.user.name, from: request.ip };
-}
 
 function sessionAnswer(request: FastifyRequest, session: AdminSessionRow): AdminSession {
   const auth = request.auth!;
@@ -218,7 +211,10 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       scope.get(
         '/admin/queue',
         { schema: { tags: ['back office'], summary: 'What waits on staff: wires to match, reviews, ring sizes, holds ending', response: { 200: adminQueueResponseSchema, ...staffOnly } } },
-        async () => desk.queue(),
+        async () => {
+          const [orders, customRequestsDue, openMessages] = await Promise.all([desk.queue(), deps.customRequests.dueToday(), deps.contact.openCount()]);
+          return { ...orders, custom_requests: customRequestsDue, open_messages: openMessages };
+        },
       );
 
       scope.get(
@@ -260,6 +256,8 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
           async (request) => runOrderStep(desk, audit, step, request.params.orderNumber, actorOf(request)),
         );
       }
+
+      registerRequestRoutes(scope, deps);
 
       // Owners only.
       scope.get(

@@ -68,9 +68,7 @@ function toEntry(row: AuditRow): AuditEntry {
  * function that would try.
  */
 export function createAuditLog(deps: { db: Kysely<Database>; now: () => Date }) {
-  return {
-    /** Writes one entry with `trx`, the transaction of the change it records. */
-    async record(trx: Kysely<Database>, actor: Actor, what: AuditRecord): Promise<void> {
+  async function record(trx: Kysely<Database>, actor: Actor, what: AuditRecord): Promise<void> {
       await trx
         .insertInto('audit_log')
         .values({
@@ -86,6 +84,15 @@ export function createAuditLog(deps: { db: Kysely<Database>; now: () => Date }) 
           from_address: actor.from.slice(0, 200),
         })
         .execute();
+  }
+
+  return {
+    /** Writes one entry with `trx`, the transaction of the change it records. */
+    record,
+
+    /** Writes one entry on its own, for what changes nothing in the database (an export of personal data). */
+    async recordNow(actor: Actor, what: AuditRecord): Promise<void> {
+      await record(deps.db, actor, what);
     },
 
     /** Newest first, a page at a time; `subject` matches a subject id exactly, `actor` an email's start. */

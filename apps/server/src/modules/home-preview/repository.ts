@@ -89,6 +89,22 @@ export function createHomePreviewRepository(db: Kysely<Database>, engine: Engine
       return id;
     },
 
+    /** Every account's requests, newest first, a page at a time, with the account's email (the back office). */
+    async listAll(status: string | null, page: number, perPage: number): Promise<{ rows: (HomePreviewRow & { email: string })[]; total: number }> {
+      let q = db.selectFrom('home_preview_requests').innerJoin('users', 'users.id', 'home_preview_requests.user_id');
+      if (status) q = q.where('home_preview_requests.status', '=', status);
+      const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await q
+        .selectAll('home_preview_requests')
+        .select('users.email')
+        .orderBy('home_preview_requests.id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      const rings = await ringsOf(rows.map((r) => Number(r.id)));
+      return { rows: rows.map((r) => ({ ...normalize(r), email: r.email, rings: rings.get(Number(r.id)) ?? [] })), total: Number(total) };
+    },
+
     /** The account's requests, newest first (at most 50: two every six months). */
     async listByUser(userId: number): Promise<HomePreviewRow[]> {
       const rows = (await db.selectFrom('home_preview_requests').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(50).execute()).map(normalize);

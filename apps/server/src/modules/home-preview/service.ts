@@ -5,6 +5,7 @@ import {
   HOME_PREVIEW,
   HOME_PREVIEW_MESSAGES,
   METAL_LABELS,
+  centsToPrice,
   formatShipDate,
   formatTagPrice,
   homePreviewDepositCents,
@@ -14,8 +15,10 @@ import {
   isoDay,
   ringSizeLabel,
   storeToday,
+  type AdminHomePreview,
   type HomePreview,
   type HomePreviewCreated,
+  type HomePreviewStatus,
   type HomePreviewList,
   type MetalId,
   type homePreviewRequestSchema,
@@ -70,6 +73,22 @@ function toWire(r: HomePreviewRow): HomePreview {
     created_at: r.created_at,
     cancelled_at: r.cancelled_at,
     cancellable: r.status === 'requested',
+  };
+}
+
+/** A request as the store's team reads it: who, where to ship, which replicas in which sizes. */
+function toStaff(r: HomePreviewRow, email: string): AdminHomePreview {
+  const street = [r.street, r.apartment].filter(Boolean).join(', ');
+  return {
+    number: r.number,
+    status: r.status as HomePreviewStatus,
+    created_at: r.created_at,
+    name: `${r.first_name} ${r.last_name}`,
+    email,
+    phone_number: r.phone_number,
+    address: `${street}, ${r.city}, ${r.state} ${r.zip}, ${r.country}`,
+    deposit: centsToPrice(r.deposit_cents),
+    rings: r.rings.map((ring) => ({ name: ring.name, sku: ring.sku, metal: METAL_LABELS[ring.metal as MetalId] ?? ring.metal, ring_size: ring.ring_size })),
   };
 }
 
@@ -198,6 +217,17 @@ export function createHomePreviewService(deps: {
         next_steps: steps,
         request: toWire(created),
       };
+    },
+
+    /** Every account's requests for the back office, newest first; `status` null for all. */
+    async listForStaff(status: HomePreviewStatus | null, page: number, perPage: number): Promise<{ previews: AdminHomePreview[]; total: number }> {
+      const { rows, total } = await createHomePreviewRepository(deps.db, deps.engine).listAll(status, page, perPage);
+      return { previews: rows.map((r) => toStaff(r, r.email)), total };
+    },
+
+    /** One account's requests for the back office (a customer's page). */
+    async listOfUser(userId: number, email: string): Promise<AdminHomePreview[]> {
+      return (await createHomePreviewRepository(deps.db, deps.engine).listByUser(userId)).map((r) => toStaff(r, email));
     },
 
     async listPreviews(signedIn: SignedIn): Promise<HomePreviewList> {

@@ -4,6 +4,7 @@ import { NEWSLETTER_UNSUBSCRIBE_MESSAGES, WELCOME_OFFER, type MessageResponse, t
 import { NotFoundError } from '../../errors.ts';
 import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { composeMail, fields, paragraph, type OutgoingMail, type MailQueue } from '../mail/index.ts';
 import { createNewsletterRepository } from './repository.ts';
@@ -54,6 +55,21 @@ export function createNewsletterService(deps: { db: Kysely<Database>; engine: En
   const now = deps.now ?? (() => new Date());
   const repo = createNewsletterRepository(deps.db);
   return {
+    /** How many addresses receive the newsletter, and how many asked to stop. */
+    async summary(): Promise<{ subscribed: number; unsubscribed: number }> {
+      const rows = await deps.db
+        .selectFrom('newsletter_subscribers')
+        .select((eb) => [eb.fn.countAll<number>().as('all'), eb.fn.count<number>('unsubscribed_at').as('unsubscribed')])
+        .executeTakeFirstOrThrow();
+      return { subscribed: Number(rows.all) - Number(rows.unsubscribed), unsubscribed: Number(rows.unsubscribed) };
+    },
+
+    /** The addresses that receive the newsletter, oldest first, as CSV rows (email, subscribed at). */
+    async subscribersCsv(): Promise<string> {
+      const rows = await deps.db.selectFrom('newsletter_subscribers').select(['email', 'created_at']).where('unsubscribed_at', 'is', null).orderBy('id').execute();
+      return toCsv([['email', 'subscribed_at'], ...rows.map((r) => [r.email, r.created_at])]);
+    },
+
     /**
      * Subscribes an address once; a repeat (in any letter case) is a kind answer and no second email. An address
      * that had unsubscribed is welcomed back (its welcome code was sent the first time).

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import {
   HOLD_EXPIRING_HOURS,
   RING_SIZE_UNKNOWN,
-  STORE_TIME_ZONE,
   centsToPrice,
+  storeDayStart,
   type AdminOrderSort,
   type AdminOrderSummary,
   type OrderStatus,
@@ -25,17 +25,6 @@ export interface OrderSearch {
   dir: 'asc' | 'desc';
   page: number;
   per_page: number;
-}
-
-/** The instant an Eastern day begins, in UTC ISO (the store's days are New York's). */
-export function easternDayStart(day: string): string {
-  const noonUtc = new Date(`${day}T12:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: STORE_TIME_ZONE, timeZoneName: 'longOffset' })
-    .formatToParts(noonUtc)
-    .find((p) => p.type === 'timeZoneName')!.value; // "GMT-04:00"
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset);
-  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  return new Date(Date.parse(`${day}T00:00:00Z`) - minutes * 60_000).toISOString();
 }
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -138,8 +127,8 @@ export function createOrderSearch(db: Kysely<Database>, now: () => Date) {
       if (s.status) q = q.where('orders.order_status', '=', s.status);
       if (s.payment_status) q = q.where('orders.payment_status', '=', s.payment_status);
       if (s.method) q = q.where('orders.payment_mode', '=', s.method);
-      if (s.from) q = q.where('orders.created_at', '>=', easternDayStart(s.from));
-      if (s.to) q = q.where('orders.created_at', '<', easternDayStart(nextDay(s.to)));
+      if (s.from) q = q.where('orders.created_at', '>=', storeDayStart(s.from));
+      if (s.to) q = q.where('orders.created_at', '<', storeDayStart(nextDay(s.to)));
       if (s.expiring) {
         q = q
           .where('orders.order_status', '=', 'pending')
@@ -159,6 +148,24 @@ export function createOrderSearch(db: Kysely<Database>, now: () => Date) {
         .offset((s.page - 1) * s.per_page)
         .execute();
       return { orders: page.map((r) => toSummary(r as unknown as Row)), total: Number(total) };
+    },
+
+    /** One account's orders, newest first (a customer's page in the back office). */
+    async ofUser(userId: number): Promise<AdminOrderSummary[]> {
+      const rows = await base().where('orders.user_id', '=', userId).orderBy('orders.id', 'desc').limit(100).execute();
+      return rows.map((r) => toSummary(r as unknown as Row));
+    },
+
+    /** How many orders each of these accounts placed. */
+    async countsByUser(userIds: readonly number[]): Promise<Map<number, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('orders')
+        .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('user_id', 'in', [...userIds])
+        .groupBy('user_id')
+        .execute();
+      return new Map(rows.map((r) => [Number(r.user_id), Number(r.n)]));
     },
 
     /** What waits on staff, each group soonest deadline (or oldest) first, at most 100 each. */

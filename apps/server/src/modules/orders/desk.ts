@@ -158,6 +158,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     search: queries.search,
     /** What waits on staff: wires to match, reviews, ring sizes to confirm, holds about to end. */
     queue: queries.queue,
+    ofUser: queries.ofUser,
+    countsByUser: queries.countsByUser,
 
     /** The newest orders first, optionally only those with one order status. */
     async list(options: { status?: OrderStatus; limit?: number } = {}): Promise<DeskOrder[]> {

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type {
+  AdminContactMessage,
+  AdminCustomerListResponse,
+  AdminCustomRequestListResponse,
+  AdminHomePreviewListResponse,
+  AdminMessageListResponse,
+  AdminQueueResponse,
+  AuditListResponse,
+  ProductListResponse,
+} from '@everstone/contract';
+import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
+import { createTestApp } from '../../test/app.ts';
+import { createTestClock, type TestClock } from '../../test/clock.ts';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { waitFor } from '../../test/wait-for.ts';
+import { bearer, quickHasher, signUpAndIn, uniqueEmail } from '../../test/accounts.ts';
+import { createInventoryService } from '../inventory/index.ts';
+import { seedProducts } from '../products/index.ts';
+
+const SHIP_TO = { first_name: 'Ann', last_name: 'Lee', street: '580 Fifth Avenue', apartment: 'Suite 12', city: 'New York', state: 'NY', zip: '10036', country: 'United States', phone_number: '212-555-0100' };
+
+describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', (engine) => {
+  let db: TestDb;
+  let app: FastifyInstance;
+  let smtp: TestSmtp;
+  let clock: TestClock;
+  let settings: number[];
+  let staff: { email: string; cookie: string; id: number; password: string };
+  let owner: { email: string; cookie: string; id: number; password: string };
+  const signInAgain = async (person: { email: string; password: string; cookie: string }) => {
+    const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: person.email, password: person.password } });
+    person.cookie = String(res.headers['set-cookie']).split(';')[0]!;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDb(engine);
+    await seedProducts(db, createInventoryService({ db: db.db }));
+    smtp = await startTestSmtp();
+    // Monday, January 5, 2026, 10:00 in New York: a custom request's reply is due by the end of Tuesday.
+    clock = createTestClock(new Date('2026-01-05T15:00:00Z'));
+    app = await createTestApp(db, { SMTP_URL: smtp.url, AUTH_TOKEN_TTL_DAYS: '30' }, { now: clock.now, passwordHasher: quickHasher, mail: { dispatcher: { pollIntervalMs: 20 } } });
+    settings = ((await app.inject('/api/products?department=engagement-rings')).json() as ProductListResponse).data.map((p) => p.variant_id);
+    const signIn = async (role: 'staff' | 'owner', name: string) => {
+      const person = await signUpAndIn(app, { name });
+      await db.db.updateTable('users').set({ role }).where('id', '=', person.user.id).execute();
+      const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: person.email, password: person.password } });
+      return { email: person.email, password: person.password, id: person.user.id, cookie: String(res.headers['set-cookie']).split(';')[0]! };
+    };
+    staff = await signIn('staff', 'Stella Staff');
+    owner = await signIn('owner', 'Owen Owner');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+    await db?.destroy();
+  });
+
+  const as = (cookie: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as 'GET', url, payload: payload as object, headers: { cookie } });
+
+  it('finds a customer and shows their addresses, orders, messages and requests, but never a password', async () => {
+    const shopper = await signUpAndIn(app, { name: 'Clara Customer' });
+    await app.inject({
+      method: 'POST',
+      url: '/api/addresses',
+      headers: bearer(shopper.token),
+      payload: { first_name: 'Clara', last_name: 'Customer', country: 'United States', address: { street: '1 Main St', city: 'Boston', state: 'MA', zip: '02108' }, phone_number: '617-555-0100', is_get_offer: 0 },
+    });
+    await app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Clara Customer', email: shopper.email.toUpperCase(), topic: 'Diamonds', question: 'Do you have pear shapes?' } });
+    await app.inject({ method: 'POST', url: '/api/home-preview/requests', headers: bearer(shopper.token), payload: { rings: [{ variant_id: settings[0], ring_size: '6' }], ship_to: SHIP_TO } });
+
+    const found = (await as(staff.cookie, 'GET', `/api/admin/customers?q=${encodeURIComponent('clara cust')}`)).json() as AdminCustomerListResponse;
+    expect(found.customers).toEqual([expect.objectContaining({ id: shopper.user.id, email: shopper.email, name: 'Clara Customer', role: 'customer', orders: 0 })]);
+    expect(((await as(staff.cookie, 'GET', `/api/admin/customers?q=${encodeURIComponent(shopper.email.slice(0, 12))}`)).json() as AdminCustomerListResponse).customers.map((c) => c.id)).toContain(shopper.user.id);
+    // LIKE's own characters are searched as text.
+    expect(((await as(staff.cookie, 'GET', '/api/admin/customers?q=%25')).json() as AdminCustomerListResponse).total).toBe(0);
+
+    const page = await as(staff.cookie, 'GET', `/api/admin/customers/${shopper.user.id}`);
+    expect(page.statusCode, page.body).toBe(200);
+    const customer = page.json().customer;
+    expect(customer.addresses).toEqual([expect.objectContaining({ first_name: 'Clara', address: expect.objectContaining({ city: 'Boston' }) })]);
+    expect(customer.messages).toEqual([expect.objectContaining({ topic: 'Diamonds', question: 'Do you have pear shapes?', handled_at: null })]);
+    expect(customer.home_previews).toEqual([expect.objectContaining({ status: 'requested', name: 'Ann Lee', rings: [expect.objectContaining({ ring_size: '6' })] })]);
+    expect(page.body).not.toMatch(/password|token|plain\$/i);
+    expect((await as(staff.cookie, 'GET', '/api/admin/customers/999999')).statusCode).toBe(404);
+
+    const reset = await as(staff.cookie, 'POST', `/api/admin/customers/${shopper.user.id}/password-reset`);
+    expect(reset.statusCode, reset.body).toBe(200);
+    const mail = await waitFor(() => smtp.to(shopper.email).find((m) => m.subject === 'Reset your Everstone password'), { what: 'the reset email' });
+    expect(mail.text).toMatch(/reset-password\/[A-Za-z0-9_-]{43}/);
+    const log = (await as(owner.cookie, 'GET', `/api/admin/audit?action=customer.reset_email&subject=${encodeURIComponent(shopper.email)}`)).json() as AuditListResponse;
+    expect(log.entries).toEqual([expect.objectContaining({ actor: expect.objectContaining({ email: staff.email }) })]);
+  });
+
+  it('answers a contact message by email from the page: the reply is kept, the message handled, the log written', async () => {
+    const sender = uniqueEmail('asker');
+    await app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ada Asker', email: sender, topic: 'Policies', question: 'Can I return a ring?' } });
+    const open = (await as(staff.cookie, 'GET', '/api/admin/messages?state=open&per_page=100')).json() as AdminMessageListResponse;
+    const message = open.messages.find((m) => m.email === sender)!;
+    expect(message).toMatchObject({ name: 'Ada Asker', handled_at: null, replies: [] });
+    const queue = (await as(staff.cookie, 'GET', '/api/admin/queue')).json() as AdminQueueResponse;
+    expect(queue.open_messages).toBeGreaterThanOrEqual(1);
+
+    const empty = await as(staff.cookie, 'POST', `/api/admin/messages/${message.id}/reply`, { body: '   ' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.body).toEqual(['Please write the reply.']);
+    expect((await as(staff.cookie, 'POST', '/api/admin/messages/999999/reply', { body: 'Hello' })).statusCode).toBe(404);
+
+    const replied = await as(staff.cookie, 'POST', `/api/admin/messages/${message.id}/reply`, { body: 'Yes, within 30 days.\n\nWe send a prepaid label.' });
+    expect(replied.statusCode, replied.body).toBe(200);
+    const after = replied.json().contact as AdminContactMessage;
+    expect(after).toMatchObject({ handled_by: staff.email, replies: [{ by: staff.email, body: 'Yes, within 30 days.\n\nWe send a prepaid label.' }] });
+    expect(after.handled_at).not.toBeNull();
+    const mail = await waitFor(() => smtp.to(sender).find((m) => m.subject === 'Re: your message to Everstone about Policies'), { what: 'the reply' });
+    expect(mail.text).toContain('We send a prepaid label.');
+    expect(mail.text).toContain('Can I return a ring?');
+
+    const handled = (await as(staff.cookie, 'GET', '/api/admin/messages?state=handled&per_page=100')).json() as AdminMessageListResponse;
+    expect(handled.messages.map((m) => m.id)).toContain(message.id);
+    const reopened = await as(staff.cookie, 'POST', `/api/admin/messages/${message.id}/handled`, { handled: false });
+    expect(reopened.json().contact.handled_at).toBeNull();
+    expect((await as(staff.cookie, 'POST', `/api/admin/messages/${message.id}/handled`, { handled: 'yes' })).statusCode).toBe(422);
+
+    const log = (await as(owner.cookie, 'GET', `/api/admin/audit?subject=${message.id}`)).json() as AuditListResponse;
+    expect(log.entries.map((e) => e.action)).toEqual(['message.handled', 'message.reply']);
+  });
+
+  it('counts down a custom ring request’s one-day promise and puts it on the first screen when due', async () => {
+    const email = uniqueEmail('designer');
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/custom-ring-requests',
+      payload: { style: 'halo', budget: '5000-10000', center_shape: 'Oval', center_origin: 'lab', center_carat: '1.5', metal: '18k-rose', ring_size: '6.5', note: 'Milgrain edges', name: 'Dee Designer', email, phone: '212-555-0100', images: [] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const number = made.json().request_number as string;
+    const listed = await as(staff.cookie, 'GET', '/api/admin/custom-requests?state=open&per_page=100');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const list = listed.json() as AdminCustomRequestListResponse;
+    const request = list.requests.find((r) => r.request_number === number)!;
+    // Placed Monday 10:00 in New York: due by the end of Tuesday there, 05:00 UTC on Wednesday.
+    expect(request).toMatchObject({ reply_by: '2026-01-06', reply_due_at: '2026-01-07T05:00:00.000Z', handled_at: null });
+
+    const monday = (await as(staff.cookie, 'GET', '/api/admin/queue')).json() as AdminQueueResponse;
+    expect(monday.custom_requests.map((r) => r.request_number)).not.toContain(number);
+    clock.advance(24 * 3_600_000);
+    // A day later the back-office sessions have ended (ADMIN_SESSION_HOURS): staff sign in again.
+    await signInAgain(staff);
+    await signInAgain(owner);
+    const tuesday = (await as(staff.cookie, 'GET', '/api/admin/queue')).json() as AdminQueueResponse;
+    expect(tuesday.custom_requests.map((r) => r.request_number)).toContain(number);
+
+    const answered = await as(staff.cookie, 'POST', `/api/admin/custom-requests/${number}/handled`, { handled: true });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().request).toMatchObject({ handled_by: staff.email });
+    expect(((await as(staff.cookie, 'GET', '/api/admin/queue')).json() as AdminQueueResponse).custom_requests.map((r) => r.request_number)).not.toContain(number);
+    expect((await as(staff.cookie, 'POST', '/api/admin/custom-requests/CR-0000-NOPE/handled', { handled: true })).statusCode).toBe(404);
+  });
+
+  it('lists Home Preview requests with where to ship which replicas', async () => {
+    const shopper = await signUpAndIn(app, { name: 'Hope Preview' });
+    const res = await app.inject({ method: 'POST', url: '/api/home-preview/requests', headers: bearer(shopper.token), payload: { rings: [{ variant_id: settings[1], ring_size: '7' }], ship_to: { ...SHIP_TO, first_name: 'Hope' } } });
+    expect(res.statusCode, res.body).toBe(201);
+    const list = (await as(staff.cookie, 'GET', '/api/admin/home-previews?status=requested&per_page=100')).json() as AdminHomePreviewListResponse;
+    const mine = list.previews.find((p) => p.email === shopper.email)!;
+    expect(mine).toMatchObject({ name: 'Hope Lee', address: '580 Fifth Avenue, Suite 12, New York, NY 10036, United States', rings: [expect.objectContaining({ ring_size: '7' })] });
+    expect((await as(staff.cookie, 'GET', '/api/admin/home-previews?status=lost')).statusCode).toBe(400);
+  });
+
+  it('exports the newsletter’s subscribers as CSV, without those who left, and logs the export', async () => {
+    const stays = uniqueEmail('reader');
+    const leaves = uniqueEmail('leaver');
+    for (const email of [stays, leaves]) expect((await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email } })).statusCode).toBeLessThan(300);
+    const token = (await db.db.selectFrom('newsletter_subscribers').select('unsubscribe_token').where('email', '=', leaves).executeTakeFirstOrThrow()).unsubscribe_token!;
+    expect((await app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token } })).statusCode).toBe(200);
+
+    const summary = (await as(staff.cookie, 'GET', '/api/admin/newsletter')).json();
+    expect(summary.unsubscribed).toBeGreaterThanOrEqual(1);
+    const csv = await as(staff.cookie, 'GET', '/api/admin/newsletter/subscribers.csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="everstone-newsletter-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('email,subscribed_at');
+    expect(lines.some((l) => l.startsWith(`${stays},`))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`${leaves},`))).toBe(false);
+    expect(lines.length - 1).toBe(summary.subscribed);
+    const log = (await as(owner.cookie, 'GET', '/api/admin/audit?action=newsletter.export')).json() as AuditListResponse;
+    expect(log.entries[0]).toMatchObject({ actor: expect.objectContaining({ email: staff.email }), after: { rows: summary.subscribed } });
+  });
+});

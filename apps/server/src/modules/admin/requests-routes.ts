@@ -1,0 +1,248 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminCustomRequestListResponseSchema,
+  adminCustomRequestResponseSchema,
+  adminCustomerListQuerySchema,
+  adminCustomerListResponseSchema,
+  adminCustomerResponseSchema,
+  adminHandledRequestSchema,
+  adminHomePreviewListQuerySchema,
+  adminHomePreviewListResponseSchema,
+  adminMessageListResponseSchema,
+  adminMessageResponseSchema,
+  adminNewsletterSummarySchema,
+  adminReplyRequestSchema,
+  adminRequestListQuerySchema,
+  errorResponseSchema,
+  messageResponseSchema,
+  validationErrorSchema,
+} from '@everstone/contract';
+import type { AccountService, CustomerDirectory } from '../accounts/index.ts';
+import type { AddressService } from '../addresses/index.ts';
+import type { AuditLog } from '../audit/index.ts';
+import type { ContactDesk, RecordContact } from '../contact/index.ts';
+import type { CustomRequestDesk, RecordCustomRequest } from '../custom-requests/index.ts';
+import type { HomePreviewService } from '../home-preview/index.ts';
+import type { NewsletterService } from '../newsletter/index.ts';
+import type { OrderDesk } from '../orders/index.ts';
+import { actorOf } from './actor.ts';
+
+type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
+
+export interface RequestRouteDeps {
+  customers: CustomerDirectory;
+  accounts: AccountService;
+  addresses: AddressService;
+  desk: OrderDesk;
+  contact: ContactDesk;
+  customRequests: CustomRequestDesk;
+  homePreview: HomePreviewService;
+  newsletter: NewsletterService;
+  audit: AuditLog;
+}
+
+const staffOnly = { 401: errorResponseSchema, 403: errorResponseSchema };
+const ONE_ID = z.object({ id: z.coerce.number({ error: 'The id must be a whole number.' }).int().positive('The id must be a positive whole number.') });
+const ONE_NUMBER = z.object({ number: z.string().min(1).max(40) });
+
+/**
+ * The back office's customers and requests (contact messages, custom ring requests, Home Preview, the newsletter).
+ * Registered inside the admin scope: its hook has already checked the session and the role.
+ */
+export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void {
+  const { customers, desk, contact, customRequests, audit } = deps;
+  const by = (request: FastifyRequest) => ({ email: request.auth!.user.email, name: request.auth!.user.name });
+  const recordContact =
+    (request: FastifyRequest, action: 'message.reply' | 'message.handled'): RecordContact =>
+    (trx, message, change) =>
+      audit.record(trx, actorOf(request), { action, subject: { type: 'message', id: String(message.id) }, before: change.before, after: change.after });
+  const recordRequest =
+    (request: FastifyRequest): RecordCustomRequest =>
+    (trx, r, change) =>
+      audit.record(trx, actorOf(request), { action: 'custom_request.handled', subject: { type: 'custom_request', id: r.request_number }, before: change.before, after: change.after });
+
+  scope.get(
+    '/admin/customers',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'Find customers by name or email, newest accounts first',
+        querystring: adminCustomerListQuerySchema,
+        response: { 200: adminCustomerListResponseSchema, 400: validationErrorSchema, ...staffOnly },
+      },
+    },
+    async (request) => {
+      const { q, page, per_page } = request.query;
+      const found = await customers.search(q, page, per_page);
+      const counts = await desk.countsByUser(found.customers.map((c) => c.id));
+      return { customers: found.customers.map((c) => ({ ...c, orders: counts.get(c.id) ?? 0 })), total: found.total, page, per_page };
+    },
+  );
+
+  scope.get(
+    '/admin/customers/:id',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'One customer: addresses, orders, messages and requests (never a password or token)',
+        params: ONE_ID,
+        response: { 200: adminCustomerResponseSchema, 404: errorResponseSchema, ...staffOnly },
+      },
+    },
+    async (request) => {
+      const customer = await customers.find(request.params.id);
+      const [addresses, orders, messages, requests, previews] = await Promise.all([
+        deps.addresses.listOfUser(customer.id),
+        desk.ofUser(customer.id),
+        contact.byEmail(customer.email),
+        customRequests.byEmail(customer.email),
+        deps.homePreview.listOfUser(customer.id, customer.email),
+      ]);
+      return { customer: { ...customer, orders: orders.length, addresses, order_list: orders, messages, custom_requests: requests, home_previews: previews } };
+    },
+  );
+
+  scope.post(
+    '/admin/customers/:id/password-reset',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'Email the customer a link to choose a new password (their password is never shown or set by staff)',
+        params: ONE_ID,
+        response: { 200: messageResponseSchema, 404: errorResponseSchema, ...staffOnly },
+      },
+    },
+    async (request) => {
+      const customer = await customers.find(request.params.id);
+      await deps.accounts.requestPasswordReset(customer.email, async (trx) => {
+        await audit.record(trx, actorOf(request), { action: 'customer.reset_email', subject: { type: 'customer', id: customer.email }, after: { reset_email: 'sent' } });
+      });
+      return { message: `A link to choose a new password was emailed to ${customer.email}.` };
+    },
+  );
+
+  scope.get(
+    '/admin/messages',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'Contact messages: open ones (longest waiting first), handled ones, or all',
+        querystring: adminRequestListQuerySchema,
+        response: { 200: adminMessageListResponseSchema, 400: validationErrorSchema, ...staffOnly },
+      },
+    },
+    async (request) => {
+      const { state, page, per_page } = request.query;
+      return { ...(await contact.list(state, page, per_page)), page, per_page };
+    },
+  );
+
+  scope.post(
+    '/admin/messages/:id/reply',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'Email a reply to the message’s sender; it is kept with the message, which is marked handled',
+        params: ONE_ID,
+        body: adminReplyRequestSchema,
+        response: { 200: adminMessageResponseSchema, 404: errorResponseSchema, 422: validationErrorSchema, ...staffOnly },
+      },
+    },
+    async (request) => {
+      const message = await contact.reply(request.params.id, request.body.body, by(request), recordContact(request, 'message.reply'));
+      return { message: `Your reply was emailed to ${message.email}.`, contact: message };
+    },
+  );
+
+  scope.post(
+    '/admin/messages/:id/handled',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'Mark a contact message handled, or open again',
+        params: ONE_ID,
+        body: adminHandledRequestSchema,
+        response: { 200: adminMessageResponseSchema, 404: errorResponseSchema, 422: validationErrorSchema, ...staffOnly },
+      },
+    },
+    async (request) => {
+      const message = await contact.setHandled(request.params.id, request.body.handled, by(request), recordContact(request, 'message.handled'));
+      return { message: message.handled_at ? 'Marked handled.' : 'Open again.', contact: message };
+    },
+  );
+
+  scope.get(
+    '/admin/custom-requests',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'Custom ring requests: open ones soonest due first, answered ones, or all',
+        querystring: adminRequestListQuerySchema,
+        response: { 200: adminCustomRequestListResponseSchema, 400: validationErrorSchema, ...staffOnly },
+      },
+    },
+    async (request) => {
+      const { state, page, per_page } = request.query;
+      return { ...(await customRequests.list(state, page, per_page)), page, per_page };
+    },
+  );
+
+  scope.post(
+    '/admin/custom-requests/:number/handled',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'Mark a custom ring request answered, or open again',
+        params: ONE_NUMBER,
+        body: adminHandledRequestSchema,
+        response: { 200: adminCustomRequestResponseSchema, 404: errorResponseSchema, 422: validationErrorSchema, ...staffOnly },
+      },
+    },
+    async (request) => {
+      const r = await customRequests.setHandled(request.params.number, request.body.handled, by(request), recordRequest(request));
+      return { message: r.handled_at ? `Request ${r.request_number} is marked answered.` : `Request ${r.request_number} is open again.`, request: r };
+    },
+  );
+
+  scope.get(
+    '/admin/home-previews',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'Home Preview requests, newest first',
+        querystring: adminHomePreviewListQuerySchema,
+        response: { 200: adminHomePreviewListResponseSchema, 400: validationErrorSchema, ...staffOnly },
+      },
+    },
+    async (request) => {
+      const { status, page, per_page } = request.query;
+      return { ...(await deps.homePreview.listForStaff(status === 'all' ? null : status, page, per_page)), page, per_page };
+    },
+  );
+
+  scope.get(
+    '/admin/newsletter',
+    { schema: { tags: ['back office'], summary: 'How many addresses receive the newsletter', response: { 200: adminNewsletterSummarySchema, ...staffOnly } } },
+    async () => deps.newsletter.summary(),
+  );
+
+  scope.get(
+    '/admin/newsletter/subscribers.csv',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'The newsletter’s subscribers as CSV (email, subscribed_at); the export is on the audit log',
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...staffOnly },
+      },
+    },
+    async (request, reply) => {
+      const csv = await deps.newsletter.subscribersCsv();
+      await audit.recordNow(actorOf(request), { action: 'newsletter.export', subject: { type: 'newsletter', id: 'subscribers' }, after: { rows: csv.split('\r\n').length - 2 } });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="everstone-newsletter-${day}.csv"`).send(csv);
+    },
+  );
+}

@@ -1,0 +1,118 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { AdminContactMessage, RequestState } from '@everstone/contract';
+import type { Engine } from '../../db/database.ts';
+import type { ContactMessageTable, Database } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/transaction.ts';
+import { NotFoundError } from '../../errors.ts';
+import { composeMail, paragraph, type MailQueue } from '../mail/index.ts';
+
+type MessageRow = Selectable<ContactMessageTable>;
+
+/** Writes the audit entry of a change in the change's own transaction. */
+export type RecordContact = (trx: Kysely<Database>, message: AdminContactMessage, change: { before: Record<string, unknown> | null; after: Record<string, unknown> }) => Promise<void>;
+
+/**
+ * The contact messages as staff work them (back office): listed open or handled, answered by email from the page
+ * (the reply is kept with the message), marked handled. Only the store's team calls these; the shopper's address
+ * is the message's own, so a reply goes nowhere a stranger chose.
+ */
+export function createContactDesk(deps: { db: Kysely<Database>; engine: Engine; mail: MailQueue; storeEmail: string; now: () => Date }) {
+  const { db } = deps;
+
+  async function withReplies(rows: MessageRow[], on: Kysely<Database> = db): Promise<AdminContactMessage[]> {
+    const ids = rows.map((r) => Number(r.id));
+    const replies = ids.length ? await on.selectFrom('contact_replies').selectAll().where('message_id', 'in', ids).orderBy('id').execute() : [];
+    const byMessage = Map.groupBy(replies, (r) => Number(r.message_id));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      topic: r.topic,
+      question: r.question,
+      created_at: r.created_at,
+      handled_at: r.handled_at,
+      handled_by: r.handled_by,
+      replies: (byMessage.get(Number(r.id)) ?? []).map((x) => ({ at: x.at, by: x.by_email, body: x.body })),
+    }));
+  }
+
+  async function one(on: Kysely<Database>, id: number): Promise<AdminContactMessage> {
+    const row = await on.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new NotFoundError('No contact message has that id.');
+    return (await withReplies([row], on))[0]!;
+  }
+
+  return {
+    /** Open ones oldest first (the longest waiting on top); handled ones newest first. */
+    async list(state: RequestState, page: number, perPage: number): Promise<{ messages: AdminContactMessage[]; total: number }> {
+      let q = db.selectFrom('contact_messages');
+      if (state === 'open') q = q.where('handled_at', 'is', null);
+      if (state === 'handled') q = q.where('handled_at', 'is not', null);
+      const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await q
+        .selectAll()
+        .orderBy('id', state === 'open' ? 'asc' : 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      return { messages: await withReplies(rows), total: Number(total) };
+    },
+
+    async openCount(): Promise<number> {
+      const { n } = await db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('handled_at', 'is', null).executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
+    /** Every message from one address, newest first (a customer's page). */
+    async byEmail(email: string): Promise<AdminContactMessage[]> {
+      const rows = await db.selectFrom('contact_messages').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).orderBy('id', 'desc').limit(100).execute();
+      return withReplies(rows);
+    },
+
+    /** Emails the reply to the message's own address, keeps it, and marks the message handled, in one transaction. */
+    async reply(id: number, body: string, by: { email: string; name: string }, record: RecordContact): Promise<AdminContactMessage> {
+      const at = deps.now().toISOString();
+      const done = await writeTransaction(deps, async (trx) => {
+        const before = await one(trx, id);
+        await trx.insertInto('contact_replies').values({ message_id: id, body, by_email: by.email, at }).execute();
+        await trx.updateTable('contact_messages').set({ handled_at: before.handled_at ?? at, handled_by: before.handled_by ?? by.email }).where('id', '=', id).execute();
+        const after = await one(trx, id);
+        await deps.mail.enqueue(trx, [
+          composeMail({
+            to: before.email,
+            replyTo: deps.storeEmail,
+            subject: `Re: your message to Everstone about ${before.topic}`,
+            greeting: before.name ? `Dear ${before.name},` : 'Hello,',
+            blocks: [
+              ...body.split(/\n{2,}/).map((p) => paragraph(p)),
+              paragraph(`${by.name}, Everstone`),
+              paragraph(`You wrote on ${new Date(before.created_at).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'America/New_York' })}: “${before.question ?? before.topic}”`),
+            ],
+          }),
+        ]);
+        await record(trx, after, { before: null, after: { reply: body.slice(0, 500) } });
+        return after;
+      });
+      deps.mail.flush();
+      return done;
+    },
+
+    async setHandled(id: number, handled: boolean, by: { email: string }, record: RecordContact): Promise<AdminContactMessage> {
+      return writeTransaction(deps, async (trx) => {
+        const before = await one(trx, id);
+        if ((before.handled_at !== null) === handled) return before;
+        await trx
+          .updateTable('contact_messages')
+          .set(handled ? { handled_at: deps.now().toISOString(), handled_by: by.email } : { handled_at: null, handled_by: null })
+          .where('id', '=', id)
+          .execute();
+        const after = await one(trx, id);
+        await record(trx, after, { before: { handled: !handled }, after: { handled } });
+        return after;
+      });
+    },
+  };
+}
+
+export type ContactDesk = ReturnType<typeof createContactDesk>;
