@@ -83,6 +83,26 @@ export async function runOrderDesk(...args: string[]): Promise<{ code: number; s
   });
 }
 
+/**
+ * Runs the store's staff command (`npm run staff -- …`) against the store under test: `add EMAIL --role owner` makes
+ * an owner of an account (or invites a new one). Its mail goes through the same mail server, so `readOutbox` sees it.
+ */
+export async function runStaffCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { execFile } = await import('node:child_process');
+  const { readFileSync } = await import('node:fs');
+  const dir = storeDir();
+  const smtpUrl = readFileSync(`${dir}/smtp-url`, 'utf8').trim();
+  const publicUrl = `http://127.0.0.1:${process.env.E2E_PORT ?? '3210'}`;
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [resolve('apps/server/src/cli/staff.ts'), ...args],
+      { env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: `sqlite:${dir}/store.db`, SMTP_URL: smtpUrl, PUBLIC_URL: publicUrl }, timeout: 20_000 },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
 /** The password of every shopper the journeys create. */
 export const SHOPPER_PASSWORD = 'sparkle-and-shine';
 

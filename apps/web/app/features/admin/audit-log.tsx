@@ -213,8 +213,7 @@ export function AuditLog({
                         <ul className="adm-changes">
                           {changes.map((c) => (
                             <li key={c.field}>
-                              <span className="adm-changes__field">{c.field}:</span> {c.from} <span aria-hidden="true">→</span>
-                              <span className="visually-hidden"> became </span> {c.to}
+                              <span className="adm-changes__field">{c.field}:</span> {c.from} → {c.to}
                             </li>
                           ))}
                         </ul>

@@ -47,12 +47,12 @@ export function OrderLink({ orderNumber }: { orderNumber: string }) {
 }
 
 /**
- * A table that may be wider than the screen scrolls inside its own box, which can be reached and scrolled by keyboard
- * and is named by its table's caption.
+ * A table that may be wider than the screen scrolls inside its own box, which can be reached and scrolled by keyboard;
+ * the box is named after its table ('Orders table').
  */
 export function TableScroll({ label, children, busy = false }: { label: string; children: React.ReactNode; busy?: boolean }) {
   return (
-    <div className={busy ? 'adm-table-scroll is-busy' : 'adm-table-scroll'} role="region" aria-label={label} tabIndex={0}>
+    <div className={busy ? 'adm-table-scroll is-busy' : 'adm-table-scroll'} role="region" aria-label={`${label} table`} tabIndex={0}>
       {children}
     </div>
   );

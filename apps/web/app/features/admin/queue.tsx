@@ -111,8 +111,8 @@ export function QueuePage({
           return (
             <section key={group.key} className="adm-panel" aria-labelledby={titleId}>
               <div className="adm-panel__head">
-                <h2 id={titleId} className="adm-panel__title">
-                  {group.title}
+                <h2 className="adm-panel__title">
+                  <span id={titleId}>{group.title}</span>
                   <span className="adm-count">
                     {orders.length}
                     <span className="visually-hidden">{orders.length === 1 ? ' order' : ' orders'}</span>

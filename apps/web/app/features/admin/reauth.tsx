@@ -161,7 +161,7 @@ function ReauthDialog({
             This action changes money or who can use the back office, so the store asks for the password of {email} once more. It then
             counts for a few minutes.
           </Dialog.Description>
-          <form className="adm-form" onSubmit={submit} noValidate aria-label="Confirm your password">
+          <form className="adm-form" onSubmit={submit} noValidate>
             <div className="form-field">
               <label className="form-label" htmlFor={`${id}-password`}>
                 Password

@@ -240,15 +240,15 @@ function InviteForm({
 
   const clear = (field: string) => () => setErrors((e) => withoutField(e, field));
   return (
-    <section className="adm-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="adm-panel__title">
+    <section className="adm-panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="adm-panel__title">
         Invite someone
       </h2>
       <p className="adm-panel__lead">
         They get an email with a link to choose a password, then sign in here. Someone who already shops with the store keeps their
         account; the title and name are used only for a new one.
       </p>
-      <form ref={form} className="adm-form adm-form--invite" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <form ref={form} className="adm-form adm-form--invite" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
         <div className="form-field">
           <label className="form-label" htmlFor={`${id}-email`}>
             Email
