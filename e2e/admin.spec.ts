@@ -323,3 +323,30 @@ test('the orders list keeps its search, filters, sort and page size in the addre
   await expect(page.getByLabel('Rows per page')).toHaveValue('50');
   await expect(table.getByRole('row')).toHaveCount(3);
 });
+
+test('a session that ends while a page is open sends the person to sign in, then back to that page', async ({ page, request }) => {
+  const staff = await staffAccount(request, 'staff', 'Sam Staff');
+  const shopper = await createAccount(request, 'admin-shopper');
+  const [stone] = await stones(request, 1);
+  const order = await placeOrder(request, shopper, 'cod', [stone!]);
+  const orderPath = `/admin/orders/${order.order_number}`;
+
+  await signIn(page, staff.email, SHOPPER_PASSWORD, `/admin/sign-in?next=${encodeURIComponent(orderPath)}`);
+  await expect(page).toHaveURL(new RegExp(`${orderPath}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.order_number}`);
+
+  // The session's cookie is gone (it ran out, or was signed out elsewhere): the next step asks for sign-in again.
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Confirm with the shopper' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm with the shopper' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/sign-in\\?next=${encodeURIComponent(orderPath)}&ended=1$`));
+  await expect(page.getByRole('alert')).toHaveText(ADMIN_MESSAGES.expired);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(staff.email);
+  await form.getByLabel('Password').fill(SHOPPER_PASSWORD);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${orderPath}$`));
+  // Nothing was done meanwhile: the step is still there to take.
+  await expect(page.getByRole('button', { name: 'Confirm with the shopper' })).toBeVisible();
+  await expect(page.locator('.adm-order__facts')).toContainText('Order status: Pending');
+});
