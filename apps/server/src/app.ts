@@ -20,7 +20,7 @@ import { storeUrlOf } from './lib/store-url.ts';
 import { registerStorefront, type DevStorefront } from './web/storefront.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { setupMail, type MailSetupOptions } from './modules/mail/index.ts';
-import { createHoldService, createInventoryService, latestStoneChange, stoneChangesSince } from './modules/inventory/index.ts';
+import { createHoldService, createInventoryService, createStoneDesk, latestStoneChange, stoneChangesSince } from './modules/inventory/index.ts';
 import { catalogRoutes, createCatalogSearchEngine, createCatalogService } from './modules/catalog/index.ts';
 import { createProductService, productRoutes } from './modules/products/index.ts';
 import { contactRoutes, createContactDesk, createContactService } from './modules/contact/index.ts';
@@ -259,6 +259,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           customRequests: createCustomRequestDesk({ db: db.db, engine: db.engine, now }),
           homePreview,
           newsletter,
+          db,
+          catalog,
+          stones: createStoneDesk({ db }),
+          holds,
         }),
       );
       // An unknown API path is answered in JSON, never by the storefront's HTML 404 page.

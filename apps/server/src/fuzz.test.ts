@@ -126,11 +126,14 @@ const pathValue = fc.oneof(
 );
 
 /** Who asks: nobody, the signed-in shopper (twice as often), or a header that only looks like a token. */
-const asker = fc.constantFrom('nobody', 'shopper', 'shopper', 'empty bearer', 'long bearer', 'basic');
-const authOf = (who: string, token: string): Record<string, string> =>
+const asker = fc.constantFrom('nobody', 'shopper', 'shopper', 'empty bearer', 'long bearer', 'basic', 'owner', 'forged cookie');
+const authOf = (who: string, token: string, ownerCookie: string): Record<string, string> =>
   ({
     nobody: {},
     shopper: { authorization: `Bearer ${token}` },
+    // The back office: an owner's live session (every route's own checks), and a cookie the store never gave.
+    owner: { cookie: ownerCookie },
+    'forged cookie': { cookie: `everstone_admin=${'A'.repeat(43)}` },
     'empty bearer': { authorization: 'Bearer ' },
     'long bearer': { authorization: `Bearer ${'A'.repeat(5000)}` },
     basic: { authorization: 'Basic YWRtaW46YWRtaW4=' },
@@ -161,6 +164,9 @@ describe.each(TEST_ENGINES)('a fuzz pass over every API route on %s', (engine) =
     const other = await signUpAndIn(app);
     token = shopper.token;
     credentials = { email: shopper.email, password: shopper.password };
+    const owner = await signUpAndIn(app, { name: 'Fuzz Owner' });
+    await db.db.updateTable('users').set({ role: 'owner' }).where('id', '=', owner.user.id).execute();
+    ownerCredentials = { email: owner.email, password: owner.password };
     const stones = (await app.inject('/api/get-all-diamonds?per_page=3')).json().data as Array<{ diamondid: number; price: number }>;
     const address = { street: '580 Fifth Avenue', apartment: 'Suite 12', city: 'New York', zip: '10036', country: 'United States' };
     const order = {
@@ -228,11 +234,18 @@ describe.each(TEST_ENGINES)('a fuzz pass over every API route on %s', (engine) =
   });
 
   let credentials: { email: string; password: string };
+  let ownerCredentials: { email: string; password: string };
+  let ownerCookie = '';
   /** POST /api/logout (and the 21st sign-in) end the pass's token: sign in again, so later requests stay signed in. */
   async function keepSignedIn(): Promise<void> {
-    if ((await app.inject({ url: '/api/user', headers: { authorization: `Bearer ${token}` } })).statusCode === 200) return;
-    const res = await app.inject({ method: 'POST', url: '/api/login', payload: credentials });
-    token = res.json().token;
+    if ((await app.inject({ url: '/api/user', headers: { authorization: `Bearer ${token}` } })).statusCode !== 200) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: credentials });
+      token = res.json().token;
+    }
+    // DELETE /api/admin/session ends the owner's back-office session the same way.
+    if (ownerCookie && (await app.inject({ url: '/api/admin/session', headers: { cookie: ownerCookie } })).statusCode === 200) return;
+    const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: ownerCredentials });
+    ownerCookie = String(res.headers['set-cookie']).split(';')[0]!;
   }
 
   async function counts(): Promise<Record<string, number>> {
@@ -265,7 +278,7 @@ describe.each(TEST_ENGINES)('a fuzz pass over every API route on %s', (engine) =
         }),
         async ({ route, params, query, payload, who }) => {
           await keepSignedIn();
-          const auth = authOf(who, token);
+          const auth = authOf(who, token, ownerCookie);
           let n = 0;
           const url = route.path.replace(/\{[^}]+\}/g, () => params[n++]!);
           const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k.toWellFormed(), v.toWellFormed()])).toString();
@@ -288,7 +301,8 @@ describe.each(TEST_ENGINES)('a fuzz pass over every API route on %s', (engine) =
           }
         },
       ),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 600) },
+      // Enough runs that every route is drawn (the chance one of ~90 is missed is about 1 in 2,000).
+      { numRuns: Number(process.env.FUZZ_RUNS ?? Math.max(600, routes.length * 12)) },
     );
     // Every route was reached.
     const reached = new Set([...tried.keys()].map((k) => k.split(' → ')[0]));
@@ -322,7 +336,8 @@ describe.each(TEST_ENGINES)('a fuzz pass over every API route on %s', (engine) =
           }
         },
       ),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 600) },
+      // Enough runs that every route is drawn (the chance one of ~90 is missed is about 1 in 2,000).
+      { numRuns: Number(process.env.FUZZ_RUNS ?? Math.max(600, routes.length * 12)) },
     );
     if (process.env.FUZZ_REPORT) console.log(Object.fromEntries(statuses));
     // The templates are valid: some of the requests got through, so the breaks were tested one field deep.

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { emailField, requiredText } from './fields.ts';
 import { addressSchema } from './accounts.ts';
 import { HOME_PREVIEW_STATUSES } from './special-requests.ts';
+import { DIAMOND_STATUSES } from './constants.ts';
+import { diamondSchema } from './diamonds.ts';
+import { priceToCents } from './orders.ts';
 import { enteredPassword, NAME_MAX_LENGTH, TITLES } from './accounts.ts';
 import { ORDER_STATUSES, PAYMENT_METHOD_IDS, PAYMENT_STATUSES, orderSchema } from './orders.ts';
 
@@ -111,6 +114,9 @@ export const AUDIT_ACTIONS = [
   'message.handled',
   'custom_request.handled',
   'newsletter.export',
+  'stone.edit',
+  'stone.import',
+  'stone.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -128,6 +134,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'message.handled': 'Marked a message handled',
   'custom_request.handled': 'Marked a custom ring request answered',
   'newsletter.export': 'Exported the newsletter subscribers',
+  'stone.edit': 'Edited a diamond',
+  'stone.import': 'Imported a diamond file',
+  'stone.export': 'Exported the inventory',
 };
 
 export const auditEntrySchema = z.object({
@@ -399,3 +408,63 @@ export const adminQueueResponseSchema = z.object({
   open_messages: z.number().int(),
 });
 export type AdminQueueResponse = z.infer<typeof adminQueueResponseSchema>;
+
+/** The back office's stone search: the storefront's parameters, plus which statuses. */
+export const ADMIN_STONE_STATUSES = [...DIAMOND_STATUSES, 'all'] as const;
+export type AdminStoneStatus = (typeof ADMIN_STONE_STATUSES)[number];
+export const ADMIN_STONE_STATUS_LABELS: Record<(typeof DIAMOND_STATUSES)[number], string> = {
+  available: 'For sale',
+  reserved: 'Reserved by an order',
+  sold: 'Sold',
+  hidden: 'Hidden from the search',
+};
+
+/** PUT /api/admin/stones/{id}: any of the price (dollars), the featured-deal flag, hidden. */
+export const adminStoneEditRequestSchema = z
+  .object({
+    price: z
+      .union([z.string(), z.number()], { error: 'The price must be an amount such as 4250 or 4,250.00.' })
+      .transform((v, ctx) => {
+        const cents = priceToCents(v);
+        if (cents === null || cents < 100 || cents > 100_000_000_00) {
+          ctx.addIssue({ code: 'custom', message: 'The price must be an amount from $1.00 to $100,000,000.00, such as 4250 or 4,250.00.' });
+          return z.NEVER;
+        }
+        return cents;
+      })
+      .optional(),
+    featured: z.boolean({ error: 'Featured must be true or false.' }).optional(),
+    hidden: z.boolean({ error: 'Hidden must be true or false.' }).optional(),
+  })
+  .refine((v) => v.price !== undefined || v.featured !== undefined || v.hidden !== undefined, 'Send a price, featured or hidden to change.');
+export type AdminStoneEditRequest = z.input<typeof adminStoneEditRequestSchema>;
+
+export const adminStoneSchema = z.object({
+  stone: diamondSchema,
+  /** Who holds the stone: the order that reserved (or bought) it, and a ring builder's short hold. */
+  order: adminOrderSummarySchema.nullable(),
+  builder_hold: z.object({ email: z.string(), name: z.string(), since: z.string(), until: z.string() }).nullable(),
+  history: z.array(auditEntrySchema),
+});
+export type AdminStone = z.infer<typeof adminStoneSchema>;
+export const adminStoneEditResponseSchema = adminStoneSchema.extend({ message: z.string() });
+
+/** The largest inventory file the back office takes in one upload (a million stones is about 120 MB). */
+export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
+/** Of a file's row problems, the page lists this many; the count says how many there were. */
+export const IMPORT_ERRORS_SHOWN = 1000;
+
+/** POST /api/admin/stones/import answers a stream of JSON lines: progress while it reads, then the outcome. */
+export const importEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), bytes: z.number().int(), total: z.number().int(), rows: z.number().int() }),
+  z.object({
+    type: z.literal('done'),
+    rows: z.number().int(),
+    inserted: z.number().int(),
+    updated: z.number().int(),
+    errors_total: z.number().int(),
+    errors: z.array(z.object({ line: z.number().int(), problems: z.array(z.string()) })),
+  }),
+  z.object({ type: z.literal('failed'), message: z.string() }),
+]);
+export type ImportEvent = z.infer<typeof importEventSchema>;

@@ -107,7 +107,7 @@ export type Sort = (typeof SORTS)[number];
 export const DEFAULT_SORT: Sort = 'price_asc';
 
 /** Inventory status of a stone: only available stones are listed by the search. */
-export const DIAMOND_STATUSES = ['available', 'reserved', 'sold'] as const;
+export const DIAMOND_STATUSES = ['available', 'reserved', 'sold', 'hidden'] as const;
 export type DiamondStatus = (typeof DIAMOND_STATUSES)[number];
 
 /** Cart and promotions (§9). */

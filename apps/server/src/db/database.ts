@@ -26,6 +26,11 @@ export interface Db {
   engine: Engine;
   /** A printable location without credentials, for logs. */
   describe: string;
+  /**
+   * SQLite only: the connection's own switch for its defensive mode, which forbids writing the schema table. A
+   * migration that widens a CHECK constraint in place turns it off for its own transaction (013-back-office.ts).
+   */
+  setDefensive?: (on: boolean) => void;
   close(): Promise<void>;
 }
 
@@ -63,10 +68,10 @@ export function createDb(url: string, options: { poolSize?: number } = {}): Db {
   if (engine === 'sqlite') {
     const path = location === ':memory:' ? location : resolve(location);
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    const { dialect } = createNodeSqliteDialect(path);
+    const { dialect, raw } = createNodeSqliteDialect(path);
     if (path !== ':memory:') keepPrivate(path);
     const db = new Kysely<Database>({ dialect });
-    return { db, engine, describe: `sqlite:${path}`, close: () => db.destroy() };
+    return { db, engine, describe: `sqlite:${path}`, close: () => db.destroy(), setDefensive: (on) => raw.enableDefensive(on) };
   }
   const pool = new pg.Pool({ connectionString: location, max: options.poolSize ?? 10 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -75,7 +80,7 @@ export function createDb(url: string, options: { poolSize?: number } = {}): Db {
   return { db, engine, describe: safe.toString(), close: () => db.destroy() };
 }
 
-export function migrations(engine: Engine): Record<string, Migration> {
+export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record<string, Migration> {
   return {
     '001-catalog': catalogMigration(engine),
     '002-storefront': storefrontMigration(engine),
@@ -89,15 +94,16 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '010-custom-requests-and-home-preview': customRequestsAndHomePreviewMigration(engine),
     '011-stone-holds': stoneHoldsMigration(engine),
     '012-stone-changes': stoneChangesMigration(engine),
-    '013-back-office': backOfficeMigration(engine),
+    '013-back-office': backOfficeMigration(engine, d?.setDefensive),
   };
 }
 
 /** Applies every pending migration; safe to run from several instances at once (Kysely takes a lock). */
-export async function migrateToLatest({ db, engine }: Db): Promise<void> {
+export async function migrateToLatest(d: Db): Promise<void> {
+  const { db, engine } = d;
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations(engine) },
+    provider: { getMigrations: async () => migrations(engine, d) },
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -13,10 +13,48 @@ import type { Engine } from '../database.ts';
  * and name are copied, so the entry reads the same after the person leaves. Triggers refuse every UPDATE and DELETE
  * on both engines: not even a bug in the store's own code can edit the record.
  *
+ * diamonds.status may be `hidden`: a stone staff took off the search without selling it (inventory).
+ *
  * contact_messages and custom_ring_requests get handled_at/handled_by (staff mark them answered), and
  * contact_replies keeps the replies staff email from the back office (contact).
  */
-export function backOfficeMigration(engine: Engine): Migration {
+/** The diamonds' statuses before and after the back office's `hidden` (a stone staff took off sale). */
+const OLD_STATUS_CHECK = "status in ('available', 'reserved', 'sold')";
+const NEW_STATUS_CHECK = "status in ('available', 'reserved', 'sold', 'hidden')";
+
+/**
+ * Widens the diamonds' status CHECK to allow `hidden`. PostgreSQL replaces the constraint. SQLite cannot alter a
+ * constraint, and rebuilding a table of a million stones with its triggers and indexes would take minutes: a wider
+ * CHECK leaves every stored row valid and the file's format unchanged, so the table's definition is edited in place
+ * as SQLite documents for such changes (PRAGMA writable_schema, then a new schema_version), inside the migration's
+ * transaction, with the connection's defensive mode off only meanwhile. The edit must find the old text exactly,
+ * or the migration fails and nothing changes.
+ */
+async function allowHiddenStones(db: Kysely<any>, engine: Engine, setDefensive?: (on: boolean) => void): Promise<void> {
+  if (engine === 'postgres') {
+    await sql.raw(`alter table diamonds drop constraint diamonds_status_check, add constraint diamonds_status_check check (${NEW_STATUS_CHECK})`).execute(db);
+    return;
+  }
+  const table = await sql<{ sql: string }>`select sql from sqlite_schema where type = 'table' and name = 'diamonds'`.execute(db);
+  const definition = table.rows[0]?.sql ?? '';
+  if (definition.includes(NEW_STATUS_CHECK)) return;
+  if (!definition.includes(OLD_STATUS_CHECK)) throw new Error('The diamonds table has no status CHECK of the expected form; refusing to edit it.');
+  if (!setDefensive) throw new Error('Widening the diamonds status CHECK on SQLite needs the connection (createDb).');
+  const version = Number((await sql<{ schema_version: number }>`pragma schema_version`.execute(db)).rows[0]!.schema_version);
+  setDefensive(false);
+  try {
+    await sql`pragma writable_schema = on`.execute(db);
+    await sql`update sqlite_schema set sql = ${definition.replace(OLD_STATUS_CHECK, NEW_STATUS_CHECK)} where type = 'table' and name = 'diamonds'`.execute(db);
+    await sql.raw(`pragma schema_version = ${version + 1}`).execute(db);
+    await sql`pragma writable_schema = off`.execute(db);
+  } finally {
+    setDefensive(true);
+  }
+  const check = await sql<{ quick_check: string }>`pragma quick_check(diamonds)`.execute(db);
+  if (check.rows[0]?.quick_check !== 'ok') throw new Error(`The diamonds table failed its check after the status CHECK was widened: ${JSON.stringify(check.rows)}`);
+}
+
+export function backOfficeMigration(engine: Engine, setDefensive?: (on: boolean) => void): Migration {
   const id = (c: any) => (engine === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey());
   return {
     async up(db: Kysely<any>) {
@@ -50,6 +88,8 @@ export function backOfficeMigration(engine: Engine): Migration {
       await db.schema.createIndex('audit_log_subject_idx').on('audit_log').columns(['subject_type', 'subject_id', 'id']).execute();
       await db.schema.createIndex('audit_log_actor_idx').on('audit_log').columns(['actor_email', 'id']).execute();
       await db.schema.createIndex('audit_log_action_idx').on('audit_log').columns(['action', 'id']).execute();
+
+      await allowHiddenStones(db, engine, setDefensive);
 
       for (const table of ['contact_messages', 'custom_ring_requests']) {
         await db.schema.alterTable(table).addColumn('handled_at', 'varchar(30)').execute();

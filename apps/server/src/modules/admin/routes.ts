@@ -33,12 +33,13 @@ import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { toUser, type RoleChange, type StaffDirectory } from '../accounts/index.ts';
 import { actorOf } from './actor.ts';
 import { registerRequestRoutes, type RequestRouteDeps } from './requests-routes.ts';
+import { registerStoneRoutes, type StoneRouteDeps } from './stones-routes.ts';
 import { adminOrderOf, runOrderStep } from './orders.ts';
 import { sessionTimes, type AdminSessionRow, type AdminSessions } from './sessions.ts';
 
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
-export interface AdminRouteDeps extends RequestRouteDeps {
+export interface AdminRouteDeps extends RequestRouteDeps, StoneRouteDeps {
   sessions: AdminSessions;
   staff: StaffDirectory;
   /** The storefront's bearer sign-in, only to tell a signed-in shopper (403) from a stranger (401). */
@@ -258,6 +259,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       }
 
       registerRequestRoutes(scope, deps);
+      registerStoneRoutes(scope, deps);
 
       // Owners only.
       scope.get(

@@ -3,6 +3,7 @@ import {
   SCALES,
   type ContinuousRangeName,
   type DiamondSearch,
+  type DiamondStatus,
   type ScaleName,
   type Sort,
 } from '@everstone/contract';
@@ -59,8 +60,9 @@ const REPORT_COMPANY: Record<1 | 2, number> = { 1: 1, 2: 2 };
  * larger ones, and a full range adds no condition at all, so stones missing an optional attribute
  * (table, depth, polish …) stay listed until the shopper narrows that attribute.
  */
-export function toConditions(search: DiamondSearch, fit: readonly FitWindow[] | null = null): Condition[] {
-  const conditions: Condition[] = [{ column: 'status', op: '=', value: 'available' }];
+export function toConditions(search: DiamondSearch, fit: readonly FitWindow[] | null = null, status: DiamondStatus | null = 'available'): Condition[] {
+  // The storefront lists available stones only; the back office asks for one status or (null) every stone.
+  const conditions: Condition[] = status === null ? [] : [{ column: 'status', op: '=', value: status }];
   if (search.activeTab !== null) conditions.push({ column: 'type', op: '=', value: search.activeTab });
 
   for (const [name, { column, scale }] of Object.entries(CONTINUOUS_COLUMNS) as Array<

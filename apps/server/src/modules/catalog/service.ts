@@ -207,6 +207,25 @@ export function createCatalogService({ db, engine, inventoryVersion, heldUntil =
   }
 
   return {
+    /**
+     * The back office's stone search: the storefront's filters on every stone of one status (null: any), read from
+     * the database (the search in memory holds the available ones only), with their builder holds.
+     */
+    async searchForStaff(query: DiamondSearch, status: DiamondStatus | null): Promise<DiamondListResponse> {
+      const conditions = toConditions(query, null, status);
+      const offset = (query.page - 1) * query.perPage;
+      const lookups = await repo.lookups();
+      const total = await repo.count(conditions, await inventoryVersion());
+      const rows = offset < total ? await repo.findPage(conditions, toOrder(query.sort), query.perPage, offset, total) : [];
+      return {
+        data: await withHolds(rows.map((row) => toDiamondRecord(row, lookups))),
+        total,
+        page: query.page,
+        per_page: query.perPage,
+        last_page: Math.max(1, Math.ceil(total / query.perPage)),
+      };
+    },
+
     async listShapes(): Promise<Shape[]> {
       return [...(await repo.lookups()).shapes.values()];
     },

@@ -113,6 +113,13 @@ export function createHoldService({ db, now, minutes = HOLD.minutes }: HoldServi
       return hold ? asSeenBy(hold, askerUserId) : null;
     },
 
+    /** The stone's running hold with the account holding it, for the back office; null when nobody holds it. */
+    async holderOf(diamondId: number): Promise<{ userId: number; expiresAt: string; createdAt: string } | null> {
+      if (diamondId > MAX_STONE_ID) return null;
+      const hold = await reader.activeHold(diamondId, now().toISOString());
+      return hold ? { userId: hold.userId, expiresAt: hold.expiresAt, createdAt: hold.createdAt } : null;
+    },
+
     /** Running holds of these stones as `askerUserId` sees them, by stone (one query, for a page of stones). */
     async holdsOf(diamondIds: readonly number[], askerUserId: number | null = null): Promise<Map<number, StoneHold>> {
       const ids = [...new Set(diamondIds)].filter((id) => Number.isInteger(id) && id >= 1 && id <= MAX_STONE_ID);

@@ -18,7 +18,7 @@ import type { Db } from '../../db/database.ts';
 import type { NewDiamond } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { bumpInventoryVersion } from './version.ts';
-import { MAX_RECORD_CHARS, readCsvFile, type CsvRecord } from '../../lib/csv.ts';
+import { MAX_RECORD_CHARS, createCsvParser, readCsvFile, type CsvRecord } from '../../lib/csv.ts';
 
 export { createCsvParser, parseCsv, readCsvFile, MAX_RECORD_CHARS, type CsvRecord, type CsvProblem } from '../../lib/csv.ts';
 
@@ -323,7 +323,8 @@ async function writeBatch(d: Db, batch: ImportRow[]): Promise<{ inserted: number
         .updateTable('diamonds')
         .set({ ...diamond, status })
         .where('certificate_number', '=', diamond.certificate_number)
-        .where('status', 'in', ['available', status])
+        // Staff may have hidden an available stone: a file can show it again, hide it, or mark it sold elsewhere.
+        .where('status', 'in', ['available', 'hidden', status])
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1) updated++;
       else held.push(row);
@@ -432,6 +433,31 @@ export async function importCsv(d: Db, records: AsyncIterable<CsvRecord> | Itera
   // Rows refused at write time are found a batch after later rows' problems; staff read the report by line.
   summary.errors.sort((a, b) => a.line - b.line);
   return summary;
+}
+
+/** Imports a CSV from a stream (an upload), reporting progress by bytes read; the stream's bytes are counted, not trusted. */
+export async function importCsvStream(d: Db, stream: AsyncIterable<Buffer | string>, options: ImportOptions & { totalBytes?: number } = {}): Promise<ImportSummary> {
+  let rows = 0;
+  async function* records() {
+    const parser = createCsvParser();
+    const decoder = new TextDecoder('utf-8');
+    let bytes = 0;
+    for await (const chunk of stream) {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      bytes += buffer.length;
+      for (const record of parser.push(decoder.decode(buffer, { stream: true }))) {
+        rows++;
+        yield record;
+      }
+      options.onProgress?.(bytes, options.totalBytes ?? bytes, rows);
+    }
+    for (const record of parser.push(decoder.decode())) {
+      rows++;
+      yield record;
+    }
+    yield* parser.finish();
+  }
+  return importCsv(d, records(), options);
 }
 
 /** Imports a CSV file from disk, reporting progress by bytes read. */

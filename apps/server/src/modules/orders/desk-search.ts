@@ -156,6 +156,24 @@ export function createOrderSearch(db: Kysely<Database>, now: () => Date) {
       return rows.map((r) => toSummary(r as unknown as Row));
     },
 
+    /** The order that holds a stone (reserved it and has not given it back, or bought it), newest first; null for none. */
+    async holdingStone(diamondId: number): Promise<AdminOrderSummary | null> {
+      const row = await base()
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('order_items')
+              .select('order_items.id')
+              .whereRef('order_items.order_id', '=', 'orders.id')
+              .where('order_items.diamond_id', '=', diamondId)
+              .where('order_items.released_at', 'is', null),
+          ),
+        )
+        .orderBy('orders.id', 'desc')
+        .executeTakeFirst();
+      return row ? toSummary(row as unknown as Row) : null;
+    },
+
     /** How many orders each of these accounts placed. */
     async countsByUser(userIds: readonly number[]): Promise<Map<number, number>> {
       if (userIds.length === 0) return new Map();

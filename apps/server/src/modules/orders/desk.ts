@@ -160,6 +160,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     queue: queries.queue,
     ofUser: queries.ofUser,
     countsByUser: queries.countsByUser,
+    holdingStone: queries.holdingStone,
 
     /** The newest orders first, optionally only those with one order status. */
     async list(options: { status?: OrderStatus; limit?: number } = {}): Promise<DeskOrder[]> {

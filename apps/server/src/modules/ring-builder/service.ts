@@ -27,6 +27,7 @@ export const ALTERNATIVES = 4;
 export const STONE_PROBLEMS = {
   sold: 'This diamond has been sold.',
   reserved: 'This diamond is reserved by another order.',
+  hidden: 'This diamond is not for sale at the moment.',
 } as const;
 
 /** The side stones that match a center stone: lab-grown with a lab-grown stone, natural with a natural or color one. */

@@ -115,6 +115,8 @@ export function unavailability(line: StoredDiamondLine | ProductCartLine | RingC
     case 'diamond':
       if (missing.has(line.certificate_number)) return 'missing';
       if (line.status === 'sold' || line.status === 'reserved') return line.status;
+      // A stone the store took off sale is, to the shopper, no longer in the inventory.
+      if (line.status === 'hidden') return 'missing';
       return null;
     case 'product':
       if (missing.has(checkKeyOf(line))) return 'missing';
@@ -134,6 +136,7 @@ export function ringUnavailability(line: RingCartLine, missing: ReadonlySet<stri
   if (missing.has(ringPartKey(line, 'stone'))) return { part: 'stone', reason: 'missing' };
   const status = line.diamond.status;
   if (status === 'sold' || status === 'reserved') return { part: 'stone', reason: status };
+  if (status === 'hidden') return { part: 'stone', reason: 'missing' };
   if (missing.has(ringPartKey(line, 'setting'))) return { part: 'setting', reason: 'missing' };
   return null;
 }

@@ -9,6 +9,7 @@ import { ADD_TO_CART_DELAY_MS, DUPLICATE_MESSAGE, DUPLICATE_MESSAGE_MS, IN_RING_
 const UNAVAILABLE: Record<Exclude<Diamond['status'], 'available'>, string> = {
   reserved: 'This diamond has been reserved',
   sold: 'This diamond has been sold',
+  hidden: 'This diamond is not for sale at the moment',
 };
 
 /**
