@@ -20,6 +20,10 @@ export function useAdminSession(): AdminSession | null {
 const NAV: Array<{ to: string; label: string; end?: boolean; owner?: boolean }> = [
   { to: '/admin', label: 'Today', end: true },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/stones', label: 'Inventory' },
+  { to: '/admin/customers', label: 'Customers' },
+  { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/requests', label: 'Requests' },
   { to: '/admin/staff', label: 'Staff', owner: true },
   { to: '/admin/audit', label: 'Audit log', owner: true },
 ];
