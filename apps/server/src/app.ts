@@ -25,7 +25,7 @@ import { catalogRoutes, createCatalogSearchEngine, createCatalogService } from '
 import { createProductService, productRoutes } from './modules/products/index.ts';
 import { contactRoutes, createContactDesk, createContactService } from './modules/contact/index.ts';
 import { createNewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
-import { appointmentRoutes, createAppointmentService } from './modules/appointments/index.ts';
+import { appointmentRoutes, createAppointmentDesk, createAppointmentService } from './modules/appointments/index.ts';
 import { accountRootRoutes, accountRoutes, createAccountService, createCustomerDirectory, createPasswordHasher, createStaffDirectory, type PasswordHasher } from './modules/accounts/index.ts';
 import { addressRoutes, createAddressService } from './modules/addresses/index.ts';
 import { createOrderDesk, createOrderService, orderRoutes } from './modules/orders/index.ts';
@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const contact = createContactService(storefrontCalls);
   const newsletter = createNewsletterService({ ...storefrontCalls, publicUrl });
-  const appointments = createAppointmentService(storefrontCalls);
+  const appointments = createAppointmentService({ ...storefrontCalls, now });
 
   const limiter = setupRateLimits(app, { config, db: db.db, now }, deps.rateLimit);
   const accountDeps = {
@@ -262,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           db,
           catalog,
           stones: createStoneDesk({ db }),
+          appointments: createAppointmentDesk({ ...storefrontCalls, now }),
           holds,
         }),
       );

@@ -7,6 +7,7 @@ import { emailField, requiredText } from './fields.ts';
 import { addressSchema } from './accounts.ts';
 import { HOME_PREVIEW_STATUSES } from './special-requests.ts';
 import { DIAMOND_STATUSES } from './constants.ts';
+import { APPOINTMENTS } from './storefront-terms.ts';
 import { diamondSchema } from './diamonds.ts';
 import { priceToCents } from './orders.ts';
 import { enteredPassword, NAME_MAX_LENGTH, TITLES } from './accounts.ts';
@@ -117,6 +118,8 @@ export const AUDIT_ACTIONS = [
   'stone.edit',
   'stone.import',
   'stone.export',
+  'appointment.reschedule',
+  'appointment.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -137,6 +140,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'stone.edit': 'Edited a diamond',
   'stone.import': 'Imported a diamond file',
   'stone.export': 'Exported the inventory',
+  'appointment.reschedule': 'Moved an appointment',
+  'appointment.cancel': 'Cancelled an appointment',
 };
 
 export const auditEntrySchema = z.object({
@@ -468,3 +473,47 @@ export const importEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('failed'), message: z.string() }),
 ]);
 export type ImportEvent = z.infer<typeof importEventSchema>;
+
+/** The appointments calendar: a day or a week from a New York day. */
+export const adminAppointmentListQuerySchema = z.object({
+  from: z
+    .string({ error: 'The day must be a date in the form YYYY-MM-DD.' })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The day must be a date in the form YYYY-MM-DD.'),
+  days: z.coerce
+    .number({ error: 'The days must be 1 or 7.' })
+    .refine((n) => n === 1 || n === 7, 'The days must be 1 or 7.')
+    .default(7),
+});
+export type AdminAppointmentListQuery = z.input<typeof adminAppointmentListQuerySchema>;
+
+export const adminAppointmentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(APPOINTMENTS.kinds),
+  starts_at: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminAppointment = z.infer<typeof adminAppointmentSchema>;
+export const adminAppointmentListResponseSchema = z.object({ appointments: z.array(adminAppointmentSchema), from: z.string(), days: z.number().int() });
+export type AdminAppointmentListResponse = z.infer<typeof adminAppointmentListResponseSchema>;
+
+export const NOTE_TO_SHOPPER_MAX = 1000;
+const noteToShopper = z
+  .string({ error: 'The note must be text.' })
+  .trim()
+  .max(NOTE_TO_SHOPPER_MAX, `The note must not be longer than ${NOTE_TO_SHOPPER_MAX} characters.`)
+  .optional()
+  .transform((v) => (v ? v : null));
+export const adminRescheduleRequestSchema = z.object({
+  starts_at: z.iso.datetime({ offset: true, error: 'Please choose a date and time.' }),
+  /** A line for the shopper's email ("Our gemologist is away that afternoon."). */
+  note: noteToShopper,
+});
+export type AdminRescheduleRequest = z.input<typeof adminRescheduleRequestSchema>;
+export const adminCancelAppointmentRequestSchema = z.object({ note: noteToShopper });
+export type AdminCancelAppointmentRequest = z.input<typeof adminCancelAppointmentRequestSchema>;
+export const adminAppointmentResponseSchema = z.object({ message: z.string(), appointment: adminAppointmentSchema });

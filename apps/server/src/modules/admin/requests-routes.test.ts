@@ -190,4 +190,40 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
     const log = (await as(owner.cookie, 'GET', '/api/admin/audit?action=newsletter.export')).json() as AuditListResponse;
     expect(log.entries[0]).toMatchObject({ actor: expect.objectContaining({ email: staff.email }), after: { rows: summary.subscribed } });
   });
+
+  it('keeps the appointments calendar: moves one with an email, refuses a taken slot, cancels one and frees its slot', async () => {
+    // The clock is on Tuesday, January 6, 2026 here; Wednesday 14:00 in New York is 19:00 UTC.
+    const book = (startsAt: string, email: string) =>
+      app.inject({ method: 'POST', url: '/api/appointments', payload: { kind: 'virtual', starts_at: startsAt, name: 'Vera Visit', email, phone: '212-555-0100', note: 'Ovals, please' } });
+    const email = uniqueEmail('visitor');
+    const first = await book('2026-01-07T19:00:00.000Z', email);
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await book('2026-01-07T21:00:00.000Z', uniqueEmail('other'))).statusCode).toBe(201);
+    const id = first.json().appointment.id as number;
+
+    const day = (await as(staff.cookie, 'GET', '/api/admin/appointments?from=2026-01-07&days=1')).json();
+    expect(day.appointments.map((a: { starts_at: string }) => a.starts_at)).toEqual(['2026-01-07T19:00:00.000Z', '2026-01-07T21:00:00.000Z']);
+    expect((await as(staff.cookie, 'GET', '/api/admin/appointments?from=2026-01-08&days=7')).json().appointments).toEqual([]);
+    expect((await as(staff.cookie, 'GET', '/api/admin/appointments?from=tomorrow')).statusCode).toBe(400);
+
+    const moved = await as(staff.cookie, 'POST', `/api/admin/appointments/${id}/reschedule`, { starts_at: '2026-01-07T20:00:00.000Z', note: 'Our gemologist is away at two.' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const mail = await waitFor(() => smtp.to(email).find((m) => m.subject.startsWith('Your Everstone appointment has moved')), { what: 'the new time' });
+    expect(mail.text).toContain('Our gemologist is away at two.');
+    expect(mail.text).toContain('Was: 01/07/2026 at 2:00 PM Eastern Time');
+    expect(mail.text).toContain('Now: 01/07/2026 at 3:00 PM Eastern Time');
+    const taken = await as(staff.cookie, 'POST', `/api/admin/appointments/${id}/reschedule`, { starts_at: '2026-01-07T21:00:00.000Z' });
+    expect(taken.statusCode).toBe(409);
+    const past = await as(staff.cookie, 'POST', `/api/admin/appointments/${id}/reschedule`, { starts_at: '2025-12-01T15:00:00.000Z' });
+    expect(past.statusCode).toBe(422);
+
+    const cancelled = await as(staff.cookie, 'POST', `/api/admin/appointments/${id}/cancel`, { note: 'We are closed for inventory.' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await waitFor(() => smtp.to(email).find((m) => m.subject.endsWith('is cancelled')), { what: 'the cancellation' });
+    expect((await as(staff.cookie, 'POST', `/api/admin/appointments/${id}/cancel`, {})).statusCode).toBe(404);
+    // The slot is free for the next shopper.
+    expect((await book('2026-01-07T20:00:00.000Z', uniqueEmail('next'))).statusCode).toBe(201);
+    const log = (await as(owner.cookie, 'GET', `/api/admin/audit?subject=${id}`)).json() as AuditListResponse;
+    expect(log.entries.filter((e) => e.subject_type === 'appointment').map((e) => e.action)).toEqual(['appointment.cancel', 'appointment.reschedule']);
+  });
 });

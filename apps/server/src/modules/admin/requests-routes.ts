@@ -2,6 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminAppointmentListQuerySchema,
+  adminAppointmentListResponseSchema,
+  adminAppointmentResponseSchema,
+  adminCancelAppointmentRequestSchema,
+  adminRescheduleRequestSchema,
   adminCustomRequestListResponseSchema,
   adminCustomRequestResponseSchema,
   adminCustomerListQuerySchema,
@@ -21,6 +26,7 @@ import {
 } from '@everstone/contract';
 import type { AccountService, CustomerDirectory } from '../accounts/index.ts';
 import type { AddressService } from '../addresses/index.ts';
+import type { AppointmentDesk, RecordAppointment } from '../appointments/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { ContactDesk, RecordContact } from '../contact/index.ts';
 import type { CustomRequestDesk, RecordCustomRequest } from '../custom-requests/index.ts';
@@ -40,6 +46,7 @@ export interface RequestRouteDeps {
   customRequests: CustomRequestDesk;
   homePreview: HomePreviewService;
   newsletter: NewsletterService;
+  appointments: AppointmentDesk;
   audit: AuditLog;
 }
 
@@ -219,6 +226,61 @@ export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void 
     async (request) => {
       const { status, page, per_page } = request.query;
       return { ...(await deps.homePreview.listForStaff(status === 'all' ? null : status, page, per_page)), page, per_page };
+    },
+  );
+
+  const recordAppointment =
+    (request: FastifyRequest, action: 'appointment.reschedule' | 'appointment.cancel'): RecordAppointment =>
+    (trx, a, change) =>
+      audit.record(trx, actorOf(request), { action, subject: { type: 'appointment', id: String(a.id) }, before: change.before, after: change.after });
+
+  scope.get(
+    '/admin/appointments',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'The appointments of a day or a week (from a New York day), in time order',
+        querystring: adminAppointmentListQuerySchema,
+        response: { 200: adminAppointmentListResponseSchema, 400: validationErrorSchema, ...staffOnly },
+      },
+    },
+    async (request) => {
+      const { from, days } = request.query;
+      return { appointments: await deps.appointments.list(from, days), from, days };
+    },
+  );
+
+  scope.post(
+    '/admin/appointments/:id/reschedule',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'Move an appointment to a free slot; the shopper is emailed the new time',
+        params: ONE_ID,
+        body: adminRescheduleRequestSchema,
+        response: { 200: adminAppointmentResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema, ...staffOnly },
+      },
+    },
+    async (request) => {
+      const appointment = await deps.appointments.reschedule(request.params.id, request.body.starts_at, request.body.note, recordAppointment(request, 'appointment.reschedule'));
+      return { message: `The appointment is moved, and ${appointment.name} was emailed the new time.`, appointment };
+    },
+  );
+
+  scope.post(
+    '/admin/appointments/:id/cancel',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'Cancel an appointment; the shopper is emailed and the slot is free again',
+        params: ONE_ID,
+        body: adminCancelAppointmentRequestSchema,
+        response: { 200: adminAppointmentResponseSchema, 404: errorResponseSchema, 422: validationErrorSchema, ...staffOnly },
+      },
+    },
+    async (request) => {
+      const appointment = await deps.appointments.cancel(request.params.id, request.body.note, recordAppointment(request, 'appointment.cancel'));
+      return { message: `The appointment is cancelled, and ${appointment.name} was emailed.`, appointment };
     },
   );
 
