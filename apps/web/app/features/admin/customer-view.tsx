@@ -17,7 +17,6 @@ import { CustomRequestCard, HomePreviewCard, useMinuteClock } from './request-ca
  */
 export function CustomerView({ customer, at }: { customer: AdminCustomer; at: number }) {
   const now = useMinuteClock(at);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const who = customer.name || customer.email;
 
   return (
@@ -44,10 +43,6 @@ export function CustomerView({ customer, at }: { customer: AdminCustomer; at: nu
           </p>
         </div>
       </header>
-
-      <div className="adm-order__status" role="status">
-        <OutcomeBanner outcome={outcome} />
-      </div>
 
       <div className="adm-order__grid">
         <div className="adm-order__main">
@@ -169,7 +164,7 @@ export function CustomerView({ customer, at }: { customer: AdminCustomer; at: nu
             </dl>
           </section>
 
-          <PasswordPanel customer={customer} onDone={setOutcome} />
+          <PasswordPanel customer={customer} />
 
           <section className="adm-panel" aria-labelledby="addresses-title">
             <h2 id="addresses-title" className="adm-panel__title">
@@ -216,9 +211,10 @@ function AddressBlock({ address }: { address: Address }) {
 }
 
 /** The password: never shown and never set by staff; the customer is emailed a link to choose one. */
-function PasswordPanel({ customer, onDone }: { customer: AdminCustomer; onDone: (outcome: Outcome) => void }) {
+function PasswordPanel({ customer }: { customer: AdminCustomer }) {
   const run = useReauth();
   const failureText = useFailureText();
+  const [outcome, setOutcome] = useState<Outcome>(null);
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -233,7 +229,7 @@ function PasswordPanel({ customer, onDone }: { customer: AdminCustomer; onDone: 
     if (result === null) return;
     if (result.ok) {
       setOpen(false);
-      onDone({ kind: 'success', text: result.data.message });
+      setOutcome({ kind: 'success', text: result.data.message });
       return;
     }
     const text = await failureText(result, 'The email could not be sent. Please try again in a moment.');
@@ -249,6 +245,10 @@ function PasswordPanel({ customer, onDone }: { customer: AdminCustomer; onDone: 
       <button ref={opener} type="button" className="adm-button adm-button--ghost" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Send password reset email
       </button>
+      {/* Beside the button that asked, where the eye and the returning focus are. */}
+      <div className="adm-card__status adm-password__status" role="status">
+        <OutcomeBanner outcome={outcome} />
+      </div>
       <Dialog.Root
         open={open}
         onOpenChange={(next) => {
