@@ -42,7 +42,7 @@ import {
 import { checkoutRoutes, createCheckoutService } from './modules/checkout/index.ts';
 import { createCustomRequestDesk, createCustomRequestService, customRequestRoutes } from './modules/custom-requests/index.ts';
 import { createHomePreviewService, homePreviewRoutes } from './modules/home-preview/index.ts';
-import { createRingBuilderService, ringBuilderRoutes } from './modules/ring-builder/index.ts';
+import { createBuilderStarts, createRingBuilderService, ringBuilderRoutes } from './modules/ring-builder/index.ts';
 import { batchedLookup } from './lib/batched-lookup.ts';
 
 export interface AppDeps {
@@ -184,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const customRequests = createCustomRequestService({ ...storefrontCalls, now });
   const homePreview = createHomePreviewService({ ...storefrontCalls, products, now });
   const ringBuilder = createRingBuilderService({ catalog, products, holds });
+  const builderStarts = createBuilderStarts({ db: db.db, now, log: app.log.child({ module: 'ring-builder' }) });
   startSweeper(app, {
     module: 'custom-requests',
     run: () => customRequests.sweepUnclaimedImages(),
@@ -242,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(appointmentRoutes(appointments, { limiter }));
       await api.register(customRequestRoutes(customRequests, { limiter }));
       await api.register(homePreviewRoutes(homePreview, { auth, limiter }));
-      await api.register(ringBuilderRoutes(ringBuilder, { authenticate: accounts.authenticate, limiter }));
+      await api.register(ringBuilderRoutes(ringBuilder, { authenticate: accounts.authenticate, limiter, starts: builderStarts }));
       await api.register(
         adminRoutes({
           sessions: createAdminSessions({ db: db.db, now }),
@@ -263,6 +264,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           catalog,
           stones: createStoneDesk({ db }),
           appointments: createAppointmentDesk({ ...storefrontCalls, now }),
+          starts: builderStarts,
+          now,
           holds,
         }),
       );

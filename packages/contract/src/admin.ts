@@ -517,3 +517,22 @@ export type AdminRescheduleRequest = z.input<typeof adminRescheduleRequestSchema
 export const adminCancelAppointmentRequestSchema = z.object({ note: noteToShopper });
 export type AdminCancelAppointmentRequest = z.input<typeof adminCancelAppointmentRequestSchema>;
 export const adminAppointmentResponseSchema = z.object({ message: z.string(), appointment: adminAppointmentSchema });
+
+/** The back office's numbers at a glance (GET /api/admin/numbers). Money as 2-decimal text, days as New York days. */
+export const NUMBERS_DAYS = 30;
+const figure = z.object({ orders: z.number().int(), revenue: z.string() });
+export const adminNumbersResponseSchema = z.object({
+  /** Orders placed and not cancelled, and their totals. */
+  today: figure,
+  month: figure.extend({ label: z.string(), average_order: z.string().nullable() }),
+  /** The last NUMBERS_DAYS days, oldest first. */
+  daily: z.array(figure.extend({ day: z.string() })),
+  /** Diamonds paid for this month (loose or set in a ring), by type and by shape, most first. */
+  stones_sold: z.object({
+    by_type: z.array(z.object({ type: z.string(), count: z.number().int() })),
+    by_shape: z.array(z.object({ shape: z.string(), count: z.number().int() })),
+  }),
+  /** This month: clients who opened the ring builder, rings ordered, and rings ordered per start. */
+  builder: z.object({ starts: z.number().int(), rings_ordered: z.number().int(), conversion: z.number().nullable() }),
+});
+export type AdminNumbersResponse = z.infer<typeof adminNumbersResponseSchema>;

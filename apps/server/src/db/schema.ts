@@ -493,6 +493,12 @@ export interface AuditLogTable {
   from_address: string;
 }
 
+/** A client that opened the ring builder on a New York day (ring-builder); the client is a digest of its address. */
+export interface BuilderStartTable {
+  day: string;
+  client: string;
+}
+
 export interface Database {
   shapes: ShapeTable;
   colors: LookupTable;
@@ -532,6 +538,7 @@ export interface Database {
   stone_hold_log: StoneHoldLogTable;
   admin_sessions: AdminSessionTable;
   audit_log: AuditLogTable;
+  builder_starts: BuilderStartTable;
 }
 
 export type DiamondRow = Selectable<DiamondTable>;

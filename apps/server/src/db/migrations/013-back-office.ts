@@ -15,6 +15,9 @@ import type { Engine } from '../database.ts';
  *
  * diamonds.status may be `hidden`: a stone staff took off the search without selling it (inventory).
  *
+ * builder_starts (ring-builder): one row per New York day and client (a digest of the address as the rate limits
+ * count it) that opened the ring builder, for the back office's conversion figure.
+ *
  * contact_messages and custom_ring_requests get handled_at/handled_by (staff mark them answered), and
  * contact_replies keeps the replies staff email from the back office (contact).
  */
@@ -106,6 +109,16 @@ export function backOfficeMigration(engine: Engine, setDefensive?: (on: boolean)
       await db.schema.createIndex('contact_replies_message_idx').on('contact_replies').columns(['message_id']).execute();
       await db.schema.createIndex('contact_messages_email_idx').on('contact_messages').columns(['email']).execute();
       await db.schema.createIndex('custom_ring_requests_email_idx').on('custom_ring_requests').columns(['email']).execute();
+
+      // The numbers' days and months read orders by when they were placed.
+      await db.schema.createIndex('orders_created_idx').on('orders').columns(['created_at']).execute();
+
+      await db.schema
+        .createTable('builder_starts')
+        .addColumn('day', 'varchar(10)', (c) => c.notNull())
+        .addColumn('client', 'varchar(32)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('builder_starts_pk', ['day', 'client'])
+        .execute();
 
       if (engine === 'sqlite') {
         await sql.raw(`create trigger audit_log_no_update before update on audit_log begin select raise(abort, 'the audit log cannot be changed'); end`).execute(db);

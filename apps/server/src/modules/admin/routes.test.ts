@@ -5,6 +5,7 @@ import {
   ADMIN_MESSAGES,
   ADMIN_REAUTH_MINUTES,
   centsToPrice,
+  type AdminNumbersResponse,
   type AdminOrderListResponse,
   type AdminQueueResponse,
   type AdminSession,
@@ -365,5 +366,38 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     await expect(db.db.deleteFrom('audit_log').where('id', '=', before.id).execute()).rejects.toThrow(/audit log cannot be changed/);
     const after = await db.db.selectFrom('audit_log').select(['id', 'actor_email']).where('id', '=', before.id).executeTakeFirstOrThrow();
     expect(after).toEqual(before);
+  });
+
+  it('counts today’s orders and revenue, the stones paid for, and who opened the ring builder', async () => {
+    const numbers = async () => {
+      const res = await as(owner.cookie, 'GET', '/api/admin/numbers');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as AdminNumbersResponse;
+    };
+    const before = await numbers();
+    expect(before.daily).toHaveLength(30);
+
+    const placed = await order('pay-wire');
+    await as(owner.cookie, 'POST', `/api/admin/orders/${placed.order.order_number}/paid`);
+    // A new visitor opens step 2 of the builder twice in a day: one start.
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject({ url: `/api/builder/settings?diamond=${placed.stone.id}`, remoteAddress: '203.0.113.7' });
+      expect(res.statusCode, res.body).toBeLessThan(500);
+    }
+    const after = await waitFor(async () => {
+      const n = await numbers();
+      return n.builder.starts > before.builder.starts ? n : undefined;
+    }, { what: 'the builder start to be counted' });
+
+    expect(after.today.orders).toBe(before.today.orders + 1);
+    expect(Number(after.today.revenue)).toBeCloseTo(Number(before.today.revenue) + Number(placed.order.total_price), 2);
+    expect(after.month.orders).toBe(before.month.orders + 1);
+    expect(after.daily.at(-1)).toEqual({ day: expect.any(String), orders: after.today.orders, revenue: after.today.revenue });
+    const sum = (list: { count: number }[]) => list.reduce((a, b) => a + b.count, 0);
+    expect(sum(after.stones_sold.by_type)).toBe(sum(before.stones_sold.by_type) + 1);
+    expect(sum(after.stones_sold.by_shape)).toBe(sum(before.stones_sold.by_shape) + 1);
+    expect(after.builder.starts).toBe(before.builder.starts + 1);
+    expect(after.builder.conversion).toBe(Math.round((after.builder.rings_ordered / after.builder.starts) * 1000) / 1000);
+    expect(Number(after.month.average_order)).toBeCloseTo(Number(after.month.revenue) / after.month.orders, 1);
   });
 });

@@ -6,6 +6,7 @@ import {
   ADMIN_MESSAGES,
   ADMIN_SESSION_HOURS,
   ORDER_STEPS,
+  adminNumbersResponseSchema,
   adminOrderListQuerySchema,
   adminOrderListResponseSchema,
   adminOrderResponseSchema,
@@ -34,12 +35,17 @@ import { toUser, type RoleChange, type StaffDirectory } from '../accounts/index.
 import { actorOf } from './actor.ts';
 import { registerRequestRoutes, type RequestRouteDeps } from './requests-routes.ts';
 import { registerStoneRoutes, type StoneRouteDeps } from './stones-routes.ts';
+import { numbersOf } from './numbers.ts';
+import type { BuilderStarts } from '../ring-builder/index.ts';
 import { adminOrderOf, runOrderStep } from './orders.ts';
 import { sessionTimes, type AdminSessionRow, type AdminSessions } from './sessions.ts';
 
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
 export interface AdminRouteDeps extends RequestRouteDeps, StoneRouteDeps {
+  /** Who opened the ring builder, for the numbers' conversion. */
+  starts: BuilderStarts;
+  now: () => Date;
   sessions: AdminSessions;
   staff: StaffDirectory;
   /** The storefront's bearer sign-in, only to tell a signed-in shopper (403) from a stranger (401). */
@@ -257,6 +263,18 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
           async (request) => runOrderStep(desk, audit, step, request.params.orderNumber, actorOf(request)),
         );
       }
+
+      scope.get(
+        '/admin/numbers',
+        {
+          schema: {
+            tags: ['back office'],
+            summary: 'Numbers at a glance: orders and revenue today, this month and by day; stones sold; the ring builder’s conversion',
+            response: { 200: adminNumbersResponseSchema, ...staffOnly },
+          },
+        },
+        async () => numbersOf(deps),
+      );
 
       registerRequestRoutes(scope, deps);
       registerStoneRoutes(scope, deps);

@@ -10,6 +10,7 @@ import { paymentReceivedMail, storeCancelledMail } from './mail.ts';
 import { createOrderRepository, type OrderRepository } from './repository.ts';
 import { stockOf, toOrder } from './service.ts';
 import { createOrderSearch } from './desk-search.ts';
+import { createOrderNumbers } from './desk-numbers.ts';
 
 /** An order as the store's staff see it: the shopper's order, the address its emails go to, and its row. */
 export interface DeskOrder extends Order {
@@ -82,7 +83,8 @@ export function stepsOf(order: Pick<Order, 'order_status' | 'payment_status' | '
 /** Each stone of an order and where its hold stands: held by the order (until when), given back, or sold. */
 export function holdsOf(order: Order, items: readonly OrderItemRow[]): { certificate_number: string; state: 'held' | 'released' | 'sold'; until: string | null }[] {
   return items
-    .filter((i) => i.kind === 'diamond' && i.certificate_number)
+    // A loose diamond's line and a ring's line both name their stone; a preset's own stone is the piece's, not held.
+    .filter((i) => i.diamond_id !== null && i.certificate_number)
     .map((i) => ({
       certificate_number: i.certificate_number!,
       state: i.released_at ? 'released' : order.order_status === 'completed' ? 'sold' : 'held',
@@ -161,6 +163,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     ofUser: queries.ofUser,
     countsByUser: queries.countsByUser,
     holdingStone: queries.holdingStone,
+    /** The back office's figures: orders and revenue, stones sold, rings ordered. */
+    numbers: createOrderNumbers(d.db),
 
     /** The newest orders first, optionally only those with one order status. */
     async list(options: { status?: OrderStatus; limit?: number } = {}): Promise<DeskOrder[]> {

@@ -17,6 +17,7 @@ import { UnauthorizedError } from '../../errors.ts';
 import type { Authenticate } from '../../plugins/auth.ts';
 import { RATE_LIMITS, clientKeyOf, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { RingBuilderService } from './service.ts';
+import type { BuilderStarts } from './starts.ts';
 
 /**
  * Holding and letting go: the caps of HOLD bound what an account and an address can hold at once and per stone and
@@ -31,6 +32,8 @@ export interface RingBuilderRouteDeps {
   /** The accounts' sign-in check: the builder's reads are public, but say `mine` to a signed-in shopper. */
   authenticate: Authenticate;
   limiter: RateLimiter;
+  /** Counts who opened the builder each day (step 2 for a stone, or a setting first). */
+  starts: BuilderStarts;
 }
 
 /** The ring builder's API under /api/builder (docs/api.md, "Ring builder"). */
@@ -67,6 +70,7 @@ export function ringBuilderRoutes(service: RingBuilderService, deps: RingBuilder
       },
       async (request) => {
         const { diamond, ...query } = request.query;
+        deps.starts.record(clientKeyOf(request.ip));
         return service.settings(diamond, query);
       },
     );
@@ -82,7 +86,10 @@ export function ringBuilderRoutes(service: RingBuilderService, deps: RingBuilder
           response: { 200: settingFitSchema, 400: errorResponseSchema, 404: errorResponseSchema },
         },
       },
-      async (request) => service.fit(request.query.setting),
+      async (request) => {
+        deps.starts.record(clientKeyOf(request.ip));
+        return service.fit(request.query.setting);
+      },
     );
 
     app.get(
