@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   REPLY_MAX_LENGTH,
   adminMessageResponseSchema,
@@ -50,12 +50,20 @@ export function MessageCard({ initial, now, heading: H = 'h2' }: { initial: Admi
     if (text) setOutcome({ kind: 'error', text });
   }
 
+  // The form that had the focus is gone once a reply is sent: the status line that says what happened takes it, once
+  // it is drawn (an empty status line is not shown, and cannot take the focus).
+  const focusStatus = useRef(false);
+  useEffect(() => {
+    if (!focusStatus.current) return;
+    focusStatus.current = false;
+    statusBox.current?.focus();
+  });
+
   function replied(contact: AdminContactMessage, text: string) {
     setMessage(contact);
     setWriting(false);
     setOutcome({ kind: 'success', text });
-    // The form that had the focus is gone: the status line that says what happened takes it.
-    requestAnimationFrame(() => statusBox.current?.focus());
+    focusStatus.current = true;
   }
 
   const titleId = `${id}-title`;
