@@ -1,7 +1,9 @@
-import { HOLD_EXPIRING_HOURS, type AdminOrderSummary, type AdminQueueResponse } from '@everstone/contract';
+import { Link } from 'react-router';
+import { HOLD_EXPIRING_HOURS, type AdminCustomRequest, type AdminOrderSummary, type AdminQueueResponse } from '@everstone/contract';
 import { PageHead } from './admin-frame';
 import { formatAmount, formatDayTime, methodText } from './format';
 import { HoldEnd, OrderLink, TableScroll } from './order-bits';
+import { ReplyCountdown, useMinuteClock } from './request-cards';
 
 /** The queue's lists of orders (the queue may carry more than orders; this page shows these four). */
 type Group = { key: 'wires' | 'reviews' | 'ring_sizes' | 'expiring'; title: string; lead: string; empty: string };
@@ -92,7 +94,55 @@ function QueueTable({ group, orders, now }: { group: Group; orders: AdminOrderSu
   );
 }
 
-/** /admin, "Waiting on you": what the staff have to do, in four short lists. */
+/**
+ * The custom ring requests whose one-day reply is due by the end of today (Eastern), or overdue: each with the time
+ * left, counted down by the minute. They are answered on the Requests page.
+ */
+function DueRequests({ requests, now: loadedAt }: { requests: AdminCustomRequest[]; now: number }) {
+  const now = useMinuteClock(loadedAt);
+  return (
+    <section className="adm-panel" aria-labelledby="queue-custom-requests-title">
+      <div className="adm-panel__head">
+        <h2 className="adm-panel__title">
+          <span id="queue-custom-requests-title">Custom ring requests due today</span>
+          <span className="adm-count">
+            {requests.length}
+            <span className="visually-hidden">{requests.length === 1 ? ' request' : ' requests'}</span>
+          </span>
+        </h2>
+        <p className="adm-panel__lead">
+          The store promised these shoppers an answer by the end of today, Eastern time. Answer each one, then mark it answered on{' '}
+          <Link className="adm-link" to="/admin/requests">
+            Requests
+          </Link>
+          .
+        </p>
+      </div>
+      {requests.length === 0 ? (
+        <p className="adm-empty">No custom ring request is due today.</p>
+      ) : (
+        <ul className="adm-due-list">
+          {requests.map((request) => (
+            <li key={request.request_number}>
+              <p className="adm-due-list__who">
+                <span className="adm-cell-main">{request.request_number}</span>
+                <span className="adm-cell-sub">
+                  {request.name} · {request.email}
+                </span>
+              </p>
+              <ReplyCountdown request={request} now={now} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /admin, "Waiting on you": what the staff have to do: the messages waiting, the custom ring requests due today, and
+ * four short lists of orders.
+ */
 export function QueuePage({
   queue,
   now,
@@ -105,11 +155,18 @@ export function QueuePage({
   refreshing?: boolean;
 }) {
   const waiting = GROUPS.reduce((sum, g) => sum + queue[g.key].length, 0);
+  const nothing = waiting === 0 && queue.custom_requests.length === 0 && queue.open_messages === 0;
   return (
     <>
       <PageHead
         title="Waiting on you"
-        lead={waiting === 0 ? 'Nothing needs doing right now.' : `${waiting} ${waiting === 1 ? 'order needs' : 'orders need'} a step from the team.`}
+        lead={
+          nothing
+            ? 'Nothing needs doing right now.'
+            : waiting === 0
+              ? 'No order needs a step from the team.'
+              : `${waiting} ${waiting === 1 ? 'order needs' : 'orders need'} a step from the team.`
+        }
       >
         <p className="adm-muted adm-small">
           As of <time dateTime={new Date(now).toISOString()}>{formatDayTime(new Date(now).toISOString())}</time> Eastern
@@ -120,7 +177,17 @@ export function QueuePage({
           </button>
         )}
       </PageHead>
+      <p className="adm-queue-messages">
+        {queue.open_messages === 0 ? (
+          <span className="adm-muted">No messages waiting for a reply.</span>
+        ) : (
+          <Link className="adm-link" to="/admin/messages">
+            {queue.open_messages} {queue.open_messages === 1 ? 'message' : 'messages'} waiting for a reply
+          </Link>
+        )}
+      </p>
       <div className="adm-queue">
+        <DueRequests requests={queue.custom_requests} now={now} />
         {GROUPS.map((group) => {
           const orders = queue[group.key];
           const titleId = `queue-${group.key}-title`;
