@@ -419,12 +419,11 @@ function History({ view }: { view: View }) {
         <p className="adm-empty">No change recorded from the back office yet.</p>
       ) : (
         <TableScroll label="History">
-          <table className="adm-table adm-table--plain">
+          <table className="adm-table adm-table--stone-history">
             <caption className="visually-hidden">Changes to diamond {stone.certificate_number}, oldest first</caption>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
+                <th scope="col">When, by whom</th>
                 <th scope="col">What</th>
               </tr>
             </thead>
@@ -433,12 +432,12 @@ function History({ view }: { view: View }) {
                 const changes = changeLines(entry);
                 return (
                   <tr key={entry.id}>
-                    <td className="adm-nowrap">
-                      <time dateTime={entry.at}>{formatDayTime(entry.at)}</time>
-                    </td>
                     <td>
-                      <span className="adm-cell-main">{entry.actor.name || entry.actor.email}</span>
-                      {entry.actor.name && <span className="adm-cell-sub">{entry.actor.email}</span>}
+                      <time className="adm-cell-main adm-nowrap" dateTime={entry.at}>
+                        {formatDayTime(entry.at)}
+                      </time>
+                      {entry.actor.name && <span className="adm-cell-sub">{entry.actor.name}</span>}
+                      <span className="adm-cell-sub">{entry.actor.email}</span>
                     </td>
                     <td>
                       <span className="adm-cell-main">{AUDIT_ACTION_LABELS[entry.action]}</span>
