@@ -57,6 +57,7 @@ export default [
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('requests', 'routes/admin/requests.tsx'),
+      route('appointments', 'routes/admin/appointments.tsx'),
       route('numbers', 'routes/admin/numbers.tsx'),
       route('stones', 'routes/admin/stones.tsx'),
       route('stones/import', 'routes/admin/stones-import.tsx'),

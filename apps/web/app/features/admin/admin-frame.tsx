@@ -24,6 +24,7 @@ const NAV: Array<{ to: string; label: string; end?: boolean; owner?: boolean }> 
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/requests', label: 'Requests' },
+  { to: '/admin/appointments', label: 'Appointments' },
   { to: '/admin/numbers', label: 'Numbers' },
   { to: '/admin/staff', label: 'Staff', owner: true },
   { to: '/admin/audit', label: 'Audit log', owner: true },
