@@ -123,6 +123,8 @@ test('staff find a stone by its certificate, change its price, hide it from the 
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Diamond ${cert} is saved.` })).toBeVisible();
   await expect(edit.getByLabel('Price (US dollars)')).toHaveValue(newPrice.toFixed(2));
+  // The form stays as it was: the focus is still on Save.
+  await expect(edit.getByRole('button', { name: 'Save' })).toBeFocused();
   await expect
     .poll(async () => diamondResponseSchema.parse(await (await request.get(`/api/diamonds/${stone.diamondid}`)).json()).data.price)
     .toBe(newPrice);

@@ -100,7 +100,7 @@ export function StoneView({ initial, now }: { initial: View; now: number }) {
 
       <div className="adm-order__grid">
         <div className="adm-order__main">
-          <EditForm key={`${stone.price}-${stone.is_superdeal}`} stone={stone} send={send} />
+          <EditForm stone={stone} send={send} />
           <Visibility view={view} send={send} />
           <History view={view} />
         </div>
@@ -119,14 +119,23 @@ function EditForm({ stone, send }: { stone: Diamond; send: Send }) {
   const form = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  const [price, setPrice] = useState(() => priceText(stone.price));
+  const [featured, setFeatured] = useState(stone.is_superdeal === 1);
+  // Saved, the fields show the stone as the server now has it; the form stays, and so does the focus on Save.
+  const saved = `${stone.price}-${stone.is_superdeal}`;
+  const [shown, setShown] = useState(saved);
+  if (shown !== saved) {
+    setShown(saved);
+    setPrice(priceText(stone.price));
+    setFeatured(stone.is_superdeal === 1);
+  }
   const sold = stone.status === 'sold';
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    const data = new FormData(event.currentTarget);
-    const body: AdminStoneEditRequest = { featured: data.get('featured') === 'on' };
-    if (!sold) body.price = String(data.get('price') ?? '').trim();
+    const body: AdminStoneEditRequest = { featured };
+    if (!sold) body.price = price.trim();
     const parsed = adminStoneEditRequestSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(errorsFromIssues(parsed.error.issues));
@@ -162,11 +171,14 @@ function EditForm({ stone, send }: { stone: Diamond; send: Send }) {
             autoComplete="off"
             spellCheck={false}
             className="form-control adm-control adm-stone-form__price"
-            defaultValue={priceText(stone.price)}
+            value={price}
             disabled={sold}
             required
             maxLength={20}
-            onChange={() => setErrors((e) => withoutField(e, 'price'))}
+            onChange={(e) => {
+              setPrice(e.target.value);
+              setErrors((all) => withoutField(all, 'price'));
+            }}
             {...describedBy(id, errors, 'price', hintId)}
           />
           <p id={hintId} className="adm-field-note">
@@ -175,12 +187,13 @@ function EditForm({ stone, send }: { stone: Diamond; send: Send }) {
           <FieldError formId={id} errors={errors} field="price" />
         </div>
         <div className="adm-check">
-          <input id={`${id}-featured`} name="featured" type="checkbox" defaultChecked={stone.is_superdeal === 1} />
+          <input id={`${id}-featured`} name="featured" type="checkbox" checked={featured} onChange={(e) => setFeatured(e.target.checked)} />
           <label htmlFor={`${id}-featured`}>Featured deal</label>
         </div>
         <FieldError formId={id} errors={errors} field="form" />
         <div>
-          <button type="submit" className="adm-button" disabled={saving}>
+          {/* Not disabled while saving: a disabled button would drop the focus; a second press is ignored instead. */}
+          <button type="submit" className="adm-button" aria-disabled={saving || undefined}>
             {saving ? 'Saving…' : 'Save'}
           </button>
         </div>
@@ -200,9 +213,8 @@ function Visibility({ view, send }: { view: View; send: Send }) {
   const hidden = stone.status === 'hidden';
   const owned = stone.status === 'reserved' || stone.status === 'sold';
   const action = hidden ? 'Show in the search' : 'Hide from the search';
-  // The dialog keeps its words while it closes, even though the stone's state has just changed.
+  // The dialog keeps the words it opened with while it closes, though the stone's state has just changed.
   const [shownHidden, setShownHidden] = useState(hidden);
-  if (open && shownHidden !== hidden) setShownHidden(hidden);
   const dialogAction = shownHidden ? 'Show in the search' : 'Hide from the search';
 
   async function confirm() {
