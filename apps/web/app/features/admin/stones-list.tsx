@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import {
-  ADMIN_PAGE_SIZES,
   ADMIN_STONE_STATUSES,
   ADMIN_STONE_STATUS_LABELS,
   DIAMOND_TYPES,
@@ -23,6 +22,7 @@ import {
   type SortKey,
 } from '@everstone/contract';
 import { PageHead } from './admin-frame';
+import { PageSizeSelect, StateTabs } from './list-bits';
 import { HoldEnd, PrevNext, TableScroll } from './order-bits';
 import { rangeText } from './order-query';
 import { InventoryFileActions, InventoryStyles, StoneLink, StoneStatusBadge } from './stone-bits';
@@ -40,7 +40,6 @@ import {
   type Figure,
   type GradeScale,
   type StoneListState,
-  type StonePageSize,
 } from './stone-query';
 
 /** How long typing a certificate number waits before the list follows it (as the orders list's search). */
@@ -177,7 +176,7 @@ export function StonesList({ list, state: asked, now, busy, go: navigate }: Prop
           {list.total === 0 ? 'No diamonds' : `${rangeText(list.page, list.per_page, list.total)} ${list.total === 1 ? 'diamond' : 'diamonds'}`}
           {busy && <span className="adm-muted"> · updating…</span>}
         </p>
-        <PageSize value={state.per_page} onChange={(per_page) => go({ ...state, per_page, page: 1 })} />
+        <PageSizeSelect value={state.per_page} onChange={(per_page) => go({ ...state, per_page, page: 1 })} />
       </div>
       {list.data.length === 0 ? (
         <div className="adm-empty adm-empty--box">
@@ -241,26 +240,11 @@ export function StonesList({ list, state: asked, now, busy, go: navigate }: Prop
   );
 }
 
-function PageSize({ value, onChange }: { value: StonePageSize; onChange: (size: StonePageSize) => void }) {
-  const id = useId();
-  return (
-    <div className="adm-inline-field">
-      <label htmlFor={id}>Rows per page</label>
-      <select id={id} className="form-control adm-control adm-control--small" value={value} onChange={(e) => onChange(Number(e.target.value) as StonePageSize)}>
-        {ADMIN_PAGE_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-const TYPE_TABS: ReadonlyArray<{ id: DiamondTypeId | null; label: string }> = [
-  { id: null, label: 'All types' },
-  ...([DIAMOND_TYPES.natural, DIAMOND_TYPES.lab, DIAMOND_TYPES.color] as const).map((id) => ({ id, label: DIAMOND_TYPE_LABELS[id] })),
-];
+/** The storefront's tabs as the list's address names them ('all' is no `active_tab`: every type). */
+type TypeTab = 'all' | `${DiamondTypeId}`;
+const TYPE_TABS: readonly TypeTab[] = ['all', `${DIAMOND_TYPES.natural}`, `${DIAMOND_TYPES.lab}`, `${DIAMOND_TYPES.color}`];
+const TYPE_TAB_TEXT: Record<TypeTab, string> = { all: 'All types', ...DIAMOND_TYPE_LABELS };
+const typeOfTab = (tab: TypeTab): DiamondTypeId | null => (tab === 'all' ? null : (Number(tab) as DiamondTypeId));
 
 const STATUS_TEXT: Record<AdminStoneStatus, string> = { ...ADMIN_STONE_STATUS_LABELS, all: 'Any status' };
 
@@ -336,22 +320,16 @@ function StoneFilters({ state, go }: Pick<Props, 'state' | 'go'>) {
     <div className="adm-filters">
       <CertificateSearch value={state.certificate} onSearch={(certificate, options) => go({ ...state, certificate, page: 1 }, options)} />
 
-      <nav className="adm-inv-tabs" aria-label="Diamond type">
-        <ul className="adm-inv-tabs__list">
-          {TYPE_TABS.map((tab) => (
-            <li key={tab.label}>
-              <Link
-                className="adm-inv-tabs__link"
-                to={stoneListHref({ ...state, type: tab.id, fancyColors: tab.id === DIAMOND_TYPES.color ? state.fancyColors : [], page: 1 })}
-                aria-current={tab.id === state.type ? 'true' : undefined}
-                preventScrollReset
-              >
-                {tab.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <StateTabs
+        label="Diamond type"
+        value={state.type === null ? 'all' : (`${state.type}` as TypeTab)}
+        options={TYPE_TABS}
+        text={TYPE_TAB_TEXT}
+        href={(tab) => {
+          const type = typeOfTab(tab);
+          return stoneListHref({ ...state, type, fancyColors: type === DIAMOND_TYPES.color ? state.fancyColors : [], page: 1 });
+        }}
+      />
 
       <form
         ref={figures}
