@@ -28,3 +28,4 @@ export * from './ring-build.ts';
 export * from './holds.ts';
 export * from './ring-builder-schemas.ts';
 export * from './admin.ts';
+export * from './inventory-file.ts';

@@ -2,13 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   ADMIN_MESSAGES,
-  CERTIFICATE_COMPANIES,
-  FANCY_COLORS,
-  FANCY_INTENSITIES,
+  IMPORT_COLUMNS,
   IMPORT_MAX_BYTES,
-  RANGES,
-  SCALES,
-  SHAPES,
   type ImportEvent,
 } from '@everstone/contract';
 import { pathOf, signInPath } from './admin-api';
@@ -26,30 +21,8 @@ import {
   type ImportProgress,
 } from './import-stream';
 
-/**
- * The columns a supplier file carries, as the store reads them (docs/inventory.md): the first seven are required.
- * The allowed values come from the contract's scales, so the list here cannot drift from what the store accepts.
- */
-const COLUMNS: ReadonlyArray<{ name: string; required: boolean; holds: string }> = [
-  { name: 'certificate_number', required: true, holds: 'The grading report’s number, one per diamond: a known number updates that diamond, a new one adds it.' },
-  { name: 'lab', required: true, holds: CERTIFICATE_COMPANIES.map((c) => c.dl_name).join(' or ') },
-  { name: 'type', required: true, holds: 'natural, lab or color (or 1, 2, 3)' },
-  { name: 'shape', required: true, holds: SHAPES.join(', ') },
-  { name: 'carat', required: true, holds: 'The weight, such as 1.05' },
-  { name: 'price', required: true, holds: 'The asking price in US dollars, such as 4250 or 4,250.00' },
-  { name: 'clarity', required: true, holds: SCALES.clarity.join(', ') },
-  { name: 'color', required: false, holds: `${SCALES.color.join(', ')}; needed for natural and lab diamonds` },
-  { name: 'fancy_color', required: false, holds: `${FANCY_COLORS.join(', ')}; needed for color diamonds` },
-  { name: 'fancy_intensity', required: false, holds: `${FANCY_INTENSITIES.join(', ')}; needed for color diamonds` },
-  { name: 'cut', required: false, holds: SCALES.cut.join(', ') },
-  { name: 'polish', required: false, holds: SCALES.polish.join(', ') },
-  { name: 'symmetry', required: false, holds: SCALES.symmetry.join(', ') },
-  { name: 'fluorescence', required: false, holds: SCALES.fluorescence.join(', ') },
-  { name: 'length, width', required: false, holds: 'The measurements in millimetres' },
-  { name: 'table, depth', required: false, holds: `Percentages, ${RANGES.table.min} to ${RANGES.table.max}` },
-  { name: 'featured', required: false, holds: 'yes or no (blank is no)' },
-  { name: 'status', required: false, holds: 'available, sold or hidden; blank keeps a known diamond’s status (new ones are for sale)' },
-];
+/** The columns a supplier file carries, as the store reads them (the contract's one list, docs/inventory.md). */
+const COLUMNS = Object.entries(IMPORT_COLUMNS).map(([name, c]) => ({ name, required: c.required, holds: c.help.charAt(0).toUpperCase() + c.help.slice(1) }));
 
 type Stage =
   | { kind: 'choosing' }
