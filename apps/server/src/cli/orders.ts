@@ -12,11 +12,10 @@
 import { parseArgs } from 'node:util';
 import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, formatEasternTime, formatUsd, type OrderStatus } from '@everstone/contract';
 import { ConfigError, loadConfig, wireTransferOf } from '../config.ts';
-import { consoleLogger } from './console-logger.ts';
+import { cliMail } from './cli-mail.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { createInventoryService } from '../modules/inventory/index.ts';
-import { createMailDispatcher, createMailOutboxRepository, createMailTransport } from '../modules/mail/index.ts';
 import { createOrderDesk, deskLines, staffNextStep, type DeskOrder, type RecordStep } from '../modules/orders/index.ts';
 import { commandLineActor, createAuditLog, type AuditRecord } from '../modules/audit/index.ts';
 
@@ -134,27 +133,15 @@ async function main(): Promise<number> {
 
   const config = loadConfig();
   const d = createDb(config.DATABASE_URL);
-  const transport = createMailTransport(config);
-  const dispatcher = createMailDispatcher({ repo: createMailOutboxRepository(d.db), transport, log: consoleLogger() });
+  const mail = cliMail(config, d);
   try {
     await migrateToLatest(d);
-    // The step's email is queued in its transaction; the ids are known once that commits (flush).
-    let pending: number[] = [];
-    let queued: number[] = [];
     const desk = createOrderDesk({
       db: d,
       storeEmail: config.STORE_EMAIL,
       wireTransfer: wireTransferOf(config),
       inventory: createInventoryService({ db: d.db }),
-      mail: {
-        enqueue: async (trx, messages) => {
-          pending = await createMailOutboxRepository(trx).enqueue(messages, new Date());
-          return pending;
-        },
-        flush: () => {
-          queued = pending;
-        },
-      },
+      mail: mail.queue,
     });
     // Every change made here is on the audit log, as the back office's are, under the terminal's user and host.
     const audit = createAuditLog({ db: d.db, now: () => new Date() });
@@ -196,21 +183,17 @@ async function main(): Promise<number> {
       }
       throw err;
     }
-    if (queued.length > 0) {
-      // Sent now; if the mail server does not answer, a running store's dispatcher retries it.
-      await dispatcher.drain();
-      const rows = await d.db.selectFrom('mail_outbox').select('status').where('id', 'in', queued).execute();
-      const sent = rows.every((row) => row.status === 'sent');
+    const sent = await mail.send();
+    if (sent !== 'none') {
       console.log(
-        sent
-          ? `The shopper’s email was ${transport.kind === 'outbox' ? `written to ${config.OUTBOX_DIR}` : 'sent'}.`
-          : 'The shopper’s email is queued: the mail server did not take it, and the store will try again.',
+        sent === 'queued'
+          ? 'The shopper’s email is queued: the mail server did not take it, and the store will try again.'
+          : `The shopper’s email was ${sent === 'written' ? `written to ${config.OUTBOX_DIR}` : 'sent'}.`,
       );
     }
     return 0;
   } finally {
-    await dispatcher.stop();
-    transport.close();
+    await mail.close();
     await d.close();
   }
 }

@@ -6,12 +6,11 @@
 import { parseArgs } from 'node:util';
 import { ADMIN_MESSAGES, STAFF_ROLES, TITLES, type StaffRole, type Title } from '@everstone/contract';
 import { ConfigError, loadConfig } from '../config.ts';
-import { consoleLogger } from './console-logger.ts';
+import { cliMail } from './cli-mail.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { createPasswordHasher, createStaffDirectory, type RoleChange } from '../modules/accounts/index.ts';
 import { commandLineActor, createAuditLog } from '../modules/audit/index.ts';
-import { createMailDispatcher, createMailOutboxRepository, createMailTransport } from '../modules/mail/index.ts';
 import { createAdminSessions } from '../modules/admin/index.ts';
 import type { Kysely } from 'kysely';
 
@@ -57,11 +56,9 @@ async function main(): Promise<number> {
 
   const config = loadConfig();
   const d = createDb(config.DATABASE_URL);
-  const transport = createMailTransport(config);
-  const dispatcher = createMailDispatcher({ repo: createMailOutboxRepository(d.db), transport, log: consoleLogger() });
+  const mail = cliMail(config, d);
   try {
     await migrateToLatest(d);
-    let pending: number[] = [];
     const staff = createStaffDirectory({
       db: d.db,
       engine: d.engine,
@@ -71,10 +68,7 @@ async function main(): Promise<number> {
       resetTtlMs: config.PASSWORD_RESET_TTL_MINUTES * 60_000,
       publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
       storeEmail: config.STORE_EMAIL,
-      mail: {
-        enqueue: async (trx, messages) => (pending = await createMailOutboxRepository(trx).enqueue(messages, new Date())),
-        flush: () => {},
-      },
+      mail: mail.queue,
     });
     const audit = createAuditLog({ db: d.db, now: () => new Date() });
     const sessions = createAdminSessions({ db: d.db, now: () => new Date() });
@@ -124,16 +118,12 @@ async function main(): Promise<number> {
       }
       throw err;
     }
-    if (pending.length > 0) {
-      await dispatcher.drain();
-      const rows = await d.db.selectFrom('mail_outbox').select('status').where('id', 'in', pending).execute();
-      if (!rows.every((row) => row.status === 'sent')) console.log('The email is queued: the mail server did not take it, and the store will try again.');
-      else if (transport.kind === 'outbox') console.log(`The email was written to ${config.OUTBOX_DIR}.`);
-    }
+    const sent = await mail.send();
+    if (sent === 'queued') console.log('The email is queued: the mail server did not take it, and the store will try again.');
+    else if (sent === 'written') console.log(`The email was written to ${config.OUTBOX_DIR}.`);
     return 0;
   } finally {
-    await dispatcher.stop();
-    transport.close();
+    await mail.close();
     await d.close();
   }
 }

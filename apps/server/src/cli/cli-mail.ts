@@ -1,0 +1,38 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { createMailDispatcher, createMailOutboxRepository, createMailTransport, type MailQueue } from '../modules/mail/index.ts';
+import { consoleLogger } from './console-logger.ts';
+
+/**
+ * The mail of a command-line step: messages are queued in the step's transaction (so a step that fails sends
+ * nothing), then sent before the command exits; a mail server that does not answer leaves them to a running store's
+ * dispatcher, which retries.
+ */
+export function cliMail(config: Config, d: Db) {
+  const transport = createMailTransport(config);
+  const dispatcher = createMailDispatcher({ repo: createMailOutboxRepository(d.db), transport, log: consoleLogger() });
+  let pending: number[] = [];
+  let committed: number[] = [];
+  const queue: MailQueue = {
+    enqueue: async (trx, messages) => (pending = await createMailOutboxRepository(trx).enqueue(messages, new Date())),
+    // Called once the step's transaction has committed: its messages are the ones to send.
+    flush: () => {
+      committed = pending;
+    },
+  };
+  return {
+    queue,
+    /** Sends what the step queued: 'none', 'sent', 'written' (to the outbox folder) or 'queued' (left for a retry). */
+    async send(): Promise<'none' | 'sent' | 'written' | 'queued'> {
+      if (committed.length === 0) return 'none';
+      await dispatcher.drain();
+      const rows = await d.db.selectFrom('mail_outbox').select('status').where('id', 'in', committed).execute();
+      if (!rows.every((row) => row.status === 'sent')) return 'queued';
+      return transport.kind === 'outbox' ? 'written' : 'sent';
+    },
+    async close(): Promise<void> {
+      await dispatcher.stop();
+      transport.close();
+    },
+  };
+}
