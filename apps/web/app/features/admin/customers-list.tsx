@@ -1,12 +1,11 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { STAFF_ROLE_LABELS, type AdminCustomerListResponse, type AdminCustomerSummary } from '@everstone/contract';
 import { PageHead } from './admin-frame';
+import { AdminTable, ListBar, type AdminColumnMeta } from './admin-table';
 import { formatDay } from './format';
 import { PageSizeSelect, SearchBox } from './list-bits';
-import { PrevNext, TableScroll } from './order-bits';
-import { rangeText } from './order-query';
+import { PrevNext } from './order-bits';
 import { customerListParams, type CustomerListState } from './request-query';
 
 /** A customer's page in the back office. */
@@ -52,12 +51,10 @@ const COLUMNS = [
   }),
   column.accessor('orders', {
     header: 'Orders',
-    meta: { numeric: true },
+    meta: { numeric: true } satisfies AdminColumnMeta,
     cell: (info) => info.getValue().toLocaleString('en-US'),
   }),
 ];
-
-const numeric = (meta: unknown) => (meta as { numeric?: boolean } | undefined)?.numeric === true;
 
 interface Props {
   list: AdminCustomerListResponse;
@@ -73,11 +70,13 @@ export function CustomersList({ list, state, busy, go }: Props) {
     data: list.customers,
     columns: COLUMNS,
     getCoreRowModel: getCoreRowModel(),
+    getRowId: (customer) => String(customer.id),
+    // The server keeps its one order (newest accounts first): the headers are names, not buttons.
+    enableSorting: false,
     manualPagination: true,
     rowCount: list.total,
     state: { pagination: { pageIndex: state.page - 1, pageSize: state.per_page } },
   });
-  const captionId = useId();
   const hrefOf = (page: number) => `?${customerListParams({ ...state, page }).toString()}`;
 
   return (
@@ -86,13 +85,9 @@ export function CustomersList({ list, state, busy, go }: Props) {
       <div className="adm-filters">
         <SearchBox name="Customers" value={state.q} placeholder="Name or email" onSearch={(q, options) => go({ ...state, q, page: 1 }, options)} />
       </div>
-      <div className="adm-list-bar">
-        <p className="adm-list-bar__count" role="status" aria-live="polite">
-          {list.total === 0 ? 'No customers' : `${rangeText(list.page, list.per_page, list.total)} ${list.total === 1 ? 'customer' : 'customers'}`}
-          {busy && <span className="adm-muted"> · updating…</span>}
-        </p>
+      <ListBar list={list} nouns={['customer', 'customers']} busy={busy}>
         <PageSizeSelect value={state.per_page} onChange={(per_page) => go({ ...state, per_page, page: 1 })} />
-      </div>
+      </ListBar>
       {list.customers.length === 0 ? (
         <div className="adm-empty adm-empty--box">
           <p>{state.q ? 'No customer’s name or email matches this search.' : 'There are no customers yet.'}</p>
@@ -105,35 +100,13 @@ export function CustomersList({ list, state, busy, go }: Props) {
           )}
         </div>
       ) : (
-        <TableScroll label="Customers" busy={busy}>
-          <table className="adm-table adm-table--customers" aria-labelledby={captionId} aria-busy={busy || undefined}>
-            <caption id={captionId} className="visually-hidden">
-              Customers{state.q ? ` matching “${state.q}”` : ''}, newest accounts first
-            </caption>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th key={header.id} scope="col" className={numeric(header.column.columnDef.meta) ? 'adm-num' : undefined}>
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.original.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={numeric(cell.column.columnDef.meta) ? 'adm-num' : undefined}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <AdminTable
+          table={table}
+          label="Customers"
+          className="adm-table--customers"
+          busy={busy}
+          caption={<>Customers{state.q ? ` matching “${state.q}”` : ''}, newest accounts first</>}
+        />
       )}
       <PrevNext label="Pages of customers" page={list.page} pages={pages} href={hrefOf} />
     </>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { createColumnHelper, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import {
   ADMIN_PAGE_SIZES,
   ORDER_STATUSES,
@@ -11,9 +11,10 @@ import {
   type AdminOrderSummary,
 } from '@everstone/contract';
 import { PageHead } from './admin-frame';
+import { AdminTable, ListBar, type AdminColumnMeta } from './admin-table';
 import { ORDER_STATUS_TEXT, PAYMENT_STATUS_TEXT, formatAmount, formatDay, formatTime, methodText } from './format';
-import { HoldEnd, OrderLink, PrevNext, StatusBadges, TableScroll } from './order-bits';
-import { DEFAULT_ORDER_LIST, FIRST_DIRECTION, isFiltered, orderListParams, rangeText, type OrderListState } from './order-query';
+import { HoldEnd, OrderLink, PrevNext, StatusBadges } from './order-bits';
+import { DEFAULT_ORDER_LIST, FIRST_DIRECTION, isFiltered, orderListParams, type OrderListState } from './order-query';
 
 /** How long typing waits before the list follows it. */
 const SEARCH_DELAY_MS = 350;
@@ -50,7 +51,7 @@ function columns(now: number) {
     column.accessor('total_price', {
       id: 'total' satisfies AdminOrderSort,
       header: 'Total',
-      meta: { numeric: true },
+      meta: { numeric: true } satisfies AdminColumnMeta,
       cell: (info) => (
         <>
           <span className="adm-cell-main">{formatAmount(info.getValue())}</span>
@@ -82,8 +83,6 @@ function columns(now: number) {
 const clearHref = (state: OrderListState) =>
   `?${orderListParams({ ...DEFAULT_ORDER_LIST, sort: state.sort, dir: state.dir, per_page: state.per_page }).toString()}`;
 
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
-
 interface Props {
   list: AdminOrderListResponse;
   state: OrderListState;
@@ -102,6 +101,7 @@ export function OrdersList({ list, state, now, busy, go }: Props) {
     data: list.orders,
     columns: columns(now),
     getCoreRowModel: getCoreRowModel(),
+    getRowId: (order) => order.order_number,
     manualSorting: true,
     manualPagination: true,
     enableSortingRemoval: false,
@@ -118,20 +118,15 @@ export function OrdersList({ list, state, now, busy, go }: Props) {
       go({ ...state, sort, dir, page: 1 });
     },
   });
-  const captionId = useId();
   const hrefOf = (page: number) => `?${orderListParams({ ...state, page }).toString()}`;
 
   return (
     <>
       <PageHead title="Orders" lead="Search by order number, name, email or certificate number. Click a column’s name to sort by it." />
       <OrderFilters state={state} go={go} />
-      <div className="adm-list-bar">
-        <p className="adm-list-bar__count" role="status" aria-live="polite">
-          {list.total === 0 ? 'No orders' : `${rangeText(list.page, list.per_page, list.total)} ${list.total === 1 ? 'order' : 'orders'}`}
-          {busy && <span className="adm-muted"> · updating…</span>}
-        </p>
+      <ListBar list={list} nouns={['order', 'orders']} busy={busy}>
         <PageSize value={state.per_page} onChange={(per_page) => go({ ...state, per_page, page: 1 })} />
-      </div>
+      </ListBar>
       {list.orders.length === 0 ? (
         <div className="adm-empty adm-empty--box">
           <p>{isFiltered(state) ? 'No orders match this search and these filters.' : 'There are no orders yet.'}</p>
@@ -144,51 +139,17 @@ export function OrdersList({ list, state, now, busy, go }: Props) {
           )}
         </div>
       ) : (
-        <TableScroll label="Orders" busy={busy}>
-          <table className="adm-table adm-table--orders" aria-labelledby={captionId} aria-busy={busy || undefined}>
-            <caption id={captionId} className="visually-hidden">
+        <AdminTable
+          table={table}
+          label="Orders"
+          className="adm-table--orders"
+          busy={busy}
+          caption={
+            <>
               Orders, sorted by {table.getColumn(state.sort)?.columnDef.header as string} ({state.dir === 'asc' ? 'ascending' : 'descending'})
-            </caption>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const sorted = header.column.getIsSorted();
-                    const numeric = (header.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        className={numeric ? 'adm-num' : undefined}
-                        aria-sort={header.column.getCanSort() ? (sorted ? ARIA_SORT[sorted] : 'none') : undefined}
-                      >
-                        {header.column.getCanSort() ? (
-                          <button type="button" className="adm-sort" onClick={header.column.getToggleSortingHandler()}>
-                            {flexRender(header.column.columnDef.header, header.getContext())}
-                            <span className={`adm-sort__icon${sorted ? ` adm-sort__icon--${sorted}` : ''}`} aria-hidden="true" />
-                          </button>
-                        ) : (
-                          flexRender(header.column.columnDef.header, header.getContext())
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.original.order_number}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={(cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric ? 'adm-num' : undefined}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            </>
+          }
+        />
       )}
       <PrevNext label="Pages of orders" page={list.page} pages={pages} href={hrefOf} />
     </>

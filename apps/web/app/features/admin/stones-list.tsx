@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { createColumnHelper, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import {
   ADMIN_STONE_STATUSES,
   ADMIN_STONE_STATUS_LABELS,
@@ -22,9 +22,9 @@ import {
   type SortKey,
 } from '@everstone/contract';
 import { PageHead } from './admin-frame';
+import { AdminTable, ListBar, type AdminColumnMeta } from './admin-table';
 import { PageSizeSelect, StateTabs } from './list-bits';
-import { HoldEnd, PrevNext, TableScroll } from './order-bits';
-import { rangeText } from './order-query';
+import { HoldEnd, PrevNext } from './order-bits';
 import { InventoryFileActions, InventoryStyles, StoneLink, StoneStatusBadge } from './stone-bits';
 import {
   CERTIFICATE_MAX,
@@ -46,7 +46,6 @@ import {
 const SEARCH_DELAY_MS = 350;
 
 const column = createColumnHelper<Diamond>();
-type ColumnMeta = { numeric?: boolean };
 
 function columns(now: number) {
   return [
@@ -66,7 +65,7 @@ function columns(now: number) {
     column.accessor('carat_weight', {
       id: 'carat' satisfies SortKey,
       header: 'Carat',
-      meta: { numeric: true } satisfies ColumnMeta,
+      meta: { numeric: true } satisfies AdminColumnMeta,
       cell: (info) => formatCarat(info.getValue()),
     }),
     column.accessor((d) => colorLabel(d), { id: 'color' satisfies SortKey, header: 'Color' }),
@@ -75,7 +74,7 @@ function columns(now: number) {
     column.accessor('price', {
       id: 'price' satisfies SortKey,
       header: 'Price',
-      meta: { numeric: true } satisfies ColumnMeta,
+      meta: { numeric: true } satisfies AdminColumnMeta,
       cell: (info) => <span className="adm-cell-main">{formatMoney(info.getValue())}</span>,
     }),
     column.accessor('status', {
@@ -114,9 +113,6 @@ function columns(now: number) {
   ];
 }
 
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
-const numericOf = (meta: unknown) => (meta as ColumnMeta | undefined)?.numeric === true;
-
 interface Props {
   list: DiamondListResponse;
   state: StoneListState;
@@ -147,6 +143,7 @@ export function StonesList({ list, state: asked, now, busy, go: navigate }: Prop
     data: list.data,
     columns: columns(now),
     getCoreRowModel: getCoreRowModel(),
+    getRowId: (stone) => String(stone.diamondid),
     manualSorting: true,
     manualPagination: true,
     enableSortingRemoval: false,
@@ -160,7 +157,6 @@ export function StonesList({ list, state: asked, now, busy, go: navigate }: Prop
       go({ ...state, sort: nextSort(state.sort, first.id as SortKey), page: 1 });
     },
   });
-  const captionId = useId();
   const hrefOf = (page: number) => stoneListHref({ ...state, page });
   const filtered = isStoneListFiltered(state);
 
@@ -171,13 +167,9 @@ export function StonesList({ list, state: asked, now, busy, go: navigate }: Prop
         <InventoryFileActions />
       </PageHead>
       <StoneFilters state={state} go={go} />
-      <div className="adm-list-bar">
-        <p className="adm-list-bar__count" role="status" aria-live="polite">
-          {list.total === 0 ? 'No diamonds' : `${rangeText(list.page, list.per_page, list.total)} ${list.total === 1 ? 'diamond' : 'diamonds'}`}
-          {busy && <span className="adm-muted"> · updating…</span>}
-        </p>
+      <ListBar list={list} nouns={['diamond', 'diamonds']} busy={busy}>
         <PageSizeSelect value={state.per_page} onChange={(per_page) => go({ ...state, per_page, page: 1 })} />
-      </div>
+      </ListBar>
       {list.data.length === 0 ? (
         <div className="adm-empty adm-empty--box">
           <p>{filtered ? 'No diamond matches these filters.' : 'There are no diamonds for sale. Import a supplier file to add some.'}</p>
@@ -190,50 +182,17 @@ export function StonesList({ list, state: asked, now, busy, go: navigate }: Prop
           )}
         </div>
       ) : (
-        <TableScroll label="Inventory" busy={busy}>
-          <table className="adm-table adm-table--stones" aria-labelledby={captionId} aria-busy={busy || undefined}>
-            <caption id={captionId} className="visually-hidden">
+        <AdminTable
+          table={table}
+          label="Inventory"
+          className="adm-table--stones"
+          busy={busy}
+          caption={
+            <>
               Diamonds, sorted by {table.getColumn(sorted.key)?.columnDef.header as string} ({sorted.dir === 'asc' ? 'ascending' : 'descending'})
-            </caption>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const dir = header.column.getIsSorted();
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        className={numericOf(header.column.columnDef.meta) ? 'adm-num' : undefined}
-                        aria-sort={header.column.getCanSort() ? (dir ? ARIA_SORT[dir] : 'none') : undefined}
-                      >
-                        {header.column.getCanSort() ? (
-                          <button type="button" className="adm-sort" onClick={header.column.getToggleSortingHandler()}>
-                            {flexRender(header.column.columnDef.header, header.getContext())}
-                            <span className={`adm-sort__icon${dir ? ` adm-sort__icon--${dir}` : ''}`} aria-hidden="true" />
-                          </button>
-                        ) : (
-                          flexRender(header.column.columnDef.header, header.getContext())
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.original.diamondid}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={numericOf(cell.column.columnDef.meta) ? 'adm-num' : undefined}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            </>
+          }
+        />
       )}
       <PrevNext label="Pages of diamonds" page={list.page} pages={pages} href={hrefOf} />
     </>
