@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZES } from '@everstone/contract';
 import { isSignedOut, pathOf, signInPath, type AdminFailure } from './admin-api';
 import type { PageSize } from './request-query';
 
-/** How long typing waits before the list follows it (as the orders list's search). */
+/** How long typing waits before the list follows it. */
 const SEARCH_DELAY_MS = 350;
 
 /**

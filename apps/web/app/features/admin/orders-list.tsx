@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import {
-  ADMIN_PAGE_SIZES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -13,11 +12,9 @@ import {
 import { PageHead } from './admin-frame';
 import { AdminTable, ListBar, type AdminColumnMeta } from './admin-table';
 import { ORDER_STATUS_TEXT, PAYMENT_STATUS_TEXT, formatAmount, formatDay, formatTime, methodText } from './format';
+import { PageSizeSelect, SearchBox } from './list-bits';
 import { HoldEnd, OrderLink, PrevNext, StatusBadges } from './order-bits';
 import { DEFAULT_ORDER_LIST, FIRST_DIRECTION, isFiltered, orderListParams, type OrderListState } from './order-query';
-
-/** How long typing waits before the list follows it. */
-const SEARCH_DELAY_MS = 350;
 
 const column = createColumnHelper<AdminOrderSummary>();
 
@@ -125,7 +122,7 @@ export function OrdersList({ list, state, now, busy, go }: Props) {
       <PageHead title="Orders" lead="Search by order number, name, email or certificate number. Click a column’s name to sort by it." />
       <OrderFilters state={state} go={go} />
       <ListBar list={list} nouns={['order', 'orders']} busy={busy}>
-        <PageSize value={state.per_page} onChange={(per_page) => go({ ...state, per_page, page: 1 })} />
+        <PageSizeSelect value={state.per_page} onChange={(per_page) => go({ ...state, per_page, page: 1 })} />
       </ListBar>
       {list.orders.length === 0 ? (
         <div className="adm-empty adm-empty--box">
@@ -156,51 +153,10 @@ export function OrdersList({ list, state, now, busy, go }: Props) {
   );
 }
 
-function PageSize({ value, onChange }: { value: number; onChange: (size: OrderListState['per_page']) => void }) {
-  const id = useId();
-  return (
-    <div className="adm-inline-field">
-      <label htmlFor={id}>Rows per page</label>
-      <select
-        id={id}
-        className="form-control adm-control adm-control--small"
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value) as OrderListState['per_page'])}
-      >
-        {ADMIN_PAGE_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** The search box and the filters; each change goes to the address (and from there to the list). */
 function OrderFilters({ state, go }: Pick<Props, 'state' | 'go'>) {
   const id = useId();
-  const [text, setText] = useState(state.q);
-  const timer = useRef<number | undefined>(undefined);
   const [dateError, setDateError] = useState<string | null>(null);
-  const sent = useRef(state.q);
-
-  // The address changed by other means (Back, a link): the box shows what the list shows. A search this box sent
-  // itself leaves what has been typed since alone.
-  useEffect(() => {
-    if (state.q === sent.current) return;
-    sent.current = state.q;
-    setText(state.q);
-  }, [state.q]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  function search(value: string, replace: boolean) {
-    window.clearTimeout(timer.current);
-    const q = value.trim();
-    if (q === state.q) return;
-    sent.current = q;
-    go({ ...state, q, page: 1 }, { replace });
-  }
 
   function setDate(which: 'from' | 'to', value: string) {
     const next = { ...state, [which]: value, page: 1 };
@@ -215,39 +171,12 @@ function OrderFilters({ state, go }: Pick<Props, 'state' | 'go'>) {
   const errorId = `${id}-date-error`;
   return (
     <div className="adm-filters">
-      <form
-        role="search"
-        className="adm-search"
-        aria-label="Orders"
-        onSubmit={(e) => {
-          e.preventDefault();
-          search(text, false);
-        }}
-      >
-        <label htmlFor={`${id}-q`} className="form-label">
-          Search
-        </label>
-        <div className="adm-search__row">
-          <input
-            id={`${id}-q`}
-            type="search"
-            className="form-control adm-control"
-            value={text}
-            maxLength={100}
-            placeholder="EV-2026-…, name, email, certificate"
-            autoComplete="off"
-            onChange={(e) => {
-              const value = e.target.value;
-              setText(value);
-              window.clearTimeout(timer.current);
-              timer.current = window.setTimeout(() => search(value, true), SEARCH_DELAY_MS);
-            }}
-          />
-          <button type="submit" className="adm-button adm-button--small">
-            Search
-          </button>
-        </div>
-      </form>
+      <SearchBox
+        name="Orders"
+        value={state.q}
+        placeholder="EV-2026-…, name, email, certificate"
+        onSearch={(q, options) => go({ ...state, q, page: 1 }, options)}
+      />
       <fieldset className="adm-filter-set">
         <legend className="visually-hidden">Filters</legend>
         <div className="form-field">
