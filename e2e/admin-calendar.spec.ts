@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { appointmentResponseSchema, appointmentSlotsResponseSchema, orderSchema, type Order } from '../packages/contract/src/index.ts';
-import { SHOPPER_PASSWORD, createAccount, hydrated, readOutbox, runStaffCli, sidewaysOverflow, stonesPricedWithin, type ShopperAccount } from './support.ts';
+import { createStaffAccount, signInToBackOffice } from './admin-support.ts';
+import { createAccount, readOutbox, sidewaysOverflow, stonesPricedWithin } from './support.ts';
 
 /*
  * The back office's appointments calendar and numbers in the browser: a shopper's booking seen in the week, moved to
@@ -18,23 +19,6 @@ const storeDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Ame
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 /** The Monday of a day's week: the calendar's weeks start on Mondays. */
 const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7));
-
-async function staffAccount(request: APIRequestContext): Promise<ShopperAccount> {
-  const account = await createAccount(request, 'admin-cal-staff', 'Sam Staff');
-  const made = await runStaffCli('add', account.email, '--role', 'staff');
-  expect(made.code, made.stderr).toBe(0);
-  return account;
-}
-
-async function signIn(page: Page, email: string, next: string) {
-  await page.goto(`/admin/sign-in?next=${encodeURIComponent(next)}`);
-  await hydrated(page);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(SHOPPER_PASSWORD);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, '\\?')}$`));
-}
 
 /** The free virtual times of a showroom day, from the storefront's own list. */
 async function freeSlots(request: APIRequestContext, day: string): Promise<string[]> {
@@ -98,11 +82,11 @@ async function seriousViolations(page: Page) {
 }
 
 test('staff see a booking in the week, move it to another free time and cancel it; the shopper is emailed each time', async ({ page, request }) => {
-  const staff = await staffAccount(request);
+  const staff = await createStaffAccount(request, 'admin-cal-staff');
   const booking = await bookAppointment(request, 5);
   const today = storeDay(new Date());
 
-  await signIn(page, staff.email, '/admin');
+  await signInToBackOffice(page, staff.email, '/admin');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Appointments' }).click();
   await expect(page).toHaveURL(/\/admin\/appointments$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Appointments');
@@ -178,10 +162,10 @@ test('staff see a booking in the week, move it to another free time and cancel i
 });
 
 test('the numbers show today’s orders, the month, and 30 days as a chart and a table', async ({ page, request }) => {
-  const staff = await staffAccount(request);
+  const staff = await createStaffAccount(request, 'admin-cal-staff');
   await placeOrder(request);
 
-  await signIn(page, staff.email, '/admin/numbers');
+  await signInToBackOffice(page, staff.email, '/admin/numbers');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Numbers');
   await expect(page).toHaveTitle('Numbers | Everstone back office');
   const today = page.getByRole('region', { name: 'Today', exact: true });
@@ -211,7 +195,7 @@ test('the numbers show today’s orders, the month, and 30 days as a chart and a
 
 for (const width of [1440, 375]) {
   test(`the calendar and the numbers pass axe and fit ${width} pixels`, async ({ page, request }) => {
-    const staff = await staffAccount(request);
+    const staff = await createStaffAccount(request, 'admin-cal-staff');
     const booking = await bookAppointment(request, 4);
     await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
     const check = async (what: string) => {
@@ -219,7 +203,7 @@ for (const width of [1440, 375]) {
       expect(await seriousViolations(page), `${what} at ${width}`).toEqual([]);
     };
 
-    await signIn(page, staff.email, `/admin/appointments?from=${booking.day}&days=7`);
+    await signInToBackOffice(page, staff.email, `/admin/appointments?from=${booking.day}&days=7`);
     const card = page.getByRole('article', { name: booking.name });
     await expect(card).toBeVisible();
     await check('the week');

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { diamondListResponseSchema, diamondResponseSchema, type Diamond } from '../packages/contract/src/index.ts';
-import { SHOPPER_PASSWORD, createAccount, hydrated, runStaffCli, sidewaysOverflow } from './support.ts';
+import { createStaffAccount, signInToBackOffice } from './admin-support.ts';
+import { hydrated, sidewaysOverflow } from './support.ts';
 
 /*
  * The back office's inventory (/admin/stones) in the browser, against the real API: a stone found by its certificate,
@@ -9,23 +10,6 @@ import { SHOPPER_PASSWORD, createAccount, hydrated, runStaffCli, sidewaysOverflo
  * problems listed by line; and the pages at a phone's width and a desktop's. The stones come from a price band no
  * other journey takes from (40,000 dollars and up, short of the dearest, which the details journeys use).
  */
-
-async function staffAccount(request: APIRequestContext, role: 'owner' | 'staff', name: string) {
-  const account = await createAccount(request, `inventory-${role}`, name);
-  const made = await runStaffCli('add', account.email, '--role', role);
-  expect(made.code, made.stderr).toBe(0);
-  return account;
-}
-
-async function signIn(page: Page, email: string, next: string) {
-  await page.goto(`/admin/sign-in?next=${encodeURIComponent(next)}`);
-  await hydrated(page);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(SHOPPER_PASSWORD);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, '\\?')}$`));
-}
 
 /** A stone for sale from this journey's band, picked at random so two runs side by side rarely meet. */
 async function stoneForSale(request: APIRequestContext): Promise<Diamond> {
@@ -83,12 +67,12 @@ async function importFile(page: Page, csv: string) {
 }
 
 test('staff find a stone by its certificate, change its price, hide it from the search and show it again', async ({ page, request }) => {
-  const staff = await staffAccount(request, 'staff', 'Sam Stock');
+  const staff = await createStaffAccount(request, 'inventory-staff', 'staff', 'Sam Stock');
   const stone = await stoneForSale(request);
   const cert = stone.certificate_number;
   expect(await foundBySearch(request, cert)).toBe(1);
 
-  await signIn(page, staff.email, '/admin');
+  await signInToBackOffice(page, staff.email, '/admin');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Inventory' }).click();
   await expect(page).toHaveURL(/\/admin\/stones$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inventory');
@@ -172,8 +156,8 @@ test('staff find a stone by its certificate, change its price, hide it from the 
 });
 
 test('the list keeps its filters, sort and page size in the address', async ({ page, request }) => {
-  const staff = await staffAccount(request, 'staff', 'Sam Stock');
-  await signIn(page, staff.email, '/admin/stones');
+  const staff = await createStaffAccount(request, 'inventory-staff', 'staff', 'Sam Stock');
+  await signInToBackOffice(page, staff.email, '/admin/stones');
   const table = page.getByRole('table', { name: /^Diamonds/ });
   await expect(table.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'ascending');
 
@@ -225,8 +209,8 @@ test('the list keeps its filters, sort and page size in the address', async ({ p
 });
 
 test('an imported file’s rows with problems are listed by line; its good rows reach the storefront’s search', async ({ page, request }) => {
-  const staff = await staffAccount(request, 'staff', 'Sam Stock');
-  await signIn(page, staff.email, '/admin/stones');
+  const staff = await createStaffAccount(request, 'inventory-staff', 'staff', 'Sam Stock');
+  await signInToBackOffice(page, staff.email, '/admin/stones');
   await page.getByRole('link', { name: 'Import a file' }).click();
   await expect(page).toHaveURL(/\/admin\/stones\/import$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Import a file');
@@ -261,8 +245,8 @@ test('an imported file’s rows with problems are listed by line; its good rows 
 });
 
 test('a file the store cannot read is refused with its reason', async ({ page, request }) => {
-  const staff = await staffAccount(request, 'staff', 'Sam Stock');
-  await signIn(page, staff.email, '/admin/stones/import');
+  const staff = await createStaffAccount(request, 'inventory-staff', 'staff', 'Sam Stock');
+  await signInToBackOffice(page, staff.email, '/admin/stones/import');
   await importFile(page, 'name,price\nRing,100\n');
   await expect(page.getByRole('heading', { name: 'The import failed' })).toBeVisible();
   await expect(page.getByText(/The header lacks the required columns certificate_number/)).toBeVisible();
@@ -270,7 +254,7 @@ test('a file the store cannot read is refused with its reason', async ({ page, r
 
 for (const width of [1440, 375]) {
   test(`the inventory pages pass axe and fit ${width} pixels: the list, a stone with its dialog, an import with problems`, async ({ page, request }) => {
-    const owner = await staffAccount(request, 'owner', 'Olivia Owner');
+    const owner = await createStaffAccount(request, 'inventory-owner', 'owner', 'Olivia Owner');
     const stone = await stoneForSale(request);
     await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
     const check = async (what: string) => {
@@ -278,7 +262,7 @@ for (const width of [1440, 375]) {
       expect(await seriousViolations(page), `${what} at ${width}`).toEqual([]);
     };
 
-    await signIn(page, owner.email, '/admin/stones?status=all&active_tab=3');
+    await signInToBackOffice(page, owner.email, '/admin/stones?status=all&active_tab=3');
     await expect(page.getByRole('table', { name: /^Diamonds/ })).toBeVisible();
     await expect(page.getByRole('group', { name: 'Fancy colors' })).toBeVisible();
     await check('the inventory list');

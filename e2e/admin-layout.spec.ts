@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { orderSchema, type Order } from '../packages/contract/src/index.ts';
-import { SHOPPER_PASSWORD, createAccount, hydrated, runStaffCli, sidewaysOverflow, stonesPricedWithin } from './support.ts';
+import { createStaffAccount, submitSignIn } from './admin-support.ts';
+import { SHOPPER_PASSWORD, createAccount, hydrated, sidewaysOverflow, stonesPricedWithin } from './support.ts';
 
 /*
  * The back office's pages at a phone's width and a desktop's: axe finds nothing serious, and nothing sticks out
@@ -49,9 +50,7 @@ async function placeOrder(request: APIRequestContext): Promise<Order> {
 
 for (const width of [1440, 375]) {
   test(`the back office passes axe and fits ${width} pixels: sign-in, Today, Orders, an order, its packing slip`, async ({ page, request }) => {
-    const owner = await createAccount(request, 'admin-layout-owner', 'Olivia Owner');
-    const made = await runStaffCli('add', owner.email, '--role', 'owner');
-    expect(made.code, made.stderr).toBe(0);
+    const owner = await createStaffAccount(request, 'admin-layout-owner', 'owner', 'Olivia Owner');
     const order = await placeOrder(request);
     await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
 
@@ -67,9 +66,7 @@ for (const width of [1440, 375]) {
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await check('sign-in with field errors');
-    await form.getByLabel('Email').fill(owner.email);
-    await form.getByLabel('Password').fill(SHOPPER_PASSWORD);
-    await form.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, owner.email, SHOPPER_PASSWORD);
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Waiting on you');
     await check('Today');

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { REPLY_MAX_LENGTH, orderSchema, type Order } from '../packages/contract/src/index.ts';
-import { SHOPPER_PASSWORD, createAccount, hydrated, readOutbox, runStaffCli, sidewaysOverflow, stonesPricedWithin, type ShopperAccount } from './support.ts';
+import { createStaffAccount, signInToBackOffice } from './admin-support.ts';
+import { createAccount, readOutbox, sidewaysOverflow, stonesPricedWithin, type ShopperAccount } from './support.ts';
 
 /*
  * The back office's customers, messages and requests in the browser: a contact message answered by email from the
@@ -12,23 +13,6 @@ import { SHOPPER_PASSWORD, createAccount, hydrated, readOutbox, runStaffCli, sid
 
 /** Something of this run's own in names and addresses, so a list shared with other journeys shows which is ours. */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function staffAccount(request: APIRequestContext): Promise<ShopperAccount> {
-  const account = await createAccount(request, 'admin-req-staff', 'Sam Staff');
-  const made = await runStaffCli('add', account.email, '--role', 'staff');
-  expect(made.code, made.stderr).toBe(0);
-  return account;
-}
-
-async function signIn(page: Page, email: string, next: string) {
-  await page.goto(`/admin/sign-in?next=${encodeURIComponent(next)}`);
-  await hydrated(page);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(SHOPPER_PASSWORD);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, '\\?')}$`));
-}
 
 /** An unpaid cash-on-delivery order of one stone, as the checkout sends it (§7 POST /api/store-order). */
 async function placeOrder(request: APIRequestContext, account: ShopperAccount, name: string): Promise<Order> {
@@ -86,12 +70,12 @@ async function subjectsTo(email: string): Promise<string[]> {
 }
 
 test('staff answer a contact message from the page: the sender receives the reply and the message moves to Handled', async ({ page, request }) => {
-  const staff = await staffAccount(request);
+  const staff = await createStaffAccount(request, 'admin-req-staff');
   const name = `Vera Visitor ${unique()}`;
   const email = `admin-req-visitor-${unique()}@example.com`;
   await sendContact(request, name, email, 'Can I return a ring?\n\n<b>Not bold</b>, just asking.');
 
-  await signIn(page, staff.email, '/admin');
+  await signInToBackOffice(page, staff.email, '/admin');
   // Today counts the messages waiting, and leads to them.
   await page.getByRole('link', { name: /^\d+ messages? waiting for a reply$/ }).click();
   await expect(page).toHaveURL(/\/admin\/messages$/);
@@ -148,12 +132,12 @@ test('staff answer a contact message from the page: the sender receives the repl
 });
 
 test('staff find a customer by email, see their order, and email them a password reset link', async ({ page, request }) => {
-  const staff = await staffAccount(request);
+  const staff = await createStaffAccount(request, 'admin-req-staff');
   const name = `Clara Customer ${unique()}`;
   const shopper = await createAccount(request, 'admin-req-customer', name);
   const order = await placeOrder(request, shopper, name);
 
-  await signIn(page, staff.email, '/admin');
+  await signInToBackOffice(page, staff.email, '/admin');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customers' }).click();
   await expect(page).toHaveURL(/\/admin\/customers$/);
   const search = page.getByRole('search', { name: 'Customers' });
@@ -203,13 +187,13 @@ test('staff find a customer by email, see their order, and email them a password
 });
 
 test('a custom ring request is counted down on Requests, and Mark answered moves it to Answered', async ({ page, request }) => {
-  const staff = await staffAccount(request);
+  const staff = await createStaffAccount(request, 'admin-req-staff');
   const name = `Dee Designer ${unique()}`;
   const number = await sendCustomRequest(request, name, `admin-req-designer-${unique()}@example.com`);
 
   // The page's clock runs on, so the countdown can be seen to follow it.
   await page.clock.install();
-  await signIn(page, staff.email, '/admin');
+  await signInToBackOffice(page, staff.email, '/admin');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Requests' }).click();
   await expect(page).toHaveURL(/\/admin\/requests$/);
   await expect(page).toHaveTitle('Requests | Everstone back office');
@@ -258,7 +242,7 @@ async function seriousViolations(page: Page) {
 
 for (const width of [1440, 375]) {
   test(`customers, a customer, messages and requests pass axe and fit ${width} pixels`, async ({ page, request }) => {
-    const staff = await staffAccount(request);
+    const staff = await createStaffAccount(request, 'admin-req-staff');
     const name = `Maximilian Alexander Worthington-Smythe ${unique()}`;
     const shopper = await createAccount(request, 'admin-req-layout', name);
     await placeOrder(request, shopper, name);
@@ -271,7 +255,7 @@ for (const width of [1440, 375]) {
       expect(await seriousViolations(page), `${what} at ${width}`).toEqual([]);
     };
 
-    await signIn(page, staff.email, `/admin/customers?q=${encodeURIComponent(shopper.email)}`);
+    await signInToBackOffice(page, staff.email, `/admin/customers?q=${encodeURIComponent(shopper.email)}`);
     await expect(page.getByRole('table', { name: /^Customers/ }).getByRole('link', { name })).toBeVisible();
     await check('Customers');
 

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ADMIN_MESSAGES, bankWirePrice, orderSchema, type Diamond, type Order } from '../packages/contract/src/index.ts';
-import { SHOPPER_PASSWORD, createAccount, hydrated, readOutbox, runStaffCli, stonesPricedWithin, type ShopperAccount } from './support.ts';
+import { createStaffAccount, submitSignIn } from './admin-support.ts';
+import { SHOPPER_PASSWORD, createAccount, hydrated, readOutbox, stonesPricedWithin, type ShopperAccount } from './support.ts';
 
 /*
  * The back office (/admin) in the browser: staff and owners on their cookie session, against the real API. Each test
@@ -11,14 +12,6 @@ import { SHOPPER_PASSWORD, createAccount, hydrated, readOutbox, runStaffCli, sto
 const stones = (request: APIRequestContext, count: number) => stonesPricedWithin(request, 10_500, 13_500, count);
 
 const STAFF_PASSWORD = 'Back-office-2026';
-
-/** A shopper's account made an owner (or staff) by the store's staff command, as the first owner is made. */
-async function staffAccount(request: APIRequestContext, role: 'owner' | 'staff', name: string): Promise<ShopperAccount> {
-  const account = await createAccount(request, `admin-${role}`, name);
-  const made = await runStaffCli('add', account.email, '--role', role);
-  expect(made.code, made.stderr).toBe(0);
-  return account;
-}
 
 /** Places an unpaid order through the API (§7 POST /api/store-order), as the checkout sends it. */
 async function placeOrder(request: APIRequestContext, account: ShopperAccount, method: 'cod' | 'pay-wire', items: Diamond[]): Promise<Order> {
@@ -48,10 +41,7 @@ async function placeOrder(request: APIRequestContext, account: ShopperAccount, m
 async function signIn(page: Page, email: string, password: string, path = '/admin/sign-in') {
   await page.goto(path);
   await hydrated(page);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, email, password);
 }
 
 /** A page of its own (cookies, storage) for another person. */
@@ -68,7 +58,7 @@ async function onSale(request: APIRequestContext, certificate: string): Promise<
 }
 
 test('an owner invites staff, the staff member records a wire payment, the shopper sees it and the audit log names who did it', async ({ page, browser, request }) => {
-  const owner = await staffAccount(request, 'owner', 'Olivia Owner');
+  const owner = await createStaffAccount(request, 'admin-owner', 'owner', 'Olivia Owner');
   const shopper = await createAccount(request, 'admin-shopper');
   const [stone] = await stones(request, 1);
   const order = await placeOrder(request, shopper, 'pay-wire', [stone!]);
@@ -180,7 +170,7 @@ test('an owner invites staff, the staff member records a wire payment, the shopp
 });
 
 test('cancelling an unpaid order from its page returns its diamond to the search; the dialog works by keyboard', async ({ page, request }) => {
-  const staff = await staffAccount(request, 'staff', 'Sam Staff');
+  const staff = await createStaffAccount(request, 'admin-staff');
   const shopper = await createAccount(request, 'admin-shopper');
   const [stone] = await stones(request, 1);
   const order = await placeOrder(request, shopper, 'cod', [stone!]);
@@ -248,7 +238,7 @@ test('a shopper cannot enter the back office, and staff who are not owners see n
   await expect(form.getByLabel('Email')).toBeFocused();
   await expect(form.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
 
-  const staff = await staffAccount(request, 'staff', 'Sam Staff');
+  const staff = await createStaffAccount(request, 'admin-staff');
   const staffPage = await personPage(browser);
   // An owner's page asked for while signed out comes back after sign-in, and says it is not allowed.
   await staffPage.goto('/admin/staff');
@@ -279,7 +269,7 @@ test('a shopper cannot enter the back office, and staff who are not owners see n
 });
 
 test('the orders list keeps its search, filters, sort and page size in the address', async ({ page, request }) => {
-  const staff = await staffAccount(request, 'staff', 'Sam Staff');
+  const staff = await createStaffAccount(request, 'admin-staff');
   const shopper = await createAccount(request, 'admin-shopper', 'Zelda Fitzgerald');
   const picked = await stones(request, 2);
   const orders = [await placeOrder(request, shopper, 'cod', [picked[0]!]), await placeOrder(request, shopper, 'pay-wire', [picked[1]!])];
@@ -325,7 +315,7 @@ test('the orders list keeps its search, filters, sort and page size in the addre
 });
 
 test('a session that ends while a page is open sends the person to sign in, then back to that page', async ({ page, request }) => {
-  const staff = await staffAccount(request, 'staff', 'Sam Staff');
+  const staff = await createStaffAccount(request, 'admin-staff');
   const shopper = await createAccount(request, 'admin-shopper');
   const [stone] = await stones(request, 1);
   const order = await placeOrder(request, shopper, 'cod', [stone!]);
@@ -341,10 +331,7 @@ test('a session that ends while a page is open sends the person to sign in, then
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm with the shopper' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/sign-in\\?next=${encodeURIComponent(orderPath)}&ended=1$`));
   await expect(page.getByRole('alert')).toHaveText(ADMIN_MESSAGES.expired);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(staff.email);
-  await form.getByLabel('Password').fill(SHOPPER_PASSWORD);
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, staff.email, SHOPPER_PASSWORD);
   await expect(page).toHaveURL(new RegExp(`${orderPath}$`));
   // Nothing was done meanwhile: the step is still there to take.
   await expect(page.getByRole('button', { name: 'Confirm with the shopper' })).toBeVisible();
