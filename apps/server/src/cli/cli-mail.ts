@@ -22,6 +22,8 @@ export function cliMail(config: Config, d: Db) {
   };
   return {
     queue,
+    /** No mail server is set: messages go to the outbox folder, which keeps no single-use link. */
+    writesToOutbox: transport.kind === 'outbox',
     /** Sends what the step queued: 'none', 'sent', 'written' (to the outbox folder) or 'queued' (left for a retry). */
     async send(): Promise<'none' | 'sent' | 'written' | 'queued'> {
       if (committed.length === 0) return 'none';

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { hostname } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -18,11 +20,18 @@ describe.each(TEST_ENGINES)('npm run staff on %s', (engine) => {
 
   // Each call starts a process of its own: seconds on a busy machine, hence the longer limits.
   function staff(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return run({ SMTP_URL: smtp.url }, args);
+  }
+  /** Without SMTP_URL: a store with no mail server writes its messages to the outbox folder. */
+  function staffWithoutMail(outbox: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return run({ SMTP_URL: '', OUTBOX_DIR: outbox }, args);
+  }
+  function run(mailEnv: Record<string, string>, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
       execFile(
         process.execPath,
         [CLI, ...args],
-        { env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: db.url, SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.everstone.test' }, timeout: 30_000 },
+        { env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: db.url, PUBLIC_URL: 'https://shop.everstone.test', ...mailEnv }, timeout: 30_000 },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );
     });
@@ -52,6 +61,8 @@ describe.each(TEST_ENGINES)('npm run staff on %s', (engine) => {
     const made = await staff('add', email, '--role', 'owner', '--name', 'Opal Owner', '--title', 'Ms');
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout).toContain(`${email} is an owner. An email with a link to choose a password was sent.`);
+    // The link was emailed: the terminal does not show it.
+    expect(made.stdout).not.toContain('reset-password');
     expect(await roleOf(email)).toBe('owner');
     const mail = await waitFor(() => smtp.to(email)[0], { what: 'the invitation' });
     expect(mail.text).toMatch(/https:\/\/shop\.everstone\.test\/reset-password\/[A-Za-z0-9_-]{43}\?email=/);
@@ -62,6 +73,24 @@ describe.each(TEST_ENGINES)('npm run staff on %s', (engine) => {
     const entry = await db.db.selectFrom('audit_log').selectAll().where('subject_id', '=', email).executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ action: 'staff.invite', actor_id: null, actor_name: 'npm run staff', after_json: '{"role":"owner"}' });
     expect(entry.actor_email.endsWith(`@${hostname()}`)).toBe(true);
+  }, 60_000);
+
+  it('shows the link at the terminal when the store has no mail server, since its outbox keeps no single-use link', async () => {
+    const email = uniqueEmail('first-owner');
+    const outbox = await mkdtemp(join(tmpdir(), 'everstone-staff-outbox-'));
+    try {
+      const made = await staffWithoutMail(outbox, 'add', email, '--role', 'owner', '--name', 'Fay First', '--title', 'Ms');
+      expect(made.code, made.stderr).toBe(0);
+      const link = /https:\/\/shop\.everstone\.test\/reset-password\/([A-Za-z0-9_-]{43})\?email=[^\s]+/.exec(made.stdout);
+      expect(link, made.stdout).not.toBeNull();
+      // The link works: the owner chooses a password with it and signs in to the back office.
+      const set = await app.inject({ method: 'POST', url: '/api/password/reset', payload: { token: link![1], email, password: 'the first owner', password_confirmation: 'the first owner' } });
+      expect(set.statusCode, set.body).toBe(200);
+      const signIn = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: 'the first owner' } });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+    } finally {
+      await rm(outbox, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('gives a shopper a role, keeps the last owner, and takes a person off the staff', async () => {

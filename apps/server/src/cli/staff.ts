@@ -4,7 +4,7 @@
  * Honours DATABASE_URL, SMTP_URL, PUBLIC_URL and the other settings of the server. docs/operations.md.
  */
 import { parseArgs } from 'node:util';
-import { ADMIN_MESSAGES, STAFF_ROLES, TITLES, type StaffRole, type Title } from '@everstone/contract';
+import { ADMIN_MESSAGES, STAFF_INVITE_DAYS, STAFF_ROLES, TITLES, type StaffRole, type Title } from '@everstone/contract';
 import { ConfigError, loadConfig } from '../config.ts';
 import { cliMail } from './cli-mail.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
@@ -109,8 +109,13 @@ async function main(): Promise<number> {
         console.error(`${target} has no account yet: give --name and --title (${TITLES.join('/')}) to make one.`);
         return 2;
       }
-      await staff.invite({ email: target, name, title, role }, record('staff.invite'));
+      let link: string | null = null;
+      await staff.invite({ email: target, name, title, role }, record('staff.invite'), {
+        // Without a mail server the email's link exists nowhere else: the person at this terminal passes it on.
+        revealLink: mail.writesToOutbox ? (href) => (link = href) : undefined,
+      });
       console.log(`${target} is ${role === 'owner' ? 'an owner' : 'staff'}. ${existing ? 'They were told by email.' : 'An email with a link to choose a password was sent.'}`);
+      if (link) console.log(`No mail server is set (SMTP_URL), so here is that link; it works once, within ${STAFF_INVITE_DAYS} days:\n${link}`);
     } catch (err) {
       if (err instanceof HttpError) {
         console.error(err.message === ADMIN_MESSAGES.alreadyStaff ? `${email} is already on the staff.` : err.message);

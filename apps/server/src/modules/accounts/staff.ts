@@ -124,13 +124,21 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
      * Gives a person a staff role. Someone without an account gets one, with no password until they choose it
      * through the emailed link (valid STAFF_INVITE_DAYS); someone with an account keeps their password and is told.
      */
-    async invite(input: { email: string; name: string; title: Title; role: StaffRole }, record: RecordChange<RoleChange>): Promise<StaffMember> {
+    async invite(
+      input: { email: string; name: string; title: Title; role: StaffRole },
+      record: RecordChange<RoleChange>,
+      /**
+       * Hands the link to choose a password to the caller too, once the invitation is saved: the command line shows it
+       * when the store has no mail server (its outbox keeps no single-use link in a file).
+       */
+      options: { revealLink?: (href: string) => void } = {},
+    ): Promise<StaffMember> {
       const email = input.email.toLowerCase();
       const at = now();
+      let href: string | null = null;
       const member = await writeTransaction(deps, async (trx) => {
         const r = createAccountRepository(trx);
         let row = await r.findUserByEmail(email);
-        let href: string | null = null;
         if (row && isStaffRole(row.role)) throw new ValidationError({ email: [ADMIN_MESSAGES.alreadyStaff] }, ADMIN_MESSAGES.alreadyStaff);
         const before = row ? { role: row.role as Role } : null;
         if (!row) {
@@ -148,6 +156,7 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
         return member;
       });
       deps.mail.flush();
+      if (href && options.revealLink) options.revealLink(href);
       return member;
     },
 
