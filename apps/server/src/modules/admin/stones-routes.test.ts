@@ -79,6 +79,25 @@ describe.each(TEST_ENGINES)('the back office’s stones on %s', (engine) => {
     expect((await as(staff.cookie, 'GET', '/api/admin/stones?status=lost')).statusCode).toBe(400);
   });
 
+  it('takes a maximum above the storefront slider’s top as it is, and the top itself as "and more"', async () => {
+    const prices = (await db.db.selectFrom('diamonds').select('price_cents').execute()).map((r) => Number(r.price_cents));
+    // A bound between the seeded prices, above the slider's $10,000 top when the seed has such stones.
+    const sorted = [...prices].sort((a, b) => a - b);
+    const bound = Math.max(10_001, Math.round(sorted[Math.floor(sorted.length * 0.9)]! / 100));
+    const below = prices.filter((c) => c <= bound * 100).length;
+    const list = async (query: string) => ((await as(staff.cookie, 'GET', `/api/admin/stones?status=all&${query}`)).json() as DiamondListResponse).total;
+    const res = await as(staff.cookie, 'GET', `/api/admin/stones?status=all&price=0,${bound}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await list(`price=0,${bound}`)).toBe(below);
+    expect(await list('price=0,10000')).toBe(prices.length);
+    expect(await list('price=0,10000.001')).toBe(prices.filter((c) => c <= 1_000_000).length);
+    // The storefront keeps its rule: at or above the top, no upper limit.
+    const available = Number((await db.db.selectFrom('diamonds').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'available').executeTakeFirstOrThrow()).n);
+    const storefront = await app.inject(`/api/get-all-diamonds?price=0,${bound}`);
+    expect(storefront.statusCode, storefront.body).toBe(200);
+    expect((storefront.json() as DiamondListResponse).total).toBe(available);
+  });
+
   it('shows who holds a stone, and refuses to hide one an order reserved', async () => {
     const stone = stones[1]!;
     const shopper = await signUpAndIn(app, { name: 'Hal Holder' });

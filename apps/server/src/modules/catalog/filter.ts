@@ -60,7 +60,16 @@ const REPORT_COMPANY: Record<1 | 2, number> = { 1: 1, 2: 2 };
  * larger ones, and a full range adds no condition at all, so stones missing an optional attribute
  * (table, depth, polish …) stay listed until the shopper narrows that attribute.
  */
-export function toConditions(search: DiamondSearch, fit: readonly FitWindow[] | null = null, status: DiamondStatus | null = 'available'): Condition[] {
+export function toConditions(
+  search: DiamondSearch,
+  fit: readonly FitWindow[] | null = null,
+  status: DiamondStatus | null = 'available',
+  /**
+   * The back office's reading of a maximum: exactly what it says, except the scale's own top, which stays "and more".
+   * The storefront's slider cannot go past its top, so there a maximum at or above it is always open.
+   */
+  options: { exactMax?: boolean } = {},
+): Condition[] {
   // The storefront lists available stones only; the back office asks for one status or (null) every stone.
   const conditions: Condition[] = status === null ? [] : [{ column: 'status', op: '=', value: status }];
   if (search.activeTab !== null) conditions.push({ column: 'type', op: '=', value: search.activeTab });
@@ -72,8 +81,12 @@ export function toConditions(search: DiamondSearch, fit: readonly FitWindow[] | 
     if (!range) continue;
     const { min, max } = RANGES[name];
     const [low, high] = range;
-    if (low > min) conditions.push({ column, op: '>=', value: Math.round(low * scale * 1000) / 1000 });
-    if (high < max) conditions.push({ column, op: '<=', value: Math.round(high * scale * 1000) / 1000 });
+    // Prices are whole cents: a bound with a fraction of a cent is rounded inwards, so the condition stays a whole
+    // number that PostgreSQL compares with its integer column (and means the same on SQLite).
+    const whole = column === 'price_cents';
+    const at = (v: number) => Math.round(v * scale * 1000) / 1000;
+    if (low > min) conditions.push({ column, op: '>=', value: whole ? Math.ceil(at(low)) : at(low) });
+    if (high < max || (options.exactMax === true && high > max)) conditions.push({ column, op: '<=', value: whole ? Math.floor(at(high)) : at(high) });
   }
 
   for (const [name, column] of Object.entries(SCALE_COLUMNS) as Array<[ScaleName, Column]>) {

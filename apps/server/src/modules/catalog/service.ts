@@ -209,10 +209,11 @@ export function createCatalogService({ db, engine, inventoryVersion, heldUntil =
   return {
     /**
      * The back office's stone search: the storefront's filters on every stone of one status (null: any), read from
-     * the database (the search in memory holds the available ones only), with their builder holds.
+     * the database (the search in memory holds the available ones only), with their builder holds. A maximum above the
+     * storefront slider's top narrows the list (staff look for a $15,000 stone); the top itself still means "and more".
      */
     async searchForStaff(query: DiamondSearch, status: DiamondStatus | null): Promise<DiamondListResponse> {
-      const conditions = toConditions(query, null, status);
+      const conditions = toConditions(query, null, status, { exactMax: true });
       const offset = (query.page - 1) * query.perPage;
       const lookups = await repo.lookups();
       const total = await repo.count(conditions, await inventoryVersion());

@@ -9,6 +9,7 @@ import {
   isStoneListFiltered,
   nextSort,
   readStoneList,
+  stoneListParams,
   stoneListApiQuery,
   stoneListHref,
   type StoneListState,
@@ -106,11 +107,22 @@ describe('typed-in bounds', () => {
     expect(boundsProblem('carat', { min: 1, max: null })).toBeNull();
   });
 
-  it('refuses a negative or unreadable number, a range upside down, and a maximum the search reads as no limit', () => {
+  it('refuses a negative or unreadable number and a range upside down, and takes a maximum above the slider’s top', () => {
     expect(boundsProblem('price', { min: -1, max: null })).toBe('The price must be a number of 0 or more.');
     expect(boundsProblem('carat', { min: Number.NaN, max: null })).toBe('The carat weight must be a number of 0 or more.');
     expect(boundsProblem('price', { min: 3000, max: 2000 })).toBe('The minimum price is above the maximum.');
-    expect(boundsProblem('price', { min: null, max: 10000 })).toMatch(/leave the maximum empty for no upper limit/);
-    expect(boundsProblem('carat', { min: null, max: 25 })).toMatch(/below 20 ct/);
+    expect(boundsProblem('price', { min: null, max: 15000 })).toBeNull();
+    expect(boundsProblem('carat', { min: null, max: 25 })).toBeNull();
+  });
+
+  it('sends a maximum at the top just above it, so it narrows, and reads it back as typed; an open maximum stays open', () => {
+    const at = { ...DEFAULT_STONE_LIST, price: { min: null, max: 10000 } };
+    expect(stoneListParams(at).get('price')).toBe('0,10000.001');
+    expect(readStoneList(stoneListParams(at)).price).toEqual({ min: null, max: 10000 });
+    const above = { ...DEFAULT_STONE_LIST, price: { min: 500, max: 15000 } };
+    expect(readStoneList(stoneListParams(above)).price).toEqual({ min: 500, max: 15000 });
+    const open = { ...DEFAULT_STONE_LIST, price: { min: 500, max: null } };
+    expect(stoneListParams(open).get('price')).toBe('500,10000');
+    expect(readStoneList(stoneListParams(open)).price).toEqual({ min: 500, max: null });
   });
 });

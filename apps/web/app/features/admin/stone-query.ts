@@ -78,11 +78,18 @@ export const CERTIFICATE_MAX = 64;
 const GRADE_SCALES: readonly GradeScale[] = ['color', 'clarity'];
 const FIGURES: readonly Figure[] = ['carat', 'price'];
 
+/**
+ * Above the scale's top the back office's search takes a maximum as it is; the top itself means "and more". A maximum
+ * typed at exactly the top is sent this little above it, so it narrows too (prices and weights have fewer decimals).
+ */
+const JUST_ABOVE = 0.001;
+
 /** A pair of bounds from the search's range, each side open where it sits at the end of the scale. */
 function boundsOf(name: Figure, range: Range | undefined): Bounds {
   if (!range) return { min: null, max: null };
   const { min, max } = RANGES[name];
-  return { min: range[0] > min ? range[0] : null, max: range[1] < max ? range[1] : null };
+  const high = range[1] === max ? null : Math.abs(range[1] - (max + JUST_ABOVE)) < 1e-9 ? max : range[1];
+  return { min: range[0] > min ? range[0] : null, max: high };
 }
 
 /** A grade range the selects can show: whole grade ids on the scale, low below high, and not the whole scale. */
@@ -143,7 +150,8 @@ export function stoneListParams(state: StoneListState): URLSearchParams {
   for (const name of FIGURES) {
     const { min, max } = state[name];
     if (min === null && max === null) continue;
-    params.set(name, `${num(min ?? RANGES[name].min)},${num(max ?? RANGES[name].max)}`);
+    const top = RANGES[name].max;
+    params.set(name, `${num(min ?? RANGES[name].min)},${num(max === null ? top : max === top ? top + JUST_ABOVE : max)}`);
   }
   for (const name of GRADE_SCALES) {
     const range = state[name];
@@ -227,20 +235,11 @@ export function gradeEnds(range: Range | null): { from: number | null; to: numbe
   return range ? { from: range[0], to: range[1] - 1 } : { from: null, to: null };
 }
 
-/**
- * What is wrong with a typed-in pair of bounds, or null. The search's top of each scale ($10,000, 20 ct) means "no
- * upper limit" to the API, so a maximum there or above would silently not narrow anything: it is refused in words.
- */
+/** What is wrong with a typed-in pair of bounds, or null. */
 export function boundsProblem(name: Figure, bounds: Bounds): string | null {
   const { min, max } = bounds;
   const noun = name === 'price' ? 'price' : 'carat weight';
-  const top = RANGES[name].max;
   if ((min !== null && (!Number.isFinite(min) || min < 0)) || (max !== null && (!Number.isFinite(max) || max < 0))) return `The ${noun} must be a number of 0 or more.`;
-  if (max !== null && max >= top) {
-    return name === 'price'
-      ? `The search’s highest maximum price is below $${top.toLocaleString('en-US')}: leave the maximum empty for no upper limit.`
-      : `The search’s highest maximum weight is below ${top} ct: leave the maximum empty for no upper limit.`;
-  }
   if (min !== null && max !== null && min > max) return `The minimum ${noun} is above the maximum.`;
   return null;
 }
