@@ -25,11 +25,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { chooseBuild } from './web-build.ts';
+import { readyOrigin, stopStore } from './store-process.ts';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -92,26 +92,7 @@ async function startStore(databaseUrl: string, buildDir: string): Promise<{ chil
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await new Promise<string>((resolvePort, reject) => {
-    const timer = setTimeout(() => reject(new Error('the store did not start within 60 s')), 60_000);
-    child.once('exit', (code) => reject(new Error(`the store exited with code ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /^ready (\d+)$/.exec(line);
-      if (m) {
-        clearTimeout(timer);
-        resolvePort(m[1]!);
-      }
-    });
-  });
-  return { child, origin: `http://127.0.0.1:${port}` };
-}
-
-async function stopStore(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
+  return { child, origin: await readyOrigin(child) };
 }
 
 async function getText(url: string): Promise<string> {
