@@ -18,6 +18,7 @@ import { bookableDays, isDay, longDay } from './calendar-query';
 import { formatTime, storeToday } from './format';
 import { useFailureText } from './list-bits';
 import { useReauth } from './reauth';
+import { DialogActions } from './dialog-actions';
 
 /** What a card asked for: to move its appointment or to cancel it. */
 export type AppointmentAction = { kind: 'move' | 'cancel'; appointment: AdminAppointment };
@@ -287,19 +288,7 @@ function MoveForm({ appointment, today, sending, setSending, onDone }: FormProps
           }}
           hint="Added to the email, for instance why the time changed."
         />
-        <div role="alert" className="form-live">
-          {banner && <p className="form-banner form-banner--error">{banner}</p>}
-        </div>
-        <div className="adm-dialog__actions">
-          <Dialog.Close asChild>
-            <button type="button" className="adm-button adm-button--ghost" disabled={sending}>
-              Go back
-            </button>
-          </Dialog.Close>
-          <button type="submit" className="adm-button" disabled={sending}>
-            {sending ? 'Saving…' : 'Save'}
-          </button>
-        </div>
+        <DialogActions error={banner} sending={sending} label="Save" busyLabel="Saving…" />
       </form>
     </>
   );
@@ -371,19 +360,7 @@ function CancelForm({ appointment, sending, setSending, onDone }: FormProps) {
             hint="Added to the email, for instance an apology or another time to suggest."
           />
         </div>
-        <div role="alert" className="form-live">
-          {banner && <p className="form-banner form-banner--error">{banner}</p>}
-        </div>
-        <div className="adm-dialog__actions">
-          <Dialog.Close asChild>
-            <button type="button" className="adm-button adm-button--ghost" disabled={sending}>
-              Go back
-            </button>
-          </Dialog.Close>
-          <button type="submit" className="adm-button adm-button--danger" disabled={sending}>
-            {sending ? 'Cancelling…' : 'Cancel appointment'}
-          </button>
-        </div>
+        <DialogActions error={banner} sending={sending} label="Cancel appointment" busyLabel="Cancelling…" danger />
       </form>
     </>
   );

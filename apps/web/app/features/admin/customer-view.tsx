@@ -10,6 +10,7 @@ import { MessageCard, telHref } from './message-card';
 import { OrderLink, StatusBadges, TableScroll } from './order-bits';
 import { useReauth } from './reauth';
 import { CustomRequestCard, HomePreviewCard, useMinuteClock } from './request-cards';
+import { DialogActions } from './dialog-actions';
 
 /**
  * /admin/customers/:id: one customer's account (never its password), their addresses, orders, messages and
@@ -271,19 +272,7 @@ function PasswordPanel({ customer }: { customer: AdminCustomer }) {
             <Dialog.Description className="adm-dialog__text">
               The customer’s current password keeps working until they choose a new one. The email is written to the audit log.
             </Dialog.Description>
-            <div role="alert" className="form-live">
-              {error && <p className="form-banner form-banner--error">{error}</p>}
-            </div>
-            <div className="adm-dialog__actions">
-              <Dialog.Close asChild>
-                <button type="button" className="adm-button adm-button--ghost" disabled={sending}>
-                  Go back
-                </button>
-              </Dialog.Close>
-              <button type="button" className="adm-button" onClick={() => void send()} disabled={sending}>
-                {sending ? 'Sending…' : 'Send email'}
-              </button>
-            </div>
+            <DialogActions error={error} sending={sending} label="Send email" busyLabel="Sending…" onConfirm={() => void send()} />
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>

@@ -8,6 +8,7 @@ import { HoldEnd, StatusBadges, TableScroll } from './order-bits';
 import { OrderLines } from './order-lines';
 import { useReauth } from './reauth';
 import { STEP_EFFECTS, stepLabel } from './steps';
+import { DialogActions } from './dialog-actions';
 
 const HOLD_STATE_TEXT = { held: 'Held', released: 'Released', sold: 'Sold' } as const;
 
@@ -324,19 +325,7 @@ function StepDialog({
               <p className="adm-dialog__email">{effect?.email}</p>
             </div>
           </Dialog.Description>
-          <div role="alert" className="form-live">
-            {error && <p className="form-banner form-banner--error">{error}</p>}
-          </div>
-          <div className="adm-dialog__actions">
-            <Dialog.Close asChild>
-              <button type="button" className="adm-button adm-button--ghost" disabled={sending}>
-                Go back
-              </button>
-            </Dialog.Close>
-            <button type="button" className={effect?.danger ? 'adm-button adm-button--danger' : 'adm-button'} onClick={() => void take()} disabled={sending}>
-              {sending ? 'Working…' : shown ? stepLabel(shown) : ''}
-            </button>
-          </div>
+          <DialogActions error={error} sending={sending} label={shown ? stepLabel(shown) : ''} busyLabel="Working…" danger={effect?.danger === true} onConfirm={() => void take()} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -27,6 +27,7 @@ import { formatAmount, formatDayTime } from './format';
 import { HoldEnd, OrderLink, StatusBadges, TableScroll } from './order-bits';
 import { useReauth } from './reauth';
 import { InventoryStyles, STONES_PATH, StoneStatusBadge } from './stone-bits';
+import { DialogActions } from './dialog-actions';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 type View = AdminStone;
@@ -287,19 +288,7 @@ function Visibility({ view, send }: { view: View; send: Send }) {
                 )}
               </div>
             </Dialog.Description>
-            <div role="alert" className="form-live">
-              {error && <p className="form-banner form-banner--error">{error}</p>}
-            </div>
-            <div className="adm-dialog__actions">
-              <Dialog.Close asChild>
-                <button type="button" className="adm-button adm-button--ghost" disabled={sending}>
-                  Go back
-                </button>
-              </Dialog.Close>
-              <button type="button" className={shownHidden ? 'adm-button' : 'adm-button adm-button--danger'} onClick={() => void confirm()} disabled={sending}>
-                {sending ? 'Working…' : dialogAction}
-              </button>
-            </div>
+            <DialogActions error={error} sending={sending} label={dialogAction} busyLabel="Working…" danger={!shownHidden} onConfirm={() => void confirm()} />
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
