@@ -57,3 +57,8 @@ export function storeDayStart(day: string): string {
   const guess = midnightUtc - offsetAt(new Date(`${day}T12:00:00Z`));
   return new Date(midnightUtc - offsetAt(new Date(guess))).toISOString();
 }
+
+/** The day `n` days after a day (YYYY-MM-DD), calendar days, as YYYY-MM-DD. */
+export function addIsoDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 export interface CustomerRecord {
   id: number;
@@ -10,8 +11,6 @@ export interface CustomerRecord {
   role: 'customer' | 'staff' | 'owner';
   since: string;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function toRecord(row: Pick<UserRow, 'id' | 'email' | 'name' | 'title' | 'role' | 'created_at'>): CustomerRecord {
   const role = row.role === 'staff' || row.role === 'owner' ? row.role : 'customer';

@@ -1,4 +1,5 @@
 import {
+  addIsoDays,
   NUMBERS_DAYS,
   centsToPrice,
   isoDay,
@@ -10,8 +11,6 @@ import {
 import type { CatalogService } from '../catalog/index.ts';
 import type { OrderDesk } from '../orders/index.ts';
 import type { BuilderStarts } from '../ring-builder/index.ts';
-
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Counts by key, most first (ties by name). */
 function tally(keys: string[]): { key: string; count: number }[] {
@@ -26,7 +25,7 @@ function tally(keys: string[]): { key: string; count: number }[] {
  */
 export async function numbersOf(deps: { desk: OrderDesk; catalog: CatalogService; starts: BuilderStarts; now: () => Date }): Promise<AdminNumbersResponse> {
   const today = isoDay(storeToday(deps.now()));
-  const tomorrow = addDays(today, 1);
+  const tomorrow = addIsoDays(today, 1);
   const monthStart = `${today.slice(0, 8)}01`;
   const nextMonth = (() => {
     const [y, m] = today.split('-').map(Number) as [number, number];
@@ -40,8 +39,8 @@ export async function numbersOf(deps: { desk: OrderDesk; catalog: CatalogService
     numbers.ringsOrdered(storeDayStart(monthStart), storeDayStart(nextMonth)),
     deps.starts.count(monthStart, today),
   ]);
-  const days = Array.from({ length: NUMBERS_DAYS }, (_, i) => addDays(today, i - NUMBERS_DAYS + 1));
-  const daily = await Promise.all(days.map(async (d) => ({ day: d, ...(await numbers.figure(storeDayStart(d), storeDayStart(addDays(d, 1)))) })));
+  const days = Array.from({ length: NUMBERS_DAYS }, (_, i) => addIsoDays(today, i - NUMBERS_DAYS + 1));
+  const daily = await Promise.all(days.map(async (d) => ({ day: d, ...(await numbers.figure(storeDayStart(d), storeDayStart(addIsoDays(d, 1)))) })));
   const shapes = new Map(
     sold.length === 0 ? [] : (await deps.catalog.lookupDiamonds(sold.map((s) => s.diamondId))).data.map((d) => [d.diamondid, d.shape.name] as const),
   );

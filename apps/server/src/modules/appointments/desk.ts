@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { APPOINTMENT_KIND_LABELS, storeDayStart, type AdminAppointment, type AppointmentKind } from '@everstone/contract';
+import { addIsoDays, APPOINTMENT_KIND_LABELS, storeDayStart, type AdminAppointment, type AppointmentKind } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
 import type { AppointmentTable, Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -24,7 +24,6 @@ const toAdmin = (r: Row): AdminAppointment => ({
   created_at: r.created_at,
 });
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const when = (iso: string) => {
   const w = formatShowroomTime(new Date(iso));
   return `${w.date} at ${w.time} Eastern Time`;
@@ -52,7 +51,7 @@ export function createAppointmentDesk(deps: { db: Kysely<Database>; engine: Engi
         .selectAll()
         .where('status', '=', 'booked')
         .where('starts_at', '>=', storeDayStart(from))
-        .where('starts_at', '<', storeDayStart(addDays(from, days)))
+        .where('starts_at', '<', storeDayStart(addIsoDays(from, days)))
         .orderBy('starts_at')
         .orderBy('kind')
         .execute();

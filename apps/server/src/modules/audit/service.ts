@@ -2,6 +2,7 @@ import { hostname, userInfo } from 'node:os';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditAction, AuditEntry, AuditListResponse } from '@everstone/contract';
 import type { AuditLogTable, Database } from '../../db/schema.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 /** Who did something: a staff member in the back office, or someone at the command line. */
 export interface Actor {
@@ -42,9 +43,6 @@ export interface AuditQuery {
 }
 
 type AuditRow = Selectable<AuditLogTable>;
-
-/** A LIKE pattern's own characters, escaped with a backslash (`escape '\\'` on both engines). */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const parse = (json: string | null): Record<string, unknown> | null => (json ? (JSON.parse(json) as Record<string, unknown>) : null);
 

@@ -3,6 +3,7 @@ import type { Engine } from '../../db/database.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import type { Database, DiamondRow } from '../../db/schema.ts';
 import type { Condition, FitWindow, Order } from './filter.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 export interface Lookups {
   shapes: Map<number, { id: number; name: string; image: string }>;
@@ -48,10 +49,6 @@ const DIAMOND_COLUMNS = [
  */
 export const STONE_COLUMNS = DIAMOND_COLUMNS.filter((c) => c !== 'status');
 export const AVAILABLE_PAGE_SQL = `select ${STONE_COLUMNS.map((c) => `"${c}"`).join(', ')} from "diamonds" where "status" = 'available' and "id" > ? order by "id" limit ?`;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** A stone's width as the ring builder matches it: the smaller of its two face measurements (NULL when not measured). */
 const WIDTH = sql`(case when measurement_l < measurement_w then measurement_l else measurement_w end)`;

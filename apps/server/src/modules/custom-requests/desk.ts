@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { isoDay, storeDayStart, storeToday, type AdminCustomRequest, type RequestState } from '@everstone/contract';
+import { addIsoDays, isoDay, storeDayStart, storeToday, type AdminCustomRequest, type RequestState } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
 import type { CustomRingRequestTable, Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/transaction.ts';
@@ -9,8 +9,6 @@ type RequestRow = Selectable<CustomRingRequestTable>;
 
 /** Writes the audit entry of a change in the change's own transaction. */
 export type RecordCustomRequest = (trx: Kysely<Database>, request: AdminCustomRequest, change: { before: Record<string, unknown>; after: Record<string, unknown> }) => Promise<void>;
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 function toAdmin(row: RequestRow): AdminCustomRequest {
   return {
@@ -28,7 +26,7 @@ function toAdmin(row: RequestRow): AdminCustomRequest {
     phone: row.phone,
     reply_by: row.reply_by,
     // The promise is "by the end of that day, Eastern Time".
-    reply_due_at: storeDayStart(nextDay(row.reply_by)),
+    reply_due_at: storeDayStart(addIsoDays(row.reply_by, 1)),
     created_at: row.created_at,
     handled_at: row.handled_at,
     handled_by: row.handled_by,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  addIsoDays,
   HOLD_EXPIRING_HOURS,
   RING_SIZE_UNKNOWN,
   centsToPrice,
@@ -11,6 +12,7 @@ import {
   type PaymentStatus,
 } from '@everstone/contract';
 import type { Database } from '../../db/schema.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 export interface OrderSearch {
   q?: string;
@@ -26,11 +28,6 @@ export interface OrderSearch {
   page: number;
   per_page: number;
 }
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-/** A LIKE pattern's own characters, escaped with a backslash (`escape '\'` on both engines). */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORT_COLUMNS = {
   created_at: 'orders.id',
@@ -128,7 +125,7 @@ export function createOrderSearch(db: Kysely<Database>, now: () => Date) {
       if (s.payment_status) q = q.where('orders.payment_status', '=', s.payment_status);
       if (s.method) q = q.where('orders.payment_mode', '=', s.method);
       if (s.from) q = q.where('orders.created_at', '>=', storeDayStart(s.from));
-      if (s.to) q = q.where('orders.created_at', '<', storeDayStart(nextDay(s.to)));
+      if (s.to) q = q.where('orders.created_at', '<', storeDayStart(addIsoDays(s.to, 1)));
       if (s.expiring) {
         q = q
           .where('orders.order_status', '=', 'pending')
