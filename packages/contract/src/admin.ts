@@ -120,6 +120,9 @@ export const AUDIT_ACTIONS = [
   'stone.export',
   'appointment.reschedule',
   'appointment.cancel',
+  'product.edit',
+  'variant.edit',
+  'metal.prices',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -142,6 +145,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'stone.export': 'Exported the inventory',
   'appointment.reschedule': 'Moved an appointment',
   'appointment.cancel': 'Cancelled an appointment',
+  'product.edit': 'Edited a product',
+  'variant.edit': 'Edited a variant',
+  'metal.prices': 'Changed the metal prices',
 };
 
 export const auditEntrySchema = z.object({
@@ -160,7 +166,8 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const pageSize = z.coerce
+/** A list page's size in the back office (25, 50 or 100). */
+export const adminPageSize = z.coerce
   .number({ error: 'The page size must be 25, 50 or 100.' })
   .refine((n) => (ADMIN_PAGE_SIZES as readonly number[]).includes(n), 'The page size must be 25, 50 or 100.')
   .default(25);
@@ -170,7 +177,7 @@ export const auditListQuerySchema = z.object({
   subject: z.string().trim().max(100).optional(),
   actor: z.string().trim().max(254).optional(),
   page: z.coerce.number({ error: 'The page must be a whole number from 1.' }).int('The page must be a whole number from 1.').min(1, 'The page must be a whole number from 1.').max(100_000).default(1),
-  per_page: pageSize,
+  per_page: adminPageSize,
 });
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;
 export const auditListResponseSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
@@ -204,7 +211,7 @@ export const adminOrderListQuerySchema = z.object({
   sort: z.enum(ADMIN_ORDER_SORTS, { error: `The sort must be one of ${ADMIN_ORDER_SORTS.join(', ')}.` }).default('created_at'),
   dir: z.enum(['asc', 'desc'], { error: 'The direction must be asc or desc.' }).default('desc'),
   page: z.coerce.number({ error: 'The page must be a whole number from 1.' }).int('The page must be a whole number from 1.').min(1, 'The page must be a whole number from 1.').max(100_000).default(1),
-  per_page: pageSize,
+  per_page: adminPageSize,
 });
 export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;
 
@@ -275,7 +282,8 @@ export type AdminOrderStepResponse = z.infer<typeof adminOrderStepResponseSchema
 export const REQUEST_STATES = ['open', 'handled', 'all'] as const;
 export type RequestState = (typeof REQUEST_STATES)[number];
 
-const pageNumber = z.coerce
+/** A list page's number in the back office, from 1. */
+export const adminPageNumber = z.coerce
   .number({ error: 'The page must be a whole number from 1.' })
   .int('The page must be a whole number from 1.')
   .min(1, 'The page must be a whole number from 1.')
@@ -286,8 +294,8 @@ const stateField = z.enum(REQUEST_STATES, { error: 'The state must be open, hand
 export const adminCustomerListQuerySchema = z.object({
   /** A name or an email, or the start of one. */
   q: z.string().trim().max(100, 'The search must not be longer than 100 characters.').optional(),
-  page: pageNumber,
-  per_page: pageSize,
+  page: adminPageNumber,
+  per_page: adminPageSize,
 });
 export type AdminCustomerListQuery = z.input<typeof adminCustomerListQuerySchema>;
 
@@ -365,7 +373,7 @@ export const adminCustomerSchema = adminCustomerSummarySchema.extend({
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 export const adminCustomerResponseSchema = z.object({ customer: adminCustomerSchema });
 
-export const adminRequestListQuerySchema = z.object({ state: stateField, page: pageNumber, per_page: pageSize });
+export const adminRequestListQuerySchema = z.object({ state: stateField, page: adminPageNumber, per_page: adminPageSize });
 export type AdminRequestListQuery = z.input<typeof adminRequestListQuerySchema>;
 export const adminMessageListResponseSchema = z.object({ messages: z.array(adminContactMessageSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
 export type AdminMessageListResponse = z.infer<typeof adminMessageListResponseSchema>;
@@ -373,8 +381,8 @@ export const adminCustomRequestListResponseSchema = z.object({ requests: z.array
 export type AdminCustomRequestListResponse = z.infer<typeof adminCustomRequestListResponseSchema>;
 export const adminHomePreviewListQuerySchema = z.object({
   status: z.enum([...HOME_PREVIEW_STATUSES, 'all'], { error: 'The status must be requested, cancelled or all.' }).default('requested'),
-  page: pageNumber,
-  per_page: pageSize,
+  page: adminPageNumber,
+  per_page: adminPageSize,
 });
 export type AdminHomePreviewListQuery = z.input<typeof adminHomePreviewListQuerySchema>;
 export const adminHomePreviewListResponseSchema = z.object({ previews: z.array(adminHomePreviewSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });

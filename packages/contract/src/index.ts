@@ -29,3 +29,4 @@ export * from './holds.ts';
 export * from './ring-builder-schemas.ts';
 export * from './admin.ts';
 export * from './inventory-file.ts';
+export * from './admin-catalog.ts';
