@@ -68,6 +68,64 @@ export function changeLines(entry: Pick<AuditEntry, 'before' | 'after'>): { fiel
     .map((field) => ({ field, from: valueText(before[field]), to: valueText(after[field]) }));
 }
 
+/**
+ * A subject's own entries of the audit log, as its page shows them (a stone, a product): when, who, what, and each
+ * changed field as it was and as it became.
+ */
+export function AuditHistory({ history, caption, className }: { history: readonly AuditEntry[]; caption: string; className?: string }) {
+  const id = useId();
+  return (
+    <section className={className ? `adm-panel ${className}` : 'adm-panel'} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="adm-panel__title">
+        History
+      </h2>
+      {history.length === 0 ? (
+        <p className="adm-empty">No change recorded from the back office yet.</p>
+      ) : (
+        <TableScroll label="History">
+          <table className="adm-table adm-table--stone-history">
+            <caption className="visually-hidden">{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">When, by whom</th>
+                <th scope="col">What</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((entry) => {
+                const changes = changeLines(entry);
+                return (
+                  <tr key={entry.id}>
+                    <td>
+                      <time className="adm-cell-main adm-nowrap" dateTime={entry.at}>
+                        {formatDayTime(entry.at)}
+                      </time>
+                      {entry.actor.name && <span className="adm-cell-sub">{entry.actor.name}</span>}
+                      <span className="adm-cell-sub">{entry.actor.email}</span>
+                    </td>
+                    <td>
+                      <span className="adm-cell-main">{AUDIT_ACTION_LABELS[entry.action]}</span>
+                      {changes.length > 0 && (
+                        <ul className="adm-changes">
+                          {changes.map((c) => (
+                            <li key={c.field}>
+                              <span className="adm-changes__field">{c.field}:</span> {c.from} → {c.to}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}
+
 function Subject({ entry }: { entry: AuditEntry }) {
   if (entry.subject_type === 'order') {
     return (

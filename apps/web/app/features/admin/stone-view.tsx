@@ -2,7 +2,6 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
-  AUDIT_ACTION_LABELS,
   adminStoneEditRequestSchema,
   adminStoneEditResponseSchema,
   centsToPrice,
@@ -22,9 +21,9 @@ import {
 import { errorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../components/ui/fields';
 import { FieldError, describedBy, withoutField } from '../../components/ui/field-errors';
 import { adminApi, isSignedOut, pathOf, signInPath, type AdminResult } from './admin-api';
-import { changeLines } from './audit-log';
+import { AuditHistory } from './audit-log';
 import { formatAmount, formatDayTime } from './format';
-import { HoldEnd, OrderLink, StatusBadges, TableScroll } from './order-bits';
+import { HoldEnd, OrderLink, StatusBadges } from './order-bits';
 import { useReauth } from './reauth';
 import { InventoryStyles, STONES_PATH, StoneStatusBadge } from './stone-bits';
 import { DialogActions } from './dialog-actions';
@@ -103,7 +102,7 @@ export function StoneView({ initial, now }: { initial: View; now: number }) {
         <div className="adm-order__main">
           <EditForm stone={stone} send={send} />
           <Visibility view={view} send={send} />
-          <History view={view} />
+          <AuditHistory history={view.history} caption={`Changes to diamond ${stone.certificate_number}, oldest first`} className="adm-stone__history" />
         </div>
         <div className="adm-order__aside">
           <Holder view={view} now={now} />
@@ -403,62 +402,6 @@ function Grades({ stone }: { stone: Diamond }) {
           </div>
         ))}
       </dl>
-    </section>
-  );
-}
-
-/** The stone's entries of the audit log: when, who, and each field as it was and as it became. */
-function History({ view }: { view: View }) {
-  const id = useId();
-  const { history, stone } = view;
-  return (
-    <section className="adm-panel adm-stone__history" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="adm-panel__title">
-        History
-      </h2>
-      {history.length === 0 ? (
-        <p className="adm-empty">No change recorded from the back office yet.</p>
-      ) : (
-        <TableScroll label="History">
-          <table className="adm-table adm-table--stone-history">
-            <caption className="visually-hidden">Changes to diamond {stone.certificate_number}, oldest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When, by whom</th>
-                <th scope="col">What</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((entry) => {
-                const changes = changeLines(entry);
-                return (
-                  <tr key={entry.id}>
-                    <td>
-                      <time className="adm-cell-main adm-nowrap" dateTime={entry.at}>
-                        {formatDayTime(entry.at)}
-                      </time>
-                      {entry.actor.name && <span className="adm-cell-sub">{entry.actor.name}</span>}
-                      <span className="adm-cell-sub">{entry.actor.email}</span>
-                    </td>
-                    <td>
-                      <span className="adm-cell-main">{AUDIT_ACTION_LABELS[entry.action]}</span>
-                      {changes.length > 0 && (
-                        <ul className="adm-changes">
-                          {changes.map((c) => (
-                            <li key={c.field}>
-                              <span className="adm-changes__field">{c.field}:</span> {c.from} → {c.to}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
     </section>
   );
 }
