@@ -22,7 +22,14 @@ async function asksForPassword(res: Response): Promise<boolean> {
   }
 }
 
-async function send<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, schema: Schema<T>): Promise<AdminResult<T>> {
+/** `signal` lets a caller abandon a call a newer one replaces (the variant editor's live price). */
+async function send<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  schema: Schema<T>,
+  options: { signal?: AbortSignal } = {},
+): Promise<AdminResult<T>> {
   let reauth = false;
   const client = createApiClient(
     async (url, init) => {
@@ -34,18 +41,18 @@ async function send<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, 
   );
   const result =
     method === 'GET'
-      ? await client.get(path, schema)
+      ? await client.get(path, schema, options)
       : method === 'DELETE'
-        ? await client.delete(path, schema)
+        ? await client.delete(path, schema, options)
         : method === 'PUT'
-          ? await client.put(path, body, schema)
-          : await client.post(path, body, schema);
+          ? await client.put(path, body, schema, options)
+          : await client.post(path, body, schema, options);
   return result.ok ? result : { ...result, reauth };
 }
 
 export const adminApi = {
   get: <T>(path: string, schema: Schema<T>) => send('GET', path, undefined, schema),
-  post: <T>(path: string, body: unknown, schema: Schema<T>) => send('POST', path, body, schema),
+  post: <T>(path: string, body: unknown, schema: Schema<T>, options?: { signal?: AbortSignal }) => send('POST', path, body, schema, options),
   put: <T>(path: string, body: unknown, schema: Schema<T>) => send('PUT', path, body, schema),
   delete: <T>(path: string, schema: Schema<T>) => send('DELETE', path, undefined, schema),
 };
