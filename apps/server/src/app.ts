@@ -22,13 +22,13 @@ import { healthRoutes } from './modules/health/index.ts';
 import { setupMail, type MailSetupOptions } from './modules/mail/index.ts';
 import { createHoldService, createInventoryService, createStoneDesk, latestStoneChange, stoneChangesSince } from './modules/inventory/index.ts';
 import { catalogRoutes, createCatalogSearchEngine, createCatalogService } from './modules/catalog/index.ts';
-import { createProductService, productRoutes } from './modules/products/index.ts';
+import { createCatalogDesk, createProductService, productRoutes } from './modules/products/index.ts';
 import { contactRoutes, createContactDesk, createContactService } from './modules/contact/index.ts';
 import { createNewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
 import { appointmentRoutes, createAppointmentDesk, createAppointmentService } from './modules/appointments/index.ts';
 import { accountRootRoutes, accountRoutes, createAccountService, createCustomerDirectory, createPasswordHasher, createStaffDirectory, type PasswordHasher } from './modules/accounts/index.ts';
 import { addressRoutes, createAddressService } from './modules/addresses/index.ts';
-import { createOrderDesk, createOrderService, orderRoutes } from './modules/orders/index.ts';
+import { createOrderDesk, createOrderService, orderRoutes, unitsHeldFromStock } from './modules/orders/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import { adminRoutes, createAdminSessions } from './modules/admin/index.ts';
 import {
@@ -263,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           db,
           catalog,
           stones: createStoneDesk({ db }),
+          catalogDesk: createCatalogDesk({ db, inventory, heldUnits: unitsHeldFromStock, now }),
           appointments: createAppointmentDesk({ ...storefrontCalls, now }),
           starts: builderStarts,
           now,

@@ -33,6 +33,8 @@ export const adminProductListQuerySchema = z.object({
   per_page: adminPageSize,
 });
 export type AdminProductListQuery = z.input<typeof adminProductListQuerySchema>;
+/** The list's query as the server reads it (defaults filled in). */
+export type AdminProductListParams = z.output<typeof adminProductListQuerySchema>;
 
 export const adminProductSummarySchema = z.object({
   id: z.number().int(),

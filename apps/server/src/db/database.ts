@@ -17,6 +17,7 @@ import { customRequestsAndHomePreviewMigration } from './migrations/010-custom-r
 import { stoneHoldsMigration } from './migrations/011-stone-holds.ts';
 import { stoneChangesMigration } from './migrations/012-stone-changes.ts';
 import { backOfficeMigration } from './migrations/013-back-office.ts';
+import { metalPricesMigration } from './migrations/014-metal-prices.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -95,6 +96,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '011-stone-holds': stoneHoldsMigration(engine),
     '012-stone-changes': stoneChangesMigration(engine),
     '013-back-office': backOfficeMigration(engine, d?.setDefensive),
+    '014-metal-prices': metalPricesMigration(),
   };
 }
 

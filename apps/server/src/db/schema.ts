@@ -499,6 +499,13 @@ export interface BuilderStartTable {
   client: string;
 }
 
+/** The retail price of a gram of a metal as worked into a piece (products; owners change it in the back office). */
+export interface MetalPriceTable {
+  metal: string;
+  cents_per_gram: number;
+  updated_at: string;
+}
+
 export interface Database {
   shapes: ShapeTable;
   colors: LookupTable;
@@ -527,6 +534,7 @@ export interface Database {
   order_items: OrderItemTable;
   products: ProductTable;
   product_variants: ProductVariantTable;
+  metal_prices: MetalPriceTable;
   variant_stock: VariantStockTable;
   wallet_payments: WalletPaymentTable;
   wallet_simulated_payments: WalletSimulatedPaymentTable;

@@ -117,7 +117,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     const routes = routesOf(app).filter((r) => r.url.startsWith('/api/admin') && !(r.method === 'POST' && r.url === '/api/admin/session'));
     // The table is read from the app: a new route is checked without being listed here.
     expect(routes.length).toBeGreaterThanOrEqual(15);
-    const ownerRoutes = new Set(['GET /api/admin/staff', 'POST /api/admin/staff', 'PUT /api/admin/staff/:id', 'DELETE /api/admin/staff/:id', 'GET /api/admin/audit']);
+    const ownerRoutes = new Set(['GET /api/admin/staff', 'POST /api/admin/staff', 'PUT /api/admin/staff/:id', 'DELETE /api/admin/staff/:id', 'GET /api/admin/audit', 'PUT /api/admin/metal-prices']);
     for (const route of routes) {
       const url = route.url.replace(':orderNumber', placed.order.order_number).replace(':id', String(staff.id));
       const what = `${route.method} ${route.url}`;
@@ -128,7 +128,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
       expect(refused.statusCode, what).toBe(403);
       expect(refused.json(), what).toEqual({ message: ADMIN_MESSAGES.notStaff });
       if (ownerRoutes.has(what)) {
-        const byStaff = await as(staff.cookie, route.method, url, { role: 'owner' });
+        const byStaff = await as(staff.cookie, route.method, url, { role: 'owner', prices: [{ metal: 'platinum', per_gram: '1' }] });
         expect(byStaff.statusCode, what).toBe(403);
         expect(byStaff.json(), what).toEqual({ message: ADMIN_MESSAGES.ownerOnly });
       }

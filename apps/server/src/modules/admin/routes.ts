@@ -35,6 +35,7 @@ import { toUser, type RoleChange, type StaffDirectory } from '../accounts/index.
 import { actorOf } from './actor.ts';
 import { registerRequestRoutes, type RequestRouteDeps } from './requests-routes.ts';
 import { registerStoneRoutes, type StoneRouteDeps } from './stones-routes.ts';
+import { registerCatalogRoutes, type CatalogRouteDeps } from './catalog-routes.ts';
 import { numbersOf } from './numbers.ts';
 import type { BuilderStarts } from '../ring-builder/index.ts';
 import { adminOrderOf, runOrderStep } from './orders.ts';
@@ -42,7 +43,7 @@ import { sessionTimes, type AdminSessionRow, type AdminSessions } from './sessio
 
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
-export interface AdminRouteDeps extends RequestRouteDeps, StoneRouteDeps {
+export interface AdminRouteDeps extends RequestRouteDeps, StoneRouteDeps, CatalogRouteDeps {
   /** Who opened the ring builder, for the numbers' conversion. */
   starts: BuilderStarts;
   now: () => Date;
@@ -56,7 +57,7 @@ export interface AdminRouteDeps extends RequestRouteDeps, StoneRouteDeps {
 }
 
 /** What a route of the back office asks beyond a staff session. */
-interface AdminRouteConfig {
+export interface AdminRouteConfig {
   /** Owners only (staff get 403). */
   owner?: boolean;
   /** The password entered within ADMIN_REAUTH_MINUTES (else 403 with `reauth: true`). */
@@ -278,6 +279,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
 
       registerRequestRoutes(scope, deps);
       registerStoneRoutes(scope, deps);
+      registerCatalogRoutes(scope, deps);
 
       // Owners only.
       scope.get(

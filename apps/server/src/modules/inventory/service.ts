@@ -90,8 +90,11 @@ export function createInventoryService({ db, now = () => new Date() }: { db: Kys
       return units.filter((u) => (u.kind === 'diamond' ? gone.has(u.diamondId) : (shelf.get(u.variantId) ?? 0) < u.quantity));
     },
 
-    /** Units on the shelf by variant (all stocked variants, or those of `variantIds`); made-to-order ones are absent. */
-    variantStock: (variantIds?: readonly number[]) => createStockRepository(db).variantStock(variantIds),
+    /**
+     * Units on the shelf by variant (all stocked variants, or those of `variantIds`); made-to-order ones are absent.
+     * Read through `trx` when the caller is about to change them in it.
+     */
+    variantStock: (variantIds?: readonly number[], trx: Kysely<Database> = db) => createStockRepository(trx).variantStock(variantIds),
 
     /** Sets the shelf's units of each variant (the catalog's seed and stock import), inside `trx`; moves the version. */
     async setVariantStock(trx: Kysely<Database>, rows: readonly { variantId: number; quantity: number }[]): Promise<void> {

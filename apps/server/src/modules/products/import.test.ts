@@ -7,7 +7,7 @@ import { createInventoryService } from '../inventory/index.ts';
 import { unitsHeldFromStock } from '../orders/index.ts';
 import { demoCatalog } from './catalog-data.ts';
 import { ProductImportHeaderError, exampleRows, importProductsFile, importStockFile, type ProductImportOptions } from './import.ts';
-import { priceProduct } from './price-model.ts';
+import { STARTING_METAL_PRICES, priceProduct } from './price-model.ts';
 
 const csv = (rows: string[][]) => rows.map((r) => r.map((v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(',')).join('\n') + '\n';
 
@@ -47,7 +47,7 @@ describe.each(TEST_ENGINES)('importing jewelry on %s', (engine) => {
     expect(summary.variants).toEqual({ inserted: 4, updated: 0 });
     const variant = await db.db.selectFrom('product_variants').selectAll().where('sku', '=', setting.variants[0]!.sku).executeTakeFirstOrThrow();
     const v = setting.variants[0]!;
-    const model = priceProduct({ family: 'setting', design: v.design, metal: v.metal, origin: 'natural', centerStones: [], centerGem: null, offerPercent: 0 });
+    const model = priceProduct({ family: 'setting', design: v.design, metal: v.metal, origin: 'natural', centerStones: [], centerGem: null, offerPercent: 0, metalCentsPerGram: STARTING_METAL_PRICES[v.metal] });
     expect(Number(variant.price_cents)).toBe(model.priceCents);
     const stocked = await db.db.selectFrom('product_variants').select('id').where('sku', '=', rows[3]![col('sku')]!).executeTakeFirstOrThrow();
     const shelf = await db.db.selectFrom('variant_stock').select('quantity').where('variant_id', '=', stocked.id).executeTakeFirstOrThrow();

@@ -375,11 +375,12 @@ async function writeProduct(
     const productId = found ? found.id : await repo.insertProduct({ ...fields, slug: product.slug, created_at: at });
     if (found) await repo.updateProduct(found.id, fields);
 
+    const metalPrices = await repo.metalPrices();
     let inserted = 0;
     let updated = 0;
     const stocked: { variantId: number; onHand: number }[] = [];
     for (const row of rows) {
-      const values = { ...variantRow(product, row.variant, productId), discontinued: row.variant.discontinued ? 1 : 0 };
+      const values = { ...variantRow(product, row.variant, productId, metalPrices), discontinued: row.variant.discontinued ? 1 : 0 };
       const existing = await repo.findVariantBySku(row.variant.sku);
       let id: number;
       if (existing) {

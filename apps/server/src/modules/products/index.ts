@@ -25,3 +25,5 @@ export {
   type ProductImportSummary,
   type StockImportSummary,
 } from './import.ts';
+// The back office's catalog: products, variants and metal prices as staff keep them.
+export { createCatalogDesk, type CatalogDesk, type RecordCatalogChange } from './desk.ts';

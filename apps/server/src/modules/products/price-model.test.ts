@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { breakdownTotal, type MetalId, type RingDesign } from '@everstone/contract';
 import { demoCatalog, settingDesign, SETTING_TEMPLATES } from './catalog-data.ts';
-import { METAL_CENTS_PER_GRAM, metalGrams, priceProduct, smallStonesCents, type PriceInput } from './price-model.ts';
+import { STARTING_METAL_PRICES, metalGrams, priceProduct, repriceVariant, smallStonesCents, type PriceInput } from './price-model.ts';
 
 const solitaire = SETTING_TEMPLATES.find((t) => t.name === 'Aria')!;
 const halo = SETTING_TEMPLATES.find((t) => t.name === 'Luna Halo')!;
 
 function price(design: RingDesign, metal: MetalId, extra: Partial<PriceInput> = {}) {
-  return priceProduct({ family: 'setting', design, metal, origin: 'natural', centerStones: [], centerGem: null, offerPercent: 0, ...extra });
+  return priceProduct({ family: 'setting', design, metal, origin: 'natural', centerStones: [], centerGem: null, offerPercent: 0, metalCentsPerGram: STARTING_METAL_PRICES[metal], ...extra });
 }
 
 describe('the price model', () => {
@@ -27,7 +27,7 @@ describe('the price model', () => {
     const g14 = metalGrams(design, '14k-white');
     const pt = metalGrams(design, 'platinum');
     expect(pt / g14).toBeCloseTo(21.4 / 12.6, 1);
-    expect(price(design, 'platinum').breakdown.metalCents).toBe(Math.round(pt * METAL_CENTS_PER_GRAM.platinum));
+    expect(price(design, 'platinum').breakdown.metalCents).toBe(Math.round(pt * STARTING_METAL_PRICES.platinum));
   });
 
   it('charges several hundred to a few thousand dollars more for a halo than a solitaire', () => {
@@ -42,7 +42,7 @@ describe('the price model', () => {
     const bracelets = demoCatalog().find((p) => p.name === 'Diamond Tennis Bracelet')!;
     const of = (carat: number, origin: 'lab' | 'natural') => {
       const v = bracelets.variants.find((x) => x.metal === '14k-white' && x.caratTotal === carat && x.origin === origin)!;
-      return priceProduct({ family: 'bracelet', design: v.design, metal: v.metal, origin, centerStones: [], centerGem: null, offerPercent: 0 }).priceCents;
+      return priceProduct({ family: 'bracelet', design: v.design, metal: v.metal, origin, centerStones: [], centerGem: null, offerPercent: 0, metalCentsPerGram: STARTING_METAL_PRICES[v.metal] }).priceCents;
     };
     const natural = [2, 3, 5, 7].map((c) => of(c, 'natural'));
     const lab = [2, 3, 5, 7].map((c) => of(c, 'lab'));
@@ -70,6 +70,7 @@ describe('the price model', () => {
           centerStones: v.centerStones,
           centerGem: v.centerGem,
           offerPercent: product.offerPercent,
+          metalCentsPerGram: STARTING_METAL_PRICES[v.metal],
         });
         expect(breakdownTotal(breakdown), v.sku).toBe(priceCents);
         expect((priceCents - breakdown.offerCents) % 1000, v.sku).toBe(0);
@@ -86,5 +87,41 @@ describe('the price model', () => {
     const offered = price(design, '14k-white', { offerPercent: 20 });
     expect(offered.breakdown.offerCents).toBe(-Math.round((full.priceCents * 0.2) / 100) * 100);
     expect(offered.priceCents).toBe(full.priceCents + offered.breakdown.offerCents);
+  });
+
+  it('prices a stored variant again to the same figures when nothing changed, and moves only the metal with its price', () => {
+    for (const product of demoCatalog()) {
+      for (const v of product.variants) {
+        const input = {
+          family: product.family,
+          design: v.design,
+          metal: v.metal,
+          origin: v.origin ?? 'natural',
+          centerStones: v.centerStones,
+          centerGem: v.centerGem,
+          offerPercent: product.offerPercent,
+          metalCentsPerGram: STARTING_METAL_PRICES[v.metal],
+        } as const;
+        const first = priceProduct(input);
+        const stored = { family: product.family, design: v.design, metal: v.metal, origin: input.origin, stonesCents: first.breakdown.stonesCents, centerCents: first.breakdown.centerCents };
+        expect(repriceVariant(stored, { metalCentsPerGram: input.metalCentsPerGram, offerPercent: product.offerPercent }), v.sku).toEqual(first);
+        const dearer = repriceVariant(stored, { metalCentsPerGram: input.metalCentsPerGram * 2, offerPercent: product.offerPercent });
+        expect(dearer.breakdown.metalCents, v.sku).toBe(Math.round(first.metalGrams * input.metalCentsPerGram * 2));
+        expect(dearer.breakdown.stonesCents, v.sku).toBe(first.breakdown.stonesCents);
+        expect(dearer.breakdown.centerCents, v.sku).toBe(first.breakdown.centerCents);
+        expect(breakdownTotal(dearer.breakdown), v.sku).toBe(dearer.priceCents);
+      }
+    }
+  });
+
+  it('prices a new design of a stored variant as the model prices that design new', () => {
+    const product = demoCatalog().find((p) => p.family === 'setting')!;
+    const v = product.variants[0]!;
+    if (v.design.form !== 'ring') throw new Error('a setting is a ring');
+    const input = { family: product.family, design: v.design, metal: v.metal, origin: v.origin ?? 'natural', centerStones: [], centerGem: null, offerPercent: 10, metalCentsPerGram: 8_000 } as const;
+    const first = priceProduct(input);
+    const wider = { ...v.design, bandWidthMm: v.design.bandWidthMm + 1 };
+    const stored = { family: product.family, design: v.design, metal: v.metal, origin: input.origin, stonesCents: first.breakdown.stonesCents, centerCents: 0 };
+    expect(repriceVariant(stored, { design: wider, metalCentsPerGram: 8_000, offerPercent: 10 })).toEqual(priceProduct({ ...input, design: wider }));
   });
 });

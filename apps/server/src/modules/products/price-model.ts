@@ -21,11 +21,13 @@ import {
 import { priceCents as diamondPriceCents } from '../inventory/index.ts';
 
 /**
- * The retail price of a gram of each metal as worked into a piece: the alloy's precious content at spot, the
- * casting loss and refining, and the store's margin on metal. Platinum is 95% pure and about 60% denser than 14K
- * gold, so the same ring weighs far more and costs about twice as much (docs/jewelry-pricing.md).
+ * The retail price of a gram of each metal as worked into a piece, as the catalog starts: the alloy's precious
+ * content at spot, the casting loss and refining, and the store's margin on metal. Platinum is 95% pure and about
+ * 60% denser than 14K gold, so the same ring weighs far more and costs about twice as much (docs/jewelry-pricing.md).
+ * The prices in force are the metal_prices table's, which owners change in the back office; these are the figures
+ * it starts with (migration 014) and the ones the model's tests price with.
  */
-export const METAL_CENTS_PER_GRAM: Record<MetalId, number> = {
+export const STARTING_METAL_PRICES: MetalPrices = {
   '14k-white': 7_000,
   '14k-yellow': 7_000,
   '14k-rose': 7_000,
@@ -34,6 +36,9 @@ export const METAL_CENTS_PER_GRAM: Record<MetalId, number> = {
   '18k-rose': 9_400,
   platinum: 14_000,
 };
+
+/** Cents a gram, by metal. */
+export type MetalPrices = Record<MetalId, number>;
 
 /** Platinum is harder to cast, set and polish: its craftsmanship costs this much more. */
 export const PLATINUM_LABOR_FACTOR = 1.3;
@@ -193,21 +198,59 @@ export interface PriceInput {
   /** The center gemstone of a gemstone ring (priced by its carat weight), if any. */
   centerGem: { gem: Exclude<GemstoneId, 'diamond'>; carat: number } | null;
   offerPercent: number;
+  /** The price of a gram of `metal` in force (metal_prices). */
+  metalCentsPerGram: number;
 }
 
 /** Retail prices end in a round ten dollars: the rounding goes to craftsmanship, so the items still add up. */
 const ROUND_TO_CENTS = 1_000;
 
+type Priced = { breakdown: PriceBreakdown; priceCents: number; metalGrams: number };
+
+/** The accent stones' price a design sets (0 without accents). */
+function accentCents(design: PieceDesign, origin: 'lab' | 'natural'): number {
+  const accents = accentStones(design);
+  return accents ? smallStonesCents(accents.caratTotal, accents.count, accents.gem, origin) : 0;
+}
+
 /** The piece's price, itemized; `breakdownTotal` of it is the price. */
-export function priceProduct(input: PriceInput): { breakdown: PriceBreakdown; priceCents: number; metalGrams: number } {
+export function priceProduct(input: PriceInput): Priced {
+  const centerGemCents = input.centerGem ? Math.round(input.centerGem.carat * GEMSTONE_DOLLARS_PER_CARAT[input.centerGem.gem] * 100) : 0;
+  const centerCents = input.centerStones.reduce((sum, stone) => sum + centerStoneCents(stone), 0);
+  return assemble(input, centerGemCents, centerCents);
+}
+
+/** What a stored variant is priced from, as its row keeps it. */
+export interface StoredPrice {
+  family: ProductFamily;
+  design: PieceDesign;
+  metal: MetalId;
+  origin: 'lab' | 'natural';
+  stonesCents: number;
+  centerCents: number;
+}
+
+/**
+ * A stored variant priced again, for a new metal price, a new offer or a new design. Its certified center stones
+ * keep the price they were given (the inventory's model prices a certificate, not the metal); a center gemstone's
+ * share of its stones is what the stored figure holds beyond its old design's accents, so it carries over too.
+ */
+export function repriceVariant(stored: StoredPrice, change: { design?: PieceDesign; metalCentsPerGram: number; offerPercent: number }): Priced {
+  const centerGemCents = Math.max(0, stored.stonesCents - accentCents(stored.design, stored.origin));
+  return assemble(
+    { family: stored.family, design: change.design ?? stored.design, metal: stored.metal, origin: stored.origin, offerPercent: change.offerPercent, metalCentsPerGram: change.metalCentsPerGram },
+    centerGemCents,
+    stored.centerCents,
+  );
+}
+
+function assemble(input: Omit<PriceInput, 'centerStones' | 'centerGem'>, centerGemCents: number, centerCents: number): Priced {
   const { design, metal } = input;
   const grams = metalGrams(design, metal);
-  const metalCents = Math.round(grams * METAL_CENTS_PER_GRAM[metal]);
+  const metalCents = Math.round(grams * input.metalCentsPerGram);
 
   const accents = accentStones(design);
-  let stonesCents = accents ? smallStonesCents(accents.caratTotal, accents.count, accents.gem, input.origin) : 0;
-  if (input.centerGem) stonesCents += Math.round(input.centerGem.carat * GEMSTONE_DOLLARS_PER_CARAT[input.centerGem.gem] * 100);
-  const centerCents = input.centerStones.reduce((sum, stone) => sum + centerStoneCents(stone), 0);
+  const stonesCents = accentCents(design, input.origin) + centerGemCents;
 
   let labor = BASE_LABOR_CENTS[input.family];
   if (accents) labor += accents.count * STONE_SETTING_CENTS[accents.setting];

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { METAL_IDS, type MetalId } from '@everstone/contract';
 import type { Database, NewProduct, NewProductVariant, ProductRow, ProductVariantRow } from '../../db/schema.ts';
+import type { MetalPrices } from './price-model.ts';
 
 /** The store_meta key whose value changes with every change to the catalog's records (seed, import, edits). */
 export const PRODUCTS_VERSION_KEY = 'products_version';
@@ -109,6 +111,66 @@ export function createProductRepository(db: Kysely<Database>) {
 
     async updateVariant(id: number, variant: Partial<NewProductVariant>): Promise<void> {
       await db.updateTable('product_variants').set(variant).where('id', '=', id).execute();
+    },
+
+    async findProduct(id: number): Promise<ProductRow | null> {
+      const row = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? normalizeProduct(row) : null;
+    },
+
+    async findVariant(id: number): Promise<ProductVariantRow | null> {
+      const row = await db.selectFrom('product_variants').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? normalizeVariant(row) : null;
+    },
+
+    async variantsOf(productId: number): Promise<ProductVariantRow[]> {
+      return (await db.selectFrom('product_variants').selectAll().where('product_id', '=', productId).orderBy('id').execute()).map(normalizeVariant);
+    },
+
+    /** Variants made in any of `metals`, with their products' family and offer (a metal's price changed). */
+    async variantsInMetals(metals: readonly MetalId[]): Promise<{ variant: ProductVariantRow; family: string; offerPercent: number }[]> {
+      if (metals.length === 0) return [];
+      const rows = await db
+        .selectFrom('product_variants as v')
+        .innerJoin('products as p', 'p.id', 'v.product_id')
+        .selectAll('v')
+        .select(['p.family as product_family', 'p.offer_percent as product_offer_percent'])
+        .where('v.metal', 'in', [...metals])
+        .orderBy('v.id')
+        .execute();
+      return rows.map(({ product_family, product_offer_percent, ...variant }) => ({
+        variant: normalizeVariant(variant as ProductVariantRow),
+        family: product_family,
+        offerPercent: Number(product_offer_percent),
+      }));
+    },
+
+    /** The price of a gram of each metal in force. */
+    async metalPrices(): Promise<MetalPrices> {
+      const rows = await db.selectFrom('metal_prices').select(['metal', 'cents_per_gram']).execute();
+      const prices = Object.fromEntries(rows.map((r) => [r.metal, Number(r.cents_per_gram)])) as Partial<MetalPrices>;
+      const missing = METAL_IDS.filter((m) => !(prices[m]! > 0));
+      if (missing.length > 0) throw new Error(`The metal_prices table has no price for ${missing.join(', ')}.`);
+      return prices as MetalPrices;
+    },
+
+    async metalPriceRows(): Promise<{ metal: MetalId; cents_per_gram: number; updated_at: string }[]> {
+      const rows = await db.selectFrom('metal_prices').selectAll().execute();
+      return rows.map((r) => ({ metal: r.metal as MetalId, cents_per_gram: Number(r.cents_per_gram), updated_at: r.updated_at }));
+    },
+
+    async setMetalPrice(metal: MetalId, centsPerGram: number, at: string): Promise<void> {
+      await db.updateTable('metal_prices').set({ cents_per_gram: centsPerGram, updated_at: at }).where('metal', '=', metal).execute();
+    },
+
+    /** How many variants are made in each metal. */
+    async variantCountsByMetal(): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('product_variants')
+        .select((eb) => ['metal', eb.fn.countAll<number>().as('n')])
+        .groupBy('metal')
+        .execute();
+      return new Map(rows.map((r) => [r.metal, Number(r.n)]));
     },
   };
 }

@@ -7,7 +7,7 @@ import type { NewProductVariant } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { createInventoryService, type InventoryService } from '../inventory/index.ts';
 import { demoCatalog, type ProductDraft, type VariantDraft } from './catalog-data.ts';
-import { priceProduct } from './price-model.ts';
+import { priceProduct, type MetalPrices } from './price-model.ts';
 import { createProductRepository } from './repository.ts';
 
 export interface ProductSeedResult {
@@ -20,8 +20,8 @@ export interface ProductSeedResult {
 /** The day the demo catalog is dated from, so the same seed gives the same "newest" order anywhere. */
 const CATALOG_EPOCH = Date.UTC(2026, 10, 1);
 
-/** A variant's row: its design and stone as JSON, its price itemized by the price model. */
-export function variantRow(product: Pick<ProductDraft, 'family' | 'offerPercent'>, v: VariantDraft, productId: number): NewProductVariant {
+/** A variant's row: its design and stone as JSON, its price itemized by the price model at the metal prices in force. */
+export function variantRow(product: Pick<ProductDraft, 'family' | 'offerPercent'>, v: VariantDraft, productId: number, metalPrices: MetalPrices): NewProductVariant {
   const priced = priceProduct({
     family: product.family,
     design: v.design,
@@ -30,6 +30,7 @@ export function variantRow(product: Pick<ProductDraft, 'family' | 'offerPercent'
     centerStones: v.centerStones,
     centerGem: v.centerGem,
     offerPercent: product.offerPercent,
+    metalCentsPerGram: metalPrices[v.metal],
   });
   return {
     product_id: productId,
@@ -58,6 +59,7 @@ export async function seedProducts(d: Db, inventory: InventoryService, drafts: P
   return writeTransaction(d, async (trx) => {
     const repo = createProductRepository(trx);
     if ((await repo.count()) > 0) return { products: 0, variants: 0, seeded: false };
+    const metalPrices = await repo.metalPrices();
     let variants = 0;
     const stock: { variantId: number; quantity: number }[] = [];
     for (const draft of drafts) {
@@ -79,7 +81,7 @@ export async function seedProducts(d: Db, inventory: InventoryService, drafts: P
         created_at: created,
         updated_at: created,
       });
-      const ids = await repo.insertVariants(draft.variants.map((v) => variantRow(draft, v, productId)));
+      const ids = await repo.insertVariants(draft.variants.map((v) => variantRow(draft, v, productId, metalPrices)));
       variants += draft.variants.length;
       for (const v of draft.variants) if (v.stock !== null) stock.push({ variantId: ids.get(v.sku)!, quantity: v.stock });
     }

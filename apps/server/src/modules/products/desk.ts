@@ -1,0 +1,370 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  METALS,
+  centsToPrice,
+  type AdminMetalPrice,
+  type AdminProductListParams,
+  type AdminProductSummary,
+  type AdminVariant,
+  type MetalId,
+  type PieceDesign,
+  type ProductFamily,
+} from '@everstone/contract';
+import type { Db } from '../../db/database.ts';
+import type { Database, ProductRow, ProductVariantRow } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/transaction.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import { escapeLike } from '../../lib/like.ts';
+import type { InventoryService } from '../inventory/index.ts';
+import { designProblems, type HeldUnits } from './import.ts';
+import { repriceVariant, type MetalPrices } from './price-model.ts';
+import { createProductRepository } from './repository.ts';
+
+/** A change as the audit log keeps it: the fields as they were and as they became. */
+export interface CatalogChange {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/** Writes the change's audit entry inside its transaction (the admin routes pass the audit log's). */
+export type RecordCatalogChange = (trx: Kysely<Database>, subject: { type: 'product' | 'metal'; id: string }, change: CatalogChange) => Promise<void>;
+
+export interface ProductEdit {
+  name?: string;
+  description?: string;
+  offer_percent?: number;
+  popularity?: number;
+  published?: boolean;
+  engravable?: boolean;
+  resizable?: boolean;
+}
+
+export interface VariantEdit {
+  lead_days?: number;
+  discontinued?: boolean;
+  /** Units the store holds, open orders' units included; null makes the variant made to order. */
+  on_hand?: number | null;
+  design?: PieceDesign;
+}
+
+const bool = (n: number) => n === 1;
+
+/** The row's figures that price it, for repricing. */
+const storedPrice = (v: ProductVariantRow, family: string) => ({
+  family: family as ProductFamily,
+  design: JSON.parse(v.design_json) as PieceDesign,
+  metal: v.metal as MetalId,
+  origin: (v.origin ?? 'natural') as 'lab' | 'natural',
+  stonesCents: v.stones_cents,
+  centerCents: v.center_cents,
+});
+
+const pricedColumns = (priced: ReturnType<typeof repriceVariant>) => ({
+  price_cents: priced.priceCents,
+  metal_cents: priced.breakdown.metalCents,
+  stones_cents: priced.breakdown.stonesCents,
+  center_cents: priced.breakdown.centerCents,
+  labor_cents: priced.breakdown.laborCents,
+  offer_cents: priced.breakdown.offerCents,
+  metal_grams: priced.metalGrams,
+});
+
+/** A product's fields as the audit log and the back office name them. */
+const productFields = (p: ProductRow) => ({
+  name: p.name,
+  description: p.description,
+  offer_percent: p.offer_percent,
+  popularity: p.popularity,
+  published: bool(p.published),
+  engravable: bool(p.engravable),
+  resizable: bool(p.resizable),
+});
+
+/** What of `before` differs in `after`, as two records of only those keys. */
+function changed(before: Record<string, unknown>, after: Record<string, unknown>): CatalogChange {
+  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return { before: Object.fromEntries(keys.map((k) => [k, before[k]])), after: Object.fromEntries(keys.map((k) => [k, after[k]])) };
+}
+
+/**
+ * The catalog as staff keep it (back office): products found and paged, one product with every variant's price,
+ * design and units; a product's words, offer and publishing; a variant's lead time, withdrawal, units on hand and
+ * design; and the price of each metal. Every change is one transaction: its rows, the variants it re-prices, the
+ * catalog's version (every instance's snapshot renews), and its audit entry through `record`. The prices a change
+ * makes are the price model's, at the metal prices in force.
+ */
+export function createCatalogDesk(deps: { db: Db; inventory: InventoryService; heldUnits: HeldUnits; now: () => Date }) {
+  const d = deps.db;
+
+  async function units(variantIds: number[]): Promise<{ shelf: Map<number, number>; held: Map<number, number> }> {
+    const [shelf, held] = await Promise.all([deps.inventory.variantStock(variantIds), deps.heldUnits(d.db, variantIds)]);
+    return { shelf, held };
+  }
+
+  function toAdminVariant(v: ProductVariantRow, shelf: Map<number, number>, held: Map<number, number>): AdminVariant {
+    const heldUnits = held.get(v.id) ?? 0;
+    const onShelf = bool(v.stocked) ? (shelf.get(v.id) ?? 0) : null;
+    return {
+      id: v.id,
+      sku: v.sku,
+      metal: v.metal as MetalId,
+      shape: v.shape as AdminVariant['shape'],
+      carat_total: v.carat_total,
+      width_mm: v.width_mm,
+      origin: v.origin as AdminVariant['origin'],
+      price_cents: v.price_cents,
+      breakdown: { metal_cents: v.metal_cents, stones_cents: v.stones_cents, center_cents: v.center_cents, labor_cents: v.labor_cents, offer_cents: v.offer_cents },
+      metal_grams: v.metal_grams,
+      lead_days: v.lead_days,
+      stocked: bool(v.stocked),
+      on_shelf: onShelf,
+      held: heldUnits,
+      on_hand: onShelf === null ? null : onShelf + heldUnits,
+      discontinued: bool(v.discontinued),
+      design: JSON.parse(v.design_json) as PieceDesign,
+      included_stone: v.included_stone_json ? JSON.parse(v.included_stone_json) : null,
+    };
+  }
+
+  async function product(id: number) {
+    const repo = createProductRepository(d.db);
+    const row = await repo.findProduct(id);
+    if (!row) throw new NotFoundError(`No product with id ${id} exists.`);
+    const variants = await repo.variantsOf(id);
+    const { shelf, held } = await units(variants.map((v) => v.id));
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      family: row.family as ProductFamily,
+      style: row.style,
+      collection: row.collection,
+      gender: row.gender,
+      gem: row.gem,
+      engravable: bool(row.engravable),
+      resizable: bool(row.resizable),
+      offer_percent: row.offer_percent,
+      popularity: row.popularity,
+      published: bool(row.published),
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      variants: variants.map((v) => toAdminVariant(v, shelf, held)),
+    };
+  }
+
+  return {
+    /** A page of products: by name, slug or SKU, family and publishing, sorted on the server. */
+    async list(q: AdminProductListParams): Promise<{ products: AdminProductSummary[]; total: number }> {
+      const aggregates = d.db
+        .selectFrom('product_variants')
+        .select((eb) => [
+          'product_id',
+          eb.fn.countAll<number>().as('variants'),
+          sql<number>`sum(discontinued)`.as('discontinued'),
+          sql<number>`coalesce(min(case when discontinued = 0 then price_cents end), min(price_cents))`.as('price_from'),
+          sql<number>`coalesce(max(case when discontinued = 0 then price_cents end), max(price_cents))`.as('price_to'),
+        ])
+        .groupBy('product_id')
+        .as('a');
+      let query = d.db.selectFrom('products as p').leftJoin(aggregates, 'a.product_id', 'p.id');
+      const text = q.q?.toLowerCase();
+      if (text) {
+        const contains = `%${escapeLike(text)}%`;
+        query = query.where((eb) =>
+          eb.or([
+            sql<boolean>`lower(p.name) like ${contains} escape '\\'`,
+            sql<boolean>`p.slug like ${contains} escape '\\'`,
+            eb.exists(
+              eb
+                .selectFrom('product_variants as s')
+                .select('s.id')
+                .whereRef('s.product_id', '=', 'p.id')
+                .where(sql<boolean>`lower(s.sku) like ${contains} escape '\\'`),
+            ),
+          ]),
+        );
+      }
+      if (q.family) query = query.where('p.family', '=', q.family);
+      if (q.state !== 'all') query = query.where('p.published', '=', q.state === 'published' ? 1 : 0);
+      const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const column = { name: 'p.name', family: 'p.family', price: 'a.price_from', updated_at: 'p.updated_at' } as const;
+      const rows = await query
+        .select(['p.id', 'p.slug', 'p.name', 'p.family', 'p.style', 'p.published', 'p.offer_percent', 'p.updated_at', 'a.variants', 'a.discontinued', 'a.price_from', 'a.price_to'])
+        .orderBy(column[q.sort], q.dir)
+        .orderBy('p.id', q.dir)
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page)
+        .execute();
+      const ids = rows.map((r) => Number(r.id));
+      const variants = ids.length === 0 ? [] : await d.db.selectFrom('product_variants').select(['id', 'product_id', 'stocked']).where('product_id', 'in', ids).execute();
+      const shelf = await deps.inventory.variantStock(variants.filter((v) => Number(v.stocked) === 1).map((v) => Number(v.id)));
+      const onShelf = new Map<number, number>();
+      for (const v of variants) {
+        if (Number(v.stocked) !== 1) continue;
+        const pid = Number(v.product_id);
+        onShelf.set(pid, (onShelf.get(pid) ?? 0) + (shelf.get(Number(v.id)) ?? 0));
+      }
+      return {
+        total: Number(total),
+        products: rows.map((r) => ({
+          id: Number(r.id),
+          slug: r.slug,
+          name: r.name,
+          family: r.family as ProductFamily,
+          style: r.style as AdminProductSummary['style'],
+          published: Number(r.published) === 1,
+          variants: Number(r.variants ?? 0),
+          discontinued: Number(r.discontinued ?? 0),
+          price_from_cents: Number(r.price_from ?? 0),
+          price_to_cents: Number(r.price_to ?? 0),
+          offer_percent: Number(r.offer_percent),
+          on_shelf: onShelf.has(Number(r.id)) ? onShelf.get(Number(r.id))! : null,
+          updated_at: r.updated_at,
+        })),
+      };
+    },
+
+    product,
+
+    /** Changes a product's words, offer or publishing; a new offer re-prices each of its variants. */
+    async editProduct(id: number, edit: ProductEdit, record: RecordCatalogChange): Promise<void> {
+      await writeTransaction(d, async (trx) => {
+        const repo = createProductRepository(trx);
+        const row = await repo.findProduct(id);
+        if (!row) throw new NotFoundError(`No product with id ${id} exists.`);
+        const before = productFields(row);
+        const after = { ...before, ...Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined)) };
+        const change = changed(before, after);
+        if (Object.keys(change.after).length === 0) return;
+        await repo.updateProduct(id, {
+          name: after.name,
+          description: after.description,
+          offer_percent: after.offer_percent,
+          popularity: after.popularity,
+          published: after.published ? 1 : 0,
+          engravable: after.engravable ? 1 : 0,
+          resizable: after.resizable ? 1 : 0,
+          updated_at: deps.now().toISOString(),
+        });
+        if (after.offer_percent !== before.offer_percent) {
+          const prices = await repo.metalPrices();
+          for (const v of await repo.variantsOf(id)) {
+            const priced = repriceVariant(storedPrice(v, row.family), { metalCentsPerGram: prices[v.metal as MetalId], offerPercent: after.offer_percent });
+            await repo.updateVariant(v.id, pricedColumns(priced));
+          }
+        }
+        await repo.bumpVersion();
+        await record(trx, { type: 'product', id: String(id) }, change);
+      });
+    },
+
+    /**
+     * Changes a variant. A new design is checked as the import checks one (it must draw and price) and re-prices the
+     * variant. Units on hand are what the store holds, open orders' units included: the shelf becomes on hand less
+     * those, so an edit never sells a unit twice. Null makes it made to order.
+     */
+    async editVariant(id: number, edit: VariantEdit, record: RecordCatalogChange): Promise<number> {
+      return writeTransaction(d, async (trx) => {
+        const repo = createProductRepository(trx);
+        const v = await repo.findVariant(id);
+        if (!v) throw new NotFoundError(`No variant with id ${id} exists.`);
+        const owner = (await repo.findProduct(v.product_id))!;
+        const held = (await deps.heldUnits(trx, [id])).get(id) ?? 0;
+        const shelf = bool(v.stocked) ? ((await deps.inventory.variantStock([id], trx)).get(id) ?? 0) : null;
+        const before: Record<string, unknown> = { lead_days: v.lead_days, discontinued: bool(v.discontinued), on_hand: shelf === null ? null : shelf + held };
+        const after: Record<string, unknown> = { ...before };
+        const columns: Parameters<typeof repo.updateVariant>[1] = {};
+        if (edit.lead_days !== undefined) after.lead_days = columns.lead_days = edit.lead_days;
+        if (edit.discontinued !== undefined) {
+          after.discontinued = edit.discontinued;
+          columns.discontinued = edit.discontinued ? 1 : 0;
+        }
+        if (edit.design !== undefined) {
+          const problems = designProblems(edit.design, owner.family as ProductFamily);
+          if (problems.length > 0) throw new ValidationError({ design: problems }, `The design cannot be drawn and priced: ${problems.join('; ')}.`);
+          const old = JSON.parse(v.design_json) as PieceDesign;
+          if (JSON.stringify(old) !== JSON.stringify(edit.design)) {
+            const prices = await repo.metalPrices();
+            const priced = repriceVariant(storedPrice(v, owner.family), { design: edit.design, metalCentsPerGram: prices[v.metal as MetalId], offerPercent: owner.offer_percent });
+            Object.assign(columns, pricedColumns(priced), { design_json: JSON.stringify(edit.design) });
+            before.design = old;
+            before.price = centsToPrice(v.price_cents);
+            after.design = edit.design;
+            after.price = centsToPrice(priced.priceCents);
+          }
+        }
+        if (edit.on_hand !== undefined) {
+          after.on_hand = edit.on_hand;
+          if (edit.on_hand === null) columns.stocked = 0;
+          else {
+            if (edit.on_hand < held) {
+              throw new ValidationError(
+                { on_hand: [`Open orders hold ${held} of this piece: units on hand cannot be fewer than ${held}.`] },
+                `Open orders hold ${held} of this piece: units on hand cannot be fewer than ${held}.`,
+              );
+            }
+            columns.stocked = 1;
+            await deps.inventory.setVariantStock(trx, [{ variantId: id, quantity: edit.on_hand - held }]);
+          }
+        }
+        const change = changed(before, after);
+        if (Object.keys(change.after).length === 0) return v.product_id;
+        if (Object.keys(columns).length > 0) await repo.updateVariant(id, columns);
+        await repo.updateProduct(v.product_id, { updated_at: deps.now().toISOString() });
+        await repo.bumpVersion();
+        await record(trx, { type: 'product', id: String(v.product_id) }, { before: { sku: v.sku, ...change.before }, after: { sku: v.sku, ...change.after } });
+        return v.product_id;
+      });
+    },
+
+    /** What a design would cost for a variant, at the metal prices in force, without saving it. */
+    async priceDesign(id: number, design: PieceDesign) {
+      const repo = createProductRepository(d.db);
+      const v = await repo.findVariant(id);
+      if (!v) throw new NotFoundError(`No variant with id ${id} exists.`);
+      const owner = (await repo.findProduct(v.product_id))!;
+      const problems = designProblems(design, owner.family as ProductFamily);
+      if (problems.length > 0) throw new ValidationError({ design: problems }, `The design cannot be drawn and priced: ${problems.join('; ')}.`);
+      const prices = await repo.metalPrices();
+      return repriceVariant(storedPrice(v, owner.family), { design, metalCentsPerGram: prices[v.metal as MetalId], offerPercent: owner.offer_percent });
+    },
+
+    async metalPrices(): Promise<AdminMetalPrice[]> {
+      const repo = createProductRepository(d.db);
+      const [rows, counts] = await Promise.all([repo.metalPriceRows(), repo.variantCountsByMetal()]);
+      const byMetal = new Map(rows.map((r) => [r.metal, r]));
+      return METALS.flatMap((m) => {
+        const row = byMetal.get(m.id);
+        return row ? [{ metal: m.id, label: m.label, cents_per_gram: row.cents_per_gram, variants: counts.get(m.id) ?? 0, updated_at: row.updated_at }] : [];
+      });
+    },
+
+    /** New prices a gram; every variant made in a metal whose price moved is priced again, in the same transaction. */
+    async setMetalPrices(changes: readonly { metal: MetalId; per_gram: number }[], record: RecordCatalogChange): Promise<{ moved: number; repriced: number }> {
+      return writeTransaction(d, async (trx) => {
+        const repo = createProductRepository(trx);
+        const prices: MetalPrices = await repo.metalPrices();
+        const moved = changes.filter((c) => prices[c.metal] !== c.per_gram);
+        if (moved.length === 0) return { moved: 0, repriced: 0 };
+        const at = deps.now().toISOString();
+        const before = Object.fromEntries(moved.map((c) => [c.metal, centsToPrice(prices[c.metal])]));
+        for (const c of moved) {
+          await repo.setMetalPrice(c.metal, c.per_gram, at);
+          prices[c.metal] = c.per_gram;
+        }
+        const variants = await repo.variantsInMetals(moved.map((c) => c.metal));
+        for (const { variant, family, offerPercent } of variants) {
+          const priced = repriceVariant(storedPrice(variant, family), { metalCentsPerGram: prices[variant.metal as MetalId], offerPercent });
+          if (priced.priceCents !== variant.price_cents || priced.breakdown.metalCents !== variant.metal_cents) await repo.updateVariant(variant.id, pricedColumns(priced));
+        }
+        await repo.bumpVersion();
+        const after = Object.fromEntries(moved.map((c) => [c.metal, centsToPrice(c.per_gram)]));
+        await record(trx, { type: 'metal', id: moved.map((c) => c.metal).join(',') }, { before, after: { ...after, variants_repriced: variants.length } });
+        return { moved: moved.length, repriced: variants.length };
+      });
+    },
+  };
+}
+
+export type CatalogDesk = ReturnType<typeof createCatalogDesk>;
