@@ -62,6 +62,22 @@ describe('the audit log', () => {
     expect(changeLines({ before: null, after: { role: 'staff' } })).toEqual([{ field: 'role', from: '—', to: 'staff' }]);
     expect(changeLines({ before: { role: 'owner' }, after: null })).toEqual([{ field: 'role', from: 'owner', to: '—' }]);
   });
+
+  it('shows the parts of an object that changed rather than the whole of it', () => {
+    const design = { form: 'ring', bandWidthMm: 2, head: { prongs: 4, halo: 'none' }, accents: null };
+    expect(
+      changeLines({
+        before: { sku: 'RG1-14W', design, price: '1200.00' },
+        after: { sku: 'RG1-14W', design: { ...design, bandWidthMm: 2.6, head: { prongs: 6, halo: 'none' } }, price: '1310.00' },
+      }),
+    ).toEqual([
+      { field: 'design.bandWidthMm', from: '2', to: '2.6' },
+      { field: 'design.head.prongs', from: '4', to: '6' },
+      { field: 'price', from: '1200.00', to: '1310.00' },
+    ]);
+    // An object that appears or goes is said whole.
+    expect(changeLines({ before: { accents: null }, after: { accents: { count: 2 } } })).toEqual([{ field: 'accents', from: '—', to: '{"count":2}' }]);
+  });
 });
 
 describe('relativeTime', () => {

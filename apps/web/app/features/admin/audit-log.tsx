@@ -58,14 +58,24 @@ function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The fields an entry changed, each 'field: old → new'; a field only before or only after shows its side. */
-export function changeLines(entry: Pick<AuditEntry, 'before' | 'after'>): { field: string; from: string; to: string }[] {
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The fields an entry changed, each 'field: old → new'; a field only before or only after shows its side. A field
+ * that is an object on both sides (a piece's design) gives the parts of it that changed ('design.bandWidthMm: 2 → 2.6')
+ * rather than the whole of it twice.
+ */
+export function changeLines(entry: Pick<AuditEntry, 'before' | 'after'>, prefix = ''): { field: string; from: string; to: string }[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields
     .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-    .map((field) => ({ field, from: valueText(before[field]), to: valueText(after[field]) }));
+    .flatMap((field) => {
+      const [was, now] = [before[field], after[field]];
+      if (isRecord(was) && isRecord(now)) return changeLines({ before: was, after: now }, `${prefix}${field}.`);
+      return [{ field: `${prefix}${field}`, from: valueText(was), to: valueText(now) }];
+    });
 }
 
 /**
