@@ -21,6 +21,7 @@ const NAV: Array<{ to: string; label: string; end?: boolean; owner?: boolean }> 
   { to: '/admin', label: 'Today', end: true },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/stones', label: 'Inventory' },
+  { to: '/admin/products', label: 'Catalog' },
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/requests', label: 'Requests' },
