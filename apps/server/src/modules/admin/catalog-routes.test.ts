@@ -160,6 +160,10 @@ describe.each(TEST_ENGINES)('the back office’s catalog on %s', (engine) => {
       expect(res.json().message).toMatch(/design/i);
     }
     expect((await productOf(target.id)).variants[0]).toMatchObject({ price_cents: quote.price_cents, lead_days: variant.lead_days });
+    const hoops = (await productOf((await pick('earrings', 2)).id)).variants[0]!;
+    for (const bad of [{ ...hoops.design, hoopStones: 'many' }, { ...hoops.design, prongs: 5 }, { ...hoops.design, stone: { gem: 'diamond', shape: 'round', lengthMm: 'x', widthMm: 4, depthMm: 2 } }]) {
+      expect((await as(staff.cookie, 'POST', `/api/admin/variants/${hoops.id}/price`, { design: bad })).statusCode, JSON.stringify(bad)).toBe(422);
+    }
     expect((await as(staff.cookie, 'POST', '/api/admin/variants/2000000000/price', { design: wider })).statusCode).toBe(404);
   });
 

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ENGRAVING, LUXE_MIN_CENTER_CARAT, METAL_IDS, SETTING_STYLES } from '@everstone/contract';
 import { demoCatalog, stoneSize } from './catalog-data.ts';
+import { designProblems } from './import.ts';
 
 describe('the demo catalog', () => {
   const catalog = demoCatalog();
+
+  it('passes the import’s and the back office’s check of a design, every variant of it', () => {
+    for (const product of demoCatalog()) {
+      for (const v of product.variants) expect(designProblems(v.design, product.family), v.sku).toEqual([]);
+    }
+  });
 
   it('is the same on every run', () => {
     expect(JSON.stringify(demoCatalog())).toBe(JSON.stringify(catalog));

@@ -69,6 +69,13 @@ const pricedColumns = (priced: ReturnType<typeof repriceVariant>) => ({
   metal_grams: priced.metalGrams,
 });
 
+/** A design's price, refused (422) when its figures make no price: the check of a design is the last word on it, not the only one. */
+function priced(quote: ReturnType<typeof repriceVariant>): ReturnType<typeof repriceVariant> {
+  const figures = [quote.priceCents, quote.metalGrams, ...Object.values(quote.breakdown)];
+  if (!figures.every(Number.isFinite) || quote.priceCents <= 0) throw new ValidationError({ design: ['The design does not make a price.'] }, 'The design cannot be drawn and priced: its figures do not make a price.');
+  return quote;
+}
+
 /** A product's fields as the audit log and the back office name them. */
 const productFields = (p: ProductRow) => ({
   name: p.name,
@@ -286,12 +293,12 @@ export function createCatalogDesk(deps: { db: Db; inventory: InventoryService; h
           const old = JSON.parse(v.design_json) as PieceDesign;
           if (JSON.stringify(old) !== JSON.stringify(edit.design)) {
             const prices = await repo.metalPrices();
-            const priced = repriceVariant(storedPrice(v, owner.family), { design: edit.design, metalCentsPerGram: prices[v.metal as MetalId], offerPercent: owner.offer_percent });
-            Object.assign(columns, pricedColumns(priced), { design_json: JSON.stringify(edit.design) });
+            const quote = priced(repriceVariant(storedPrice(v, owner.family), { design: edit.design, metalCentsPerGram: prices[v.metal as MetalId], offerPercent: owner.offer_percent }));
+            Object.assign(columns, pricedColumns(quote), { design_json: JSON.stringify(edit.design) });
             before.design = old;
             before.price = centsToPrice(v.price_cents);
             after.design = edit.design;
-            after.price = centsToPrice(priced.priceCents);
+            after.price = centsToPrice(quote.priceCents);
           }
         }
         if (edit.on_hand !== undefined) {
@@ -327,7 +334,7 @@ export function createCatalogDesk(deps: { db: Db; inventory: InventoryService; h
       const problems = designProblems(design, owner.family as ProductFamily);
       if (problems.length > 0) throw new ValidationError({ design: problems }, `The design cannot be drawn and priced: ${problems.join('; ')}.`);
       const prices = await repo.metalPrices();
-      return repriceVariant(storedPrice(v, owner.family), { design, metalCentsPerGram: prices[v.metal as MetalId], offerPercent: owner.offer_percent });
+      return priced(repriceVariant(storedPrice(v, owner.family), { design, metalCentsPerGram: prices[v.metal as MetalId], offerPercent: owner.offer_percent }));
     },
 
     async metalPrices(): Promise<AdminMetalPrice[]> {

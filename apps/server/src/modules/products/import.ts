@@ -9,6 +9,8 @@
  */
 import { statSync } from 'node:fs';
 import {
+  ACCENT_SETTINGS,
+  BAND_PROFILES,
   COLLECTIONS,
   GEMSTONES,
   GENDERS,
@@ -17,6 +19,7 @@ import {
   PRODUCT_STYLES,
   RING_FAMILIES,
   SHAPES,
+  type CenterStoneLook,
   type IncludedStone,
   type PieceDesign,
   type ProductFamily,
@@ -127,8 +130,25 @@ function json<T>(text: string, what: string, problems: string[]): T | null {
 }
 
 const positive = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n > 0;
+const within = (n: unknown, min: number, max: number) => typeof n === 'number' && Number.isFinite(n) && n >= min && n <= max;
+const wholeWithin = (n: unknown, min: number, max: number) => Number.isInteger(n) && within(n, min, max);
+const oneOf = (v: unknown, values: readonly unknown[]) => values.includes(v);
+const GEM_IDS = GEMSTONES.map((g) => g.id) as readonly string[];
 
-/** What is wrong with a design for a product of `family`, in words (empty when it can be drawn and priced). */
+/** What is wrong with a stone drawn on a piece (a coloured center, an earring's or a pendant's stone). */
+function stoneLookProblems(look: unknown, where: string): string[] {
+  if (look === null || look === undefined) return [];
+  const l = look as CenterStoneLook;
+  if (typeof look !== 'object' || !oneOf(l.gem, GEM_IDS) || !SHAPES.includes(l.shape) || ![l.lengthMm, l.widthMm, l.depthMm].every((mm) => within(mm, 0.5, 30))) {
+    return [`${where} needs a gem, a shape and lengthMm, widthMm and depthMm from 0.5 to 30`];
+  }
+  return [];
+}
+
+/**
+ * What is wrong with a design for a product of `family`, in words (empty when it can be drawn and priced): the
+ * import's check and the back office's, so no design the store keeps prices as nothing or draws as nonsense.
+ */
 export function designProblems(design: unknown, family: ProductFamily): string[] {
   if (typeof design !== 'object' || design === null || !('form' in design)) return ['design must be an object with a form'];
   const d = design as PieceDesign;
@@ -139,10 +159,25 @@ export function designProblems(design: unknown, family: ProductFamily): string[]
     case 'ring':
       if (!positive(d.bandWidthMm) || d.bandWidthMm > 12) out.push('design.bandWidthMm must be above 0 and at most 12');
       if (!positive(d.bandThicknessMm) || d.bandThicknessMm > 4) out.push('design.bandThicknessMm must be above 0 and at most 4');
-      if (d.head && (!positive(d.head.shownWidthMm) || !Array.isArray(d.head.shapes) || d.head.shapes.some((s) => !SHAPES.includes(s)))) {
-        out.push('design.head needs shownWidthMm and shapes from the shape list');
+      if (!oneOf(d.profile, BAND_PROFILES)) out.push(`design.profile must be one of ${BAND_PROFILES.join(', ')}`);
+      if (typeof d.milgrain !== 'boolean') out.push('design.milgrain must be true or false');
+      if (!oneOf(d.inlay ?? null, [null, 'black', 'white'])) out.push('design.inlay must be null, black or white');
+      if (d.head !== null && d.head !== undefined && (typeof d.head !== 'object' || !positive(d.head.shownWidthMm) || d.head.shownWidthMm > 25 || !Array.isArray(d.head.shapes) || d.head.shapes.some((s) => !SHAPES.includes(s)))) {
+        out.push('design.head needs shownWidthMm (above 0, at most 25) and shapes from the shape list');
+      } else if (d.head) {
+        if (!oneOf(d.head.prongs, [0, 4, 6])) out.push('design.head.prongs must be 0 (a bezel), 4 or 6');
+        if (!oneOf(d.head.halo, ['none', 'halo', 'hidden'])) out.push('design.head.halo must be none, halo or hidden');
+        if (!oneOf(d.head.sideCenters, [0, 2])) out.push('design.head.sideCenters must be 0 or 2');
+        if (typeof d.head.vintage !== 'boolean') out.push('design.head.vintage must be true or false');
       }
-      if (d.accents && (!Number.isInteger(d.accents.count) || d.accents.count < 0 || !(d.accents.caratTotal >= 0))) out.push('design.accents needs a whole count and a caratTotal');
+      if (d.accents !== null && d.accents !== undefined) {
+        const a = d.accents;
+        if (!wholeWithin(a.count, 0, 500) || !within(a.caratTotal, 0, 50)) out.push('design.accents needs a whole count (0–500) and a caratTotal (0–50)');
+        if (!oneOf(a.setting, ACCENT_SETTINGS)) out.push(`design.accents.setting must be one of ${ACCENT_SETTINGS.join(', ')}`);
+        if (!within(a.coverage, 0, 1)) out.push('design.accents.coverage must be from 0 to 1 (1 is all the way round)');
+        if (!oneOf(a.gem, GEM_IDS)) out.push('design.accents.gem must be a gem of the gem list');
+      }
+      out.push(...stoneLookProblems(d.center, 'design.center'));
       if ((family === 'setting' || family === 'preset') && !d.head) out.push('a setting or preset needs a head');
       // The ring builder matches certificates to a setting's window of stone widths (decision 015).
       if (family === 'setting' && d.head && !(positive(d.head.minWidthMm) && positive(d.head.maxWidthMm) && d.head.minWidthMm < d.head.maxWidthMm && d.head.maxWidthMm <= 25)) {
@@ -154,11 +189,27 @@ export function designProblems(design: unknown, family: ProductFamily): string[]
       break;
     case 'earrings':
       if (!['studs', 'hoops', 'drops'].includes(d.style)) out.push('design.style must be studs, hoops or drops');
+      if (d.style === 'hoops' && !within(d.hoopDiameterMm, 8, 60)) out.push('design.hoopDiameterMm of a hoop must be from 8 to 60');
+      if (d.hoopDiameterMm !== null && d.hoopDiameterMm !== undefined && !within(d.hoopDiameterMm, 8, 60)) out.push('design.hoopDiameterMm must be null or from 8 to 60');
+      if (!wholeWithin(d.hoopStones, 0, 100)) out.push('design.hoopStones must be a whole number from 0 to 100');
+      if (!oneOf(d.prongs, [0, 4, 6])) out.push('design.prongs must be 0 (a bezel), 4 or 6');
+      if (d.style !== 'hoops' && !d.stone) out.push('studs and drops need design.stone');
+      out.push(...stoneLookProblems(d.stone, 'design.stone'));
       break;
     case 'necklace':
     case 'bracelet':
       if (!positive(d.lengthIn) || d.lengthIn > 40) out.push('design.lengthIn must be above 0 and at most 40');
-      if (!Number.isInteger(d.stones) || d.stones < 0) out.push('design.stones must be a whole number');
+      if (!wholeWithin(d.stones, 0, 500)) out.push('design.stones must be a whole number from 0 to 500');
+      if (!within(d.stoneMm, 0, 20)) out.push('design.stoneMm must be from 0 to 20');
+      if (d.form === 'necklace') {
+        if (!oneOf(d.style, ['tennis-necklace', 'pendant'])) out.push('design.style must be tennis-necklace or pendant');
+        if (!oneOf(d.motif ?? null, [null, 'solitaire', 'cluster', 'bar', 'halo'])) out.push('design.motif must be null, solitaire, cluster, bar or halo');
+        out.push(...stoneLookProblems(d.pendant, 'design.pendant'));
+      } else {
+        if (!oneOf(d.style, ['tennis-bracelet', 'bangle'])) out.push('design.style must be tennis-bracelet or bangle');
+        if (!within(d.widthMm, 0, 30)) out.push('design.widthMm must be from 0 to 30');
+        if (!oneOf(d.inlay ?? null, [null, 'black', 'white'])) out.push('design.inlay must be null, black or white');
+      }
       break;
   }
   return out;
