@@ -104,6 +104,8 @@ export function AuditHistory({ history, caption, className }: { history: readonl
             <tbody>
               {history.map((entry) => {
                 const changes = changeLines(entry);
+                // A variant's change is the product's entry: the variant it names stays the same, so it is said apart.
+                const sku = typeof entry.after?.sku === 'string' ? entry.after.sku : null;
                 return (
                   <tr key={entry.id}>
                     <td>
@@ -115,6 +117,7 @@ export function AuditHistory({ history, caption, className }: { history: readonl
                     </td>
                     <td>
                       <span className="adm-cell-main">{AUDIT_ACTION_LABELS[entry.action]}</span>
+                      {sku && <span className="adm-cell-sub">Variant {sku}</span>}
                       {changes.length > 0 && (
                         <ul className="adm-changes">
                           {changes.map((c) => (
