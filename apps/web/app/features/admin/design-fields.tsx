@@ -42,22 +42,22 @@ const PRONG_TEXT = { 0: 'Bezel', 4: '4 prongs', 6: '6 prongs' } as const;
 const MOTIF_TEXT = { none: 'None', solitaire: 'Solitaire', cluster: 'Cluster', bar: 'Bar', halo: 'Halo' } as const;
 
 /**
- * The bounds the fields offer (the server checks the design again and says what it refuses); a band's width and
- * thickness and a chain's length follow the catalog import's limits.
+ * The bounds the fields offer, within those the server checks a design against (the catalog import's
+ * `designProblems`, which says what it refuses).
  */
 const LIMITS = {
   bandWidthMm: { min: 0.5, max: 12, step: 0.1 },
   bandThicknessMm: { min: 0.5, max: 4, step: 0.1 },
-  accentCount: { min: 0, max: 400, step: 1 },
-  accentCarat: { min: 0, max: 20, step: 0.01 },
+  accentCount: { min: 0, max: 500, step: 1 },
+  accentCarat: { min: 0, max: 50, step: 0.01 },
   coverage: { min: 0.05, max: 1, step: 0.05 },
   hoopDiameterMm: { min: 8, max: 60, step: 1 },
-  hoopStones: { min: 0, max: 200, step: 1 },
+  hoopStones: { min: 0, max: 100, step: 1 },
   necklaceLengthIn: { min: 12, max: 40, step: 0.5 },
   braceletLengthIn: { min: 5, max: 12, step: 0.25 },
-  stones: { min: 0, max: 400, step: 1 },
+  stones: { min: 0, max: 500, step: 1 },
   stoneMm: { min: 0.5, max: 20, step: 0.1 },
-  widthMm: { min: 1, max: 20, step: 0.1 },
+  widthMm: { min: 1, max: 30, step: 0.1 },
 } as const;
 
 function NumberField({
