@@ -59,12 +59,6 @@ export function variantTitle(v: Pick<AdminVariant, 'metal' | 'shape' | 'carat_to
   return detail ? `${METAL_LABELS[v.metal]} · ${detail}` : METAL_LABELS[v.metal];
 }
 
-/** A variant's units as a sentence: made to order, or what is on the shelf and held by open orders. */
-export function stockText(v: Pick<AdminVariant, 'stocked' | 'on_shelf' | 'held' | 'on_hand'>): string {
-  if (!v.stocked) return 'Made to order';
-  return `${v.on_shelf ?? 0} on the shelf · ${v.held} held by open orders · ${v.on_hand ?? 0} on hand`;
-}
-
 export function ProductLink({ id, name }: { id: number; name: string }) {
   return (
     <Link className="adm-order-link" to={adminProductPath(id)}>

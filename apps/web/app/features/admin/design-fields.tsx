@@ -22,14 +22,14 @@ type Change = (next: (design: PieceDesign) => PieceDesign) => void;
 /** A field's number is missing (true) or back (false). */
 type Blank = (field: string, blank: boolean) => void;
 
-export const PROFILE_TEXT: Record<BandProfile, string> = {
+const PROFILE_TEXT: Record<BandProfile, string> = {
   comfort: 'Comfort fit',
   flat: 'Flat',
   'knife-edge': 'Knife edge',
   domed: 'Domed',
   tapered: 'Tapered',
 };
-export const ACCENT_TEXT: Record<AccentSetting, string> = {
+const ACCENT_TEXT: Record<AccentSetting, string> = {
   pave: 'Pavé',
   channel: 'Channel',
   'shared-prong': 'Shared prong',
