@@ -205,7 +205,7 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
           <PricePanel live={live} saved={variant} />
         </div>
 
-        <form ref={form} className="adm-form adm-variant__form" onSubmit={submit} noValidate aria-labelledby={`${id}-form-title`}>
+        <form ref={form} className="adm-form adm-variant__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
           <section className="adm-panel adm-design" aria-labelledby={`${id}-design-title`}>
             <h2 id={`${id}-design-title`} className="adm-panel__title">
               Design
