@@ -237,27 +237,35 @@ export interface ProductServiceDeps {
 export function createProductService(deps: ProductServiceDeps) {
   const repo = createProductRepository(deps.db);
   let snapshot: Snapshot | null = null;
-  let loading: Promise<Snapshot> | null = null;
+  /** The load under way, with the version it was started for: a request that saw a newer version never joins it. */
+  let loading: { version: string; promise: Promise<Snapshot> } | null = null;
   let shelf: { version: string; stock: Map<number, number> } | null = null;
 
   async function catalog(): Promise<Snapshot> {
     const version = await repo.version();
     if (snapshot?.version === version) return snapshot;
-    loading ??= (async () => {
-      const { products, variants } = await repo.all();
-      const byProduct = new Map<number, VariantRecord[]>();
-      for (const row of variants) {
-        const list = byProduct.get(row.product_id) ?? [];
-        list.push(toVariantRecord(row));
-        byProduct.set(row.product_id, list);
-      }
-      const records = products.map((row) => toProductRecord(row, byProduct.get(row.id) ?? []));
-      return { version, products: records, bySlug: new Map(records.map((p) => [p.slug, p])) };
-    })().finally(() => {
-      loading = null;
-    });
-    snapshot = await loading;
-    return snapshot;
+    if (loading?.version !== version) {
+      const promise = (async () => {
+        const { products, variants } = await repo.all();
+        const byProduct = new Map<number, VariantRecord[]>();
+        for (const row of variants) {
+          const list = byProduct.get(row.product_id) ?? [];
+          list.push(toVariantRecord(row));
+          byProduct.set(row.product_id, list);
+        }
+        const records = products.map((row) => toProductRecord(row, byProduct.get(row.id) ?? []));
+        return { version, products: records, bySlug: new Map(records.map((p) => [p.slug, p])) };
+      })();
+      loading = { version, promise };
+      void promise
+        .finally(() => {
+          if (loading?.promise === promise) loading = null;
+        })
+        .catch(() => {});
+    }
+    const fresh = await loading.promise;
+    snapshot = fresh;
+    return fresh;
   }
 
   async function stock(): Promise<Map<number, number>> {
