@@ -5,7 +5,8 @@
  * Serves the production build on a free port with a scratch SQLite database (a small inventory and the demo jewelry
  * catalog), as bench/pages.ts does; registers an account and makes it an owner with `npm run staff`; places one
  * order and books two appointments; signs in to the back office for its session cookie; then audits /admin/orders,
- * that order's page, /admin/numbers and the week of the appointments in /admin/appointments. The back office loads its data in the browser with the cookie, so
+ * that order's page, /admin/numbers, the week of the appointments in /admin/appointments, and the catalog: the
+ * products list, an engagement setting's page, its first variant's editor and the metal prices. The back office loads its data in the browser with the cookie, so
  * Lighthouse sends it with every request (`extraHeaders`); an audit that ends anywhere but the page asked for (the
  * sign-in page, when the cookie is refused) fails the run.
  *
@@ -14,7 +15,7 @@
  * scratch folder, removed afterwards.
  *
  * Options (environment): BENCH_COUNT stones (default 3000), BENCH_PAGES to audit only some pages (labels: orders,
- * order, numbers, appointments), CHROME_PATH (default /usr/bin/chromium), BENCH_REPORTS=folder to keep every report.
+ * order, numbers, appointments, products, product, variant, metals), CHROME_PATH (default /usr/bin/chromium), BENCH_REPORTS=folder to keep every report.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -143,6 +144,15 @@ async function prepare(origin: string, databaseUrl: string): Promise<{ cookie: s
   return { cookie, orderNumber: order.order_number, appointmentsDay: day };
 }
 
+/** The demo catalog's first engagement setting and its first variant, as the back office lists them. */
+async function aSetting(origin: string, cookie: string): Promise<{ productId: number; variantId: number }> {
+  const { data: list } = await call<{ products: Array<{ id: number }> }>(origin, '/api/admin/products?family=setting', { headers: { cookie } });
+  const productId = list.products[0]?.id;
+  if (!productId) throw new Error('the back office lists no engagement setting');
+  const { data } = await call<{ product: { variants: Array<{ id: number }> } }>(origin, `/api/admin/products/${productId}`, { headers: { cookie } });
+  return { productId, variantId: data.product.variants[0]!.id };
+}
+
 interface Audit {
   label: string;
   path: string;
@@ -209,11 +219,17 @@ async function main(): Promise<number> {
     const { origin } = started;
     const { cookie, orderNumber, appointmentsDay } = await prepare(origin, databaseUrl);
 
+    const { productId, variantId } = await aSetting(origin, cookie);
+
     const pages = [
       { label: 'orders', path: '/admin/orders' },
       { label: 'order', path: `/admin/orders/${orderNumber}` },
       { label: 'numbers', path: '/admin/numbers' },
       { label: 'appointments', path: `/admin/appointments?from=${appointmentsDay}&days=7` },
+      { label: 'products', path: '/admin/products' },
+      { label: 'product', path: `/admin/products/${productId}` },
+      { label: 'variant', path: `/admin/products/${productId}/variants/${variantId}` },
+      { label: 'metals', path: '/admin/products/metals' },
     ].filter((p) => !ONLY || ONLY.has(p.label));
 
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
