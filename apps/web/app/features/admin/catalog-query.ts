@@ -5,6 +5,7 @@ import {
   type ProductFamily,
   type ProductState,
 } from '@everstone/contract';
+import { paramReader } from './list-params';
 
 /**
  * The catalog list's state, all of it in the address (search, family, published or not, sort, page), so a link or
@@ -39,16 +40,8 @@ export const FIRST_PRODUCT_DIRECTION: Record<AdminProductSort, 'asc' | 'desc'> =
   updated_at: 'desc',
 };
 
-const shape = adminProductListQuerySchema.shape;
-
-function field<K extends keyof typeof shape>(key: K, raw: string | null): unknown {
-  if (raw === null || raw === '') return undefined;
-  const parsed = shape[key].safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
-}
-
 export function readProductList(params: URLSearchParams): ProductListState {
-  const get = (key: keyof typeof shape) => field(key, params.get(key));
+  const get = paramReader(adminProductListQuerySchema.shape, params);
   const d = DEFAULT_PRODUCT_LIST;
   return {
     q: (get('q') as string | undefined) ?? d.q,

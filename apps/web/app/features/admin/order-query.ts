@@ -6,6 +6,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '@everstone/contract';
+import { paramReader } from './list-params';
 
 /**
  * The orders list's state, all of it in the address (search, filters, sort, page), so a link or the Back button
@@ -49,16 +50,8 @@ export const FIRST_DIRECTION: Record<AdminOrderSort, 'asc' | 'desc'> = {
   hold_expires_at: 'asc',
 };
 
-const shape = adminOrderListQuerySchema.shape;
-
-function field<K extends keyof typeof shape>(key: K, raw: string | null): unknown {
-  if (raw === null || raw === '') return undefined;
-  const parsed = shape[key].safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
-}
-
 export function readOrderList(params: URLSearchParams): OrderListState {
-  const get = (key: keyof typeof shape) => field(key, params.get(key));
+  const get = paramReader(adminOrderListQuerySchema.shape, params);
   const d = DEFAULT_ORDER_LIST;
   return {
     q: (get('q') as string | undefined) ?? d.q,
