@@ -17,8 +17,8 @@ import { NotFoundError, ValidationError } from '../../errors.ts';
 import { escapeLike } from '../../lib/like.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import { designProblems, type HeldUnits } from './import.ts';
-import { repriceVariant, type MetalPrices } from './price-model.ts';
-import { createProductRepository } from './repository.ts';
+import { repriceVariant, type MetalPrices, type Priced } from './price-model.ts';
+import { createProductRepository, variantPriceColumns } from './repository.ts';
 
 /** A change as the audit log keeps it: the fields as they were and as they became. */
 export interface CatalogChange {
@@ -59,18 +59,8 @@ const storedPrice = (v: ProductVariantRow, family: string) => ({
   centerCents: v.center_cents,
 });
 
-const pricedColumns = (priced: ReturnType<typeof repriceVariant>) => ({
-  price_cents: priced.priceCents,
-  metal_cents: priced.breakdown.metalCents,
-  stones_cents: priced.breakdown.stonesCents,
-  center_cents: priced.breakdown.centerCents,
-  labor_cents: priced.breakdown.laborCents,
-  offer_cents: priced.breakdown.offerCents,
-  metal_grams: priced.metalGrams,
-});
-
 /** A design's price, refused (422) when its figures make no price: the check of a design is the last word on it, not the only one. */
-function priced(quote: ReturnType<typeof repriceVariant>): ReturnType<typeof repriceVariant> {
+function priced(quote: Priced): Priced {
   const figures = [quote.priceCents, quote.metalGrams, ...Object.values(quote.breakdown)];
   if (!figures.every(Number.isFinite) || quote.priceCents <= 0) throw new ValidationError({ design: ['The design does not make a price.'] }, 'The design cannot be drawn and priced: its figures do not make a price.');
   return quote;
@@ -258,7 +248,7 @@ export function createCatalogDesk(deps: { db: Db; inventory: InventoryService; h
           const prices = await repo.metalPrices();
           for (const v of await repo.variantsOf(id)) {
             const priced = repriceVariant(storedPrice(v, row.family), { metalCentsPerGram: prices[v.metal as MetalId], offerPercent: after.offer_percent });
-            await repo.updateVariant(v.id, pricedColumns(priced));
+            await repo.updateVariant(v.id, variantPriceColumns(priced));
           }
         }
         await repo.bumpVersion();
@@ -294,7 +284,7 @@ export function createCatalogDesk(deps: { db: Db; inventory: InventoryService; h
           if (JSON.stringify(old) !== JSON.stringify(edit.design)) {
             const prices = await repo.metalPrices();
             const quote = priced(repriceVariant(storedPrice(v, owner.family), { design: edit.design, metalCentsPerGram: prices[v.metal as MetalId], offerPercent: owner.offer_percent }));
-            Object.assign(columns, pricedColumns(quote), { design_json: JSON.stringify(edit.design) });
+            Object.assign(columns, variantPriceColumns(quote), { design_json: JSON.stringify(edit.design) });
             before.design = old;
             before.price = centsToPrice(v.price_cents);
             after.design = edit.design;
@@ -363,7 +353,7 @@ export function createCatalogDesk(deps: { db: Db; inventory: InventoryService; h
         const variants = await repo.variantsInMetals(moved.map((c) => c.metal));
         for (const { variant, family, offerPercent } of variants) {
           const priced = repriceVariant(storedPrice(variant, family), { metalCentsPerGram: prices[variant.metal as MetalId], offerPercent });
-          if (priced.priceCents !== variant.price_cents || priced.breakdown.metalCents !== variant.metal_cents) await repo.updateVariant(variant.id, pricedColumns(priced));
+          if (priced.priceCents !== variant.price_cents || priced.breakdown.metalCents !== variant.metal_cents) await repo.updateVariant(variant.id, variantPriceColumns(priced));
         }
         await repo.bumpVersion();
         const after = Object.fromEntries(moved.map((c) => [c.metal, centsToPrice(c.per_gram)]));

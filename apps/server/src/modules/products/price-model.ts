@@ -205,7 +205,8 @@ export interface PriceInput {
 /** Retail prices end in a round ten dollars: the rounding goes to craftsmanship, so the items still add up. */
 const ROUND_TO_CENTS = 1_000;
 
-type Priced = { breakdown: PriceBreakdown; priceCents: number; metalGrams: number };
+/** A piece's price, itemized, and the grams of metal it is made of. */
+export type Priced = { breakdown: PriceBreakdown; priceCents: number; metalGrams: number };
 
 /** The accent stones' price a design sets (0 without accents). */
 function accentCents(design: PieceDesign, origin: 'lab' | 'natural'): number {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { METAL_IDS, type MetalId } from '@everstone/contract';
 import type { Database, NewProduct, NewProductVariant, ProductRow, ProductVariantRow } from '../../db/schema.ts';
-import type { MetalPrices } from './price-model.ts';
+import type { MetalPrices, Priced } from './price-model.ts';
 
 /** The store_meta key whose value changes with every change to the catalog's records (seed, import, edits). */
 export const PRODUCTS_VERSION_KEY = 'products_version';
@@ -34,6 +34,19 @@ const normalizeVariant = (row: ProductVariantRow): ProductVariantRow => ({
   stocked: Number(row.stocked),
   discontinued: Number(row.discontinued),
 });
+
+/** A variant's price columns from the price model's answer. */
+export function variantPriceColumns(priced: Priced): Pick<NewProductVariant, 'price_cents' | 'metal_cents' | 'stones_cents' | 'center_cents' | 'labor_cents' | 'offer_cents' | 'metal_grams'> {
+  return {
+    price_cents: priced.priceCents,
+    metal_cents: priced.breakdown.metalCents,
+    stones_cents: priced.breakdown.stonesCents,
+    center_cents: priced.breakdown.centerCents,
+    labor_cents: priced.breakdown.laborCents,
+    offer_cents: priced.breakdown.offerCents,
+    metal_grams: priced.metalGrams,
+  };
+}
 
 /** The catalog's records: products and their variants. The only SQL of these tables. `db` may be a transaction. */
 export function createProductRepository(db: Kysely<Database>) {

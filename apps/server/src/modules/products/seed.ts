@@ -8,7 +8,7 @@ import { writeTransaction } from '../../db/transaction.ts';
 import { createInventoryService, type InventoryService } from '../inventory/index.ts';
 import { demoCatalog, type ProductDraft, type VariantDraft } from './catalog-data.ts';
 import { priceProduct, type MetalPrices } from './price-model.ts';
-import { createProductRepository } from './repository.ts';
+import { createProductRepository, variantPriceColumns } from './repository.ts';
 
 export interface ProductSeedResult {
   products: number;
@@ -40,13 +40,7 @@ export function variantRow(product: Pick<ProductDraft, 'family' | 'offerPercent'
     carat_total: v.caratTotal,
     width_mm: v.widthMm,
     origin: v.origin,
-    price_cents: priced.priceCents,
-    metal_cents: priced.breakdown.metalCents,
-    stones_cents: priced.breakdown.stonesCents,
-    center_cents: priced.breakdown.centerCents,
-    labor_cents: priced.breakdown.laborCents,
-    offer_cents: priced.breakdown.offerCents,
-    metal_grams: priced.metalGrams,
+    ...variantPriceColumns(priced),
     lead_days: v.leadDays,
     stocked: v.stock === null ? 0 : 1,
     design_json: JSON.stringify(v.design),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { SelectQueryNode, TableNode, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { createProductRepository } from './repository.ts';
@@ -16,8 +16,8 @@ function gateOnProducts() {
   const held = new WeakSet<object>();
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-      const from = node.kind === 'SelectQueryNode' ? node.from?.froms[0] : undefined;
-      if (armed && from?.kind === 'TableNode' && from.table.identifier.name === 'products' && !node.where) {
+      const from = SelectQueryNode.is(node) && !node.where ? node.from?.froms[0] : undefined;
+      if (armed && from && TableNode.is(from) && from.table.identifier.name === 'products') {
         armed = false;
         held.add(queryId);
         reach();
