@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { walletProviderOf, wireTransferOf, type Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { registerClientAddress } from './plugins/client-address.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { BODY_LIMIT_BYTES } from './plugins/body-limit.ts';
 import { createLoggerOptions, type LogStream } from './plugins/logger.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerClientAddress(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -421,14 +421,14 @@ export function clientKeyOf(ip: string): string {
 function subjectOf(by: RateLimitSubject, request: FastifyRequest): string | null {
   switch (by) {
     case 'client':
-      return clientKeyOf(request.ip);
+      return clientKeyOf(request.clientAddress);
     case 'email': {
       const email = (request.body as { email?: unknown } | null | undefined)?.email;
       return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
     }
     case 'email+client': {
       const email = subjectOf('email', request);
-      return email === null ? null : `${email} ${clientKeyOf(request.ip)}`;
+      return email === null ? null : `${email} ${clientKeyOf(request.clientAddress)}`;
     }
     case 'user':
       return request.auth ? String(request.auth.user.id) : null;

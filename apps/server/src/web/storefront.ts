@@ -95,7 +95,7 @@ export async function registerStorefront(app: FastifyInstance, { source, config 
     // One handler per build: in development a changed source is a new build object.
     if (handle?.build !== build) handle = { build, run: createRequestHandler(build, mode) };
     const context = new RouterContextProvider();
-    context.set(contextKey(build) as never, { nonce, api: apiFor(request.ip), publicUrl: config.PUBLIC_URL ?? null } as never);
+    context.set(contextKey(build) as never, { nonce, api: apiFor(request.clientAddress), publicUrl: config.PUBLIC_URL ?? null } as never);
     return handle.run(toWebRequest(request, signal), context);
   }
 

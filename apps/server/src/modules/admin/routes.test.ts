@@ -250,11 +250,15 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     expect((await app.inject({ method: 'POST', url: '/api/login', payload: { email: member.email, password: member.password } })).statusCode).toBe(200);
 
     const log = (await as(owner.cookie, 'GET', `/api/admin/audit?subject=${encodeURIComponent(member.email)}`)).json() as AuditListResponse;
-    expect(log.entries.map((e) => [e.action, e.before, e.after])).toEqual([
+    expect(log.entries.filter((e) => e.action !== 'session.sign_in').map((e) => [e.action, e.before, e.after])).toEqual([
       ['staff.remove', { role: 'owner' }, { role: 'customer' }],
       ['staff.role', { role: 'staff' }, { role: 'owner' }],
       ['staff.invite', null, { role: 'staff' }],
     ]);
+    // Each time they opened the back office is on the log too, by them, with where from.
+    const signIns = log.entries.filter((e) => e.action === 'session.sign_in');
+    expect(signIns.length).toBeGreaterThan(0);
+    for (const e of signIns) expect(e).toMatchObject({ actor: { email: member.email }, subject_type: 'staff', subject_id: member.email, from: '127.0.0.1' });
   });
 
   it('finds orders by number, name, email and certificate, filters, sorts and pages them on the server', async () => {

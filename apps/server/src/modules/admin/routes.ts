@@ -164,8 +164,10 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user, role } = await staff.signIn(request.body.email, request.body.password);
         await loginFailures.succeeded(request);
-        const { token, session } = await sessions.create(Number(user.id), request.ip);
+        const { token, session } = await sessions.create(Number(user.id), request.clientAddress);
         request.auth = { user: toUser(user), role, tokenId: session.id };
+        // Who opened the back office, when and from where: an owner reading the log sees a stranger's address.
+        await audit.recordNow(actorOf(request), { action: 'session.sign_in', subject: { type: 'staff', id: user.email } });
         request.log.info({ userId: user.id }, 'signed in to the back office');
         setCookie(reply, token);
         return noStore(reply).send(sessionAnswer(request, session));

@@ -70,7 +70,7 @@ export function ringBuilderRoutes(service: RingBuilderService, deps: RingBuilder
       },
       async (request) => {
         const { diamond, ...query } = request.query;
-        deps.starts.record(clientKeyOf(request.ip));
+        deps.starts.record(clientKeyOf(request.clientAddress));
         return service.settings(diamond, query);
       },
     );
@@ -87,7 +87,7 @@ export function ringBuilderRoutes(service: RingBuilderService, deps: RingBuilder
         },
       },
       async (request) => {
-        deps.starts.record(clientKeyOf(request.ip));
+        deps.starts.record(clientKeyOf(request.clientAddress));
         return service.fit(request.query.setting);
       },
     );
@@ -156,7 +156,7 @@ export function ringBuilderRoutes(service: RingBuilderService, deps: RingBuilder
       },
       async (request, reply) => {
         const userId = shopperOf(request);
-        const { hold, renewed } = await service.hold(userId, request.body.diamond_id, clientKeyOf(request.ip));
+        const { hold, renewed } = await service.hold(userId, request.body.diamond_id, clientKeyOf(request.clientAddress));
         return reply.status(renewed ? 200 : 201).send(hold);
       },
     );
