@@ -4,16 +4,11 @@
  * picture parameters with the price they make. docs/decisions/018-back-office.md.
  */
 import { z } from 'zod';
-import { SHAPES } from './constants.ts';
 import { adminPageNumber, adminPageSize, auditEntrySchema } from './admin.ts';
 import { priceToCents } from './orders.ts';
-import { designSchema, includedStoneSchema, priceBreakdownSchema } from './product-schemas.ts';
-import { COLLECTIONS, GEMSTONES, GENDERS, PRODUCT_FAMILIES, PRODUCT_STYLES, type CollectionId, type GemstoneId, type ProductStyle } from './products.ts';
+import { designSchema, priceBreakdownSchema, productDetailSchema, productSummarySchema, variantSchema } from './product-schemas.ts';
+import { PRODUCT_FAMILIES } from './products.ts';
 import { METAL_IDS } from './ring-choices.ts';
-
-const styleIds = PRODUCT_STYLES.map((s) => s.id) as [ProductStyle, ...ProductStyle[]];
-const collectionIds = COLLECTIONS.map((c) => c.id) as [CollectionId, ...CollectionId[]];
-const gemIds = GEMSTONES.map((g) => g.id) as [GemstoneId, ...GemstoneId[]];
 
 /** The catalog list's filters on the published flag. */
 export const PRODUCT_STATES = ['all', 'published', 'unpublished'] as const;
@@ -36,12 +31,7 @@ export type AdminProductListQuery = z.input<typeof adminProductListQuerySchema>;
 /** The list's query as the server reads it (defaults filled in). */
 export type AdminProductListParams = z.output<typeof adminProductListQuerySchema>;
 
-export const adminProductSummarySchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  name: z.string(),
-  family: z.enum(PRODUCT_FAMILIES),
-  style: z.enum(styleIds),
+export const adminProductSummarySchema = productSummarySchema.pick({ id: true, slug: true, name: true, family: true, style: true, offer_percent: true }).extend({
   published: z.boolean(),
   /** Variants in all, and how many of them are withdrawn from sale. */
   variants: z.number().int(),
@@ -49,7 +39,6 @@ export const adminProductSummarySchema = z.object({
   /** The lowest and highest price of its variants on sale (all of them when none is). */
   price_from_cents: z.number().int(),
   price_to_cents: z.number().int(),
-  offer_percent: z.number().int(),
   /** Units on the shelf over its stocked variants; null when every variant is made to order. */
   on_shelf: z.number().int().nullable(),
   updated_at: z.string(),
@@ -64,18 +53,7 @@ export const adminProductListResponseSchema = z.object({
 export type AdminProductListResponse = z.infer<typeof adminProductListResponseSchema>;
 
 /** A variant as staff see it: its price itemized, its picture's design, and its units (on hand = on the shelf + held by open orders). */
-export const adminVariantSchema = z.object({
-  id: z.number().int(),
-  sku: z.string(),
-  metal: z.enum(METAL_IDS),
-  shape: z.enum(SHAPES).nullable(),
-  carat_total: z.number().nullable(),
-  width_mm: z.number().nullable(),
-  origin: z.enum(['lab', 'natural']).nullable(),
-  price_cents: z.number().int(),
-  breakdown: priceBreakdownSchema,
-  metal_grams: z.number(),
-  lead_days: z.number().int(),
+export const adminVariantSchema = variantSchema.omit({ stock: true, available: true }).extend({
   /** Made to order (false) or sold from units on the shelf (true). */
   stocked: z.boolean(),
   on_shelf: z.number().int().nullable(),
@@ -83,31 +61,19 @@ export const adminVariantSchema = z.object({
   held: z.number().int(),
   on_hand: z.number().int().nullable(),
   discontinued: z.boolean(),
-  design: designSchema,
-  included_stone: includedStoneSchema.nullable(),
 });
 export type AdminVariant = z.infer<typeof adminVariantSchema>;
 
-export const adminProductSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  family: z.enum(PRODUCT_FAMILIES),
-  style: z.enum(styleIds),
-  collection: z.enum(collectionIds).nullable(),
-  gender: z.enum(GENDERS),
-  gem: z.enum(gemIds).nullable(),
-  engravable: z.boolean(),
-  resizable: z.boolean(),
-  offer_percent: z.number().int(),
-  popularity: z.number().int(),
-  published: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  variants: z.array(adminVariantSchema),
-  history: z.array(auditEntrySchema),
-});
+export const adminProductSchema = productDetailSchema
+  .pick({ id: true, slug: true, name: true, description: true, family: true, style: true, collection: true, gender: true, gem: true, engravable: true, resizable: true, offer_percent: true })
+  .extend({
+    popularity: z.number().int(),
+    published: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    variants: z.array(adminVariantSchema),
+    history: z.array(auditEntrySchema),
+  });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 export const adminProductResponseSchema = z.object({ product: adminProductSchema });
 export const adminProductSavedSchema = z.object({ message: z.string(), product: adminProductSchema });

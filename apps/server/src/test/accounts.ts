@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { LoginResponse, RegisterRequest, User } from '@everstone/contract';
+import type { Database } from '../db/schema.ts';
 import type { PasswordHasher } from '../modules/accounts/index.ts';
 
 /** An address no other test uses, so tests never depend on each other's accounts. */
@@ -34,6 +36,25 @@ export async function signUpAndIn(
   if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
   const answer = login.json() as LoginResponse;
   return { user: answer.user, token: answer.token, email: body.email, password: body.password };
+}
+
+/** Signs in to the back office: the session cookie (`name=value`), or an error when the sign-in is refused. */
+export async function adminCookie(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`the back office's sign-in answered ${res.statusCode}: ${res.body}`);
+  return String(res.headers['set-cookie']).split(';')[0]!;
+}
+
+/** A fresh account raised to staff or owner (as `npm run staff` does) and signed in to the back office. */
+export async function signUpAsStaff(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  role: 'staff' | 'owner',
+  name: string,
+): Promise<{ id: number; email: string; password: string; cookie: string }> {
+  const person = await signUpAndIn(app, { name });
+  await db.updateTable('users').set({ role }).where('id', '=', person.user.id).execute();
+  return { id: person.user.id, email: person.email, password: person.password, cookie: await adminCookie(app, person.email, person.password) };
 }
 
 /** For suites where sign-ups are not the subject: no scrypt (90 ms each), so dozens of shoppers sign up quickly. */

@@ -17,7 +17,7 @@ import {
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
-import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
+import { bearer, quickHasher, signUpAndIn, signUpAsStaff } from '../../test/accounts.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { seedProducts } from '../products/index.ts';
 
@@ -35,14 +35,8 @@ describe.each(TEST_ENGINES)('the back office’s catalog on %s', (engine) => {
     await seedProducts(db, createInventoryService({ db: db.db }));
     clock = createTestClock(new Date());
     app = await createTestApp(db, {}, { now: clock.now, passwordHasher: quickHasher });
-    const signIn = async (role: 'staff' | 'owner') => {
-      const person = await signUpAndIn(app, { name: role === 'staff' ? 'Cora Catalog' : 'Olga Owner' });
-      await db.db.updateTable('users').set({ role }).where('id', '=', person.user.id).execute();
-      const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: person.email, password: person.password } });
-      return { email: person.email, password: person.password, cookie: String(res.headers['set-cookie']).split(';')[0]! };
-    };
-    staff = await signIn('staff');
-    owner = await signIn('owner');
+    staff = await signUpAsStaff(app, db.db, 'staff', 'Cora Catalog');
+    owner = await signUpAsStaff(app, db.db, 'owner', 'Olga Owner');
   });
 
   afterAll(async () => {

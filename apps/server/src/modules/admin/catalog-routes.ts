@@ -50,7 +50,7 @@ export function registerCatalogRoutes(scope: App, deps: CatalogRouteDeps): void 
 
   async function productView(id: number): Promise<AdminProduct> {
     const [product, history] = await Promise.all([desk.product(id), audit.of('product', String(id))]);
-    return { ...product, history } as AdminProduct;
+    return { ...product, history };
   }
 
   scope.get(

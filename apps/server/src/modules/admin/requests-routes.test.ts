@@ -15,7 +15,7 @@ import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
-import { bearer, quickHasher, signUpAndIn, uniqueEmail } from '../../test/accounts.ts';
+import { adminCookie, bearer, quickHasher, signUpAndIn, signUpAsStaff, uniqueEmail } from '../../test/accounts.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { seedProducts } from '../products/index.ts';
 
@@ -30,8 +30,7 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
   let staff: { email: string; cookie: string; id: number; password: string };
   let owner: { email: string; cookie: string; id: number; password: string };
   const signInAgain = async (person: { email: string; password: string; cookie: string }) => {
-    const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: person.email, password: person.password } });
-    person.cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    person.cookie = await adminCookie(app, person.email, person.password);
   };
 
   beforeAll(async () => {
@@ -42,14 +41,8 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
     clock = createTestClock(new Date('2026-01-05T15:00:00Z'));
     app = await createTestApp(db, { SMTP_URL: smtp.url, AUTH_TOKEN_TTL_DAYS: '30' }, { now: clock.now, passwordHasher: quickHasher, mail: { dispatcher: { pollIntervalMs: 20 } } });
     settings = ((await app.inject('/api/products?department=engagement-rings')).json() as ProductListResponse).data.map((p) => p.variant_id);
-    const signIn = async (role: 'staff' | 'owner', name: string) => {
-      const person = await signUpAndIn(app, { name });
-      await db.db.updateTable('users').set({ role }).where('id', '=', person.user.id).execute();
-      const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: person.email, password: person.password } });
-      return { email: person.email, password: person.password, id: person.user.id, cookie: String(res.headers['set-cookie']).split(';')[0]! };
-    };
-    staff = await signIn('staff', 'Stella Staff');
-    owner = await signIn('owner', 'Owen Owner');
+    staff = await signUpAsStaff(app, db.db, 'staff', 'Stella Staff');
+    owner = await signUpAsStaff(app, db.db, 'owner', 'Owen Owner');
   });
 
   afterAll(async () => {

@@ -19,7 +19,7 @@ import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
-import { bearer, quickHasher, signUpAndIn, uniqueEmail } from '../../test/accounts.ts';
+import { adminCookie, bearer, quickHasher, signUpAndIn, uniqueEmail } from '../../test/accounts.ts';
 import { seedInventory } from '../inventory/index.ts';
 
 const ADDRESS = { street: '580 Fifth Avenue', apartment: null, city: 'New York', zip: '10036', country: 'United States' };
@@ -71,12 +71,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     await db?.destroy();
   });
 
-  async function signIn(email: string, password: string): Promise<string> {
-    const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password } });
-    expect(res.statusCode, res.body).toBe(200);
-    const set = String(res.headers['set-cookie']);
-    return set.split(';')[0]!;
-  }
+  const signIn = (email: string, password: string) => adminCookie(app, email, password);
 
   const as = (cookie: string | null, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     app.inject({ method: method as 'GET', url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });

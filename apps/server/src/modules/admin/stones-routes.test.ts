@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { centsToPrice, importEventSchema, type AdminStone, type AuditListResponse, type DiamondListResponse, type ImportEvent } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
-import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
+import { bearer, quickHasher, signUpAndIn, signUpAsStaff } from '../../test/accounts.ts';
 import { seedInventory } from '../inventory/index.ts';
 
 describe.each(TEST_ENGINES)('the back office’s stones on %s', (engine) => {
@@ -23,14 +23,8 @@ describe.each(TEST_ENGINES)('the back office’s stones on %s', (engine) => {
     }));
     // The search reads the database here, so a change shows at once without waiting on the feed.
     app = await createTestApp(db, { SEARCH_ENGINE: 'database' }, { passwordHasher: quickHasher });
-    const signIn = async (role: 'staff' | 'owner') => {
-      const person = await signUpAndIn(app, { name: role === 'staff' ? 'Gus Gemologist' : 'Olga Owner' });
-      await db.db.updateTable('users').set({ role }).where('id', '=', person.user.id).execute();
-      const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: person.email, password: person.password } });
-      return { email: person.email, cookie: String(res.headers['set-cookie']).split(';')[0]! };
-    };
-    staff = await signIn('staff');
-    owner = await signIn('owner');
+    staff = await signUpAsStaff(app, db.db, 'staff', 'Gus Gemologist');
+    owner = await signUpAsStaff(app, db.db, 'owner', 'Olga Owner');
   });
 
   afterAll(async () => {

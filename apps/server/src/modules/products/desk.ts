@@ -3,6 +3,7 @@ import {
   METALS,
   centsToPrice,
   type AdminMetalPrice,
+  type AdminProduct,
   type AdminProductListParams,
   type AdminProductSummary,
   type AdminVariant,
@@ -123,7 +124,8 @@ export function createCatalogDesk(deps: { db: Db; inventory: InventoryService; h
     };
   }
 
-  async function product(id: number) {
+  /** A product as the back office shows it (its history is the audit log's, added by the route). */
+  async function product(id: number): Promise<Omit<AdminProduct, 'history'>> {
     const repo = createProductRepository(d.db);
     const row = await repo.findProduct(id);
     if (!row) throw new NotFoundError(`No product with id ${id} exists.`);
@@ -135,10 +137,10 @@ export function createCatalogDesk(deps: { db: Db; inventory: InventoryService; h
       name: row.name,
       description: row.description,
       family: row.family as ProductFamily,
-      style: row.style,
-      collection: row.collection,
-      gender: row.gender,
-      gem: row.gem,
+      style: row.style as AdminProduct['style'],
+      collection: row.collection as AdminProduct['collection'],
+      gender: row.gender as AdminProduct['gender'],
+      gem: row.gem as AdminProduct['gem'],
       engravable: bool(row.engravable),
       resizable: bool(row.resizable),
       offer_percent: row.offer_percent,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { breakdownTotal, type MetalId, type RingDesign } from '@everstone/contract';
 import { demoCatalog, settingDesign, SETTING_TEMPLATES } from './catalog-data.ts';
+import { priceInputOf } from './seed.ts';
 import { STARTING_METAL_PRICES, metalGrams, priceProduct, repriceVariant, smallStonesCents, type PriceInput } from './price-model.ts';
 
 const solitaire = SETTING_TEMPLATES.find((t) => t.name === 'Aria')!;
@@ -62,16 +63,7 @@ describe('the price model', () => {
   it('itemizes every catalog price so the items add up to it, in round ten dollars before an offer', () => {
     for (const product of demoCatalog()) {
       for (const v of product.variants) {
-        const { breakdown, priceCents } = priceProduct({
-          family: product.family,
-          design: v.design,
-          metal: v.metal,
-          origin: v.origin ?? 'natural',
-          centerStones: v.centerStones,
-          centerGem: v.centerGem,
-          offerPercent: product.offerPercent,
-          metalCentsPerGram: STARTING_METAL_PRICES[v.metal],
-        });
+        const { breakdown, priceCents } = priceProduct(priceInputOf(product, v, STARTING_METAL_PRICES));
         expect(breakdownTotal(breakdown), v.sku).toBe(priceCents);
         expect((priceCents - breakdown.offerCents) % 1000, v.sku).toBe(0);
         for (const part of [breakdown.metalCents, breakdown.stonesCents, breakdown.centerCents, breakdown.laborCents]) expect(part, v.sku).toBeGreaterThanOrEqual(0);
@@ -92,16 +84,7 @@ describe('the price model', () => {
   it('prices a stored variant again to the same figures when nothing changed, and moves only the metal with its price', () => {
     for (const product of demoCatalog()) {
       for (const v of product.variants) {
-        const input = {
-          family: product.family,
-          design: v.design,
-          metal: v.metal,
-          origin: v.origin ?? 'natural',
-          centerStones: v.centerStones,
-          centerGem: v.centerGem,
-          offerPercent: product.offerPercent,
-          metalCentsPerGram: STARTING_METAL_PRICES[v.metal],
-        } as const;
+        const input = priceInputOf(product, v, STARTING_METAL_PRICES);
         const first = priceProduct(input);
         const stored = { family: product.family, design: v.design, metal: v.metal, origin: input.origin, stonesCents: first.breakdown.stonesCents, centerCents: first.breakdown.centerCents };
         expect(repriceVariant(stored, { metalCentsPerGram: input.metalCentsPerGram, offerPercent: product.offerPercent }), v.sku).toEqual(first);

@@ -7,7 +7,7 @@ import type { NewProductVariant } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { createInventoryService, type InventoryService } from '../inventory/index.ts';
 import { demoCatalog, type ProductDraft, type VariantDraft } from './catalog-data.ts';
-import { priceProduct, type MetalPrices } from './price-model.ts';
+import { priceProduct, type MetalPrices, type PriceInput } from './price-model.ts';
 import { createProductRepository, variantPriceColumns } from './repository.ts';
 
 export interface ProductSeedResult {
@@ -20,9 +20,9 @@ export interface ProductSeedResult {
 /** The day the demo catalog is dated from, so the same seed gives the same "newest" order anywhere. */
 const CATALOG_EPOCH = Date.UTC(2026, 10, 1);
 
-/** A variant's row: its design and stone as JSON, its price itemized by the price model at the metal prices in force. */
-export function variantRow(product: Pick<ProductDraft, 'family' | 'offerPercent'>, v: VariantDraft, productId: number, metalPrices: MetalPrices): NewProductVariant {
-  const priced = priceProduct({
+/** What the price model prices a drafted variant from (a piece without an origin choice has natural accents). */
+export function priceInputOf(product: Pick<ProductDraft, 'family' | 'offerPercent'>, v: VariantDraft, metalPrices: MetalPrices): PriceInput {
+  return {
     family: product.family,
     design: v.design,
     metal: v.metal,
@@ -31,7 +31,12 @@ export function variantRow(product: Pick<ProductDraft, 'family' | 'offerPercent'
     centerGem: v.centerGem,
     offerPercent: product.offerPercent,
     metalCentsPerGram: metalPrices[v.metal],
-  });
+  };
+}
+
+/** A variant's row: its design and stone as JSON, its price itemized by the price model at the metal prices in force. */
+export function variantRow(product: Pick<ProductDraft, 'family' | 'offerPercent'>, v: VariantDraft, productId: number, metalPrices: MetalPrices): NewProductVariant {
+  const priced = priceProduct(priceInputOf(product, v, metalPrices));
   return {
     product_id: productId,
     sku: v.sku,
