@@ -29,6 +29,12 @@ export function focusFirstInvalid(form: HTMLFormElement | null) {
   field.scrollIntoView({ block: 'center' });
 }
 
+/** Shows a form's field errors (the contract's or a 422's) and, once they are drawn, moves focus to the first. */
+export function showFieldErrors(errors: FieldErrors, setErrors: (errors: FieldErrors) => void, form: { readonly current: HTMLFormElement | null }) {
+  setErrors(errors);
+  requestAnimationFrame(() => focusFirstInvalid(form.current));
+}
+
 interface FieldShell {
   /** The API's key for this field, used for its messages and as the control's name. */
   name: string;

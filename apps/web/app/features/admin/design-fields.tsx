@@ -254,13 +254,32 @@ function EarringFields({ design, change, blank }: { design: EarringDesign; chang
   );
 }
 
+/** What a necklace and a bracelet share: their length and the stones along them. */
+function StrandFields<D extends NecklaceDesign | BraceletDesign>({
+  design,
+  lengthLimits,
+  blank,
+  edit,
+}: {
+  design: D;
+  lengthLimits: { min: number; max: number; step: number };
+  blank: Blank;
+  edit: (fn: (d: D) => D) => void;
+}) {
+  return (
+    <>
+      <NumberField name="lengthIn" label="Length (inches)" value={design.lengthIn} limits={lengthLimits} blank={blank} onValue={(n) => edit((d) => ({ ...d, lengthIn: n }))} />
+      <NumberField name="stones" label="Stones" value={design.stones} limits={LIMITS.stones} blank={blank} onValue={(n) => edit((d) => ({ ...d, stones: n }))} />
+      <NumberField name="stoneMm" label="Stone size (mm)" value={design.stoneMm} limits={LIMITS.stoneMm} blank={blank} onValue={(n) => edit((d) => ({ ...d, stoneMm: n }))} />
+    </>
+  );
+}
+
 function NecklaceFields({ design, change, blank }: { design: NecklaceDesign; change: Change; blank: Blank }) {
   const necklace = (fn: (d: NecklaceDesign) => NecklaceDesign) => change((d) => (d.form === 'necklace' ? fn(d) : d));
   return (
     <Group legend="Necklace">
-      <NumberField name="lengthIn" label="Length (inches)" value={design.lengthIn} limits={LIMITS.necklaceLengthIn} blank={blank} onValue={(n) => necklace((d) => ({ ...d, lengthIn: n }))} />
-      <NumberField name="stones" label="Stones" value={design.stones} limits={LIMITS.stones} blank={blank} onValue={(n) => necklace((d) => ({ ...d, stones: n }))} />
-      <NumberField name="stoneMm" label="Stone size (mm)" value={design.stoneMm} limits={LIMITS.stoneMm} blank={blank} onValue={(n) => necklace((d) => ({ ...d, stoneMm: n }))} />
+      <StrandFields design={design} lengthLimits={LIMITS.necklaceLengthIn} blank={blank} edit={necklace} />
       <SelectField
         name="motif"
         label="Motif"
@@ -277,9 +296,7 @@ function BraceletFields({ design, change, blank }: { design: BraceletDesign; cha
   const bracelet = (fn: (d: BraceletDesign) => BraceletDesign) => change((d) => (d.form === 'bracelet' ? fn(d) : d));
   return (
     <Group legend="Bracelet">
-      <NumberField name="lengthIn" label="Length (inches)" value={design.lengthIn} limits={LIMITS.braceletLengthIn} blank={blank} onValue={(n) => bracelet((d) => ({ ...d, lengthIn: n }))} />
-      <NumberField name="stones" label="Stones" value={design.stones} limits={LIMITS.stones} blank={blank} onValue={(n) => bracelet((d) => ({ ...d, stones: n }))} />
-      <NumberField name="stoneMm" label="Stone size (mm)" value={design.stoneMm} limits={LIMITS.stoneMm} blank={blank} onValue={(n) => bracelet((d) => ({ ...d, stoneMm: n }))} />
+      <StrandFields design={design} lengthLimits={LIMITS.braceletLengthIn} blank={blank} edit={bracelet} />
       {design.style === 'bangle' && (
         <NumberField name="widthMm" label="Bangle width (mm)" value={design.widthMm} limits={LIMITS.widthMm} blank={blank} onValue={(n) => bracelet((d) => ({ ...d, widthMm: n }))} />
       )}

@@ -13,7 +13,7 @@ import {
   type AdminMetalPricesRequest,
   type MetalId,
 } from '@everstone/contract';
-import { errorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../components/ui/fields';
+import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../components/ui/fields';
 import { FieldError, describedBy, withoutField } from '../../components/ui/field-errors';
 import { PageHead, useAdminSession } from './admin-frame';
 import { adminApi, isSignedOut, pathOf, signInPath } from './admin-api';
@@ -70,8 +70,7 @@ export function MetalPrices({ initial }: { initial: AdminMetalPrice[] }) {
         const metal = index === undefined ? undefined : edited[Number(index)]?.metal;
         byMetal[metal ?? 'form'] = messages;
       }
-      setErrors(byMetal);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      showFieldErrors(byMetal, setErrors, form);
       return;
     }
     setErrors({});

@@ -14,7 +14,7 @@ import {
   type AdminProduct,
   type AdminProductEditRequest,
 } from '@everstone/contract';
-import { errorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../components/ui/fields';
+import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../components/ui/fields';
 import { FieldError, describedBy, withoutField } from '../../components/ui/field-errors';
 import { adminApi, isSignedOut, pathOf, signInPath, type AdminResult } from './admin-api';
 import { AuditHistory } from './audit-log';
@@ -173,8 +173,7 @@ function ProductForm({ product, send }: { product: AdminProduct; send: Send }) {
     }
     const parsed = adminProductEditRequestSchema.safeParse(body);
     if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues));
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      showFieldErrors(errorsFromIssues(parsed.error.issues), setErrors, form);
       return;
     }
     setErrors({});
@@ -182,8 +181,7 @@ function ProductForm({ product, send }: { product: AdminProduct; send: Send }) {
     const result = await send(body);
     setSaving(false);
     if (result && !result.ok && result.status === 422 && result.errors) {
-      setErrors(result.errors);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      showFieldErrors(result.errors, setErrors, form);
     }
   }
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_MESSAGES, adminSessionSchema, adminSignInRequestSchema } from '@everstone/contract';
 import { STORE_NAME } from '../../content/store';
-import { errorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../components/ui/fields';
+import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../components/ui/fields';
 import { FieldError, describedBy, withoutField } from '../../components/ui/field-errors';
 import { adminApi, safeNext } from './admin-api';
 import { AdminStyles } from './admin-frame';
@@ -55,9 +55,8 @@ export function AdminSignInPage({ needsScript = false }: { needsScript?: boolean
     const payload = { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
     const parsed = adminSignInRequestSchema.safeParse(payload);
     if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues));
       setBanner(null);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      showFieldErrors(errorsFromIssues(parsed.error.issues), setErrors, form);
       return;
     }
     setSending(true);
@@ -69,12 +68,11 @@ export function AdminSignInPage({ needsScript = false }: { needsScript?: boolean
     }
     setSending(false);
     if (result.status === 422 && result.errors) {
-      setErrors(result.errors);
       const elsewhere = Object.entries(result.errors)
         .filter(([field]) => field !== 'email' && field !== 'password')
         .flatMap(([, messages]) => messages);
       setBanner(elsewhere.length ? { kind: 'error', text: elsewhere.join(' ') } : null);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      showFieldErrors(result.errors, setErrors, form);
       return;
     }
     setErrors({});

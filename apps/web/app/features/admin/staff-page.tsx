@@ -11,7 +11,7 @@ import {
   type StaffMember,
   type StaffRole,
 } from '@everstone/contract';
-import { errorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../components/ui/fields';
+import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../components/ui/fields';
 import { FieldError, describedBy, withoutField } from '../../components/ui/field-errors';
 import { adminApi, isSignedOut, pathOf, signInPath, type AdminFailure } from './admin-api';
 import { PageHead } from './admin-frame';
@@ -215,8 +215,7 @@ function InviteForm({
     const payload = { email: text('email'), title: text('title'), name: text('name'), role: text('role') };
     const parsed = staffInviteRequestSchema.safeParse(payload);
     if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues));
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      showFieldErrors(errorsFromIssues(parsed.error.issues), setErrors, form);
       return;
     }
     setErrors({});
@@ -230,8 +229,7 @@ function InviteForm({
       return;
     }
     if (result.status === 422 && result.errors) {
-      setErrors(result.errors);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      showFieldErrors(result.errors, setErrors, form);
       const elsewhere = Object.entries(result.errors).filter(([field]) => !['email', 'title', 'name', 'role'].includes(field));
       if (elsewhere.length === 0) return;
     }

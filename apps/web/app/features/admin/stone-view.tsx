@@ -18,7 +18,7 @@ import {
   type AdminStoneEditRequest,
   type Diamond,
 } from '@everstone/contract';
-import { errorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../components/ui/fields';
+import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../components/ui/fields';
 import { FieldError, describedBy, withoutField } from '../../components/ui/field-errors';
 import { adminApi, isSignedOut, pathOf, signInPath, type AdminResult } from './admin-api';
 import { AuditHistory } from './audit-log';
@@ -138,8 +138,7 @@ function EditForm({ stone, send }: { stone: Diamond; send: Send }) {
     if (!sold) body.price = price.trim();
     const parsed = adminStoneEditRequestSchema.safeParse(body);
     if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues));
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      showFieldErrors(errorsFromIssues(parsed.error.issues), setErrors, form);
       return;
     }
     setErrors({});
@@ -147,8 +146,7 @@ function EditForm({ stone, send }: { stone: Diamond; send: Send }) {
     const result = await send(body);
     setSaving(false);
     if (result && !result.ok && result.status === 422 && result.errors) {
-      setErrors(result.errors);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      showFieldErrors(result.errors, setErrors, form);
     }
   }
 

@@ -14,7 +14,7 @@ import {
   type PieceDesign,
 } from '@everstone/contract';
 import { PieceArt } from '../../components/jewelry/piece-art';
-import { errorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../components/ui/fields';
+import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../components/ui/fields';
 import { FieldError, describedBy, withoutField } from '../../components/ui/field-errors';
 import { adminApi, isSignedOut, pathOf, signInPath } from './admin-api';
 import { CatalogStyles, PRODUCTS_PATH, adminProductPath, variantTitle } from './catalog-bits';
@@ -138,8 +138,7 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
     }
     const parsed = adminVariantEditRequestSchema.safeParse(body);
     if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues));
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      showFieldErrors(errorsFromIssues(parsed.error.issues), setErrors, form);
       return;
     }
     setErrors({});
@@ -162,9 +161,8 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
       // A refused design is said in its own words (what cannot be drawn or priced); a field's message beside it.
       const fieldErrors: FieldErrors = result.errors ?? {};
       const known = Object.keys(fieldErrors).some((k) => k === 'lead_days' || k === 'on_hand' || k === 'discontinued');
-      setErrors(known ? fieldErrors : { design: [result.message ?? Object.values(fieldErrors).flat().join(' ')] });
       setOutcome(null);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      showFieldErrors(known ? fieldErrors : { design: [result.message ?? Object.values(fieldErrors).flat().join(' ')] }, setErrors, form);
       return;
     }
     setOutcome({ kind: 'error', text: result.message ?? FALLBACK });
