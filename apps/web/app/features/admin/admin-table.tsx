@@ -9,6 +9,11 @@ export type AdminColumnMeta = { numeric?: boolean };
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 const numericOf = (meta: unknown) => (meta as AdminColumnMeta | undefined)?.numeric === true;
 
+/** A sorted list's hidden caption: "Orders, sorted by Placed (descending)". */
+export function sortCaption<T>(table: Table<T>, noun: string, sort: { key: string; dir: 'asc' | 'desc' }): string {
+  return `${noun}, sorted by ${String(table.getColumn(sort.key)?.columnDef.header ?? sort.key)} (${ARIA_SORT[sort.dir]})`;
+}
+
 /**
  * A back-office list's table, the same on every list so that a screen reader, the keyboard and the eye find their way
  * once: a scrolling region named after the list, a hidden caption that says what is shown and in which order, and

@@ -4,7 +4,7 @@ import { STAFF_ROLE_LABELS, type AdminCustomerListResponse, type AdminCustomerSu
 import { PageHead } from './admin-frame';
 import { AdminTable, ListBar, type AdminColumnMeta } from './admin-table';
 import { formatDay } from './format';
-import { PageSizeSelect, SearchBox } from './list-bits';
+import { EmptyList, PageSizeSelect, SearchBox } from './list-bits';
 import { PrevNext } from './order-bits';
 import { customerListParams, type CustomerListState } from './request-query';
 
@@ -89,16 +89,10 @@ export function CustomersList({ list, state, busy, go }: Props) {
         <PageSizeSelect value={state.per_page} onChange={(per_page) => go({ ...state, per_page, page: 1 })} />
       </ListBar>
       {list.customers.length === 0 ? (
-        <div className="adm-empty adm-empty--box">
-          <p>{state.q ? 'No customer’s name or email matches this search.' : 'There are no customers yet.'}</p>
-          {state.q && (
-            <p>
-              <Link className="adm-link" to={`?${customerListParams({ ...state, q: '', page: 1 }).toString()}`}>
-                Clear the search
-              </Link>
-            </p>
-          )}
-        </div>
+        <EmptyList
+          text={state.q ? 'No customer’s name or email matches this search.' : 'There are no customers yet.'}
+          clear={state.q ? { href: `?${customerListParams({ ...state, q: '', page: 1 }).toString()}`, label: 'Clear the search' } : null}
+        />
       ) : (
         <AdminTable
           table={table}

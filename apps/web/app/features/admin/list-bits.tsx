@@ -7,6 +7,22 @@ import type { PageSize } from './request-query';
 /** How long typing waits before the list follows it. */
 const SEARCH_DELAY_MS = 350;
 
+/** A list with nothing to show: why, and the way back to the whole list when a search or a filter emptied it. */
+export function EmptyList({ text, clear }: { text: string; clear?: { href: string; label: string } | null }) {
+  return (
+    <div className="adm-empty adm-empty--box">
+      <p>{text}</p>
+      {clear && (
+        <p>
+          <Link className="adm-link" to={clear.href}>
+            {clear.label}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * Which part of a list is shown (Open, Handled, All): links that change the address, so Back and a shared link
  * keep the choice. The one shown is marked as current for a screen reader.

@@ -1,6 +1,6 @@
 import type { AdminMessageListResponse, RequestState } from '@everstone/contract';
 import { PageHead } from './admin-frame';
-import { PageSizeSelect, StateTabs } from './list-bits';
+import { EmptyList, PageSizeSelect, StateTabs } from './list-bits';
 import { MessageCard } from './message-card';
 import { PrevNext } from './order-bits';
 import { rangeText } from './order-query';
@@ -53,9 +53,7 @@ export function MessagesPage({
         <PageSizeSelect value={state.per_page} onChange={(per_page) => go({ ...state, per_page, page: 1 })} />
       </div>
       {list.messages.length === 0 ? (
-        <div className="adm-empty adm-empty--box">
-          <p>{EMPTY[state.state]}</p>
-        </div>
+        <EmptyList text={EMPTY[state.state]} />
       ) : (
         <div className={busy ? 'adm-cards is-busy' : 'adm-cards'} aria-busy={busy || undefined}>
           {list.messages.map((message) => (

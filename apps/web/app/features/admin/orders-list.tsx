@@ -10,9 +10,9 @@ import {
   type AdminOrderSummary,
 } from '@everstone/contract';
 import { PageHead } from './admin-frame';
-import { AdminTable, ListBar, type AdminColumnMeta } from './admin-table';
+import { AdminTable, ListBar, sortCaption, type AdminColumnMeta } from './admin-table';
 import { ORDER_STATUS_TEXT, PAYMENT_STATUS_TEXT, formatAmount, formatDay, formatTime, methodText } from './format';
-import { PageSizeSelect, SearchBox } from './list-bits';
+import { EmptyList, PageSizeSelect, SearchBox } from './list-bits';
 import { HoldEnd, OrderLink, PrevNext, StatusBadges } from './order-bits';
 import { DEFAULT_ORDER_LIST, FIRST_DIRECTION, isFiltered, orderListParams, type OrderListState } from './order-query';
 
@@ -125,27 +125,17 @@ export function OrdersList({ list, state, now, busy, go }: Props) {
         <PageSizeSelect value={state.per_page} onChange={(per_page) => go({ ...state, per_page, page: 1 })} />
       </ListBar>
       {list.orders.length === 0 ? (
-        <div className="adm-empty adm-empty--box">
-          <p>{isFiltered(state) ? 'No orders match this search and these filters.' : 'There are no orders yet.'}</p>
-          {isFiltered(state) && (
-            <p>
-              <Link className="adm-link" to={clearHref(state)}>
-                Clear the search and filters
-              </Link>
-            </p>
-          )}
-        </div>
+        <EmptyList
+          text={isFiltered(state) ? 'No orders match this search and these filters.' : 'There are no orders yet.'}
+          clear={isFiltered(state) ? { href: clearHref(state), label: 'Clear the search and filters' } : null}
+        />
       ) : (
         <AdminTable
           table={table}
           label="Orders"
           className="adm-table--orders"
           busy={busy}
-          caption={
-            <>
-              Orders, sorted by {table.getColumn(state.sort)?.columnDef.header as string} ({state.dir === 'asc' ? 'ascending' : 'descending'})
-            </>
-          }
+          caption={sortCaption(table, 'Orders', { key: state.sort, dir: state.dir })}
         />
       )}
       <PrevNext label="Pages of orders" page={list.page} pages={pages} href={hrefOf} />

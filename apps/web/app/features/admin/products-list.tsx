@@ -11,7 +11,7 @@ import {
   type ProductState,
 } from '@everstone/contract';
 import { PageHead } from './admin-frame';
-import { AdminTable, ListBar, type AdminColumnMeta } from './admin-table';
+import { AdminTable, ListBar, sortCaption, type AdminColumnMeta } from './admin-table';
 import { CatalogStyles, FAMILY_TEXT, METAL_PRICES_PATH, NoValue, ProductLink, PublishedBadge, priceRangeText } from './catalog-bits';
 import {
   FIRST_PRODUCT_DIRECTION,
@@ -21,7 +21,7 @@ import {
   type ProductListState,
 } from './catalog-query';
 import { formatDay } from './format';
-import { PageSizeSelect, SearchBox, StateTabs } from './list-bits';
+import { EmptyList, PageSizeSelect, SearchBox, StateTabs } from './list-bits';
 import { PrevNext } from './order-bits';
 
 const column = createColumnHelper<AdminProductSummary>();
@@ -170,27 +170,17 @@ export function ProductsList({ list, state, busy, go }: Props) {
         <PageSizeSelect value={state.per_page} onChange={(per_page) => go({ ...state, per_page, page: 1 })} />
       </ListBar>
       {list.products.length === 0 ? (
-        <div className="adm-empty adm-empty--box">
-          <p>{filtered ? 'No product matches this search and these filters.' : 'The catalog is empty. Import a products file to add pieces.'}</p>
-          {filtered && (
-            <p>
-              <Link className="adm-link" to={productListHref(clearedProductList(state))}>
-                Clear the search and filters
-              </Link>
-            </p>
-          )}
-        </div>
+        <EmptyList
+          text={filtered ? 'No product matches this search and these filters.' : 'The catalog is empty. Import a products file to add pieces.'}
+          clear={filtered ? { href: productListHref(clearedProductList(state)), label: 'Clear the search and filters' } : null}
+        />
       ) : (
         <AdminTable
           table={table}
           label="Catalog"
           className="adm-table--products"
           busy={busy}
-          caption={
-            <>
-              Products, sorted by {table.getColumn(state.sort)?.columnDef.header as string} ({state.dir === 'asc' ? 'ascending' : 'descending'})
-            </>
-          }
+          caption={sortCaption(table, 'Products', { key: state.sort, dir: state.dir })}
         />
       )}
       <PrevNext label="Pages of products" page={list.page} pages={pages} href={hrefOf} />

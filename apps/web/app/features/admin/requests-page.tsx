@@ -6,7 +6,7 @@ import type {
   RequestState,
 } from '@everstone/contract';
 import { PageHead } from './admin-frame';
-import { StateTabs } from './list-bits';
+import { EmptyList, StateTabs } from './list-bits';
 import { PrevNext } from './order-bits';
 import { rangeText } from './order-query';
 import { CustomRequestCard, HomePreviewCard, useMinuteClock } from './request-cards';
@@ -87,9 +87,7 @@ export function RequestsPage({
             {counted(custom.page, custom.per_page, custom.total, 'request', 'requests')}
           </p>
           {custom.requests.length === 0 ? (
-            <div className="adm-empty adm-empty--box">
-              <p>{CUSTOM_EMPTY[state.state]}</p>
-            </div>
+            <EmptyList text={CUSTOM_EMPTY[state.state]} />
           ) : (
             <div className="adm-cards adm-cards--two">
               {custom.requests.map((request) => (
@@ -116,9 +114,7 @@ export function RequestsPage({
             {counted(previews.page, previews.per_page, previews.total, 'Home Preview', 'Home Previews')}
           </p>
           {previews.previews.length === 0 ? (
-            <div className="adm-empty adm-empty--box">
-              <p>{PREVIEW_EMPTY[state.preview]}</p>
-            </div>
+            <EmptyList text={PREVIEW_EMPTY[state.preview]} />
           ) : (
             <div className="adm-cards adm-cards--two">
               {previews.previews.map((preview) => (

@@ -22,8 +22,8 @@ import {
   type SortKey,
 } from '@everstone/contract';
 import { PageHead } from './admin-frame';
-import { AdminTable, ListBar, type AdminColumnMeta } from './admin-table';
-import { PageSizeSelect, StateTabs } from './list-bits';
+import { AdminTable, ListBar, sortCaption, type AdminColumnMeta } from './admin-table';
+import { EmptyList, PageSizeSelect, StateTabs } from './list-bits';
 import { HoldEnd, PrevNext } from './order-bits';
 import { InventoryFileActions, InventoryStyles, StoneLink, StoneStatusBadge } from './stone-bits';
 import {
@@ -171,27 +171,17 @@ export function StonesList({ list, state: asked, now, busy, go: navigate }: Prop
         <PageSizeSelect value={state.per_page} onChange={(per_page) => go({ ...state, per_page, page: 1 })} />
       </ListBar>
       {list.data.length === 0 ? (
-        <div className="adm-empty adm-empty--box">
-          <p>{filtered ? 'No diamond matches these filters.' : 'There are no diamonds for sale. Import a supplier file to add some.'}</p>
-          {filtered && (
-            <p>
-              <Link className="adm-link" to={stoneListHref(clearedStoneList(state))}>
-                Clear the filters
-              </Link>
-            </p>
-          )}
-        </div>
+        <EmptyList
+          text={filtered ? 'No diamond matches these filters.' : 'There are no diamonds for sale. Import a supplier file to add some.'}
+          clear={filtered ? { href: stoneListHref(clearedStoneList(state)), label: 'Clear the filters' } : null}
+        />
       ) : (
         <AdminTable
           table={table}
           label="Inventory"
           className="adm-table--stones"
           busy={busy}
-          caption={
-            <>
-              Diamonds, sorted by {table.getColumn(sorted.key)?.columnDef.header as string} ({sorted.dir === 'asc' ? 'ascending' : 'descending'})
-            </>
-          }
+          caption={sortCaption(table, 'Diamonds', sorted)}
         />
       )}
       <PrevNext label="Pages of diamonds" page={list.page} pages={pages} href={hrefOf} />
