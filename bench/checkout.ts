@@ -32,7 +32,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { MAX_HELD_STONES_PER_ACCOUNT } from '../packages/contract/src/index.ts';
-import { createAccountService, createDb, migrateToLatest, seedInventory, type PasswordHasher } from '@everstone/server/tools';
+import { createAccountService, createAdminSessions, createAuditLog, createDb, migrateToLatest, seedInventory, type PasswordHasher } from '@everstone/server/tools';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -223,6 +223,8 @@ async function createAccounts(url: string, run: string, count: number): Promise<
       resetTtlMs: 3_600_000,
       publicUrl: 'http://127.0.0.1',
       storeEmail: 'orders@bench.example',
+      audit: createAuditLog({ db: d.db, now: () => new Date() }),
+      endBackOfficeSessions: (trx, userId) => createAdminSessions({ db: d.db, now: () => new Date() }).endAllOf(userId, trx),
     });
     const password = 'bench-password-1';
     const tokens: string[] = [];

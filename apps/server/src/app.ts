@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { walletProviderOf, wireTransferOf, type Config } from './config.ts';
+import { secondFactorPolicyOf, walletProviderOf, wireTransferOf, type Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerClientAddress } from './plugins/client-address.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -27,7 +27,16 @@ import { createCatalogDesk, createProductService, productRoutes } from './module
 import { contactRoutes, createContactDesk, createContactService } from './modules/contact/index.ts';
 import { createNewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
 import { appointmentRoutes, createAppointmentDesk, createAppointmentService } from './modules/appointments/index.ts';
-import { accountRootRoutes, accountRoutes, createAccountService, createCustomerDirectory, createPasswordHasher, createStaffDirectory, type PasswordHasher } from './modules/accounts/index.ts';
+import {
+  accountRootRoutes,
+  accountRoutes,
+  createAccountService,
+  createCustomerDirectory,
+  createPasswordHasher,
+  createSecondFactors,
+  createStaffDirectory,
+  type PasswordHasher,
+} from './modules/accounts/index.ts';
 import { addressRoutes, createAddressService } from './modules/addresses/index.ts';
 import { createOrderDesk, createOrderService, orderRoutes, unitsHeldFromStock } from './modules/orders/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
@@ -69,6 +78,8 @@ export interface AppDeps {
   holdSweepIntervalMs?: number;
   /** Replaces WALLET_RECOVERY_SWEEP_SECONDS, in milliseconds. */
   walletSweepIntervalMs?: number;
+  /** How often owners' changes whose delay has passed are applied, in milliseconds (default every minute; tests sweep often). */
+  staffSweepIntervalMs?: number;
   /** How often unclaimed custom ring pictures are swept, in milliseconds (default hourly; tests sweep often). */
   customImageSweepIntervalMs?: number;
   /** Wraps the configured wallet provider (tests make calls fail or count them). */
@@ -161,6 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const appointments = createAppointmentService({ ...storefrontCalls, now });
 
   const limiter = setupRateLimits(app, { config, db: db.db, now }, deps.rateLimit);
+  const audit = createAuditLog({ db: db.db, now });
+  const adminSessions = createAdminSessions({ db: db.db, now });
   const accountDeps = {
     db: db.db,
     engine: db.engine,
@@ -171,8 +184,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resetTtlMs: config.PASSWORD_RESET_TTL_MINUTES * 60_000,
     publicUrl,
     storeEmail: config.STORE_EMAIL,
+    audit,
+    endBackOfficeSessions: (trx: Parameters<typeof adminSessions.endAllOf>[1], userId: number) => adminSessions.endAllOf(userId, trx),
   };
   const accounts = createAccountService(accountDeps);
+  const staffDirectory = createStaffDirectory(accountDeps);
+  startSweeper(app, {
+    module: 'accounts',
+    run: () => staffDirectory.applyDueChanges(),
+    done: 'owners’ changes applied after their delay',
+    intervalMs: deps.staffSweepIntervalMs ?? 60_000,
+  });
   if (!config.PUBLIC_URL && config.NODE_ENV === 'production') {
     app.log.warn('PUBLIC_URL is not set: password reset emails link to localhost');
   }
@@ -180,7 +202,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const addresses = createAddressService({ db: db.db, engine: db.engine, now });
   const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
   const desk = createOrderDesk({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
-  const audit = createAuditLog({ db: db.db, now });
   const products = createProductService({ db: db.db, inventory });
   const checkout = createCheckoutService({ db, catalog, products, inventory, orders, mail, now });
   const customRequests = createCustomRequestService({ ...storefrontCalls, now });
@@ -248,8 +269,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ringBuilderRoutes(ringBuilder, { authenticate: accounts.authenticate, limiter, starts: builderStarts }));
       await api.register(
         adminRoutes({
-          sessions: createAdminSessions({ db: db.db, now }),
-          staff: createStaffDirectory(accountDeps),
+          sessions: adminSessions,
+          staff: staffDirectory,
+          secondFactors: createSecondFactors({ ...accountDeps, policy: secondFactorPolicyOf(config) }),
           authenticate: accounts.authenticate,
           desk,
           audit,

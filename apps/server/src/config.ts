@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { EXAMPLE_WIRE_TRANSFER, HOLD, type WireTransfer } from '@everstone/contract';
+import { EXAMPLE_WIRE_TRANSFER, HOLD, SECOND_FACTOR_POLICIES, type SecondFactorPolicy, type WireTransfer } from '@everstone/contract';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -114,6 +114,12 @@ const configSchema = z.object({
     .default('"Everstone" <no-reply@everstone.example>'),
   STORE_EMAIL: z.email({ message: 'must be an email address such as care@shop.example.com' }).default('care@everstone.example'),
   OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
+  /**
+   * Who signs in to the back office with a second factor (TOTP): `owners` (the default of a live production store),
+   * `staff` (everyone on the staff) or `offered` (nobody is made to; the default elsewhere, and refused by a live
+   * production store). Every staff member may set one up in any case.
+   */
+  ADMIN_SECOND_FACTOR: z.enum(SECOND_FACTOR_POLICIES, { message: `must be one of ${SECOND_FACTOR_POLICIES.join(', ')}` }).optional(),
   /** How long a sign-in token works, in days, from sign-in. */
   AUTH_TOKEN_TTL_DAYS: int(30, 1, 365),
   /** How long an emailed password reset link works, in minutes. */
@@ -276,12 +282,20 @@ function liveStoreProblems(config: Config): string[] {
   if (walletProviderOf(config) === 'paypal' && config.PAYPAL_API_BASE === PAYPAL_SANDBOX_BASE) {
     problems.push(`PAYPAL_API_BASE: production takes PayPal payments on the sandbox (${PAYPAL_SANDBOX_BASE}), where no money moves; set https://api-m.paypal.com with the live app's credentials, ${DEMO_HINT}`);
   }
+  if (config.ADMIN_SECOND_FACTOR === 'offered') {
+    problems.push(`ADMIN_SECOND_FACTOR=offered: production requires the owners' second factor (owners or staff); an owner's password alone would open refunds, prices and the staff, ${DEMO_HINT}`);
+  }
   if (config.SEED_DEMO) {
     problems.push(`SEED_DEMO=true: production would fill an empty store with invented diamonds; leave it unset, ${DEMO_HINT}`);
   }
   return problems;
 }
 
+
+/** Whom the back office asks for a second factor: as configured, else owners on a live production store, else nobody. */
+export function secondFactorPolicyOf(config: Pick<Config, 'ADMIN_SECOND_FACTOR' | 'NODE_ENV' | 'STORE_MODE'>): SecondFactorPolicy {
+  return config.ADMIN_SECOND_FACTOR ?? (isLiveProduction(config) ? 'owners' : 'offered');
+}
 
 /** Where shoppers send a wire transfer: the configured account, or the example one of a development or demo store. */
 export function wireTransferOf(config: Pick<Config, (typeof WIRE_KEYS)[number]>): WireTransfer {

@@ -8,3 +8,5 @@ export { createInventoryService, generateDiamonds, seedInventory, SEED_META_KEY 
 export { seedDemoCatalog } from './modules/products/index.ts';
 export { createDiamondRepository, runEngineSearch, runSimilar, runValueChart, StoneStore, toConditions, toSortOrder, toStoneChunk, ValueCache } from './modules/catalog/index.ts';
 export { createAccountService, type PasswordHasher } from './modules/accounts/index.ts';
+export { createAuditLog } from './modules/audit/index.ts';
+export { createAdminSessions } from './modules/admin/index.ts';

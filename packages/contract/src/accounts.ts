@@ -112,7 +112,7 @@ const name = requiredText(NAME_MAX_LENGTH, 'name');
  * A new password: never trimmed (spaces are characters too). One message per problem: an empty password is
  * "required", not also "too short". (No `abort`: an aborting issue would hide the confirmation check.)
  */
-const newPassword = (label = 'password') =>
+export const newPassword = (label = 'password') =>
   z.string({ error: `The ${label} field is required.` }).superRefine((v, ctx) => {
     if (v.length === 0) ctx.addIssue({ code: 'custom', message: `The ${label} field is required.` });
     else if (v.length < PASSWORD_MIN_LENGTH) ctx.addIssue({ code: 'custom', message: `The ${label} must be at least ${PASSWORD_MIN_LENGTH} characters.` });
@@ -131,8 +131,8 @@ const bothStrings = (a: string, b: string) => (payload: { value: unknown }) => {
   return typeof v?.[a] === 'string' && typeof v?.[b] === 'string';
 };
 
-const confirmation = z.string({ error: 'The password confirmation field is required.' });
-const confirmationMatches = {
+export const confirmation = z.string({ error: 'The password confirmation field is required.' });
+export const confirmationMatches = {
   path: ['password_confirmation'],
   error: 'The password confirmation does not match.',
   when: bothStrings('password', 'password_confirmation'),

@@ -10,7 +10,7 @@ import { DIAMOND_STATUSES } from './constants.ts';
 import { APPOINTMENTS } from './storefront-terms.ts';
 import { diamondSchema } from './diamonds.ts';
 import { priceToCents } from './orders.ts';
-import { enteredPassword, NAME_MAX_LENGTH, TITLES } from './accounts.ts';
+import { confirmation, confirmationMatches, enteredPassword, NAME_MAX_LENGTH, newPassword, TITLES } from './accounts.ts';
 import { ORDER_STATUSES, PAYMENT_METHOD_IDS, PAYMENT_STATUSES, orderSchema } from './orders.ts';
 
 /** Who works in the back office: staff run the store's day; owners also manage the staff and read the audit log. */
@@ -26,6 +26,18 @@ export const ADMIN_SESSION_HOURS = 12;
 export const ADMIN_REAUTH_MINUTES = 5;
 /** An invitation's link to choose a password works this long. */
 export const STAFF_INVITE_DAYS = 7;
+/** A sign-in half done (the password right, the second factor awaited) lasts this long. */
+export const SECOND_FACTOR_SIGN_IN_MINUTES = 10;
+/** How many one-time recovery codes a second factor comes with. */
+export const RECOVERY_CODE_COUNT = 10;
+/**
+ * An owner's demotion or removal that would leave the one who asked it as the only owner waits this long for another
+ * owner to confirm it; any owner (the person concerned too) may cancel it meanwhile.
+ */
+export const OWNER_CHANGE_DELAY_HOURS = 72;
+/** Who must sign in to the back office with a second factor: owners, every staff member, or nobody (offered to all). */
+export const SECOND_FACTOR_POLICIES = ['owners', 'staff', 'offered'] as const;
+export type SecondFactorPolicy = (typeof SECOND_FACTOR_POLICIES)[number];
 /** The orders list's page sizes. */
 export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
 /** An order whose unpaid hold ends within this many hours is "about to expire". */
@@ -51,6 +63,25 @@ export const ADMIN_MESSAGES = {
   alreadyStaff: 'This person is already on the staff.',
   /** 403: a change sent from another site (no Origin of the store's own). */
   crossSite: 'This request did not come from the store’s back office.',
+  invitationInvalid: 'This invitation link is not valid. Ask an owner of the store to invite you again.',
+  invitationUsed: 'This invitation has already been used. Sign in to the back office with the password you chose.',
+  invitationExpired: 'This invitation has expired. Ask an owner of the store to invite you again.',
+  invitationAccepted: 'Your password is set and the back office is open to you. Please sign in.',
+  noInvitation: 'No open invitation has that id.',
+  /** 401 from the back office's pages while a sign-in waits for its second factor. */
+  secondFactorNeeded: 'Enter the code from your authenticator app to finish signing in.',
+  /** 401 from the back office's pages while a sign-in waits for a second factor to be set up. */
+  enrollNeeded: 'Set up two-step sign-in to finish signing in.',
+  codeWrong: 'The code is incorrect or has expired. Enter the newest code from your authenticator app, or a recovery code.',
+  enrollCodeWrong: 'The code is incorrect. Enter the 6-digit code your authenticator app shows now for Everstone.',
+  noEnrollment: 'Start setting up two-step sign-in first.',
+  alreadyEnrolled: 'Two-step sign-in is already set up for your account.',
+  notEnrolled: 'Two-step sign-in is not set up for your account.',
+  secondFactorRequired: 'Two-step sign-in is required for your role in this store, so it cannot be turned off.',
+  secondFactorOff: 'Two-step sign-in is turned off for your account.',
+  /** 409: a pending owner change confirmed by the owner who asked it. */
+  ownChangeConfirm: 'Another owner must confirm this change; you asked for it.',
+  noChange: 'No pending change has that id.',
 } as const;
 
 export const adminSignInRequestSchema = z.object({ email: emailField, password: enteredPassword() });
@@ -59,9 +90,17 @@ export type AdminSignInRequest = z.input<typeof adminSignInRequestSchema>;
 export const adminPasswordRequestSchema = z.object({ password: enteredPassword() });
 export type AdminPasswordRequest = z.input<typeof adminPasswordRequestSchema>;
 
+/** A back-office session: 'full', or a sign-in waiting for its second factor ('second_factor') or for one to be set up ('enroll'). */
+export const ADMIN_SESSION_STAGES = ['full', 'second_factor', 'enroll'] as const;
+export type AdminSessionStage = (typeof ADMIN_SESSION_STAGES)[number];
+
 export const adminSessionSchema = z.object({
   user: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
   role: z.enum(STAFF_ROLES),
+  /** Only a full session opens the back office; the others can only finish signing in. */
+  stage: z.enum(ADMIN_SESSION_STAGES),
+  /** Whether the person has a second factor, and whether the store requires one of them. */
+  second_factor: z.object({ enrolled: z.boolean(), required: z.boolean() }),
   /** When the session ends if nothing more is asked (the idle timeout), and at the latest. */
   idle_expires_at: z.string(),
   expires_at: z.string(),
@@ -69,6 +108,50 @@ export const adminSessionSchema = z.object({
   reauth_until: z.string().nullable(),
 });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+/**
+ * A code that finishes a sign-in: the 6 digits of the authenticator app, or a recovery code (10 letters and digits,
+ * spaces and hyphens ignored).
+ */
+export const secondFactorCode = z
+  .string({ error: 'Please enter the code.' })
+  .max(40, 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.')
+  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(1, 'Please enter the code.')
+      .regex(/^(\d{6}|[A-Z2-9]{10})$/, 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.'),
+  );
+export const adminCodeRequestSchema = z.object({ code: secondFactorCode });
+export type AdminCodeRequest = z.input<typeof adminCodeRequestSchema>;
+
+/** The secret of a second factor being set up: the app reads the otpauth URI as a QR code, or the secret typed in. */
+export const secondFactorEnrollmentSchema = z.object({
+  secret: z.string(),
+  otpauth_uri: z.string(),
+  issuer: z.string(),
+  account: z.string(),
+});
+export type SecondFactorEnrollment = z.infer<typeof secondFactorEnrollmentSchema>;
+
+/** Setting up a second factor confirmed with its first code: the recovery codes, shown once, and the session now. */
+export const secondFactorEnrolledSchema = z.object({
+  message: z.string(),
+  recovery_codes: z.array(z.string()),
+  session: z.lazy(() => adminSessionSchema),
+});
+export type SecondFactorEnrolled = z.infer<typeof secondFactorEnrolledSchema>;
+
+export const secondFactorStatusSchema = z.object({
+  enrolled: z.boolean(),
+  required: z.boolean(),
+  confirmed_at: z.string().nullable(),
+  recovery_codes_left: z.number().int(),
+});
+export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
+export const recoveryCodesResponseSchema = z.object({ message: z.string(), recovery_codes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
 
 /** Answer of a sensitive action tried without a recent password: 403 with `reauth: true`. */
 export const reauthErrorSchema = z.object({ message: z.string(), reauth: z.literal(true) });
@@ -78,12 +161,46 @@ export const staffMemberSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(STAFF_ROLES),
-  /** True until the invited person has chosen a password. */
-  invited: z.boolean(),
+  /** Whether the person signs in with a second factor. */
+  second_factor: z.boolean(),
   since: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
-export const staffListResponseSchema = z.object({ staff: z.array(staffMemberSchema) });
+
+/** A role offered to an address: nothing is granted until the invited person uses the emailed link. */
+export const staffInvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  invited_at: z.string(),
+  expires_at: z.string(),
+  /** Who invited (an owner's email, or the command line's user@host). */
+  invited_by: z.string(),
+});
+export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
+
+/** An owner's demotion or removal waiting for another owner or for its time (OWNER_CHANGE_DELAY_HOURS). */
+export const staffChangeSchema = z.object({
+  id: z.number().int(),
+  member: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
+  role_before: z.enum(STAFF_ROLES),
+  /** 'customer': taken off the staff. */
+  role_after: z.enum(['staff', 'customer']),
+  requested_by: z.string(),
+  requested_at: z.string(),
+  /** When it takes effect unless cancelled. */
+  effective_at: z.string(),
+  /** Whether the owner asking may confirm it now (any owner but the one who asked for it). */
+  can_confirm: z.boolean(),
+});
+export type StaffChange = z.infer<typeof staffChangeSchema>;
+
+export const staffListResponseSchema = z.object({
+  staff: z.array(staffMemberSchema),
+  invitations: z.array(staffInvitationSchema),
+  changes: z.array(staffChangeSchema),
+});
 export type StaffListResponse = z.infer<typeof staffListResponseSchema>;
 
 export const staffInviteRequestSchema = z.object({
@@ -96,13 +213,49 @@ export const staffInviteRequestSchema = z.object({
 export type StaffInviteRequest = z.input<typeof staffInviteRequestSchema>;
 export const staffRoleRequestSchema = z.object({ role: z.enum(STAFF_ROLES, { error: 'Please choose a role: staff or owner.' }) });
 export type StaffRoleRequest = z.input<typeof staffRoleRequestSchema>;
-export const staffMemberResponseSchema = z.object({ message: z.string(), member: staffMemberSchema });
+/** A role change or removal: done (change null), or waiting for another owner (the pending change). */
+export const staffMemberResponseSchema = z.object({ message: z.string(), member: staffMemberSchema, change: staffChangeSchema.nullable() });
 export type StaffMemberResponse = z.infer<typeof staffMemberResponseSchema>;
+export const staffInvitationResponseSchema = z.object({ message: z.string(), invitation: staffInvitationSchema });
+export type StaffInvitationResponse = z.infer<typeof staffInvitationResponseSchema>;
+
+/** What the invitation page shows before the person chooses a password. */
+export const invitationLookupResponseSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  expires_at: z.string(),
+});
+export type InvitationLookupResponse = z.infer<typeof invitationLookupResponseSchema>;
+export const invitationTokenParamsSchema = z.object({
+  token: z.string().trim().min(1, ADMIN_MESSAGES.invitationInvalid).max(200, ADMIN_MESSAGES.invitationInvalid),
+});
+
+/** Taking an invitation up: its token and a new password, twice. */
+export const invitationAcceptRequestSchema = z
+  .object({
+    token: z.string({ error: ADMIN_MESSAGES.invitationInvalid }).trim().min(1, ADMIN_MESSAGES.invitationInvalid).max(200, ADMIN_MESSAGES.invitationInvalid),
+    password: newPassword(),
+    password_confirmation: confirmation,
+  })
+  .refine((v) => v.password === v.password_confirmation, confirmationMatches);
+export type InvitationAcceptRequest = z.input<typeof invitationAcceptRequestSchema>;
 
 /** What an audit entry says was done, and to what. */
 export const AUDIT_ACTIONS = [
   'session.sign_in',
+  'session.reauth_failed',
+  'session.second_factor_failed',
   'staff.invite',
+  'staff.invite_revoke',
+  'staff.join',
+  'staff.identity',
+  'staff.change_requested',
+  'staff.change_cancelled',
+  'staff.second_factor_on',
+  'staff.second_factor_off',
+  'staff.second_factor_reset',
+  'staff.recovery_codes',
   'staff.role',
   'staff.remove',
   'order.confirm',
@@ -127,7 +280,18 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'session.sign_in': 'Signed in',
+  'session.reauth_failed': 'Entered a wrong password again',
+  'session.second_factor_failed': 'Entered a wrong sign-in code',
   'staff.invite': 'Invited staff',
+  'staff.invite_revoke': 'Withdrew an invitation',
+  'staff.join': 'Accepted an invitation',
+  'staff.identity': 'Changed their name or email',
+  'staff.change_requested': 'Asked for an owner’s change (waiting)',
+  'staff.change_cancelled': 'Cancelled an owner’s change',
+  'staff.second_factor_on': 'Set up two-step sign-in',
+  'staff.second_factor_off': 'Turned off two-step sign-in',
+  'staff.second_factor_reset': 'Reset a two-step sign-in',
+  'staff.recovery_codes': 'Made new recovery codes',
   'staff.role': 'Changed a role',
   'staff.remove': 'Removed staff',
   'order.confirm': 'Confirmed an order',

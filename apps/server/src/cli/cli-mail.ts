@@ -14,10 +14,16 @@ export function cliMail(config: Config, d: Db) {
   let pending: number[] = [];
   let committed: number[] = [];
   const queue: MailQueue = {
-    enqueue: async (trx, messages) => (pending = await createMailOutboxRepository(trx).enqueue(messages, new Date())),
+    // A step may queue several messages in turn (an invitation, then the owners' notice): all of them are its own.
+    enqueue: async (trx, messages) => {
+      const ids = await createMailOutboxRepository(trx).enqueue(messages, new Date());
+      pending = [...pending, ...ids];
+      return ids;
+    },
     // Called once the step's transaction has committed: its messages are the ones to send.
     flush: () => {
-      committed = pending;
+      committed = [...committed, ...pending];
+      pending = [];
     },
   };
   return {

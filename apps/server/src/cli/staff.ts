@@ -5,26 +5,32 @@
  */
 import { parseArgs } from 'node:util';
 import { ADMIN_MESSAGES, STAFF_INVITE_DAYS, STAFF_ROLES, TITLES, type StaffRole, type Title } from '@everstone/contract';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, secondFactorPolicyOf } from '../config.ts';
 import { cliMail } from './cli-mail.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
-import { createPasswordHasher, createStaffDirectory, type RoleChange } from '../modules/accounts/index.ts';
+import { createAccountService, createPasswordHasher, createSecondFactors, createStaffDirectory } from '../modules/accounts/index.ts';
 import { commandLineActor, createAuditLog } from '../modules/audit/index.ts';
 import { createAdminSessions } from '../modules/admin/index.ts';
-import type { Kysely } from 'kysely';
 
 const USAGE = `Usage: npm run staff -- COMMAND
 
 Commands:
-  list                                   the staff and owners
+  list                                   the staff and owners, the invitations not yet used, the owners' changes waiting
   add EMAIL --role ROLE [--name NAME] [--title T]
-                                         gives the account of EMAIL the role (${STAFF_ROLES.join(' or ')}).
-                                         Without an account, one is made (--name and --title, ${TITLES.join('/')},
-                                         are then needed) and an email with a link to choose a password is sent.
-  remove EMAIL                           takes the person off the staff; the account stays a shopper's
+                                         someone on the staff: their role becomes ROLE (${STAFF_ROLES.join(' or ')}).
+                                         Anyone else: an invitation is emailed to EMAIL; nothing is granted until its
+                                         link is used, which sets a new password. --name and --title (${TITLES.join('/')})
+                                         are needed when the address has no account.
+  remove EMAIL                           takes the person off the staff (the account stays a shopper's), or withdraws
+                                         the invitation to EMAIL
+  reset-second-factor EMAIL              takes away the person's two-step sign-in (a lost phone and lost recovery
+                                         codes); they set up a new one at their next sign-in
 
-The first owner is made here: npm run staff -- add you@example.com --role owner`;
+The first owner is made here: npm run staff -- add you@example.com --role owner --name "Your Name" --title Ms
+Every step is on the audit log, and the person and every owner are emailed.`;
+
+const COMMANDS = ['list', 'add', 'remove', 'reset-second-factor'];
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -37,7 +43,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return command || values.help ? 0 : 2;
   }
-  if (!['list', 'add', 'remove'].includes(command)) {
+  if (!COMMANDS.includes(command)) {
     console.error(`Unknown command "${command}".\n\n${USAGE}`);
     return 2;
   }
@@ -59,63 +65,79 @@ async function main(): Promise<number> {
   const mail = cliMail(config, d);
   try {
     await migrateToLatest(d);
-    const staff = createStaffDirectory({
+    const now = () => new Date();
+    const sessions = createAdminSessions({ db: d.db, now });
+    const deps = {
       db: d.db,
       engine: d.engine,
       hasher: createPasswordHasher(),
-      now: () => new Date(),
+      now,
       tokenTtlMs: config.AUTH_TOKEN_TTL_DAYS * 86_400_000,
       resetTtlMs: config.PASSWORD_RESET_TTL_MINUTES * 60_000,
       publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
       storeEmail: config.STORE_EMAIL,
       mail: mail.queue,
-    });
-    const audit = createAuditLog({ db: d.db, now: () => new Date() });
-    const sessions = createAdminSessions({ db: d.db, now: () => new Date() });
-    const actor = commandLineActor('npm run staff');
-    const record = (action: 'staff.invite' | 'staff.role' | 'staff.remove') => async (trx: Kysely<any>, change: RoleChange) => {
-      await audit.record(trx, actor, { action, subject: { type: 'staff', id: change.member.email }, before: change.before, after: change.after });
-      if (action !== 'staff.invite') await sessions.endAllOf(change.member.id, trx);
+      audit: createAuditLog({ db: d.db, now }),
+      endBackOfficeSessions: (trx: Parameters<typeof sessions.endAllOf>[1], userId: number) => sessions.endAllOf(userId, trx),
     };
+    const staff = createStaffDirectory(deps);
+    const accounts = createAccountService(deps);
+    const secondFactors = createSecondFactors({ ...deps, policy: secondFactorPolicyOf(config) });
+    const actor = commandLineActor('npm run staff');
 
     try {
       if (command === 'list') {
-        const list = await staff.list();
-        if (list.length === 0) console.log('No staff yet. Make the first owner with: npm run staff -- add EMAIL --role owner');
-        for (const m of list) console.log(`${m.role.padEnd(6)} ${m.email}  ${m.name}${m.invited ? '  (invited, no password yet)' : ''}`);
+        const { staff: members, invitations, changes } = await staff.list();
+        if (members.length === 0 && invitations.length === 0) console.log('No staff yet. Make the first owner with: npm run staff -- add EMAIL --role owner --name NAME --title T');
+        for (const m of members) console.log(`${m.role.padEnd(6)} ${m.email}  ${m.name}${m.second_factor ? '  (two-step sign-in)' : ''}`);
+        for (const i of invitations) console.log(`${i.role.padEnd(6)} ${i.email}  ${i.name}  (invited by ${i.invited_by}, not yet accepted; the link works until ${i.expires_at})`);
+        for (const c of changes) console.log(`waiting: ${c.member.email} to become ${c.role_after === 'customer' ? 'a shopper' : c.role_after}, asked by ${c.requested_by}, on ${c.effective_at}`);
         return 0;
       }
       const target = email!.trim().toLowerCase();
-      const current = (await staff.list()).find((m) => m.email === target);
-      if (command === 'remove') {
-        if (!current) {
-          console.error(`${target} is not on the staff.`);
+      const { staff: members, invitations } = await staff.list();
+      const current = members.find((m) => m.email === target);
+      if (command === 'reset-second-factor') {
+        const account = await accounts.findByEmail(target);
+        if (!account || !(await secondFactors.reset(actor, account.id))) {
+          console.error(`${target} has no two-step sign-in to reset.`);
           return 1;
         }
-        await staff.remove(null, current.id, record('staff.remove'));
-        console.log(`${target} no longer has access to the back office.`);
-        return 0;
-      }
-      const role = values.role as StaffRole;
-      if (current) {
-        await staff.setRole(null, current.id, role, record('staff.role'));
+        console.log(`${target} no longer has a second factor; their back-office sessions have ended. They set up a new one at their next sign-in.`);
+      } else if (command === 'remove') {
+        const invitation = invitations.find((i) => i.email === target);
+        if (!current && !invitation) {
+          console.error(`${target} is not on the staff and has no open invitation.`);
+          return 1;
+        }
+        if (current) {
+          await staff.remove(actor, current.id);
+          console.log(`${target} no longer has access to the back office.`);
+        } else {
+          await staff.revokeInvitation(actor, invitation!.id);
+          console.log(`The invitation to ${target} was withdrawn.`);
+        }
+      } else if (current) {
+        const role = values.role as StaffRole;
+        await staff.setRole(actor, current.id, role);
         console.log(`${target} is ${role === 'owner' ? 'an owner' : 'staff'}.`);
-        return 0;
+      } else {
+        const role = values.role as StaffRole;
+        const existing = await accounts.findByEmail(target);
+        const name = values.name ?? existing?.name;
+        const title = (values.title ?? existing?.title) as Title | undefined;
+        if (!name || !title) {
+          console.error(`${target} has no account yet: give --name and --title (${TITLES.join('/')}) to invite them.`);
+          return 2;
+        }
+        let link: string | null = null;
+        await staff.invite(actor, { email: target, name, title, role }, {
+          // Without a mail server the email's link exists nowhere else: the person at this terminal passes it on.
+          revealLink: mail.writesToOutbox ? (href) => (link = href) : undefined,
+        });
+        console.log(`${target} is invited as ${role === 'owner' ? 'an owner' : 'staff'}: nothing is granted until they accept with the link emailed to them, which sets a new password.`);
+        if (link) console.log(`No mail server is set (SMTP_URL), so here is that link; it works once, within ${STAFF_INVITE_DAYS} days:\n${link}`);
       }
-      const existing = await d.db.selectFrom('users').select(['name', 'title']).where('email', '=', target).executeTakeFirst();
-      const name = values.name ?? existing?.name;
-      const title = (values.title ?? existing?.title) as Title | undefined;
-      if (!name || !title) {
-        console.error(`${target} has no account yet: give --name and --title (${TITLES.join('/')}) to make one.`);
-        return 2;
-      }
-      let link: string | null = null;
-      await staff.invite({ email: target, name, title, role }, record('staff.invite'), {
-        // Without a mail server the email's link exists nowhere else: the person at this terminal passes it on.
-        revealLink: mail.writesToOutbox ? (href) => (link = href) : undefined,
-      });
-      console.log(`${target} is ${role === 'owner' ? 'an owner' : 'staff'}. ${existing ? 'They were told by email.' : 'An email with a link to choose a password was sent.'}`);
-      if (link) console.log(`No mail server is set (SMTP_URL), so here is that link; it works once, within ${STAFF_INVITE_DAYS} days:\n${link}`);
     } catch (err) {
       if (err instanceof HttpError) {
         console.error(err.message === ADMIN_MESSAGES.alreadyStaff ? `${email} is already on the staff.` : err.message);
@@ -124,8 +146,8 @@ async function main(): Promise<number> {
       throw err;
     }
     const sent = await mail.send();
-    if (sent === 'queued') console.log('The email is queued: the mail server did not take it, and the store will try again.');
-    else if (sent === 'written') console.log(`The email was written to ${config.OUTBOX_DIR}.`);
+    if (sent === 'queued') console.log('The emails are queued: the mail server did not take them, and the store will try again.');
+    else if (sent === 'written') console.log(`The emails were written to ${config.OUTBOX_DIR}.`);
     return 0;
   } finally {
     await mail.close();

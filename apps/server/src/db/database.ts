@@ -18,6 +18,7 @@ import { stoneHoldsMigration } from './migrations/011-stone-holds.ts';
 import { stoneChangesMigration } from './migrations/012-stone-changes.ts';
 import { backOfficeMigration } from './migrations/013-back-office.ts';
 import { metalPricesMigration } from './migrations/014-metal-prices.ts';
+import { staffSecurityMigration } from './migrations/015-staff-security.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -97,6 +98,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '012-stone-changes': stoneChangesMigration(engine),
     '013-back-office': backOfficeMigration(engine, d?.setDefensive),
     '014-metal-prices': metalPricesMigration(),
+    '015-staff-security': staffSecurityMigration(engine),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { AdminSessionStage } from '@everstone/contract';
 
 /** Reference tables (grade scales, shapes, labs): an id and a name, seeded by migrations. */
 export interface LookupTable {
@@ -473,6 +474,65 @@ export interface AdminSessionTable {
   /** When the password was last entered in it (sign-in or confirmation), for sensitive actions. */
   reauth_at: IsoTimestamp | null;
   ip: string;
+  /** 'full'; or a sign-in half done: 'second_factor' (the code is awaited) or 'enroll' (a second factor must be set up first). */
+  stage: Generated<AdminSessionStage>;
+}
+
+
+/** A staff role offered to an address (accounts): it grants nothing until its emailed link is used. */
+export interface StaffInvitationTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  name: string;
+  title: string;
+  role: string;
+  token_hash: string;
+  /** The owner who invited; null at the command line. */
+  invited_by_id: number | null;
+  invited_by: string;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+  accepted_at: IsoTimestamp | null;
+  revoked_at: IsoTimestamp | null;
+  /** The account that took the role up. */
+  user_id: number | null;
+}
+
+/** A staff member's TOTP secret (accounts); confirmed_at is null while enrolling. */
+export interface StaffSecondFactorTable {
+  user_id: number;
+  secret: string;
+  created_at: IsoTimestamp;
+  confirmed_at: IsoTimestamp | null;
+  /** The time step of the last code accepted: a code is never taken twice. */
+  last_step: number | null;
+}
+
+/** A one-time recovery code of a staff member's second factor, kept as its SHA-256 (accounts). */
+export interface StaffRecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: IsoTimestamp;
+  used_at: IsoTimestamp | null;
+}
+
+/** An owner's demotion or removal waiting for a second owner or for its time (accounts). */
+export interface StaffChangeTable {
+  id: Generated<number>;
+  user_id: number;
+  role_before: string;
+  /** 'staff' or 'customer' (removed). */
+  role_after: string;
+  requested_by_id: number;
+  requested_by: string;
+  requested_at: IsoTimestamp;
+  effective_at: IsoTimestamp;
+  resolved_at: IsoTimestamp | null;
+  /** 'applied', 'confirmed', 'cancelled' or 'void' (no longer possible when due). */
+  outcome: string | null;
+  resolved_by: string | null;
 }
 
 /** One change made by staff (audit); never updated or deleted (triggers refuse both). */
@@ -545,6 +605,10 @@ export interface Database {
   stone_holds: StoneHoldTable;
   stone_hold_log: StoneHoldLogTable;
   admin_sessions: AdminSessionTable;
+  staff_invitations: StaffInvitationTable;
+  staff_second_factors: StaffSecondFactorTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
+  staff_changes: StaffChangeTable;
   audit_log: AuditLogTable;
   builder_starts: BuilderStartTable;
 }

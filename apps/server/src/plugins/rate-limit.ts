@@ -211,6 +211,20 @@ export const RATE_LIMITS = {
     what: 'Too many value charts.',
     rules: [{ by: 'client', max: 600, windowMs: 10 * MINUTE }],
   },
+  /**
+   * Wrong codes at the back office's second step (failures only). A 6-digit code with a step either side is 3 chances
+   * in a million a guess: 5 tries in 15 minutes and 20 a day per person make a year of guessing a long shot, while a
+   * person mistyping twice is never held up. Per client, one address walking through many accounts.
+   */
+  secondFactorFailures: {
+    name: 'second-factor-failures',
+    what: 'Too many wrong codes.',
+    rules: [
+      { by: 'user', max: 5, windowMs: 15 * MINUTE },
+      { by: 'user', max: 20, windowMs: DAY },
+      { by: 'client', max: 100, windowMs: 15 * MINUTE },
+    ],
+  },
   /** Each saved address is a write; the account's own cap bounds what is kept, this bounds the churn. */
   addresses: {
     name: 'addresses',
@@ -423,8 +437,11 @@ function subjectOf(by: RateLimitSubject, request: FastifyRequest): string | null
     case 'client':
       return clientKeyOf(request.clientAddress);
     case 'email': {
+      // The address typed into the form; else the account signed in (a password entered again in the back office
+      // counts against that account's sign-in failures, as a sign-in with its email would).
       const email = (request.body as { email?: unknown } | null | undefined)?.email;
-      return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
+      if (typeof email === 'string' && email.trim()) return email.trim().toLowerCase();
+      return request.auth ? request.auth.user.email.toLowerCase() : null;
     }
     case 'email+client': {
       const email = subjectOf('email', request);

@@ -1,6 +1,7 @@
 /** The accounts module's public face. */
-export { createAccountService, MAX_TOKENS_PER_USER, resetLink, toUser, type AccountService } from './service.ts';
+export { createAccountService, MAX_TOKENS_PER_USER, resetLink, toUser, type AccountService, type AccountServiceDeps } from './service.ts';
 export { accountRootRoutes, accountRoutes } from './routes.ts';
 export { createPasswordHasher, type PasswordHasher } from './passwords.ts';
-export { createStaffDirectory, INVITED_PASSWORD, type StaffDirectory, type RoleChange, type RecordChange } from './staff.ts';
+export { createStaffDirectory, type StaffDirectory } from './staff.ts';
+export { createSecondFactors, type SecondFactors } from './second-factor.ts';
 export { createCustomerDirectory, type CustomerDirectory, type CustomerRecord } from './customers.ts';

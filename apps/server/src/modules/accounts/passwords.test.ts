@@ -29,6 +29,28 @@ describe('password hashing (scrypt)', () => {
     }
   });
 
+  it('spends a whole derivation on a stored hash that is no hash, so the clock cannot tell such accounts apart', async () => {
+    // An account that never chose a password ('!invited', an empty or hand-written value) answered in ~2 ms against
+    // ~90 ms for a wrong password: a guesser learned which accounts were pending invitations. Timed in turns, so a
+    // busy machine slows both alike; the malformed ones must cost about what a real verification costs.
+    const real = await hasher.hash('correct horse battery');
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const timeOf = async (stored: string) => {
+      const started = performance.now();
+      expect(await hasher.verify(stored, 'a guess')).toBe(false);
+      return performance.now() - started;
+    };
+    for (const malformed of ['!invited', '', 'scrypt$1$8$1$AAAA$BBBB']) {
+      const realTimes: number[] = [];
+      const malformedTimes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        realTimes.push(await timeOf(real));
+        malformedTimes.push(await timeOf(malformed));
+      }
+      expect(median(malformedTimes)).toBeGreaterThan(median(realTimes) * 0.5);
+    }
+  });
+
   it('asks for a rehash when the parameters changed', async () => {
     const cheap = createPasswordHasher({ N: 1024, r: 8, p: 1 });
     const old = await cheap.hash('correct horse battery');

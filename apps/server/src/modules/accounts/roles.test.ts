@@ -4,6 +4,8 @@ import { createTestDb, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
 import { quickHasher, signUpAndIn } from '../../test/accounts.ts';
 import { createAccountService } from './service.ts';
+import { createAuditLog } from '../audit/index.ts';
+import { createAdminSessions } from '../admin/index.ts';
 import { registerErrorHandler } from '../../plugins/error-handler.ts';
 import { registerAuth } from '../../plugins/auth.ts';
 
@@ -26,6 +28,8 @@ describe('roles', () => {
       resetTtlMs: 3_600_000,
       publicUrl: 'http://localhost',
       storeEmail: 'care@store.test',
+      audit: createAuditLog({ db: db.db, now: () => new Date() }),
+      endBackOfficeSessions: (trx, userId) => createAdminSessions({ db: db.db, now: () => new Date() }).endAllOf(userId, trx),
     });
     admin = Fastify();
     registerErrorHandler(admin);

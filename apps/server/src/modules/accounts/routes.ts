@@ -176,7 +176,7 @@ export function accountRoutes(service: AccountService, deps: { auth: Auth; limit
           },
           preValidation: limiter.guard(RATE_LIMITS.accountChanges),
         },
-        async (request) => service.updateUser(requireUser(request), request.body),
+        async (request) => service.updateUser(requireUser(request), request.body, request.clientAddress),
       );
 
       signedIn.post(

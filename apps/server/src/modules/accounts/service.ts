@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { UnauthorizedError, ValidationError } from '../../errors.ts';
 import { ROLES, type Role, type SignedIn } from '../../plugins/auth.ts';
 import { composeMail, link, paragraph, type OutgoingMail, type MailQueue } from '../mail/index.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { createAccountRepository } from './repository.ts';
 import { bearerToken, createOpaqueToken, hashToken } from './tokens.ts';
@@ -48,6 +49,13 @@ export interface AccountServiceDeps {
   /** Base of the links in emails (PUBLIC_URL); never taken from a request's Host header. */
   publicUrl: string;
   storeEmail: string;
+  /** Staff changes (roles, invitations, a staff member's own name or email) write their entries here. */
+  audit: AuditLog;
+  /**
+   * Ends every back-office session of a person, in the caller's transaction: a new password, a reset, an accepted
+   * invitation or a role taken away must not leave a session opened before it (the admin module owns them).
+   */
+  endBackOfficeSessions: (trx: Kysely<Database>, userId: number) => Promise<void>;
 }
 
 export function toUser(row: UserRow): User {
@@ -163,6 +171,12 @@ export function createAccountService(deps: AccountServiceDeps) {
       return { message: ACCOUNT_MESSAGES.loggedOut };
     },
 
+    /** The account of an address (for the command line's staff steps), or null. */
+    async findByEmail(email: string): Promise<User | null> {
+      const row = await repo.findUserByEmail(email.trim().toLowerCase());
+      return row ? toUser(row) : null;
+    },
+
     async currentUser(signedIn: SignedIn): Promise<User> {
       const row = await repo.findUserById(signedIn.user.id);
       if (!row) throw new UnauthorizedError(ACCOUNT_MESSAGES.unauthenticated);
@@ -170,7 +184,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     /** Account details. Changing the email asks for the current password (a borrowed session cannot take over). */
-    async updateUser(signedIn: SignedIn, input: UpdateUserInput): Promise<UserResponse> {
+    async updateUser(signedIn: SignedIn, input: UpdateUserInput, from = 'unknown'): Promise<UserResponse> {
       const row = await repo.findUserById(signedIn.user.id);
       if (!row) throw new UnauthorizedError(ACCOUNT_MESSAGES.unauthenticated);
       const email = input.email.toLowerCase();
@@ -183,7 +197,20 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       const details = { email, name: input.name, title: input.title, birthDate: input.birth_date, anniversaryDate: input.anniversary_date };
       try {
-        await repo.updateDetails(row.id, details, now().toISOString());
+        await writeTransaction(deps, async (trx) => {
+          await createAccountRepository(trx).updateDetails(row.id, details, now().toISOString());
+          // A staff member's name and email are how the audit log and the staff read them: each change is an entry, so
+          // renaming oneself "npm run orders" cannot pass later steps off as the command line's unremarked.
+          const role = roleOf(row);
+          if (role !== 'customer' && (row.name !== input.name || row.email !== email)) {
+            await deps.audit.record(trx, { id: row.id, email, name: input.name, from }, {
+              action: 'staff.identity',
+              subject: { type: 'staff', id: email },
+              before: { name: row.name, email: row.email },
+              after: { name: input.name, email },
+            });
+          }
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw invalid('email', ACCOUNT_MESSAGES.emailTaken);
         throw err;
@@ -208,6 +235,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         await r.setPasswordHash(row.id, passwordHash, at);
         await r.deleteTokensOfUser(row.id, signedIn.tokenId);
         await r.retireResetsOfUser(row.id, at);
+        await deps.endBackOfficeSessions(trx, row.id);
       });
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
@@ -229,8 +257,12 @@ export function createAccountService(deps: AccountServiceDeps) {
             expiresAt: new Date(at.getTime() + deps.resetTtlMs).toISOString(),
           });
           await deps.mail.enqueue(trx, [resetMail(user, resetLink(deps.publicUrl, token, user.email), deps.resetTtlMs, deps.storeEmail)]);
-          // A reset sent by staff from the back office is on the audit log, written with it.
-          if (record) await record(trx);
+          // A reset sent by staff from the back office is on the audit log, written with it; staff send one when an
+          // account looks taken over, so the person's back-office sessions end with it too.
+          if (record) {
+            await record(trx);
+            await deps.endBackOfficeSessions(trx, user.id);
+          }
         });
         deps.mail.flush();
       }
@@ -254,6 +286,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         await r.setPasswordHash(reset.user_id, passwordHash, at.toISOString());
         await r.deleteTokensOfUser(reset.user_id);
         await r.retireResetsOfUser(reset.user_id, at.toISOString());
+        await deps.endBackOfficeSessions(trx, reset.user_id);
         return true;
       });
       if (!done) throw invalid('token', ACCOUNT_MESSAGES.resetTokenUsed);

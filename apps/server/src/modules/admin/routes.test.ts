@@ -73,8 +73,20 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
 
   const signIn = (email: string, password: string) => adminCookie(app, email, password);
 
+  /** A request as the back office's own page sends it: a change carries the store's Origin. */
   const as = (cookie: string | null, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: method as 'GET', url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+    app.inject({
+      method: method as 'GET',
+      url,
+      payload: payload as object,
+      headers: { ...(method === 'GET' ? {} : { origin: 'http://localhost:80' }), ...(cookie ? { cookie } : {}), ...headers },
+    });
+
+  /** The token of the invitation link emailed to `email` (the newest). */
+  async function invitationToken(email: string): Promise<string> {
+    const mail = await waitFor(() => smtp.to(email).findLast((m) => m.subject === 'Your invitation to the Everstone back office'), { what: 'the invitation' });
+    return /\/admin\/invitation\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+  }
 
   /** A staff member, made by the owner's invitation and the emailed link, signed in. */
   async function staffMember(name = 'Sam Staff'): Promise<{ email: string; password: string; id: number; cookie: string }> {
@@ -82,12 +94,11 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     await as(owner.cookie, 'POST', '/api/admin/session/confirm', { password: owner.password });
     const res = await as(owner.cookie, 'POST', '/api/admin/staff', { email, name, title: 'Mr', role: 'staff' });
     expect(res.statusCode, res.body).toBe(201);
-    const mail = await waitFor(() => smtp.to(email)[0], { what: 'the invitation' });
-    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
     const password = 'the staff password';
-    const set = await app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, email, password, password_confirmation: password } });
+    const set = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', payload: { token: await invitationToken(email), password, password_confirmation: password } });
     expect(set.statusCode, set.body).toBe(200);
-    return { email, password, id: res.json().member.id, cookie: await signIn(email, password) };
+    const id = Number((await db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id);
+    return { email, password, id, cookie: await signIn(email, password) };
   }
 
   let next = 0;
@@ -109,10 +120,22 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     const shopper = await signUpAndIn(app);
     const staff = await staffMember();
     const placed = await order('cod');
-    const routes = routesOf(app).filter((r) => r.url.startsWith('/api/admin') && !(r.method === 'POST' && r.url === '/api/admin/session'));
+    // Open to all: the sign-in, and an invitation's link (its token is the key).
+    const open = new Set(['POST /api/admin/session', 'POST /api/admin/invitations/lookup', 'POST /api/admin/invitations/accept']);
+    const routes = routesOf(app).filter((r) => r.url.startsWith('/api/admin') && !open.has(`${r.method} ${r.url}`));
     // The table is read from the app: a new route is checked without being listed here.
     expect(routes.length).toBeGreaterThanOrEqual(15);
-    const ownerRoutes = new Set(['GET /api/admin/staff', 'POST /api/admin/staff', 'PUT /api/admin/staff/:id', 'DELETE /api/admin/staff/:id', 'GET /api/admin/audit', 'PUT /api/admin/metal-prices']);
+    const ownerRoutes = new Set([
+      'GET /api/admin/staff',
+      'POST /api/admin/staff',
+      'PUT /api/admin/staff/:id',
+      'DELETE /api/admin/staff/:id',
+      'DELETE /api/admin/staff/invitations/:id',
+      'POST /api/admin/staff/changes/:id/confirm',
+      'DELETE /api/admin/staff/changes/:id',
+      'GET /api/admin/audit',
+      'PUT /api/admin/metal-prices',
+    ]);
     for (const route of routes) {
       const url = route.url.replace(':orderNumber', placed.order.order_number).replace(':id', String(staff.id));
       const what = `${route.method} ${route.url}`;
@@ -179,53 +202,109 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     owner.cookie = await signIn(owner.email, owner.password);
   });
 
-  it('asks for the password again before inviting, and the invited person signs in with the one they chose', async () => {
+  it('grants nothing by an invitation until its emailed link is used: a stranger who signed up with the address first gets no role', async () => {
+    // A stranger signs up on the storefront with the address the owner will later invite.
+    const stranger = await signUpAndIn(app, { name: 'Mallory Early' });
+    const email = stranger.email;
     const cookie = await signIn(owner.email, owner.password);
     clock.advance((ADMIN_REAUTH_MINUTES + 1) * 60_000);
-    const email = uniqueEmail('gemologist');
-    const invite = { email, name: 'Gem Ologist', title: 'Ms', role: 'staff' };
+    const invite = { email, name: 'Gem Ologist', title: 'Ms', role: 'owner' };
     const asked = await as(cookie, 'POST', '/api/admin/staff', invite);
     expect(asked.statusCode).toBe(403);
     expect(asked.json()).toEqual({ message: ADMIN_MESSAGES.reauth, reauth: true });
-    expect(await db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(await db.db.selectFrom('staff_invitations').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
 
-    const wrong = await as(cookie, 'POST', '/api/admin/session/confirm', { password: 'guess' });
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().errors).toEqual({ password: [ADMIN_MESSAGES.passwordWrong] });
-    const confirmed = await as(cookie, 'POST', '/api/admin/session/confirm', { password: owner.password });
-    expect((confirmed.json() as AdminSession).reauth_until).not.toBeNull();
-
+    expect((await as(cookie, 'POST', '/api/admin/session/confirm', { password: owner.password })).json().reauth_until).not.toBeNull();
     const done = await as(cookie, 'POST', '/api/admin/staff', invite);
     expect(done.statusCode, done.body).toBe(201);
-    expect(done.json().member).toMatchObject({ email, role: 'staff', invited: true });
+    expect(done.json().invitation).toMatchObject({ email, name: 'Gem Ologist', role: 'owner', invited_by: owner.email });
+
+    // The invitation grants nothing: the stranger's own password opens no back office, and the account is a shopper's.
+    const early = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: stranger.password } });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toEqual({ message: ADMIN_MESSAGES.notStaff });
+    expect((await db.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirstOrThrow()).role).toBe('customer');
+    const pending = (await as(cookie, 'GET', '/api/admin/staff')).json() as StaffListResponse;
+    expect(pending.staff.map((m) => m.email)).not.toContain(email);
+    expect(pending.invitations.map((i) => i.email)).toContain(email);
+
+    // The email's link is the only way in: it asks for a new password and ends everything the account had.
+    const token = await invitationToken(email);
+    const mail = smtp.to(email).findLast((m) => m.subject === 'Your invitation to the Everstone back office')!;
+    expect(mail.text).toContain('http://localhost:3000/admin/invitation/');
+    expect((await app.inject({ method: 'POST', url: '/api/admin/invitations/lookup', payload: { token } })).json()).toMatchObject({ email, role: 'owner', name: 'Gem Ologist' });
+    const short = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', payload: { token, password: 'short', password_confirmation: 'short' } });
+    expect(short.statusCode).toBe(422);
+    const strangerAdmin = await adminCookie(app, stranger.email, stranger.password).catch(() => null);
+    expect(strangerAdmin).toBeNull();
+    const accepted = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', payload: { token, password: 'a gemologist password', password_confirmation: 'a gemologist password' } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toEqual({ message: ADMIN_MESSAGES.invitationAccepted });
+    // The stranger is out: their storefront token and their password no longer work.
+    expect((await app.inject({ url: '/api/user', headers: bearer(stranger.token) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: stranger.password } })).statusCode).toBe(401);
+    const joined = await signIn(email, 'a gemologist password');
+    expect((await as(joined, 'GET', '/api/admin/session')).json()).toMatchObject({ role: 'owner', stage: 'full' });
+
+    // Once only.
+    const again = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', payload: { token, password: 'another password!', password_confirmation: 'another password!' } });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ token: [ADMIN_MESSAGES.invitationUsed] });
+    expect((await app.inject({ method: 'POST', url: '/api/admin/invitations/lookup', payload: { token } })).statusCode).toBe(404);
     const twice = await as(cookie, 'POST', '/api/admin/staff', invite);
     expect(twice.statusCode).toBe(422);
 
-    const mail = await waitFor(() => smtp.to(email)[0], { what: 'the invitation' });
-    expect(mail.subject).toBe('Your access to the Everstone back office');
-    // Until the link is used, no password opens the account.
-    expect((await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: '!invited' } })).statusCode).toBe(401);
-    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
-    await app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, email, password: 'a gemologist password', password_confirmation: 'a gemologist password' } });
-    const staffCookie = await signIn(email, 'a gemologist password');
-    expect((await as(staffCookie, 'GET', '/api/admin/session')).json()).toMatchObject({ role: 'staff' });
-
     const list = (await as(cookie, 'GET', '/api/admin/staff')).json() as StaffListResponse;
-    expect(list.staff.find((m) => m.email === email)).toMatchObject({ role: 'staff', invited: false });
-    const audit = (await as(cookie, 'GET', `/api/admin/audit?action=staff.invite&subject=${encodeURIComponent(email)}`)).json() as AuditListResponse;
-    expect(audit.entries).toEqual([
-      expect.objectContaining({ action: 'staff.invite', subject_id: email, actor: expect.objectContaining({ email: owner.email }), before: null, after: { role: 'staff' }, from: '127.0.0.1' }),
+    expect(list.staff.find((m) => m.email === email)).toMatchObject({ role: 'owner', second_factor: false });
+    expect(list.invitations.map((i) => i.email)).not.toContain(email);
+    const audit = (await as(cookie, 'GET', `/api/admin/audit?subject=${encodeURIComponent(email)}`)).json() as AuditListResponse;
+    expect(audit.entries.map((e) => [e.action, e.actor.email, e.before, e.after])).toEqual([
+      ['session.sign_in', email, null, null],
+      ['staff.join', email, { role: 'customer' }, { role: 'owner', invited_by: owner.email }],
+      ['staff.invite', owner.email, null, { role: 'owner', invitation: done.json().invitation.id }],
     ]);
+    // Every owner heard of the invitation and of its acceptance.
+    await waitFor(() => smtp.to(owner.email).find((m) => m.subject === 'Gem Ologist was invited to the Everstone back office'), { what: 'the owners’ notice of the invitation' });
+    await waitFor(() => smtp.to(owner.email).find((m) => m.subject === 'Gem Ologist joined the Everstone back office'), { what: 'the owners’ notice of the acceptance' });
+    // The new owner leaves the store as it was for the tests that follow.
+    await db.db.updateTable('users').set({ role: 'customer' }).where('email', '=', email).execute();
   });
 
-  it('changes and takes away roles, never one’s own, and the person’s sessions end with the change', async () => {
+  it('withdraws an invitation, and refuses an expired or withdrawn link', async () => {
+    await as(owner.cookie, 'POST', '/api/admin/session/confirm', { password: owner.password });
+    const email = uniqueEmail('withdrawn');
+    const made = await as(owner.cookie, 'POST', '/api/admin/staff', { email, name: 'Wendy Withdrawn', title: 'Ms', role: 'staff' });
+    const token = await invitationToken(email);
+    const withdrawn = await as(owner.cookie, 'DELETE', `/api/admin/staff/invitations/${made.json().invitation.id}`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const refused = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', payload: { token, password: 'a fine password', password_confirmation: 'a fine password' } });
+    expect(refused.json().errors).toEqual({ token: [ADMIN_MESSAGES.invitationInvalid] });
+    expect((await as(owner.cookie, 'DELETE', `/api/admin/staff/invitations/${made.json().invitation.id}`)).statusCode).toBe(404);
+
+    const late = uniqueEmail('late');
+    await as(owner.cookie, 'POST', '/api/admin/session/confirm', { password: owner.password });
+    await as(owner.cookie, 'POST', '/api/admin/staff', { email: late, name: 'Lou Late', title: 'Mr', role: 'staff' });
+    const lateToken = await invitationToken(late);
+    const invitedAt = clock.now();
+    clock.advance(8 * 86_400_000);
+    const expired = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', payload: { token: lateToken, password: 'a fine password', password_confirmation: 'a fine password' } });
+    expect(expired.json().errors).toEqual({ token: [ADMIN_MESSAGES.invitationExpired] });
+    expect(await db.db.selectFrom('users').select('id').where('email', '=', late).executeTakeFirst()).toBeUndefined();
+    // Back to the day the other tests date their orders by.
+    clock.set(invitedAt);
+  });
+
+  it('changes and takes away roles, never one’s own; the person’s sessions end, they and every owner are emailed, and the last other owner’s removal waits for a second owner', async () => {
     const member = await staffMember('Rita Role');
     await as(owner.cookie, 'POST', '/api/admin/session/confirm', { password: owner.password });
     const promoted = await as(owner.cookie, 'PUT', `/api/admin/staff/${member.id}`, { role: 'owner' });
     expect(promoted.statusCode, promoted.body).toBe(200);
-    expect(promoted.json().member).toMatchObject({ role: 'owner' });
+    expect(promoted.json()).toMatchObject({ member: { role: 'owner' }, change: null });
     // The old session carried the old role: it ended with the change.
     expect((await as(member.cookie, 'GET', '/api/admin/session')).statusCode).toBe(401);
+    for (const to of [member.email, owner.email]) {
+      await waitFor(() => smtp.to(to).find((m) => m.subject === 'Rita Role is now an owner at Everstone'), { what: `the notice to ${to}` });
+    }
     const asOwner = await signIn(member.email, member.password);
     expect((await as(asOwner, 'GET', '/api/admin/staff')).statusCode).toBe(200);
 
@@ -235,8 +314,22 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     const bad = await as(owner.cookie, 'PUT', `/api/admin/staff/${member.id}`, { role: 'king' });
     expect(bad.statusCode).toBe(422);
 
-    const removed = await as(owner.cookie, 'DELETE', `/api/admin/staff/${member.id}`);
-    expect(removed.statusCode, removed.body).toBe(200);
+    // Rita is the only other owner: removing her would leave the one asking alone with the store, so it waits.
+    const waiting = await as(owner.cookie, 'DELETE', `/api/admin/staff/${member.id}`);
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.json()).toMatchObject({ member: { role: 'owner' }, change: { role_before: 'owner', role_after: 'customer', requested_by: owner.email, can_confirm: false } });
+    expect((await as(asOwner, 'GET', '/api/admin/queue')).statusCode).toBe(200);
+    await waitFor(() => smtp.to(member.email).find((m) => m.subject === 'An owner of Everstone asked to remove Rita Role'), { what: 'the notice of the waiting change' });
+    const changeId = waiting.json().change.id;
+    // The one who asked cannot confirm it; another owner (here the person concerned) can.
+    expect((await as(owner.cookie, 'POST', `/api/admin/staff/changes/${changeId}/confirm`)).statusCode).toBe(409);
+    const listed = (await as(asOwner, 'GET', '/api/admin/staff')).json() as StaffListResponse;
+    expect(listed.changes).toEqual([expect.objectContaining({ id: changeId, can_confirm: true, member: { id: member.id, email: member.email, name: 'Rita Role' } })]);
+    const confirmed = await as(asOwner, 'POST', `/api/admin/staff/changes/${changeId}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().member).toMatchObject({ email: member.email });
+    expect((await db.db.selectFrom('users').select('role').where('id', '=', member.id).executeTakeFirstOrThrow()).role).toBe('customer');
+
     const after = await as(asOwner, 'GET', '/api/admin/queue');
     expect(after.statusCode).toBe(401);
     const signInAgain = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: member.email, password: member.password } });
@@ -245,10 +338,12 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     expect((await app.inject({ method: 'POST', url: '/api/login', payload: { email: member.email, password: member.password } })).statusCode).toBe(200);
 
     const log = (await as(owner.cookie, 'GET', `/api/admin/audit?subject=${encodeURIComponent(member.email)}`)).json() as AuditListResponse;
-    expect(log.entries.filter((e) => e.action !== 'session.sign_in').map((e) => [e.action, e.before, e.after])).toEqual([
-      ['staff.remove', { role: 'owner' }, { role: 'customer' }],
-      ['staff.role', { role: 'staff' }, { role: 'owner' }],
-      ['staff.invite', null, { role: 'staff' }],
+    expect(log.entries.filter((e) => e.action !== 'session.sign_in').map((e) => [e.action, e.actor.email, e.before, e.after])).toEqual([
+      ['staff.remove', member.email, { role: 'owner' }, { role: 'customer', asked_by: owner.email, confirmed: expect.any(String) }],
+      ['staff.change_requested', owner.email, { role: 'owner' }, { role: 'customer', effective_at: waiting.json().change.effective_at }],
+      ['staff.role', owner.email, { role: 'staff' }, { role: 'owner' }],
+      ['staff.join', member.email, { role: 'customer' }, { role: 'staff', invited_by: owner.email }],
+      ['staff.invite', owner.email, null, expect.objectContaining({ role: 'staff' })],
     ]);
     // Each time they opened the back office is on the log too, by them, with where from.
     const signIns = log.entries.filter((e) => e.action === 'session.sign_in');
@@ -332,7 +427,12 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
         after: { order_status: 'confirmed', payment_status: 'paid' },
       }),
     ]);
-    expect((await as(owner.cookie, 'GET', `/api/admin/audit?actor=${encodeURIComponent(staff.email.slice(0, 8))}`)).json().total).toBeGreaterThanOrEqual(1);
+    // Whose entries: by the person's id, or by the address their account has.
+    for (const actor of [String(staff.id), `#${staff.id}`, staff.email]) {
+      const mine = (await as(owner.cookie, 'GET', `/api/admin/audit?actor=${encodeURIComponent(actor)}`)).json() as AuditListResponse;
+      expect(mine.entries.map((e) => e.action)).toContain('order.payment');
+      expect(mine.entries.every((e) => e.actor.id === staff.id)).toBe(true);
+    }
   });
 
   it('cancels an unpaid order and its stone is for sale again; a refund asks for the password again', async () => {

@@ -11,6 +11,7 @@ import {
   adminOrderListResponseSchema,
   adminOrderResponseSchema,
   adminOrderStepResponseSchema,
+  adminCodeRequestSchema,
   adminPasswordRequestSchema,
   adminQueueResponseSchema,
   adminSessionSchema,
@@ -18,21 +19,31 @@ import {
   auditListQuerySchema,
   auditListResponseSchema,
   errorResponseSchema,
+  invitationAcceptRequestSchema,
+  invitationLookupResponseSchema,
+  invitationTokenParamsSchema,
   messageResponseSchema,
   reauthErrorSchema,
+  recoveryCodesResponseSchema,
+  secondFactorEnrolledSchema,
+  secondFactorEnrollmentSchema,
+  secondFactorStatusSchema,
+  staffInvitationResponseSchema,
   staffInviteRequestSchema,
   staffListResponseSchema,
   staffMemberResponseSchema,
   staffRoleRequestSchema,
   validationErrorSchema,
   type AdminSession,
+  type AdminSessionStage,
   type StaffRole,
 } from '@everstone/contract';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { Authenticate } from '../../plugins/auth.ts';
 import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
-import { toUser, type RoleChange, type StaffDirectory } from '../accounts/index.ts';
+import { toUser, type SecondFactors, type StaffDirectory } from '../accounts/index.ts';
 import { actorOf } from './actor.ts';
+import type { AuditQuery } from '../audit/index.ts';
 import { registerRequestRoutes, type RequestRouteDeps } from './requests-routes.ts';
 import { registerStoneRoutes, type StoneRouteDeps } from './stones-routes.ts';
 import { registerCatalogRoutes, type CatalogRouteDeps } from './catalog-routes.ts';
@@ -49,6 +60,7 @@ export interface AdminRouteDeps extends RequestRouteDeps, StoneRouteDeps, Catalo
   now: () => Date;
   sessions: AdminSessions;
   staff: StaffDirectory;
+  secondFactors: SecondFactors;
   /** The storefront's bearer sign-in, only to tell a signed-in shopper (403) from a stranger (401). */
   authenticate: Authenticate;
   limiter: RateLimiter;
@@ -62,9 +74,20 @@ export interface AdminRouteConfig {
   owner?: boolean;
   /** The password entered within ADMIN_REAUTH_MINUTES (else 403 with `reauth: true`). */
   sensitive?: boolean;
+  /**
+   * The stages of a session the route opens to (default: a full session only). The steps that finish a sign-in (the
+   * second factor's code, setting one up) are open to a sign-in half done.
+   */
+  stages?: readonly AdminSessionStage[];
 }
 
 declare module 'fastify' {
+  // A back-office route's own config (read by the scope's hook) is known to Fastify's route options.
+  interface FastifyContextConfig {
+    owner?: boolean;
+    sensitive?: boolean;
+    stages?: readonly AdminSessionStage[];
+  }
   interface FastifyRequest {
     /** The back-office session of a request in the admin scope. */
     adminSession?: AdminSessionRow;
@@ -77,13 +100,14 @@ const COOKIE_PATH = '/api/admin';
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
+/** The answer to an owner's change that waits for a second owner. */
+const waitingWords = (name: string, effectiveAt: string) =>
+  `${name} is the only other owner, so this change waits: it takes effect on ${new Date(effectiveAt).toUTCString()} unless an owner cancels it, or sooner if another owner confirms it. Every owner has been emailed.`;
 
-function sessionAnswer(request: FastifyRequest, session: AdminSessionRow): AdminSession {
-  const auth = request.auth!;
-  return { user: { id: auth.user.id, email: auth.user.email, name: auth.user.name }, role: auth.role as StaffRole, ...sessionTimes(session) };
-}
+
 
 const ONE_ORDER = z.object({ orderNumber: z.string().min(1).max(40) });
+const ANY_STAGE = ['full', 'second_factor', 'enroll'] as const satisfies readonly AdminSessionStage[];
 const ONE_MEMBER = z.object({ id: z.coerce.number({ error: 'The id must be a whole number.' }).int().positive('The id must be a positive whole number.') });
 
 /**
@@ -94,9 +118,48 @@ const ONE_MEMBER = z.object({ id: z.coerce.number({ error: 'The id must be a who
  * SameSite=Strict and changes must come with the store's own Origin, when the browser sends one.
  */
 export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
-  const { sessions, staff, desk, audit, limiter } = deps;
+  const { sessions, staff, secondFactors, desk, audit, limiter } = deps;
   const name = cookieName(deps.secureCookie);
   const loginFailures = limiter.failures(RATE_LIMITS.loginFailures);
+  const codeFailures = limiter.failures(RATE_LIMITS.secondFactorFailures);
+
+  async function sessionAnswer(request: FastifyRequest, session: AdminSessionRow): Promise<AdminSession> {
+    const auth = request.auth!;
+    const role = auth.role as StaffRole;
+    return {
+      user: { id: auth.user.id, email: auth.user.email, name: auth.user.name },
+      role,
+      stage: session.stage,
+      second_factor: { enrolled: await secondFactors.isEnrolled(auth.user.id), required: secondFactors.required(role) },
+      ...sessionTimes(session),
+    };
+  }
+
+  /**
+   * The log's filter by person: an account id as typed (#12 or 12), the command line, or an email — the account that
+   * has it now, found by its id (entries it made under an older name or address included), and the command line's
+   * user@host starting so.
+   */
+  async function actorFilterOf(raw: string | undefined): Promise<AuditQuery['actor']> {
+    if (!raw) return undefined;
+    if (raw === 'command-line') return 'command-line';
+    const id = /^#?(\d{1,12})$/.exec(raw);
+    if (id) return { id: Number(id[1]) };
+    const account = raw.includes('@') ? await deps.accounts.findByEmail(raw) : null;
+    return { id: account?.id ?? null, commandLine: raw };
+  }
+
+  /** Opens a full session (the sign-in is done): the cookie, and the entry on the log saying how it was opened. */
+  async function openSession(request: FastifyRequest, reply: FastifyReply, userId: number, how: Record<string, unknown> | null): Promise<AdminSessionRow> {
+    const { token, session } = await sessions.create(userId, request.clientAddress);
+    request.auth = { ...request.auth!, tokenId: session.id };
+    request.adminSession = session;
+    // Who opened the back office, when and from where: an owner reading the log sees a stranger's address.
+    await audit.recordNow(actorOf(request), { action: 'session.sign_in', subject: { type: 'staff', id: request.auth.user.email }, after: how });
+    request.log.info({ userId }, 'signed in to the back office');
+    setCookie(reply, token);
+    return session;
+  }
 
   function setCookie(reply: FastifyReply, token: string) {
     reply.setCookie(name, token, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: deps.secureCookie, maxAge: ADMIN_SESSION_HOURS * 3600 });
@@ -118,6 +181,11 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       }
       request.auth = { user: toUser(member.user), role: member.role, tokenId: found.id };
       request.adminSession = found;
+      // A sign-in half done opens only the steps that finish it.
+      const stages = (request.routeOptions.config as AdminRouteConfig).stages ?? ['full'];
+      if (!stages.includes(found.stage)) {
+        throw new UnauthorizedError(found.stage === 'enroll' ? ADMIN_MESSAGES.enrollNeeded : found.stage === 'second_factor' ? ADMIN_MESSAGES.secondFactorNeeded : ADMIN_MESSAGES.signedOut);
+      }
     } else {
       if (token) clearCookie(reply);
       // A shopper's bearer token opens nothing here; saying so beats asking them to sign in with it again.
@@ -132,16 +200,12 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
     }
     const config = request.routeOptions.config as AdminRouteConfig;
     if (config.owner && request.auth.role !== 'owner') throw new ForbiddenError(ADMIN_MESSAGES.ownerOnly);
-    if (config.sensitive && !sessions.recentlyConfirmed(found)) {
+    // A sign-in half done has just had its password entered.
+    if (config.sensitive && found.stage === 'full' && !sessions.recentlyConfirmed(found)) {
       return reply.status(403).send({ message: ADMIN_MESSAGES.reauth, reauth: true });
     }
   }
 
-  /** The audit entry of a role change, and the person's sessions ended with it, in the change's transaction. */
-  const recordRole = (request: FastifyRequest, action: 'staff.invite' | 'staff.role' | 'staff.remove') => async (trx: Parameters<Parameters<StaffDirectory['invite']>[1]>[0], change: RoleChange) => {
-    await audit.record(trx, actorOf(request), { action, subject: { type: 'staff', id: change.member.email }, before: change.before, after: change.after });
-    if (action !== 'staff.invite') await sessions.endAllOf(change.member.id, trx);
-  };
 
   return async (app: App) => {
     await app.register(cookie);
@@ -164,13 +228,55 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user, role } = await staff.signIn(request.body.email, request.body.password);
         await loginFailures.succeeded(request);
-        const { token, session } = await sessions.create(Number(user.id), request.clientAddress);
-        request.auth = { user: toUser(user), role, tokenId: session.id };
-        // Who opened the back office, when and from where: an owner reading the log sees a stranger's address.
-        await audit.recordNow(actorOf(request), { action: 'session.sign_in', subject: { type: 'staff', id: user.email } });
-        request.log.info({ userId: user.id }, 'signed in to the back office');
+        const userId = Number(user.id);
+        request.auth = { user: toUser(user), role, tokenId: 0 };
+        // With a second factor, or one required and not set up yet, the password opens only the step that finishes.
+        const stage: AdminSessionStage = (await secondFactors.isEnrolled(userId)) ? 'second_factor' : secondFactors.required(role) ? 'enroll' : 'full';
+        if (stage === 'full') {
+          const session = await openSession(request, reply, userId, null);
+          return noStore(reply).send(await sessionAnswer(request, session));
+        }
+        const { token, session } = await sessions.create(userId, request.clientAddress, stage);
+        request.auth.tokenId = session.id;
         setCookie(reply, token);
-        return noStore(reply).send(sessionAnswer(request, session));
+        return noStore(reply).send(await sessionAnswer(request, session));
+      },
+    );
+
+    // An invitation's link: the page shows who is invited as what, then takes the new password. Tokens are 256 random
+    // bits; the limit only bounds the work. The token travels in the body, never in a URL a log would keep.
+    app.post(
+      '/admin/invitations/lookup',
+      {
+        schema: {
+          tags: ['back office'],
+          summary: 'An invitation’s link: who is invited, as what, until when',
+          body: invitationTokenParamsSchema,
+          response: { 200: invitationLookupResponseSchema, 404: errorResponseSchema, 422: validationErrorSchema, 429: errorResponseSchema },
+        },
+        preValidation: limiter.guard(RATE_LIMITS.passwordReset),
+      },
+      async (request, reply) => noStore(reply).send(await staff.invitation(request.body.token)),
+    );
+
+    app.post(
+      '/admin/invitations/accept',
+      {
+        schema: {
+          tags: ['back office'],
+          summary: 'Accept an invitation: a new password, the role, and every earlier session of the account ended',
+          description:
+            'The only way a staff role is granted to an address: the link emailed by an owner’s invitation, used once within ' +
+            'STAFF_INVITE_DAYS. The address’s account (made now if there is none) gets the new password; its sign-in tokens, ' +
+            'reset links and back-office sessions end.',
+          body: invitationAcceptRequestSchema,
+          response: { 200: messageResponseSchema, 422: validationErrorSchema, 429: errorResponseSchema },
+        },
+        preValidation: limiter.guard(RATE_LIMITS.passwordReset),
+      },
+      async (request, reply) => {
+        await staff.acceptInvitation({ token: request.body.token, password: request.body.password }, request.clientAddress);
+        return noStore(reply).send({ message: ADMIN_MESSAGES.invitationAccepted });
       },
     );
 
@@ -184,13 +290,19 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
 
       scope.get(
         '/admin/session',
-        { schema: { tags: ['back office'], summary: 'The back-office session: who, which role, until when', response: { 200: adminSessionSchema, ...staffOnly } } },
+        {
+          config: { stages: ANY_STAGE } satisfies AdminRouteConfig,
+          schema: { tags: ['back office'], summary: 'The back-office session: who, which role, which stage of signing in, until when', response: { 200: adminSessionSchema, ...staffOnly } },
+        },
         async (request) => sessionAnswer(request, request.adminSession!),
       );
 
       scope.delete(
         '/admin/session',
-        { schema: { tags: ['back office'], summary: 'Sign out of the back office', response: { 200: messageResponseSchema, ...staffOnly } } },
+        {
+          config: { stages: ANY_STAGE } satisfies AdminRouteConfig,
+          schema: { tags: ['back office'], summary: 'Sign out of the back office (or give up a sign-in half done)', response: { 200: messageResponseSchema, ...staffOnly } },
+        },
         async (request, reply) => {
           await sessions.end(request.adminSession!.id);
           clearCookie(reply);
@@ -207,14 +319,117 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
             body: adminPasswordRequestSchema,
             response: { 200: adminSessionSchema, 422: validationErrorSchema, 429: errorResponseSchema, ...staffOnly },
           },
-          preValidation: limiter.guard(RATE_LIMITS.accountChanges),
+          preValidation: [limiter.guard(RATE_LIMITS.accountChanges), loginFailures.check],
         },
         async (request) => {
           if (!(await staff.checkPassword(request.auth!.user.id, request.body.password))) {
+            // A wrong password here is a wrong sign-in: it counts toward the account's sign-in limits and is on the log,
+            // so a session left open cannot be used to guess the password quietly.
+            await audit.recordNow(actorOf(request), { action: 'session.reauth_failed', subject: { type: 'staff', id: request.auth!.user.email } });
             throw new ValidationError({ password: [ADMIN_MESSAGES.passwordWrong] }, ADMIN_MESSAGES.passwordWrong);
           }
+          await loginFailures.succeeded(request);
           request.adminSession = await sessions.confirmed(request.adminSession!);
           return sessionAnswer(request, request.adminSession);
+        },
+      );
+
+      scope.post(
+        '/admin/session/second-factor',
+        {
+          config: { stages: ['second_factor'] } satisfies AdminRouteConfig,
+          schema: {
+            tags: ['back office'],
+            summary: 'Finish signing in with the authenticator app’s code, or a recovery code',
+            description: 'Open to a sign-in whose password was right and whose person has a second factor. A code is accepted once. Wrong codes count per person (RATE_LIMITS.secondFactorFailures) and are on the audit log.',
+            body: adminCodeRequestSchema,
+            response: { 200: adminSessionSchema, 422: validationErrorSchema, 429: errorResponseSchema, ...staffOnly },
+          },
+          preValidation: codeFailures.check,
+        },
+        async (request, reply) => {
+          const user = request.auth!.user;
+          const verified = await secondFactors.verify(user, request.body.code, request.clientAddress);
+          if (!verified) {
+            await audit.recordNow(actorOf(request), { action: 'session.second_factor_failed', subject: { type: 'staff', id: user.email } });
+            throw new ValidationError({ code: [ADMIN_MESSAGES.codeWrong] }, ADMIN_MESSAGES.codeWrong);
+          }
+          await codeFailures.succeeded(request);
+          await sessions.end(request.adminSession!.id);
+          const session = await openSession(request, reply, user.id, { second_factor: verified.kind });
+          return noStore(reply).send(await sessionAnswer(request, session));
+        },
+      );
+
+      scope.post(
+        '/admin/session/enrollment',
+        {
+          config: { stages: ['enroll', 'full'], sensitive: true } satisfies AdminRouteConfig,
+          schema: {
+            tags: ['back office'],
+            summary: 'Start setting up a second factor: a new TOTP secret for the authenticator app',
+            description: 'At the sign-in that requires one (stage enroll), or later from a full session with the password entered lately.',
+            response: { 200: secondFactorEnrollmentSchema, 409: errorResponseSchema, ...sensitive },
+          },
+        },
+        async (request) => secondFactors.begin(request.auth!.user),
+      );
+
+      scope.post(
+        '/admin/session/enrollment/confirm',
+        {
+          config: { stages: ['enroll', 'full'], sensitive: true } satisfies AdminRouteConfig,
+          schema: {
+            tags: ['back office'],
+            summary: 'Finish setting up a second factor with the app’s first code: the recovery codes, shown once',
+            body: adminCodeRequestSchema,
+            response: { 200: secondFactorEnrolledSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema, 429: errorResponseSchema, ...sensitive },
+          },
+          preValidation: codeFailures.check,
+        },
+        async (request, reply) => {
+          const codes = await secondFactors.confirm(actorOf(request), request.body.code);
+          await codeFailures.succeeded(request);
+          let session = request.adminSession!;
+          if (session.stage !== 'full') {
+            await sessions.end(session.id);
+            session = await openSession(request, reply, request.auth!.user.id, { second_factor: 'enrolled' });
+          }
+          return noStore(reply).send({
+            message: 'Two-step sign-in is on. Keep these recovery codes somewhere safe: each works once, if your phone is lost.',
+            recovery_codes: codes,
+            session: await sessionAnswer(request, session),
+          });
+        },
+      );
+
+      scope.get(
+        '/admin/account/second-factor',
+        { schema: { tags: ['back office'], summary: 'Your second factor: set up or not, required or not, recovery codes left', response: { 200: secondFactorStatusSchema, ...staffOnly } } },
+        async (request) => secondFactors.status(request.auth!.user.id, request.auth!.role as StaffRole),
+      );
+
+      scope.post(
+        '/admin/account/second-factor/recovery-codes',
+        {
+          config: { sensitive: true } satisfies AdminRouteConfig,
+          schema: { tags: ['back office'], summary: 'New recovery codes (the old ones stop working)', response: { 200: recoveryCodesResponseSchema, 409: errorResponseSchema, ...sensitive } },
+        },
+        async (request) => ({
+          message: 'Your new recovery codes are below; the old ones no longer work.',
+          recovery_codes: await secondFactors.regenerate(actorOf(request)),
+        }),
+      );
+
+      scope.delete(
+        '/admin/account/second-factor',
+        {
+          config: { sensitive: true } satisfies AdminRouteConfig,
+          schema: { tags: ['back office'], summary: 'Turn your second factor off, where the store does not require it of your role', response: { 200: messageResponseSchema, 409: errorResponseSchema, ...sensitive } },
+        },
+        async (request) => {
+          await secondFactors.disable(actorOf(request), request.auth!.role as StaffRole);
+          return { message: ADMIN_MESSAGES.secondFactorOff };
         },
       );
 
@@ -287,7 +502,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       scope.get(
         '/admin/staff',
         { config: { owner: true } satisfies AdminRouteConfig, schema: { tags: ['back office'], summary: 'The staff and their roles (owners)', response: { 200: staffListResponseSchema, ...staffOnly } } },
-        async () => ({ staff: await staff.list() }),
+        async (request) => staff.list(request.auth!.user.id),
       );
 
       scope.post(
@@ -296,14 +511,56 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
           config: { owner: true, sensitive: true } satisfies AdminRouteConfig,
           schema: {
             tags: ['back office'],
-            summary: 'Invite a person to the staff (owners): an email with a link to choose a password',
+            summary: 'Invite a person to the staff (owners): nothing is granted until they use the emailed link',
+            description: 'The role is offered, not given: only the link emailed to the address grants it, with a new password. Every owner is emailed.',
             body: staffInviteRequestSchema,
-            response: { 201: staffMemberResponseSchema, 422: validationErrorSchema, ...sensitive },
+            response: { 201: staffInvitationResponseSchema, 422: validationErrorSchema, ...sensitive },
           },
         },
         async (request, reply) => {
-          const member = await staff.invite(request.body, recordRole(request, 'staff.invite'));
-          return reply.status(201).send({ message: `${member.name} was invited. They have an email to sign in with.`, member });
+          const invitation = await staff.invite(actorOf(request), request.body);
+          return reply.status(201).send({ message: `${invitation.name} was invited. They have an email with a link to accept.`, invitation });
+        },
+      );
+
+      scope.delete(
+        '/admin/staff/invitations/:id',
+        {
+          config: { owner: true } satisfies AdminRouteConfig,
+          schema: { tags: ['back office'], summary: 'Withdraw an invitation not yet used (owners)', params: ONE_MEMBER, response: { 200: messageResponseSchema, 404: errorResponseSchema, ...staffOnly } },
+        },
+        async (request) => {
+          const invitation = await staff.revokeInvitation(actorOf(request), request.params.id);
+          return { message: `The invitation to ${invitation.email} was withdrawn.` };
+        },
+      );
+
+      scope.post(
+        '/admin/staff/changes/:id/confirm',
+        {
+          config: { owner: true, sensitive: true } satisfies AdminRouteConfig,
+          schema: {
+            tags: ['back office'],
+            summary: 'Confirm an owner’s change that waits for a second owner (owners; not the one who asked)',
+            params: ONE_MEMBER,
+            response: { 200: staffMemberResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...sensitive },
+          },
+        },
+        async (request) => {
+          const member = await staff.confirmChange(actorOf(request), request.params.id);
+          return { message: `${member.name} is now ${member.role === 'owner' ? 'an owner' : member.role === 'staff' ? 'staff' : 'off the staff'}.`, member, change: null };
+        },
+      );
+
+      scope.delete(
+        '/admin/staff/changes/:id',
+        {
+          config: { owner: true } satisfies AdminRouteConfig,
+          schema: { tags: ['back office'], summary: 'Cancel an owner’s change that waits (owners)', params: ONE_MEMBER, response: { 200: messageResponseSchema, 404: errorResponseSchema, ...staffOnly } },
+        },
+        async (request) => {
+          await staff.cancelChange(actorOf(request), request.params.id);
+          return { message: 'The change was cancelled. Every owner has been told.' };
         },
       );
 
@@ -320,8 +577,9 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const member = await staff.setRole(request.auth!.user.id, request.params.id, request.body.role, recordRole(request, 'staff.role'));
-          return { message: `${member.name} is now ${member.role === 'owner' ? 'an owner' : 'staff'}.`, member };
+          const { member, change } = await staff.setRole(actorOf(request), request.params.id, request.body.role);
+          if (change) return { message: waitingWords(member.name, change.effective_at), member, change };
+          return { message: `${member.name} is now ${member.role === 'owner' ? 'an owner' : 'staff'}.`, member, change };
         },
       );
 
@@ -333,12 +591,13 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
             tags: ['back office'],
             summary: 'Take a person off the staff (owners): the account stays a shopper’s; their sessions end',
             params: ONE_MEMBER,
-            response: { 200: messageResponseSchema, 404: errorResponseSchema, ...sensitive },
+            response: { 200: staffMemberResponseSchema, 404: errorResponseSchema, ...sensitive },
           },
         },
         async (request) => {
-          const member = await staff.remove(request.auth!.user.id, request.params.id, recordRole(request, 'staff.remove'));
-          return { message: `${member.name} no longer has access to the back office.` };
+          const { member, change } = await staff.remove(actorOf(request), request.params.id);
+          if (change) return { message: waitingWords(member.name, change.effective_at), member, change };
+          return { message: `${member.name} no longer has access to the back office.`, member, change };
         },
       );
 
@@ -348,7 +607,10 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
           config: { owner: true } satisfies AdminRouteConfig,
           schema: { tags: ['back office'], summary: 'The audit log, newest first (owners)', querystring: auditListQuerySchema, response: { 200: auditListResponseSchema, 400: validationErrorSchema, ...staffOnly } },
         },
-        async (request) => audit.list(request.query),
+        async (request) => {
+          const { actor, ...query } = request.query;
+          return audit.list({ ...query, actor: await actorFilterOf(actor) });
+        },
       );
     });
   };

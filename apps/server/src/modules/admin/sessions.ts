@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { ADMIN_IDLE_MINUTES, ADMIN_REAUTH_MINUTES, ADMIN_SESSION_HOURS } from '@everstone/contract';
+import { ADMIN_IDLE_MINUTES, ADMIN_REAUTH_MINUTES, ADMIN_SESSION_HOURS, SECOND_FACTOR_SIGN_IN_MINUTES, type AdminSessionStage } from '@everstone/contract';
 import type { AdminSessionTable, Database } from '../../db/schema.ts';
 import { createOpaqueToken, hashToken } from '../../lib/opaque-token.ts';
 
@@ -8,6 +8,8 @@ export type AdminSessionRow = Selectable<AdminSessionTable>;
 const IDLE_MS = ADMIN_IDLE_MINUTES * 60_000;
 const LIFETIME_MS = ADMIN_SESSION_HOURS * 3_600_000;
 const REAUTH_MS = ADMIN_REAUTH_MINUTES * 60_000;
+/** A sign-in half done (the second factor awaited or to be set up) lasts this long, idle or not. */
+const HALF_DONE_MS = SECOND_FACTOR_SIGN_IN_MINUTES * 60_000;
 /** A session's last request is written at most this often: a busy page does not write on every call. */
 const TOUCH_EVERY_MS = 30_000;
 
@@ -30,9 +32,15 @@ export function sessionTimes(row: AdminSessionRow) {
 export function createAdminSessions(deps: { db: Kysely<Database>; now: () => Date }) {
   const { db, now } = deps;
   return {
-    async create(userId: number, ip: string): Promise<{ token: string; session: AdminSessionRow }> {
+    /**
+     * A new session. `stage` 'full' opens the back office; a sign-in that still owes its second factor is a session of
+     * another stage, which opens only the steps that finish signing in and ends after SECOND_FACTOR_SIGN_IN_MINUTES.
+     * The password was just entered in a full session, so sensitive actions are open in it at once.
+     */
+    async create(userId: number, ip: string, stage: AdminSessionStage = 'full'): Promise<{ token: string; session: AdminSessionRow }> {
       const { token, hash } = createOpaqueToken();
       const at = now();
+      const full = stage === 'full';
       // Sessions that ended are deleted as their owner signs in again; a sweep is not needed for so few rows.
       await db.deleteFrom('admin_sessions').where('user_id', '=', userId).where('expires_at', '<=', at.toISOString()).execute();
       const row = await db
@@ -42,9 +50,10 @@ export function createAdminSessions(deps: { db: Kysely<Database>; now: () => Dat
           token_hash: hash,
           created_at: at.toISOString(),
           last_seen_at: at.toISOString(),
-          expires_at: new Date(at.getTime() + LIFETIME_MS).toISOString(),
-          reauth_at: at.toISOString(),
+          expires_at: new Date(at.getTime() + (full ? LIFETIME_MS : HALF_DONE_MS)).toISOString(),
+          reauth_at: full ? at.toISOString() : null,
           ip: ip.slice(0, 64),
+          stage,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -79,7 +88,7 @@ export function createAdminSessions(deps: { db: Kysely<Database>; now: () => Dat
     },
 
     recentlyConfirmed(session: AdminSessionRow): boolean {
-      return session.reauth_at !== null && now().getTime() < Date.parse(session.reauth_at) + REAUTH_MS;
+      return session.stage === 'full' && session.reauth_at !== null && now().getTime() < Date.parse(session.reauth_at) + REAUTH_MS;
     },
 
     async end(sessionId: number): Promise<void> {

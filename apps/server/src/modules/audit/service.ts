@@ -37,7 +37,11 @@ export interface AuditRecord {
 export interface AuditQuery {
   action?: AuditAction;
   subject?: string;
-  actor?: string;
+  /**
+   * Whose entries: a person's account id (what they are, whatever they have called themselves since), the command
+   * line's (`'command-line'`, entries with no account), or both an id and the start of a command line's user@host.
+   */
+  actor?: { id: number | null; commandLine?: string } | 'command-line';
   page: number;
   per_page: number;
 }
@@ -98,7 +102,18 @@ export function createAuditLog(deps: { db: Kysely<Database>; now: () => Date }) 
       let q = deps.db.selectFrom('audit_log');
       if (query.action) q = q.where('action', '=', query.action);
       if (query.subject) q = q.where('subject_id', '=', query.subject.toUpperCase().startsWith('EV-') ? query.subject.toUpperCase() : query.subject);
-      if (query.actor) q = q.where(sql<boolean>`actor_email like ${`${escapeLike(query.actor.toLowerCase())}%`} escape '\\'`);
+      const actor = query.actor;
+      if (actor === 'command-line') q = q.where('actor_id', 'is', null);
+      else if (actor) {
+        q = q.where((eb) => {
+          const byCommandLine = actor.commandLine
+            ? eb.and([eb('actor_id', 'is', null), sql<boolean>`actor_email like ${`${escapeLike(actor.commandLine.toLowerCase())}%`} escape '\\'`])
+            : null;
+          const byId = actor.id === null ? null : eb('actor_id', '=', actor.id);
+          const either = [byId, byCommandLine].filter((c) => c !== null);
+          return either.length > 0 ? eb.or(either) : sql<boolean>`1 = 0`;
+        });
+      }
       const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const rows = await q
         .selectAll()

@@ -5,8 +5,8 @@ import {
   STAFF_ROLES,
   STAFF_ROLE_LABELS,
   TITLES,
-  messageResponseSchema,
   staffInviteRequestSchema,
+  staffInvitationResponseSchema,
   staffMemberResponseSchema,
   type StaffMember,
   type StaffRole,
@@ -89,7 +89,7 @@ export function StaffPage({ initial, meId }: { initial: StaffMember[]; meId: num
             </table>
           </TableScroll>
         </section>
-        <InviteForm onInvited={saved} onFailed={failed} />
+        <InviteForm onInvited={(message) => setNotice({ kind: 'success', text: message })} onFailed={failed} />
       </div>
       <RemoveDialog
         member={removing}
@@ -146,7 +146,6 @@ function StaffRow({
         <span className="adm-cell-main">
           {who}
           {me && <span className="adm-tag">You</span>}
-          {member.invited && <span className="adm-badge adm-badge--outline adm-badge--invited">Invited</span>}
         </span>
         <span className="adm-cell-sub">{member.email}</span>
       </td>
@@ -197,7 +196,7 @@ function InviteForm({
   onInvited,
   onFailed,
 }: {
-  onInvited: (member: StaffMember, message: string) => void;
+  onInvited: (message: string) => void;
   onFailed: (result: AdminFailure) => Promise<void>;
 }) {
   const id = useId();
@@ -220,12 +219,12 @@ function InviteForm({
     }
     setErrors({});
     setSending(true);
-    const result = await run(() => adminApi.post('/api/admin/staff', parsed.data, staffMemberResponseSchema));
+    const result = await run(() => adminApi.post('/api/admin/staff', parsed.data, staffInvitationResponseSchema));
     setSending(false);
     if (result === null) return;
     if (result.ok) {
       element.reset();
-      onInvited(result.data.member, result.data.message);
+      onInvited(result.data.message);
       return;
     }
     if (result.status === 422 && result.errors) {
@@ -339,7 +338,7 @@ function RemoveDialog({
   async function remove() {
     if (!member || sending) return;
     setSending(true);
-    const result = await run(() => adminApi.delete(`/api/admin/staff/${member.id}`, messageResponseSchema));
+    const result = await run(() => adminApi.delete(`/api/admin/staff/${member.id}`, staffMemberResponseSchema));
     setSending(false);
     if (result === null) return;
     if (result.ok) onRemoved(member, result.data.message);
