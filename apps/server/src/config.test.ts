@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_WIRE_TRANSFER } from '@everstone/contract';
-import { ConfigError, loadConfig, walletProviderOf, wireTransferOf } from './config.ts';
+import { ConfigError, loadConfig, secondFactorPolicyOf, walletProviderOf, wireTransferOf } from './config.ts';
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -116,6 +116,19 @@ describe('a production start', () => {
     expect(loadConfig({}).SEED_DEMO).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
+  it('asks owners of a live store for a second factor, and never lets a live store ask nobody', () => {
+    expect(secondFactorPolicyOf(loadConfig(LIVE_ENV))).toBe('owners');
+    expect(secondFactorPolicyOf(loadConfig({ ...LIVE_ENV, ADMIN_SECOND_FACTOR: 'staff' }))).toBe('staff');
+    const offered = problemsOf({ ...LIVE_ENV, ADMIN_SECOND_FACTOR: 'offered' });
+    expect(offered).toHaveLength(1);
+    expect(offered[0]).toMatch(/^ADMIN_SECOND_FACTOR=offered: production requires the owners' second factor/);
+    // A development or demo store offers it; it may ask for it too.
+    expect(secondFactorPolicyOf(loadConfig({}))).toBe('offered');
+    expect(secondFactorPolicyOf(loadConfig({ ...LIVE_ENV, STORE_MODE: 'demo', ADMIN_SECOND_FACTOR: 'offered' }))).toBe('offered');
+    expect(secondFactorPolicyOf(loadConfig({ ADMIN_SECOND_FACTOR: 'owners' }))).toBe('owners');
+    expect(problemsOf({ ADMIN_SECOND_FACTOR: 'everyone' })).toEqual(['ADMIN_SECOND_FACTOR must be one of owners, staff, offered']);
   });
 
   it('refuses a STORE_MODE that is not one', () => {
