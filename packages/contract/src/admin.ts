@@ -49,8 +49,10 @@ export const ADMIN_MESSAGES = {
   ownRole: 'You cannot change your own role or remove yourself.',
   noStaff: 'No staff member has that id.',
   alreadyStaff: 'This person is already on the staff.',
-  /** 403: a change sent from another site (no Origin of the store's own). */
+  /** 403: a change sent from another site, or without an Origin (the back office's pages always send the store's). */
   crossSite: 'This request did not come from the store’s back office.',
+  /** 415: a change whose body is not JSON (the stone import excepted), a bodiless one included. */
+  notJson: 'A change to the back office must be sent as JSON (Content-Type: application/json), even without a body.',
 } as const;
 
 export const adminSignInRequestSchema = z.object({ email: emailField, password: enteredPassword() });

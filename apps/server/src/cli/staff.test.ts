@@ -9,7 +9,7 @@ import { createTestDb, TEST_ENGINES, type TestDb } from '../test/database.ts';
 import { createTestApp } from '../test/app.ts';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.ts';
 import { waitFor } from '../test/wait-for.ts';
-import { quickHasher, signUpAndIn, uniqueEmail } from '../test/accounts.ts';
+import { adminChange, quickHasher, signUpAndIn, uniqueEmail } from '../test/accounts.ts';
 
 const CLI = fileURLToPath(new URL('./staff.ts', import.meta.url));
 
@@ -86,7 +86,7 @@ describe.each(TEST_ENGINES)('npm run staff on %s', (engine) => {
       // The link works: the owner chooses a password with it and signs in to the back office.
       const set = await app.inject({ method: 'POST', url: '/api/password/reset', payload: { token: link![1], email, password: 'the first owner', password_confirmation: 'the first owner' } });
       expect(set.statusCode, set.body).toBe(200);
-      const signIn = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: 'the first owner' } });
+      const signIn = await app.inject({ method: 'POST', url: '/api/admin/session', headers: adminChange(), payload: { email, password: 'the first owner' } });
       expect(signIn.statusCode, signIn.body).toBe(200);
     } finally {
       await rm(outbox, { recursive: true, force: true });

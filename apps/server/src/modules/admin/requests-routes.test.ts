@@ -15,7 +15,7 @@ import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
-import { adminCookie, bearer, quickHasher, signUpAndIn, signUpAsStaff, uniqueEmail } from '../../test/accounts.ts';
+import { adminChange, adminCookie, bearer, quickHasher, signUpAndIn, signUpAsStaff, uniqueEmail } from '../../test/accounts.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { seedProducts } from '../products/index.ts';
 
@@ -51,7 +51,7 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
     await db?.destroy();
   });
 
-  const as = (cookie: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as 'GET', url, payload: payload as object, headers: { cookie } });
+  const as = (cookie: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as 'GET', url, payload: payload as object, headers: method === 'GET' ? { cookie } : adminChange(cookie) });
 
   it('finds a customer and shows their addresses, orders, messages and requests, but never a password', async () => {
     const shopper = await signUpAndIn(app, { name: 'Clara Customer' });

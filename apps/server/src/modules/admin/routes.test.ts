@@ -19,7 +19,7 @@ import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
-import { adminCookie, bearer, quickHasher, signUpAndIn, uniqueEmail } from '../../test/accounts.ts';
+import { adminChange, adminCookie, bearer, quickHasher, signUpAndIn, STORE_ORIGIN, uniqueEmail } from '../../test/accounts.ts';
 import { seedInventory } from '../inventory/index.ts';
 
 const ADDRESS = { street: '580 Fifth Avenue', apartment: null, city: 'New York', zip: '10036', country: 'United States' };
@@ -73,8 +73,10 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
 
   const signIn = (email: string, password: string) => adminCookie(app, email, password);
 
+  /** A request as the back office's pages send it (a change with the store's Origin, as JSON); `headers` override. */
   const as = (cookie: string | null, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: method as 'GET', url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+    app.inject({ method: method as 'GET', url, payload: payload as object, headers: { ...(method === 'GET' ? (cookie ? { cookie } : {}) : adminChange(cookie)), ...headers } });
+  const signInRequest = (email: string, password: string) => app.inject({ method: 'POST', url: '/api/admin/session', headers: adminChange(), payload: { email, password } });
 
   /** A staff member, made by the owner's invitation and the emailed link, signed in. */
   async function staffMember(name = 'Sam Staff'): Promise<{ email: string; password: string; id: number; cookie: string }> {
@@ -116,10 +118,11 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     for (const route of routes) {
       const url = route.url.replace(':orderNumber', placed.order.order_number).replace(':id', String(staff.id));
       const what = `${route.method} ${route.url}`;
-      const guest = await as(null, route.method, url, {});
+      const type: Record<string, string> = route.url === '/api/admin/stones/import' ? { 'content-type': 'text/csv' } : {};
+      const guest = await as(null, route.method, url, {}, type);
       expect(guest.statusCode, what).toBe(401);
       expect(guest.json(), what).toEqual({ message: ADMIN_MESSAGES.signedOut });
-      const refused = await as(null, route.method, url, {}, bearer(shopper.token));
+      const refused = await as(null, route.method, url, {}, { ...type, ...bearer(shopper.token) });
       expect(refused.statusCode, what).toBe(403);
       expect(refused.json(), what).toEqual({ message: ADMIN_MESSAGES.notStaff });
       if (ownerRoutes.has(what)) {
@@ -133,17 +136,56 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     expect((await db.db.selectFrom('users').select('role').where('id', '=', staff.id).executeTakeFirstOrThrow()).role).toBe('staff');
 
     // A shopper's right password does not open the back office either.
-    const signIn = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: shopper.email, password: shopper.password } });
+    const signIn = await signInRequest(shopper.email, shopper.password);
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json()).toEqual({ message: ADMIN_MESSAGES.notStaff });
     expect(signIn.headers['set-cookie']).toBeUndefined();
-    const wrong = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: owner.email, password: 'not the password' } });
+    const wrong = await signInRequest(owner.email, 'not the password');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: ADMIN_MESSAGES.invalidCredentials });
   });
 
+  it('refuses every change, the sign-in included, without the store’s Origin or not sent as JSON, before it is done', async () => {
+    const staff = await staffMember('Olga Origin');
+    const placed = await order('cod');
+    const changes = routesOf(app).filter((r) => r.url.startsWith('/api/admin') && r.method !== 'GET');
+    // The table is read from the app: a new change is checked without being listed here.
+    expect(changes.length).toBeGreaterThanOrEqual(15);
+    expect(changes).toContainEqual({ method: 'POST', url: '/api/admin/session' });
+    for (const route of changes) {
+      const url = route.url.replace(':orderNumber', placed.order.order_number).replace(':id', String(staff.id));
+      const what = `${route.method} ${route.url}`;
+      // The stone import is the one change that takes another type than JSON: a supplier's CSV file.
+      const type = route.url === '/api/admin/stones/import' ? 'text/csv' : 'application/json';
+      const body = type === 'text/csv' ? 'certificate_number,shape\n' : JSON.stringify({ role: 'owner', email: owner.email, password: owner.password });
+      const send = (headers: Record<string, string>, payload: string | undefined = body) =>
+        app.inject({ method: route.method as 'POST', url, headers: { cookie: owner.cookie, ...headers }, ...(payload === undefined ? {} : { payload }) });
+
+      // Without an Origin, or with another site's: no page of the store sent it.
+      for (const origin of [undefined, 'https://evil.example', 'null']) {
+        const res = await send({ 'content-type': type, ...(origin ? { origin } : {}) });
+        expect(res.statusCode, `${what} from ${origin ?? 'no Origin'}`).toBe(403);
+        expect(res.json(), what).toEqual({ message: ADMIN_MESSAGES.crossSite });
+      }
+      // text/plain and forms are what another site's page posts without asking first; a bodiless change has no type.
+      for (const sent of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined]) {
+        const res = await send({ origin: STORE_ORIGIN, ...(sent ? { 'content-type': sent } : {}) }, sent ? body : undefined);
+        expect(res.statusCode, `${what} as ${sent ?? 'no type'}`).toBe(415);
+        expect(res.json().message, what).toBe(type === 'text/csv' ? 'Send the file as text/csv.' : ADMIN_MESSAGES.notJson);
+      }
+    }
+    // Nothing the refused requests asked for happened: the owner is still signed in, the order and the role unchanged.
+    expect((await as(owner.cookie, 'GET', '/api/admin/session')).statusCode).toBe(200);
+    expect((await as(owner.cookie, 'GET', `/api/admin/orders/${placed.order.order_number}`)).json().order).toMatchObject({ order_status: 'pending' });
+    expect((await db.db.selectFrom('users').select('role').where('id', '=', staff.id).executeTakeFirstOrThrow()).role).toBe('staff');
+    // The back office's own client: the store's Origin, JSON, and no body at all for a sign-out or an order step.
+    const stepped = await app.inject({ method: 'POST', url: `/api/admin/orders/${placed.order.order_number}/cancel`, headers: adminChange(staff.cookie) });
+    expect(stepped.statusCode, stepped.body).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: '/api/admin/session', headers: adminChange(staff.cookie) })).statusCode).toBe(200);
+  });
+
   it('keeps the session in an httpOnly, SameSite=Strict cookie that ends when idle, on sign-out, and with the role', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: owner.email, password: owner.password } });
+    const res = await signInRequest(owner.email, owner.password);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/^everstone_admin=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('HttpOnly');
@@ -174,7 +216,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
 
     // Signing out ends the session on the server, not only in the browser.
     const again = await signIn(owner.email, owner.password);
-    expect((await as(again, 'DELETE', '/api/admin/session', undefined, { origin: 'http://localhost:80' })).statusCode).toBe(200);
+    expect((await as(again, 'DELETE', '/api/admin/session', undefined, { origin: STORE_ORIGIN })).statusCode).toBe(200);
     expect((await as(again, 'GET', '/api/admin/session')).statusCode).toBe(401);
     owner.cookie = await signIn(owner.email, owner.password);
   });
@@ -204,7 +246,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     const mail = await waitFor(() => smtp.to(email)[0], { what: 'the invitation' });
     expect(mail.subject).toBe('Your access to the Everstone back office');
     // Until the link is used, no password opens the account.
-    expect((await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: '!invited' } })).statusCode).toBe(401);
+    expect((await signInRequest(email, '!invited')).statusCode).toBe(401);
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
     await app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, email, password: 'a gemologist password', password_confirmation: 'a gemologist password' } });
     const staffCookie = await signIn(email, 'a gemologist password');
@@ -239,7 +281,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     expect(removed.statusCode, removed.body).toBe(200);
     const after = await as(asOwner, 'GET', '/api/admin/queue');
     expect(after.statusCode).toBe(401);
-    const signInAgain = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: member.email, password: member.password } });
+    const signInAgain = await signInRequest(member.email, member.password);
     expect(signInAgain.statusCode).toBe(403);
     // The account stays: a shopper's.
     expect((await app.inject({ method: 'POST', url: '/api/login', payload: { email: member.email, password: member.password } })).statusCode).toBe(200);
@@ -306,7 +348,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     expect(page).toMatchObject({ contact_email: wire.email, notes: 'Please call before delivery.', steps: ['paid', 'cancel'], holds: [{ certificate_number: wire.stone.certificate_number, state: 'held' }] });
     expect(page.next_step).toContain('“Record payment”');
 
-    const paid = await as(staff.cookie, 'POST', `/api/admin/orders/${wire.order.order_number}/paid`, {}, { origin: 'http://localhost:80' });
+    const paid = await as(staff.cookie, 'POST', `/api/admin/orders/${wire.order.order_number}/paid`, {}, { origin: STORE_ORIGIN });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().message).toBe(`Payment recorded for order ${wire.order.order_number}. The shopper was emailed.`);
     expect(paid.json().order).toMatchObject({ order_status: 'confirmed', payment_status: 'paid', steps: ['complete', 'refund'] });
