@@ -61,6 +61,12 @@ const ONE_NUMBER = z.object({ number: z.string().min(1).max(40) });
 export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void {
   const { customers, desk, contact, customRequests, audit } = deps;
   const by = (request: FastifyRequest) => ({ email: request.auth!.user.email, name: request.auth!.user.name });
+  /** An account as the back office shows it: its role to owners only (staff learn who the staff are from no list). */
+  const shownTo = <T extends { role: string }>(request: FastifyRequest, account: T): T | Omit<T, 'role'> => {
+    if (request.auth!.role === 'owner') return account;
+    const { role: _role, ...rest } = account;
+    return rest;
+  };
   const recordContact =
     (request: FastifyRequest, action: 'message.reply' | 'message.handled'): RecordContact =>
     (trx, message, change) =>
@@ -84,7 +90,7 @@ export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void 
       const { q, page, per_page } = request.query;
       const found = await customers.search(q, page, per_page);
       const counts = await desk.countsByUser(found.customers.map((c) => c.id));
-      return { customers: found.customers.map((c) => ({ ...c, orders: counts.get(c.id) ?? 0 })), total: found.total, page, per_page };
+      return { customers: found.customers.map((c) => ({ ...shownTo(request, c), orders: counts.get(c.id) ?? 0 })), total: found.total, page, per_page };
     },
   );
 
@@ -93,7 +99,7 @@ export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void 
     {
       schema: {
         tags: ['back office'],
-        summary: 'One customer: addresses, orders, messages and requests (never a password or token)',
+        summary: 'One customer: addresses, orders and Home Preview requests; apart, the messages and custom ring requests sent with their email typed in (never a password or token)',
         params: ONE_ID,
         response: { 200: adminCustomerResponseSchema, 404: errorResponseSchema, ...staffOnly },
       },
@@ -107,7 +113,9 @@ export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void 
         customRequests.byEmail(customer.email),
         deps.homePreview.listOfUser(customer.id, customer.email),
       ]);
-      return { customer: { ...customer, orders: orders.length, addresses, order_list: orders, messages, custom_requests: requests, home_previews: previews } };
+      return {
+        customer: { ...shownTo(request, customer), orders: orders.length, addresses, order_list: orders, home_previews: previews, matched_by_email: { messages, custom_requests: requests } },
+      };
     },
   );
 
