@@ -553,7 +553,17 @@ export const adminNumbersResponseSchema = z.object({
     by_type: z.array(z.object({ type: z.string(), count: z.number().int() })),
     by_shape: z.array(z.object({ shape: z.string(), count: z.number().int() })),
   }),
-  /** This month: clients who opened the ring builder, rings ordered, and rings ordered per start. */
-  builder: z.object({ starts: z.number().int(), rings_ordered: z.number().int(), conversion: z.number().nullable() }),
+  /**
+   * This month: clients who opened the ring builder, rings ordered, and rings ordered per start. `capped_days`: the
+   * days whose starts reached BUILDER_STARTS_PER_DAY, where counting stopped: then the starts are a floor and the
+   * conversion a ceiling.
+   */
+  builder: z.object({ starts: z.number().int(), rings_ordered: z.number().int(), conversion: z.number().nullable(), capped_days: z.number().int() }),
 });
+/**
+ * The ring builder's starts counted in one New York day, store-wide, at most: a script posing as ever new visitors
+ * (a fresh address each time) stops being counted there, so the count cannot grow without end. Far above the starts
+ * of a real day; a day that reaches it is said so on the numbers page.
+ */
+export const BUILDER_STARTS_PER_DAY = 20_000;
 export type AdminNumbersResponse = z.infer<typeof adminNumbersResponseSchema>;

@@ -438,6 +438,8 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     expect(sum(after.stones_sold.by_type)).toBe(sum(before.stones_sold.by_type) + 1);
     expect(sum(after.stones_sold.by_shape)).toBe(sum(before.stones_sold.by_shape) + 1);
     expect(after.builder.starts).toBe(before.builder.starts + 1);
+    // No day of this month reached the ceiling: the count is the count.
+    expect(after.builder.capped_days).toBe(0);
     expect(after.builder.conversion).toBe(Math.round((after.builder.rings_ordered / after.builder.starts) * 1000) / 1000);
     expect(Number(after.month.average_order)).toBeCloseTo(Number(after.month.revenue) / after.month.orders, 1);
   });
