@@ -53,6 +53,8 @@ export const ADMIN_MESSAGES = {
   crossSite: 'This request did not come from the store’s back office.',
   /** 415: a change whose body is not JSON (the stone import excepted), a bodiless one included. */
   notJson: 'A change to the back office must be sent as JSON (Content-Type: application/json), even without a body.',
+  /** 429: the staff's "send a reset link" counts on the storefront's limit per recipient. */
+  resetEmailLimit: 'This customer has been sent as many password reset emails as the store allows for now.',
 } as const;
 
 export const adminSignInRequestSchema = z.object({ email: emailField, password: enteredPassword() });

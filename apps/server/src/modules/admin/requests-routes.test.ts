@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { ADMIN_MESSAGES } from '@everstone/contract';
 import type {
   AdminContactMessage,
   AdminCustomerListResponse,
@@ -18,6 +19,7 @@ import { waitFor } from '../../test/wait-for.ts';
 import { adminChange, adminCookie, bearer, quickHasher, signUpAndIn, signUpAsStaff, uniqueEmail } from '../../test/accounts.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { seedProducts } from '../products/index.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 
 const SHIP_TO = { first_name: 'Ann', last_name: 'Lee', street: '580 Fifth Avenue', apartment: 'Suite 12', city: 'New York', state: 'NY', zip: '10036', country: 'United States', phone_number: '212-555-0100' };
 
@@ -88,6 +90,33 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
     expect(mail.text).toMatch(/reset-password\/[A-Za-z0-9_-]{43}/);
     const log = (await as(owner.cookie, 'GET', `/api/admin/audit?action=customer.reset_email&subject=${encodeURIComponent(shopper.email)}`)).json() as AuditListResponse;
     expect(log.entries).toEqual([expect.objectContaining({ actor: expect.objectContaining({ email: staff.email }) })]);
+  });
+
+  it('sends a customer reset links within the storefront’s limit per recipient, counted together with the storefront’s', async () => {
+    const limited = await createTestApp(db, { SMTP_URL: smtp.url, RATE_LIMITS_ENABLED: 'true' }, { now: clock.now, passwordHasher: quickHasher });
+    try {
+      const cookie = await adminCookie(limited, staff.email, staff.password);
+      const [customer, other] = [await signUpAndIn(app, { name: 'Flo Flooded' }), await signUpAndIn(app, { name: 'Otto Other' })];
+      const reset = (id: number) => limited.inject({ method: 'POST', url: `/api/admin/customers/${id}/password-reset`, headers: adminChange(cookie) });
+      const [max] = RATE_LIMITS.passwordEmail.rules.filter((r) => r.by === 'email').map((r) => r.max);
+      for (let i = 0; i < max!; i++) expect((await reset(customer.user.id)).statusCode).toBe(200);
+      const refused = await reset(customer.user.id);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(new RegExp(`^${ADMIN_MESSAGES.resetEmailLimit} Please try again in \\d+ minutes?\\.$`));
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The same inbox through the storefront's form: the same counters, already spent.
+      const storefront = await limited.inject({ method: 'POST', url: '/api/password/email', payload: { email: customer.email } });
+      expect(storefront.statusCode).toBe(429);
+      // Another customer is not held back, and the refused link was neither mailed nor logged.
+      expect((await reset(other.user.id)).statusCode).toBe(200);
+      const log = (await as(owner.cookie, 'GET', `/api/admin/audit?action=customer.reset_email&subject=${encodeURIComponent(customer.email)}`)).json() as AuditListResponse;
+      expect(log.total).toBe(max);
+      const links = (email: string) => smtp.to(email).filter((m) => m.subject === 'Reset your Everstone password').length;
+      await waitFor(() => (links(customer.email) === max && links(other.email) === 1 ? true : undefined), { what: 'the links sent' });
+      expect(links(customer.email)).toBe(max);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('shows an account’s role to owners, who appoint the staff, and to staff not at all', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ADMIN_MESSAGES,
   adminAppointmentListQuerySchema,
   adminAppointmentListResponseSchema,
   adminAppointmentResponseSchema,
@@ -33,6 +34,7 @@ import type { CustomRequestDesk, RecordCustomRequest } from '../custom-requests/
 import type { HomePreviewService } from '../home-preview/index.ts';
 import type { NewsletterService } from '../newsletter/index.ts';
 import type { OrderDesk } from '../orders/index.ts';
+import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { actorOf } from './actor.ts';
 
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
@@ -48,6 +50,7 @@ export interface RequestRouteDeps {
   newsletter: NewsletterService;
   appointments: AppointmentDesk;
   audit: AuditLog;
+  limiter: RateLimiter;
 }
 
 const staffOnly = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -125,12 +128,15 @@ export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void 
       schema: {
         tags: ['back office'],
         summary: 'Email the customer a link to choose a new password (their password is never shown or set by staff)',
+        description: 'Counts on the storefront’s limit per recipient of reset emails (429 past it).',
         params: ONE_ID,
-        response: { 200: messageResponseSchema, 404: errorResponseSchema, ...staffOnly },
+        response: { 200: messageResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema, ...staffOnly },
       },
     },
     async (request) => {
       const customer = await customers.find(request.params.id);
+      // The same inbox, the same limit as "Forgot your password?": staff cannot be made to flood a customer with links.
+      await deps.limiter.recipient(RATE_LIMITS.passwordEmail, request, customer.email, ADMIN_MESSAGES.resetEmailLimit);
       await deps.accounts.requestPasswordReset(customer.email, async (trx) => {
         await audit.record(trx, actorOf(request), { action: 'customer.reset_email', subject: { type: 'customer', id: customer.email }, after: { reset_email: 'sent' } });
       });
