@@ -138,7 +138,8 @@ async function prepare(origin: string, databaseUrl: string): Promise<{ cookie: s
     });
   }
 
-  const { res } = await call(origin, '/api/admin/session', { body: { email, password: PASSWORD } });
+  // The store's Origin, as its sign-in page sends it: the back office refuses a change without one.
+  const { res } = await call(origin, '/api/admin/session', { body: { email, password: PASSWORD }, headers: { origin } });
   const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.includes('everstone_admin='));
   if (!cookie) throw new Error('signing in to the back office set no session cookie');
   return { cookie, orderNumber: order.order_number, appointmentsDay: day };

@@ -14,7 +14,7 @@ import {
   type ProductFamily,
 } from '../packages/contract/src/index.ts';
 import { variantSearch } from '../apps/web/app/features/catalog/variant-choice.ts';
-import { createStaffAccount, signInToBackOffice } from './admin-support.ts';
+import { adminPut, createStaffAccount, signInToBackOffice } from './admin-support.ts';
 import { SHOPPER_PASSWORD, sidewaysOverflow } from './support.ts';
 
 /*
@@ -130,7 +130,7 @@ test('staff find a piece by its SKU, withdraw it from the storefront and publish
     await expect(history).toContainText('published: true → false');
     await expect(history).toContainText(staff.email);
   } finally {
-    await page.request.put(`/api/admin/products/${product.id}`, { data: { published: true } });
+    await adminPut(page, `/api/admin/products/${product.id}`, { published: true });
   }
 });
 
@@ -190,7 +190,7 @@ test('staff widen a ring’s band: the picture and the price follow as it is typ
     await expect(entry).toContainText(`Variant ${variant.sku}`);
     await expect(entry).toContainText(`design.bandWidthMm: ${design.bandWidthMm} → ${wider}`);
   } finally {
-    await page.request.put(`/api/admin/variants/${variant.id}`, { data: { design } });
+    await adminPut(page, `/api/admin/variants/${variant.id}`, { design });
   }
 });
 
@@ -218,7 +218,7 @@ test('staff set a stocked variant’s units on hand, and the list counts them on
     const row = page.getByRole('table', { name: /^Products/ }).getByRole('row').filter({ hasText: product.name });
     await expect(row).toContainText(`${shelf + 3} units`);
   } finally {
-    await page.request.put(`/api/admin/variants/${variant.id}`, { data: { on_hand: variant.on_hand } });
+    await adminPut(page, `/api/admin/variants/${variant.id}`, { on_hand: variant.on_hand });
   }
 });
 
@@ -281,7 +281,7 @@ test('an owner changes a metal’s price through the password and a confirmation
     expect(now.find((m) => m.metal === metal.metal)!.cents_per_gram).toBe(metal.cents_per_gram + 100);
     await expect.poll(() => storefrontPrice(request, sample!.slug, sample!.variantId)).toBeGreaterThan(before!);
   } finally {
-    const res = await page.request.put('/api/admin/metal-prices', { data: { prices: [{ metal: metal.metal, per_gram: centsToPrice(metal.cents_per_gram) }] } });
+    const res = await adminPut(page, '/api/admin/metal-prices', { prices: [{ metal: metal.metal, per_gram: centsToPrice(metal.cents_per_gram) }] });
     expect(res.status()).toBe(200);
   }
   await expect.poll(() => storefrontPrice(request, sample!.slug, sample!.variantId)).toBe(before);

@@ -122,6 +122,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (text.trim() === '') return done(null, undefined);
     return parseJson(request, text, done);
   });
+  // Fastify also reads text/plain by default: a type a page of another site may post without asking first, which
+  // no route of the store takes. Without the parser such a body is a 415 (docs/security.md, "Forging a change").
+  app.removeContentTypeParser('text/plain');
 
   // The storefront sets its own nonce-based CSP per page (web/storefront.ts); JSON needs none.
   await app.register(helmet, {

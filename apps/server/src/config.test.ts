@@ -95,6 +95,9 @@ describe('the wire-transfer account', () => {
 describe('a production start', () => {
   it.each([
     ['PUBLIC_URL', { PUBLIC_URL: '' }, /^PUBLIC_URL: production needs the address shoppers use/],
+    // Over http the back office's cookie goes without Secure, and passwords and reset links cross the network readable.
+    ['an http PUBLIC_URL', { PUBLIC_URL: 'http://shop.example.com' }, /^PUBLIC_URL: production needs an https:\/\/ address \(got http:\)/],
+    ['an http PUBLIC_URL on loopback', { PUBLIC_URL: 'http://127.0.0.1:3000' }, /^PUBLIC_URL: production needs an https:\/\/ address/],
     ['SMTP_URL', { SMTP_URL: '' }, /^SMTP_URL: production needs an outgoing mail server/],
     ['rate limits off', { RATE_LIMITS_ENABLED: 'false' }, /^RATE_LIMITS_ENABLED=false: production must keep the limits/],
     ['the PayPal sandbox', { PAYPAL_API_BASE: 'https://api-m.sandbox.paypal.com' }, /^PAYPAL_API_BASE: production takes PayPal payments on the sandbox/],

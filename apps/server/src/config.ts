@@ -265,13 +265,17 @@ function wireProblems(config: Config): string[] {
 
 /**
  * Settings that make a production store a demo in disguise: it would look live and take orders while no mail
- * reaches anyone, links point at localhost, passwords can be guessed without limit or PayPal moves no money.
+ * reaches anyone, links point at localhost or travel over http, passwords can be guessed without limit or PayPal
+ * moves no money.
  */
 function liveStoreProblems(config: Config): string[] {
   if (!isLiveProduction(config)) return [];
   const problems: string[] = [];
   if (!config.PUBLIC_URL) {
     problems.push(`PUBLIC_URL: production needs the address shoppers use (e.g. https://shop.example.com): the links in emails and PayPal's return address are built from it, ${DEMO_HINT}`);
+  } else if (new URL(config.PUBLIC_URL).protocol !== 'https:') {
+    // Loopback included: a production trial on one's own machine says it is a demo.
+    problems.push(`PUBLIC_URL: production needs an https:// address (got ${new URL(config.PUBLIC_URL).protocol}): over http, passwords, reset links and the back office's session cookie (then without Secure) cross the network readable, ${DEMO_HINT}`);
   }
   if (!config.SMTP_URL) {
     problems.push(`SMTP_URL: production needs an outgoing mail server (smtp:// or smtps://): without one, order confirmations and password reset emails are written to files and reach nobody, ${DEMO_HINT}`);

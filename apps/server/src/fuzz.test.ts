@@ -14,7 +14,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createTestDb, TEST_ENGINES, type TestDb } from './test/database.ts';
 import { createTestApp } from './test/app.ts';
 import { waitFor } from './test/wait-for.ts';
-import { quickHasher, signUpAndIn } from './test/accounts.ts';
+import { adminChange, quickHasher, signUpAndIn, STORE_ORIGIN } from './test/accounts.ts';
 import { seedInventory } from './modules/inventory/index.ts';
 import { createOpaqueToken } from './lib/opaque-token.ts';
 
@@ -130,14 +130,16 @@ const pathValue = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('%', '%ZZ', '%C0%AF', '%ff', '..%2F..%2F', '%00', '%E2%82') },
 );
 
-/** Who asks: nobody, the signed-in shopper (twice as often), or a header that only looks like a token. */
-const asker = fc.constantFrom('nobody', 'shopper', 'shopper', 'empty bearer', 'long bearer', 'basic', 'owner', 'forged cookie');
+/** Who asks: nobody, the signed-in shopper or the owner (each twice as often), or a header that only looks like a token. */
+const asker = fc.constantFrom('nobody', 'shopper', 'shopper', 'empty bearer', 'long bearer', 'basic', 'owner', 'owner', 'owner without origin', 'forged cookie');
 const authOf = (who: string, token: string, ownerCookie: string): Record<string, string> =>
   ({
     nobody: {},
     shopper: { authorization: `Bearer ${token}` },
     // The back office: an owner's live session (every route's own checks), and a cookie the store never gave.
-    owner: { cookie: ownerCookie },
+    // (The back office's pages send the store's Origin; a change without it is refused before it runs.)
+    owner: { cookie: ownerCookie, origin: STORE_ORIGIN },
+    'owner without origin': { cookie: ownerCookie },
     'forged cookie': { cookie: `everstone_admin=${'A'.repeat(43)}` },
     'empty bearer': { authorization: 'Bearer ' },
     'long bearer': { authorization: `Bearer ${'A'.repeat(5000)}` },
@@ -268,7 +270,7 @@ describe.each(TEST_ENGINES)('a fuzz pass over every API route on %s', (engine) =
     }
     // DELETE /api/admin/session ends the owner's back-office session the same way.
     if (ownerCookie && (await app.inject({ url: '/api/admin/session', headers: { cookie: ownerCookie } })).statusCode === 200) return;
-    const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: ownerCredentials });
+    const res = await app.inject({ method: 'POST', url: '/api/admin/session', headers: adminChange(), payload: ownerCredentials });
     ownerCookie = String(res.headers['set-cookie']).split(';')[0]!;
   }
 

@@ -61,7 +61,7 @@ export const ADMIN_MESSAGES = {
   ownRole: 'You cannot change your own role or remove yourself.',
   noStaff: 'No staff member has that id.',
   alreadyStaff: 'This person is already on the staff.',
-  /** 403: a change sent from another site (no Origin of the store's own). */
+  /** 403: a change sent from another site, or without an Origin (the back office's pages always send the store's). */
   crossSite: 'This request did not come from the store’s back office.',
   invitationInvalid: 'This invitation link is not valid. Ask an owner of the store to invite you again.',
   invitationUsed: 'This invitation has already been used. Sign in to the back office with the password you chose.',
@@ -82,6 +82,10 @@ export const ADMIN_MESSAGES = {
   /** 409: a pending owner change confirmed by the owner who asked it. */
   ownChangeConfirm: 'Another owner must confirm this change; you asked for it.',
   noChange: 'No pending change has that id.',
+  /** 415: a change whose body is not JSON (the stone import excepted), a bodiless one included. */
+  notJson: 'A change to the back office must be sent as JSON (Content-Type: application/json), even without a body.',
+  /** 429: the staff's "send a reset link" counts on the storefront's limit per recipient. */
+  resetEmailLimit: 'This customer has been sent as many password reset emails as the store allows for now.',
 } as const;
 
 export const adminSignInRequestSchema = z.object({ email: emailField, password: enteredPassword() });
@@ -467,7 +471,11 @@ export const adminCustomerSummarySchema = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string(),
-  role: z.enum(['customer', 'staff', 'owner']),
+  /**
+   * For owners only, who appoint the staff (and read the staff list): to staff, an account is a customer's, and who
+   * else holds the back office's keys is not theirs to learn from the customer list.
+   */
+  role: z.enum(['customer', 'staff', 'owner']).optional(),
   since: z.string(),
   orders: z.number().int(),
 });
@@ -528,11 +536,18 @@ export type AdminHomePreview = z.infer<typeof adminHomePreviewSchema>;
 
 export const adminCustomerSchema = adminCustomerSummarySchema.extend({
   title: z.string(),
+  /** What the account itself made, signed in: its addresses, orders and Home Preview requests. */
   addresses: z.array(addressSchema),
   order_list: z.array(adminOrderSummarySchema),
-  messages: z.array(adminContactMessageSchema),
-  custom_requests: z.array(adminCustomRequestSchema),
   home_previews: z.array(adminHomePreviewSchema),
+  /**
+   * Contact messages and custom ring requests are sent without signing in, from forms where anyone may type any
+   * address: these carry the account's address, which proves nothing about who sent them. Kept apart, and said so.
+   */
+  matched_by_email: z.object({
+    messages: z.array(adminContactMessageSchema),
+    custom_requests: z.array(adminCustomRequestSchema),
+  }),
 });
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 export const adminCustomerResponseSchema = z.object({ customer: adminCustomerSchema });
@@ -704,7 +719,17 @@ export const adminNumbersResponseSchema = z.object({
     by_type: z.array(z.object({ type: z.string(), count: z.number().int() })),
     by_shape: z.array(z.object({ shape: z.string(), count: z.number().int() })),
   }),
-  /** This month: clients who opened the ring builder, rings ordered, and rings ordered per start. */
-  builder: z.object({ starts: z.number().int(), rings_ordered: z.number().int(), conversion: z.number().nullable() }),
+  /**
+   * This month: clients who opened the ring builder, rings ordered, and rings ordered per start. `capped_days`: the
+   * days whose starts reached BUILDER_STARTS_PER_DAY, where counting stopped: then the starts are a floor and the
+   * conversion a ceiling.
+   */
+  builder: z.object({ starts: z.number().int(), rings_ordered: z.number().int(), conversion: z.number().nullable(), capped_days: z.number().int() }),
 });
+/**
+ * The ring builder's starts counted in one New York day, store-wide, at most: a script posing as ever new visitors
+ * (a fresh address each time) stops being counted there, so the count cannot grow without end. Far above the starts
+ * of a real day; a day that reaches it is said so on the numbers page.
+ */
+export const BUILDER_STARTS_PER_DAY = 20_000;
 export type AdminNumbersResponse = z.infer<typeof adminNumbersResponseSchema>;

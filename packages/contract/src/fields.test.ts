@@ -10,6 +10,18 @@ describe('text fields', () => {
     expect(toSingleLine('Zoë Ångström 李')).toBe('Zoë Ångström 李');
   });
 
+  it('drop the bidirectional embeddings, overrides and isolates that make text read as something else', () => {
+    // "Ann" then a right-to-left override: shown to staff as "Annexe.pdf".
+    expect(toSingleLine('Ann\u202efdp.exe')).toBe('Annfdp.exe');
+    const every = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+    expect(toSingleLine(`A${every}B`)).toBe('AB');
+    expect(toMultiLine(`Leave it\n${every}with the doorman`)).toBe('Leave it\nwith the doorman');
+    // Right-to-left writing itself, and the marks next to the ranges, stay.
+    expect(toSingleLine('שלום Ann \u200f')).toBe('שלום Ann \u200f');
+    expect(requiredText(20, 'name').safeParse('\u202e\u2066').success).toBe(false);
+    expect(optionalMultilineText(100, 'notes').parse('Gift\u2067 wrap')).toBe('Gift wrap');
+  });
+
   it('keep the line breaks of a note, one kind of them, and drop the rest', () => {
     expect(toMultiLine('one\r\ntwo\rthree\u2029four')).toBe('one\ntwo\nthree\nfour');
     expect(toMultiLine('tab\tkept\u001b[31m red\u0008')).toBe('tab\tkept[31m red');

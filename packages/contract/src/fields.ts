@@ -1,7 +1,8 @@
 /**
- * The field builders every request schema is made of, written once. Each text field drops control characters
- * before anything else looks at it: a name, an address or a note is read later by people (emails, the order
- * desk in a terminal, the back office), and an escape sequence typed into a form must never reach them as one.
+ * The field builders every request schema is made of, written once. Each text field drops control characters and
+ * the invisible marks that reorder text before anything else looks at it: a name, an address or a note is read
+ * later by people (emails, the order desk in a terminal, the back office), and an escape sequence or a reversed
+ * run typed into a form must never reach them as one.
  */
 import { z } from 'zod';
 
@@ -15,15 +16,21 @@ const SINGLE_LINE_BREAKS = /[\t\n\r\u000b\u000c\u2028\u2029]+/g;
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 // eslint-disable-next-line no-control-regex
 const CONTROLS_BUT_TAB_AND_LF = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/**
+ * The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): invisible, they reorder the
+ * text around them, so a name shown to staff can read as something else ("Ann\u202Efdp.exe" shows as "Annexe.pdf"). No
+ * name, address or note needs them: Arabic and Hebrew text reads right without them.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 
 /** One line of text as people type it: line breaks and tabs become spaces, other control characters go. */
 export function toSingleLine(value: string): string {
-  return value.replace(SINGLE_LINE_BREAKS, ' ').replace(CONTROLS, '');
+  return value.replace(SINGLE_LINE_BREAKS, ' ').replace(CONTROLS, '').replace(BIDI_CONTROLS, '');
 }
 
 /** Text with paragraphs (notes, a question): line breaks kept (CR LF and CR become LF), other controls go. */
 export function toMultiLine(value: string): string {
-  return value.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(CONTROLS_BUT_TAB_AND_LF, '');
+  return value.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(CONTROLS_BUT_TAB_AND_LF, '').replace(BIDI_CONTROLS, '');
 }
 
 /** A required single-line text field: cleaned, trimmed, at least one character, at most `max`. */

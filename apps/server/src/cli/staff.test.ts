@@ -10,7 +10,7 @@ import { createTestApp } from '../test/app.ts';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.ts';
 import { waitFor } from '../test/wait-for.ts';
 import { Secret, TOTP } from 'otpauth';
-import { quickHasher, signUpAndIn, uniqueEmail } from '../test/accounts.ts';
+import { adminChange, quickHasher, signUpAndIn, uniqueEmail } from '../test/accounts.ts';
 
 const CLI = fileURLToPath(new URL('./staff.ts', import.meta.url));
 
@@ -53,7 +53,7 @@ describe.each(TEST_ENGINES)('npm run staff on %s', (engine) => {
   const roleOf = async (email: string) => (await db.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirst())?.role;
 
   const acceptWith = (token: string, password: string) =>
-    app.inject({ method: 'POST', url: '/api/admin/invitations/accept', payload: { token, password, password_confirmation: password } });
+    app.inject({ method: 'POST', url: '/api/admin/invitations/accept', headers: adminChange(), payload: { token, password, password_confirmation: password } });
   const LINK = /https:\/\/shop\.everstone\.test\/admin\/invitation\/([A-Za-z0-9_-]{43})/;
 
   it('invites the first owner from a new address with an emailed link; the role comes with the link, on the audit log', async () => {
@@ -93,7 +93,7 @@ describe.each(TEST_ENGINES)('npm run staff on %s', (engine) => {
       // The link works: the owner chooses a password with it and signs in to the back office.
       const set = await acceptWith(link![1]!, 'the first owner');
       expect(set.statusCode, set.body).toBe(200);
-      const signIn = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: 'the first owner' } });
+      const signIn = await app.inject({ method: 'POST', url: '/api/admin/session', headers: adminChange(), payload: { email, password: 'the first owner' } });
       expect(signIn.statusCode, signIn.body).toBe(200);
     } finally {
       await rm(outbox, { recursive: true, force: true });
@@ -133,9 +133,9 @@ describe.each(TEST_ENGINES)('npm run staff on %s', (engine) => {
   it('resets a person’s second factor: it is gone, their sessions end, and they and every owner are told', async () => {
     const person = await signUpAndIn(app, { name: 'Phil Phoneless' });
     await db.db.updateTable('users').set({ role: 'staff' }).where('id', '=', person.user.id).execute();
-    const signIn = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: person.email, password: person.password } });
+    const signIn = await app.inject({ method: 'POST', url: '/api/admin/session', headers: adminChange(), payload: { email: person.email, password: person.password } });
     const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
-    const headers = { cookie, origin: 'http://localhost:80' };
+    const headers = adminChange(cookie);
     const begun = await app.inject({ method: 'POST', url: '/api/admin/session/enrollment', headers });
     const secret = begun.json().secret.replace(/\s/g, '');
     const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '../test/database.ts';
 import { createTestApp } from '../test/app.ts';
 import { chunked, postRaw } from '../test/raw-post.ts';
-import { BODY_LIMIT_BYTES } from './body-limit.ts';
+import { bearer, quickHasher, signUpAndIn } from '../test/accounts.ts';
+import { BODY_LIMIT_BYTES, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from './body-limit.ts';
 
 describe('request bodies', () => {
   let db: TestDb;
@@ -13,7 +14,7 @@ describe('request bodies', () => {
 
   beforeAll(async () => {
     db = await createTestDb('sqlite');
-    app = await createTestApp(db);
+    app = await createTestApp(db, {}, { passwordHasher: quickHasher });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
   });
@@ -36,6 +37,18 @@ describe('request bodies', () => {
     // Just under the cap, the same request is read (and refused for what it says, not for its size).
     const under = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: 'a'.repeat(BODY_LIMIT_BYTES - 1) });
     expect(under.statusCode).toBe(400);
+  });
+
+  it('of a type the API does not read are a 415 before any route runs: text/plain, which another site may post', async () => {
+    const { token } = await signUpAndIn(app);
+    const asText = { 'content-type': 'text/plain' };
+    const contact = await app.inject({ method: 'POST', url: '/api/contact', headers: asText, payload: JSON.stringify({ email: 'plain@shopper.test', topic: 'Diamonds', question: 'Hi' }) });
+    expect(contact.statusCode).toBe(415);
+    expect(contact.json()).toEqual({ message: `${UNSUPPORTED_MEDIA_TYPE_MESSAGE} (got text/plain).` });
+    // A change without a body schema ran on any text before: now it is refused, and the token still works.
+    const logout = await app.inject({ method: 'POST', url: '/api/logout', headers: { ...asText, ...bearer(token) }, payload: 'bye' });
+    expect(logout.statusCode).toBe(415);
+    expect((await app.inject({ url: '/api/user', headers: bearer(token) })).statusCode).toBe(200);
   });
 
   it('up to the cap are read as usual', async () => {

@@ -35,7 +35,7 @@ describe.each(TEST_ENGINES)('the client’s address on %s', (engine) => {
     // The whole request is sent and the connection closed before any answer: the handler runs on without its socket.
     await new Promise<void>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', () => {
-        socket.end(`POST /api/admin/session HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, () => {
+        socket.end(`POST /api/admin/session HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, () => {
           socket.destroy();
           resolve();
         });

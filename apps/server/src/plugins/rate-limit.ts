@@ -472,6 +472,13 @@ export interface RateLimiter {
    * meets the limit as a burst of failures would) and a success is taken back afterwards.
    */
   failures(policy: RateLimitPolicy): FailureGuard;
+  /**
+   * Counts a mail to `email`, an address the route found itself rather than one typed into a form (staff sending a
+   * customer a reset link), on `policy`'s per-recipient rules: the very counters the storefront's form counts for
+   * that address, so one inbox gets no more mail from both ways together. A 429 past them, its message starting with
+   * `what` (else the policy's).
+   */
+  recipient(policy: RateLimitPolicy, request: FastifyRequest, email: string, what?: string): Promise<void>;
 }
 
 export interface RateLimitOptions {
@@ -485,6 +492,7 @@ const OFF: RateLimiter = {
   store: 'off',
   guard: () => async () => {},
   failures: () => ({ check: async () => {}, succeeded: async () => {}, clearAccount: async () => {} }),
+  recipient: async () => {},
 };
 
 // Keys carry a digest, never the address itself: Redis and the database hold no account data. The window is part
@@ -543,12 +551,20 @@ export function setupRateLimits(
     return exemptDigest !== null && typeof presented === 'string' && presented !== '' && timingSafeEqual(sha256(presented), exemptDigest);
   };
 
-  /** Counts the request on each rule of `policy`; throws the 429 of the rule that waits longest when any is over. */
-  async function count(policy: RateLimitPolicy, request: FastifyRequest): Promise<string[]> {
+  /**
+   * Counts the request on each rule of `policy` whose subject it has (by default, read from the request); throws the
+   * 429 of the rule that waits longest when any is over, its message starting with `what` when given.
+   */
+  async function count(
+    policy: RateLimitPolicy,
+    request: FastifyRequest,
+    subjectFor: (by: RateLimitSubject) => string | null = (by) => subjectOf(by, request),
+    what?: string,
+  ): Promise<string[]> {
     let over: { rule: RateLimitRule; waitMs: number } | null = null;
     const keys: string[] = [];
     for (const rule of policy.rules) {
-      const subject = subjectOf(rule.by, request);
+      const subject = subjectFor(rule.by);
       if (subject === null) continue;
       const key = keyOf(policy, rule, subject);
       keys.push(key);
@@ -558,7 +574,7 @@ export function setupRateLimits(
     if (over) {
       const seconds = Math.max(1, Math.ceil(over.waitMs / 1000));
       request.log.info({ rateLimit: policy.name, rule: over.rule.by, retryAfter: seconds }, 'rate limit reached');
-      throw new TooManyRequestsError(`${over.rule.what ?? policy.what} Please try again in ${formatWait(seconds)}.`, seconds);
+      throw new TooManyRequestsError(`${what ?? over.rule.what ?? policy.what} Please try again in ${formatWait(seconds)}.`, seconds);
     }
     return keys;
   }
@@ -594,6 +610,11 @@ export function setupRateLimits(
           }
         },
       };
+    },
+    async recipient(policy, request, email, what) {
+      if (isExempt(request)) return;
+      const subject = email.trim().toLowerCase();
+      await count(policy, request, (by) => (by === 'email' ? subject : null), what);
     },
   };
 }

@@ -38,9 +38,20 @@ export async function signUpAndIn(
   return { user: answer.user, token: answer.token, email: body.email, password: body.password };
 }
 
+/** The store's own origin as `app.inject` addresses it (Host: localhost:80), which the back office's pages send. */
+export const STORE_ORIGIN = 'http://localhost:80';
+
+/**
+ * The headers of a change to the back office as its pages send it: the store's Origin and JSON (a bodiless change
+ * included), with the session's cookie when there is one. Without them the back office refuses the change.
+ */
+export function adminChange(cookie?: string | null): Record<string, string> {
+  return { ...(cookie ? { cookie } : {}), origin: STORE_ORIGIN, 'content-type': 'application/json' };
+}
+
 /** Signs in to the back office: the session cookie (`name=value`), or an error when the sign-in is refused. */
 export async function adminCookie(app: FastifyInstance, email: string, password: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password } });
+  const res = await app.inject({ method: 'POST', url: '/api/admin/session', headers: adminChange(), payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`the back office's sign-in answered ${res.statusCode}: ${res.body}`);
   return String(res.headers['set-cookie']).split(';')[0]!;
 }

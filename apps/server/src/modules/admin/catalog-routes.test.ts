@@ -17,7 +17,7 @@ import {
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
-import { bearer, quickHasher, signUpAndIn, signUpAsStaff } from '../../test/accounts.ts';
+import { adminChange, bearer, quickHasher, signUpAndIn, signUpAsStaff } from '../../test/accounts.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { seedProducts } from '../products/index.ts';
 
@@ -44,7 +44,7 @@ describe.each(TEST_ENGINES)('the back office’s catalog on %s', (engine) => {
     await db?.destroy();
   });
 
-  const as = (cookie: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as 'GET', url, payload: payload as object, headers: { cookie } });
+  const as = (cookie: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as 'GET', url, payload: payload as object, headers: method === 'GET' ? { cookie } : adminChange(cookie) });
   const list = async (query: string) => {
     const res = await as(staff.cookie, 'GET', `/api/admin/products?${query}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -57,6 +57,11 @@ export async function numbersOf(deps: { desk: OrderDesk; catalog: CatalogService
       by_type: tally(sold.map((s) => (s.type === null ? 'Unknown' : typeLabel(s.type)))).map(({ key, count }) => ({ type: key, count })),
       by_shape: tally(sold.map((s) => shapes.get(s.diamondId) ?? 'Unknown')).map(({ key, count }) => ({ shape: key, count })),
     },
-    builder: { starts, rings_ordered: rings, conversion: starts === 0 ? null : Math.round((rings / starts) * 1000) / 1000 },
+    builder: {
+      starts: starts.starts,
+      rings_ordered: rings,
+      conversion: starts.starts === 0 ? null : Math.round((rings / starts.starts) * 1000) / 1000,
+      capped_days: starts.cappedDays,
+    },
   };
 }

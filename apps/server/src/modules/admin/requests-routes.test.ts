@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { ADMIN_MESSAGES } from '@everstone/contract';
 import type {
   AdminContactMessage,
   AdminCustomerListResponse,
@@ -15,9 +16,10 @@ import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
-import { adminCookie, bearer, quickHasher, signUpAndIn, signUpAsStaff, uniqueEmail } from '../../test/accounts.ts';
+import { adminChange, adminCookie, bearer, quickHasher, signUpAndIn, signUpAsStaff, uniqueEmail } from '../../test/accounts.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { seedProducts } from '../products/index.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 
 const SHIP_TO = { first_name: 'Ann', last_name: 'Lee', street: '580 Fifth Avenue', apartment: 'Suite 12', city: 'New York', state: 'NY', zip: '10036', country: 'United States', phone_number: '212-555-0100' };
 
@@ -51,7 +53,7 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
     await db?.destroy();
   });
 
-  const as = (cookie: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as 'GET', url, payload: payload as object, headers: { cookie } });
+  const as = (cookie: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as 'GET', url, payload: payload as object, headers: method === 'GET' ? { cookie } : adminChange(cookie) });
 
   it('finds a customer and shows their addresses, orders, messages and requests, but never a password', async () => {
     const shopper = await signUpAndIn(app, { name: 'Clara Customer' });
@@ -65,7 +67,7 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
     await app.inject({ method: 'POST', url: '/api/home-preview/requests', headers: bearer(shopper.token), payload: { rings: [{ variant_id: settings[0], ring_size: '6' }], ship_to: SHIP_TO } });
 
     const found = (await as(staff.cookie, 'GET', `/api/admin/customers?q=${encodeURIComponent('clara cust')}`)).json() as AdminCustomerListResponse;
-    expect(found.customers).toEqual([expect.objectContaining({ id: shopper.user.id, email: shopper.email, name: 'Clara Customer', role: 'customer', orders: 0 })]);
+    expect(found.customers).toEqual([expect.objectContaining({ id: shopper.user.id, email: shopper.email, name: 'Clara Customer', orders: 0 })]);
     expect(((await as(staff.cookie, 'GET', `/api/admin/customers?q=${encodeURIComponent(shopper.email.slice(0, 12))}`)).json() as AdminCustomerListResponse).customers.map((c) => c.id)).toContain(shopper.user.id);
     // LIKE's own characters are searched as text.
     expect(((await as(staff.cookie, 'GET', '/api/admin/customers?q=%25')).json() as AdminCustomerListResponse).total).toBe(0);
@@ -74,7 +76,10 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
     expect(page.statusCode, page.body).toBe(200);
     const customer = page.json().customer;
     expect(customer.addresses).toEqual([expect.objectContaining({ first_name: 'Clara', address: expect.objectContaining({ city: 'Boston' }) })]);
-    expect(customer.messages).toEqual([expect.objectContaining({ topic: 'Diamonds', question: 'Do you have pear shapes?', handled_at: null })]);
+    // The message was sent with the address typed on the form: the page says it is matched by that, apart from what
+    // the account made itself.
+    expect(customer.matched_by_email.messages).toEqual([expect.objectContaining({ topic: 'Diamonds', question: 'Do you have pear shapes?', handled_at: null })]);
+    expect(customer.messages).toBeUndefined();
     expect(customer.home_previews).toEqual([expect.objectContaining({ status: 'requested', name: 'Ann Lee', rings: [expect.objectContaining({ ring_size: '6' })] })]);
     expect(page.body).not.toMatch(/password|token|plain\$/i);
     expect((await as(staff.cookie, 'GET', '/api/admin/customers/999999')).statusCode).toBe(404);
@@ -85,6 +90,46 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
     expect(mail.text).toMatch(/reset-password\/[A-Za-z0-9_-]{43}/);
     const log = (await as(owner.cookie, 'GET', `/api/admin/audit?action=customer.reset_email&subject=${encodeURIComponent(shopper.email)}`)).json() as AuditListResponse;
     expect(log.entries).toEqual([expect.objectContaining({ actor: expect.objectContaining({ email: staff.email }) })]);
+  });
+
+  it('sends a customer reset links within the storefront’s limit per recipient, counted together with the storefront’s', async () => {
+    const limited = await createTestApp(db, { SMTP_URL: smtp.url, RATE_LIMITS_ENABLED: 'true' }, { now: clock.now, passwordHasher: quickHasher });
+    try {
+      const cookie = await adminCookie(limited, staff.email, staff.password);
+      const [customer, other] = [await signUpAndIn(app, { name: 'Flo Flooded' }), await signUpAndIn(app, { name: 'Otto Other' })];
+      const reset = (id: number) => limited.inject({ method: 'POST', url: `/api/admin/customers/${id}/password-reset`, headers: adminChange(cookie) });
+      const [max] = RATE_LIMITS.passwordEmail.rules.filter((r) => r.by === 'email').map((r) => r.max);
+      for (let i = 0; i < max!; i++) expect((await reset(customer.user.id)).statusCode).toBe(200);
+      const refused = await reset(customer.user.id);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(new RegExp(`^${ADMIN_MESSAGES.resetEmailLimit} Please try again in \\d+ minutes?\\.$`));
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The same inbox through the storefront's form: the same counters, already spent.
+      const storefront = await limited.inject({ method: 'POST', url: '/api/password/email', payload: { email: customer.email } });
+      expect(storefront.statusCode).toBe(429);
+      // Another customer is not held back, and the refused link was neither mailed nor logged.
+      expect((await reset(other.user.id)).statusCode).toBe(200);
+      const log = (await as(owner.cookie, 'GET', `/api/admin/audit?action=customer.reset_email&subject=${encodeURIComponent(customer.email)}`)).json() as AuditListResponse;
+      expect(log.total).toBe(max);
+      const links = (email: string) => smtp.to(email).filter((m) => m.subject === 'Reset your Everstone password').length;
+      await waitFor(() => (links(customer.email) === max && links(other.email) === 1 ? true : undefined), { what: 'the links sent' });
+      expect(links(customer.email)).toBe(max);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('shows an account’s role to owners, who appoint the staff, and to staff not at all', async () => {
+    const list = async (cookie: string) =>
+      ((await as(cookie, 'GET', `/api/admin/customers?q=${encodeURIComponent(owner.email)}`)).json() as AdminCustomerListResponse).customers;
+    expect(await list(owner.cookie)).toEqual([expect.objectContaining({ email: owner.email, role: 'owner' })]);
+    const seenByStaff = await list(staff.cookie);
+    expect(seenByStaff).toEqual([expect.objectContaining({ email: owner.email })]);
+    expect(seenByStaff[0]).not.toHaveProperty('role');
+    const page = await as(staff.cookie, 'GET', `/api/admin/customers/${owner.id}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().customer).not.toHaveProperty('role');
+    expect((await as(owner.cookie, 'GET', `/api/admin/customers/${staff.id}`)).json().customer).toMatchObject({ role: 'staff' });
   });
 
   it('answers a contact message by email from the page: the reply is kept, the message handled, the log written', async () => {
@@ -118,6 +163,15 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
 
     const log = (await as(owner.cookie, 'GET', `/api/admin/audit?subject=${message.id}`)).json() as AuditListResponse;
     expect(log.entries.map((e) => e.action)).toEqual(['message.handled', 'message.reply']);
+  });
+
+  it('shows staff a sender’s name and question without the invisible marks that would make them read otherwise', async () => {
+    const sender = uniqueEmail('bidi');
+    // A right-to-left override makes "Ann…fdp.exe" read "Ann…exe.pdf"; an isolate hides a reversed run in the question.
+    const sent = await app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ann\u202efdp.exe', email: sender, topic: 'Policies', question: 'Refund to\u2067 account 1234\u2069 please' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const open = (await as(staff.cookie, 'GET', '/api/admin/messages?state=open&per_page=100')).json() as AdminMessageListResponse;
+    expect(open.messages.find((m) => m.email === sender)).toMatchObject({ name: 'Annfdp.exe', question: 'Refund to account 1234 please' });
   });
 
   it('counts down a custom ring request’s one-day promise and puts it on the first screen when due', async () => {

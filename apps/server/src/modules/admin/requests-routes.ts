@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ADMIN_MESSAGES,
   adminAppointmentListQuerySchema,
   adminAppointmentListResponseSchema,
   adminAppointmentResponseSchema,
@@ -33,6 +34,7 @@ import type { CustomRequestDesk, RecordCustomRequest } from '../custom-requests/
 import type { HomePreviewService } from '../home-preview/index.ts';
 import type { NewsletterService } from '../newsletter/index.ts';
 import type { OrderDesk } from '../orders/index.ts';
+import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { actorOf } from './actor.ts';
 
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
@@ -48,6 +50,7 @@ export interface RequestRouteDeps {
   newsletter: NewsletterService;
   appointments: AppointmentDesk;
   audit: AuditLog;
+  limiter: RateLimiter;
 }
 
 const staffOnly = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -61,6 +64,12 @@ const ONE_NUMBER = z.object({ number: z.string().min(1).max(40) });
 export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void {
   const { customers, desk, contact, customRequests, audit } = deps;
   const by = (request: FastifyRequest) => ({ email: request.auth!.user.email, name: request.auth!.user.name });
+  /** An account as the back office shows it: its role to owners only (staff learn who the staff are from no list). */
+  const shownTo = <T extends { role: string }>(request: FastifyRequest, account: T): T | Omit<T, 'role'> => {
+    if (request.auth!.role === 'owner') return account;
+    const { role: _role, ...rest } = account;
+    return rest;
+  };
   const recordContact =
     (request: FastifyRequest, action: 'message.reply' | 'message.handled'): RecordContact =>
     (trx, message, change) =>
@@ -84,7 +93,7 @@ export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void 
       const { q, page, per_page } = request.query;
       const found = await customers.search(q, page, per_page);
       const counts = await desk.countsByUser(found.customers.map((c) => c.id));
-      return { customers: found.customers.map((c) => ({ ...c, orders: counts.get(c.id) ?? 0 })), total: found.total, page, per_page };
+      return { customers: found.customers.map((c) => ({ ...shownTo(request, c), orders: counts.get(c.id) ?? 0 })), total: found.total, page, per_page };
     },
   );
 
@@ -93,7 +102,7 @@ export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void 
     {
       schema: {
         tags: ['back office'],
-        summary: 'One customer: addresses, orders, messages and requests (never a password or token)',
+        summary: 'One customer: addresses, orders and Home Preview requests; apart, the messages and custom ring requests sent with their email typed in (never a password or token)',
         params: ONE_ID,
         response: { 200: adminCustomerResponseSchema, 404: errorResponseSchema, ...staffOnly },
       },
@@ -107,7 +116,9 @@ export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void 
         customRequests.byEmail(customer.email),
         deps.homePreview.listOfUser(customer.id, customer.email),
       ]);
-      return { customer: { ...customer, orders: orders.length, addresses, order_list: orders, messages, custom_requests: requests, home_previews: previews } };
+      return {
+        customer: { ...shownTo(request, customer), orders: orders.length, addresses, order_list: orders, home_previews: previews, matched_by_email: { messages, custom_requests: requests } },
+      };
     },
   );
 
@@ -117,12 +128,15 @@ export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void 
       schema: {
         tags: ['back office'],
         summary: 'Email the customer a link to choose a new password (their password is never shown or set by staff)',
+        description: 'Counts on the storefront’s limit per recipient of reset emails (429 past it).',
         params: ONE_ID,
-        response: { 200: messageResponseSchema, 404: errorResponseSchema, ...staffOnly },
+        response: { 200: messageResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema, ...staffOnly },
       },
     },
     async (request) => {
       const customer = await customers.find(request.params.id);
+      // The same inbox, the same limit as "Forgot your password?": staff cannot be made to flood a customer with links.
+      await deps.limiter.recipient(RATE_LIMITS.passwordEmail, request, customer.email, ADMIN_MESSAGES.resetEmailLimit);
       await deps.accounts.requestPasswordReset(customer.email, async (trx) => {
         await audit.record(trx, actorOf(request), { action: 'customer.reset_email', subject: { type: 'customer', id: customer.email }, after: { reset_email: 'sent' } });
       });

@@ -19,7 +19,7 @@ import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
-import { adminCookie, bearer, quickHasher, signUpAndIn, uniqueEmail } from '../../test/accounts.ts';
+import { adminChange, adminCookie, bearer, quickHasher, signUpAndIn, STORE_ORIGIN, uniqueEmail } from '../../test/accounts.ts';
 import { seedInventory } from '../inventory/index.ts';
 
 const ADDRESS = { street: '580 Fifth Avenue', apartment: null, city: 'New York', zip: '10036', country: 'United States' };
@@ -73,14 +73,10 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
 
   const signIn = (email: string, password: string) => adminCookie(app, email, password);
 
-  /** A request as the back office's own page sends it: a change carries the store's Origin. */
+  /** A request as the back office's pages send it (a change with the store's Origin, as JSON); `headers` override. */
   const as = (cookie: string | null, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({
-      method: method as 'GET',
-      url,
-      payload: payload as object,
-      headers: { ...(method === 'GET' ? {} : { origin: 'http://localhost:80' }), ...(cookie ? { cookie } : {}), ...headers },
-    });
+    app.inject({ method: method as 'GET', url, payload: payload as object, headers: { ...(method === 'GET' ? (cookie ? { cookie } : {}) : adminChange(cookie)), ...headers } });
+  const signInRequest = (email: string, password: string) => app.inject({ method: 'POST', url: '/api/admin/session', headers: adminChange(), payload: { email, password } });
 
   /** The token of the invitation link emailed to `email` (the newest). */
   async function invitationToken(email: string): Promise<string> {
@@ -95,7 +91,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     const res = await as(owner.cookie, 'POST', '/api/admin/staff', { email, name, title: 'Mr', role: 'staff' });
     expect(res.statusCode, res.body).toBe(201);
     const password = 'the staff password';
-    const set = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', payload: { token: await invitationToken(email), password, password_confirmation: password } });
+    const set = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', headers: adminChange(), payload: { token: await invitationToken(email), password, password_confirmation: password } });
     expect(set.statusCode, set.body).toBe(200);
     const id = Number((await db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id);
     return { email, password, id, cookie: await signIn(email, password) };
@@ -139,10 +135,11 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     for (const route of routes) {
       const url = route.url.replace(':orderNumber', placed.order.order_number).replace(':id', String(staff.id));
       const what = `${route.method} ${route.url}`;
-      const guest = await as(null, route.method, url, {});
+      const type: Record<string, string> = route.url === '/api/admin/stones/import' ? { 'content-type': 'text/csv' } : {};
+      const guest = await as(null, route.method, url, {}, type);
       expect(guest.statusCode, what).toBe(401);
       expect(guest.json(), what).toEqual({ message: ADMIN_MESSAGES.signedOut });
-      const refused = await as(null, route.method, url, {}, bearer(shopper.token));
+      const refused = await as(null, route.method, url, {}, { ...type, ...bearer(shopper.token) });
       expect(refused.statusCode, what).toBe(403);
       expect(refused.json(), what).toEqual({ message: ADMIN_MESSAGES.notStaff });
       if (ownerRoutes.has(what)) {
@@ -156,17 +153,56 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     expect((await db.db.selectFrom('users').select('role').where('id', '=', staff.id).executeTakeFirstOrThrow()).role).toBe('staff');
 
     // A shopper's right password does not open the back office either.
-    const signIn = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: shopper.email, password: shopper.password } });
+    const signIn = await signInRequest(shopper.email, shopper.password);
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json()).toEqual({ message: ADMIN_MESSAGES.notStaff });
     expect(signIn.headers['set-cookie']).toBeUndefined();
-    const wrong = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: owner.email, password: 'not the password' } });
+    const wrong = await signInRequest(owner.email, 'not the password');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: ADMIN_MESSAGES.invalidCredentials });
   });
 
+  it('refuses every change, the sign-in included, without the store’s Origin or not sent as JSON, before it is done', async () => {
+    const staff = await staffMember('Olga Origin');
+    const placed = await order('cod');
+    const changes = routesOf(app).filter((r) => r.url.startsWith('/api/admin') && r.method !== 'GET');
+    // The table is read from the app: a new change is checked without being listed here.
+    expect(changes.length).toBeGreaterThanOrEqual(15);
+    expect(changes).toContainEqual({ method: 'POST', url: '/api/admin/session' });
+    for (const route of changes) {
+      const url = route.url.replace(':orderNumber', placed.order.order_number).replace(':id', String(staff.id));
+      const what = `${route.method} ${route.url}`;
+      // The stone import is the one change that takes another type than JSON: a supplier's CSV file.
+      const type = route.url === '/api/admin/stones/import' ? 'text/csv' : 'application/json';
+      const body = type === 'text/csv' ? 'certificate_number,shape\n' : JSON.stringify({ role: 'owner', email: owner.email, password: owner.password });
+      const send = (headers: Record<string, string>, payload: string | undefined = body) =>
+        app.inject({ method: route.method as 'POST', url, headers: { cookie: owner.cookie, ...headers }, ...(payload === undefined ? {} : { payload }) });
+
+      // Without an Origin, or with another site's: no page of the store sent it.
+      for (const origin of [undefined, 'https://evil.example', 'null']) {
+        const res = await send({ 'content-type': type, ...(origin ? { origin } : {}) });
+        expect(res.statusCode, `${what} from ${origin ?? 'no Origin'}`).toBe(403);
+        expect(res.json(), what).toEqual({ message: ADMIN_MESSAGES.crossSite });
+      }
+      // text/plain and forms are what another site's page posts without asking first; a bodiless change has no type.
+      for (const sent of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined]) {
+        const res = await send({ origin: STORE_ORIGIN, ...(sent ? { 'content-type': sent } : {}) }, sent ? body : undefined);
+        expect(res.statusCode, `${what} as ${sent ?? 'no type'}`).toBe(415);
+        expect(res.json().message, what).toBe(type === 'text/csv' ? 'Send the file as text/csv.' : ADMIN_MESSAGES.notJson);
+      }
+    }
+    // Nothing the refused requests asked for happened: the owner is still signed in, the order and the role unchanged.
+    expect((await as(owner.cookie, 'GET', '/api/admin/session')).statusCode).toBe(200);
+    expect((await as(owner.cookie, 'GET', `/api/admin/orders/${placed.order.order_number}`)).json().order).toMatchObject({ order_status: 'pending' });
+    expect((await db.db.selectFrom('users').select('role').where('id', '=', staff.id).executeTakeFirstOrThrow()).role).toBe('staff');
+    // The back office's own client: the store's Origin, JSON, and no body at all for a sign-out or an order step.
+    const stepped = await app.inject({ method: 'POST', url: `/api/admin/orders/${placed.order.order_number}/cancel`, headers: adminChange(staff.cookie) });
+    expect(stepped.statusCode, stepped.body).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: '/api/admin/session', headers: adminChange(staff.cookie) })).statusCode).toBe(200);
+  });
+
   it('keeps the session in an httpOnly, SameSite=Strict cookie that ends when idle, on sign-out, and with the role', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: owner.email, password: owner.password } });
+    const res = await signInRequest(owner.email, owner.password);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/^everstone_admin=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('HttpOnly');
@@ -197,7 +233,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
 
     // Signing out ends the session on the server, not only in the browser.
     const again = await signIn(owner.email, owner.password);
-    expect((await as(again, 'DELETE', '/api/admin/session', undefined, { origin: 'http://localhost:80' })).statusCode).toBe(200);
+    expect((await as(again, 'DELETE', '/api/admin/session', undefined, { origin: STORE_ORIGIN })).statusCode).toBe(200);
     expect((await as(again, 'GET', '/api/admin/session')).statusCode).toBe(401);
     owner.cookie = await signIn(owner.email, owner.password);
   });
@@ -220,7 +256,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     expect(done.json().invitation).toMatchObject({ email, name: 'Gem Ologist', role: 'owner', invited_by: owner.email });
 
     // The invitation grants nothing: the stranger's own password opens no back office, and the account is a shopper's.
-    const early = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: stranger.password } });
+    const early = await app.inject({ method: 'POST', url: '/api/admin/session', headers: adminChange(), payload: { email, password: stranger.password } });
     expect(early.statusCode).toBe(403);
     expect(early.json()).toEqual({ message: ADMIN_MESSAGES.notStaff });
     expect((await db.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirstOrThrow()).role).toBe('customer');
@@ -232,12 +268,12 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     const token = await invitationToken(email);
     const mail = smtp.to(email).findLast((m) => m.subject === 'Your invitation to the Everstone back office')!;
     expect(mail.text).toContain('http://localhost:3000/admin/invitation/');
-    expect((await app.inject({ method: 'POST', url: '/api/admin/invitations/lookup', payload: { token } })).json()).toMatchObject({ email, role: 'owner', name: 'Gem Ologist' });
-    const short = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', payload: { token, password: 'short', password_confirmation: 'short' } });
+    expect((await app.inject({ method: 'POST', url: '/api/admin/invitations/lookup', headers: adminChange(), payload: { token } })).json()).toMatchObject({ email, role: 'owner', name: 'Gem Ologist' });
+    const short = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', headers: adminChange(), payload: { token, password: 'short', password_confirmation: 'short' } });
     expect(short.statusCode).toBe(422);
     const strangerAdmin = await adminCookie(app, stranger.email, stranger.password).catch(() => null);
     expect(strangerAdmin).toBeNull();
-    const accepted = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', payload: { token, password: 'a gemologist password', password_confirmation: 'a gemologist password' } });
+    const accepted = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', headers: adminChange(), payload: { token, password: 'a gemologist password', password_confirmation: 'a gemologist password' } });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toEqual({ message: ADMIN_MESSAGES.invitationAccepted });
     // The stranger is out: their storefront token and their password no longer work.
@@ -247,10 +283,10 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     expect((await as(joined, 'GET', '/api/admin/session')).json()).toMatchObject({ role: 'owner', stage: 'full' });
 
     // Once only.
-    const again = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', payload: { token, password: 'another password!', password_confirmation: 'another password!' } });
+    const again = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', headers: adminChange(), payload: { token, password: 'another password!', password_confirmation: 'another password!' } });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors).toEqual({ token: [ADMIN_MESSAGES.invitationUsed] });
-    expect((await app.inject({ method: 'POST', url: '/api/admin/invitations/lookup', payload: { token } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api/admin/invitations/lookup', headers: adminChange(), payload: { token } })).statusCode).toBe(404);
     const twice = await as(cookie, 'POST', '/api/admin/staff', invite);
     expect(twice.statusCode).toBe(422);
 
@@ -277,7 +313,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     const token = await invitationToken(email);
     const withdrawn = await as(owner.cookie, 'DELETE', `/api/admin/staff/invitations/${made.json().invitation.id}`);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-    const refused = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', payload: { token, password: 'a fine password', password_confirmation: 'a fine password' } });
+    const refused = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', headers: adminChange(), payload: { token, password: 'a fine password', password_confirmation: 'a fine password' } });
     expect(refused.json().errors).toEqual({ token: [ADMIN_MESSAGES.invitationInvalid] });
     expect((await as(owner.cookie, 'DELETE', `/api/admin/staff/invitations/${made.json().invitation.id}`)).statusCode).toBe(404);
 
@@ -287,7 +323,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     const lateToken = await invitationToken(late);
     const invitedAt = clock.now();
     clock.advance(8 * 86_400_000);
-    const expired = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', payload: { token: lateToken, password: 'a fine password', password_confirmation: 'a fine password' } });
+    const expired = await app.inject({ method: 'POST', url: '/api/admin/invitations/accept', headers: adminChange(), payload: { token: lateToken, password: 'a fine password', password_confirmation: 'a fine password' } });
     expect(expired.json().errors).toEqual({ token: [ADMIN_MESSAGES.invitationExpired] });
     expect(await db.db.selectFrom('users').select('id').where('email', '=', late).executeTakeFirst()).toBeUndefined();
     // Back to the day the other tests date their orders by.
@@ -332,7 +368,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
 
     const after = await as(asOwner, 'GET', '/api/admin/queue');
     expect(after.statusCode).toBe(401);
-    const signInAgain = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: member.email, password: member.password } });
+    const signInAgain = await signInRequest(member.email, member.password);
     expect(signInAgain.statusCode).toBe(403);
     // The account stays: a shopper's.
     expect((await app.inject({ method: 'POST', url: '/api/login', payload: { email: member.email, password: member.password } })).statusCode).toBe(200);
@@ -401,7 +437,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     expect(page).toMatchObject({ contact_email: wire.email, notes: 'Please call before delivery.', steps: ['paid', 'cancel'], holds: [{ certificate_number: wire.stone.certificate_number, state: 'held' }] });
     expect(page.next_step).toContain('“Record payment”');
 
-    const paid = await as(staff.cookie, 'POST', `/api/admin/orders/${wire.order.order_number}/paid`, {}, { origin: 'http://localhost:80' });
+    const paid = await as(staff.cookie, 'POST', `/api/admin/orders/${wire.order.order_number}/paid`, {}, { origin: STORE_ORIGIN });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().message).toBe(`Payment recorded for order ${wire.order.order_number}. The shopper was emailed.`);
     expect(paid.json().order).toMatchObject({ order_status: 'confirmed', payment_status: 'paid', steps: ['complete', 'refund'] });
@@ -496,6 +532,8 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     expect(sum(after.stones_sold.by_type)).toBe(sum(before.stones_sold.by_type) + 1);
     expect(sum(after.stones_sold.by_shape)).toBe(sum(before.stones_sold.by_shape) + 1);
     expect(after.builder.starts).toBe(before.builder.starts + 1);
+    // No day of this month reached the ceiling: the count is the count.
+    expect(after.builder.capped_days).toBe(0);
     expect(after.builder.conversion).toBe(Math.round((after.builder.rings_ordered / after.builder.starts) * 1000) / 1000);
     expect(Number(after.month.average_order)).toBeCloseTo(Number(after.month.revenue) / after.month.orders, 1);
   });

@@ -44,6 +44,7 @@ import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { toUser, type SecondFactors, type StaffDirectory } from '../accounts/index.ts';
 import { actorOf } from './actor.ts';
 import type { AuditQuery } from '../audit/index.ts';
+import { requireOwnPage } from './own-page.ts';
 import { registerRequestRoutes, type RequestRouteDeps } from './requests-routes.ts';
 import { registerStoneRoutes, type StoneRouteDeps } from './stones-routes.ts';
 import { registerCatalogRoutes, type CatalogRouteDeps } from './catalog-routes.ts';
@@ -79,6 +80,8 @@ export interface AdminRouteConfig {
    * second factor's code, setting one up) are open to a sign-in half done.
    */
   stages?: readonly AdminSessionStage[];
+  /** The body's type when it is not JSON (the stone import's text/csv); any other is a 415 (own-page.ts). */
+  bodyType?: string;
 }
 
 declare module 'fastify' {
@@ -87,6 +90,7 @@ declare module 'fastify' {
     owner?: boolean;
     sensitive?: boolean;
     stages?: readonly AdminSessionStage[];
+    bodyType?: string;
   }
   interface FastifyRequest {
     /** The back-office session of a request in the admin scope. */
@@ -115,7 +119,7 @@ const ONE_MEMBER = z.object({ id: z.coerce.number({ error: 'The id must be a who
  * every other route is in one scope whose hook asks for a live back-office session of a staff member (401 without,
  * 403 for a shopper), then for an owner where the route says so (403), then for the password entered lately where
  * the route is sensitive (403 with `reauth: true`). A change sent from another site's page is refused: the cookie is
- * SameSite=Strict and changes must come with the store's own Origin, when the browser sends one.
+ * SameSite=Strict, and every change, the sign-in included, must come as JSON with the store's own Origin (own-page.ts).
  */
 export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
   const { sessions, staff, secondFactors, desk, audit, limiter } = deps;
@@ -193,11 +197,6 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       if (shopper && shopper.role === 'customer') throw new ForbiddenError(ADMIN_MESSAGES.notStaff);
       throw new UnauthorizedError(found === 'ended' ? ADMIN_MESSAGES.expired : ADMIN_MESSAGES.signedOut);
     }
-    // A change must come from the store's own pages: a browser always sends Origin on a cross-site POST.
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const origin = request.headers.origin;
-      if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) throw new ForbiddenError(ADMIN_MESSAGES.crossSite);
-    }
     const config = request.routeOptions.config as AdminRouteConfig;
     if (config.owner && request.auth.role !== 'owner') throw new ForbiddenError(ADMIN_MESSAGES.ownerOnly);
     // A sign-in half done has just had its password entered.
@@ -209,6 +208,8 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
 
   return async (app: App) => {
     await app.register(cookie);
+    // Every change, the sign-in included, comes from the store's own pages as JSON, before any session is looked up.
+    app.addHook('onRequest', async (request) => requireOwnPage(request));
 
     app.post(
       '/admin/session',

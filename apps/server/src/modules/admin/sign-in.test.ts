@@ -14,7 +14,7 @@ import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
-import { adminCookie, bearer, quickHasher, signUpAndIn, uniqueEmail } from '../../test/accounts.ts';
+import { adminChange, adminCookie, bearer, quickHasher, signUpAndIn, uniqueEmail } from '../../test/accounts.ts';
 
 /**
  * Who gets into the back office, and for how long: a new password ends every session opened with the old one; a
@@ -45,8 +45,9 @@ describe.each(TEST_ENGINES)('signing in to the back office on %s', (engine) => {
     await db?.destroy();
   });
 
+  /** A request as the back office's pages send it: a change with the store's Origin, as JSON. */
   const as = (cookie: string | null, method: string, url: string, payload?: unknown) =>
-    app.inject({ method: method as 'GET', url, payload: payload as object, headers: { ...(method === 'GET' ? {} : { origin: 'http://localhost:80' }), ...(cookie ? { cookie } : {}) } });
+    app.inject({ method: method as 'GET', url, payload: payload as object, headers: method === 'GET' ? (cookie ? { cookie } : {}) : adminChange(cookie) });
 
   const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0]!;
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { centsToPrice, importEventSchema, type AdminStone, type AuditListResponse, type DiamondListResponse, type ImportEvent } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
-import { bearer, quickHasher, signUpAndIn, signUpAsStaff } from '../../test/accounts.ts';
+import { adminChange, bearer, quickHasher, signUpAndIn, signUpAsStaff } from '../../test/accounts.ts';
 import { seedInventory } from '../inventory/index.ts';
 
 describe.each(TEST_ENGINES)('the back office’s stones on %s', (engine) => {
@@ -32,10 +32,10 @@ describe.each(TEST_ENGINES)('the back office’s stones on %s', (engine) => {
     await db?.destroy();
   });
 
-  const as = (cookie: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as 'GET', url, payload: payload as object, headers: { cookie } });
+  const as = (cookie: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as 'GET', url, payload: payload as object, headers: method === 'GET' ? { cookie } : adminChange(cookie) });
   const onSale = async (certificate: string) => ((await app.inject(`/api/get-all-diamonds?certificate=${certificate}`)).json() as DiamondListResponse).total;
   const importFile = async (csv: string, cookie = staff.cookie) => {
-    const res = await app.inject({ method: 'POST', url: '/api/admin/stones/import', payload: csv, headers: { cookie, 'content-type': 'text/csv' } });
+    const res = await app.inject({ method: 'POST', url: '/api/admin/stones/import', payload: csv, headers: { ...adminChange(cookie), 'content-type': 'text/csv' } });
     return { res, events: res.body.trim().split('\n').filter(Boolean).map((line) => importEventSchema.parse(JSON.parse(line)) as ImportEvent) };
   };
 
@@ -159,11 +159,11 @@ describe.each(TEST_ENGINES)('the back office’s stones on %s', (engine) => {
 
     const headerless = await importFile('just,some,words\n1,2,3\n');
     expect(headerless.events).toEqual([{ type: 'failed', message: expect.stringContaining('The header lacks the required columns') }]);
-    const json = await app.inject({ method: 'POST', url: '/api/admin/stones/import', payload: { rows: [] }, headers: { cookie: staff.cookie } });
+    const json = await app.inject({ method: 'POST', url: '/api/admin/stones/import', payload: { rows: [] }, headers: adminChange(staff.cookie) });
     expect(json.statusCode).toBe(415);
-    const guest = await app.inject({ method: 'POST', url: '/api/admin/stones/import', payload: csv, headers: { 'content-type': 'text/csv' } });
+    const guest = await app.inject({ method: 'POST', url: '/api/admin/stones/import', payload: csv, headers: { ...adminChange(), 'content-type': 'text/csv' } });
     expect(guest.statusCode).toBe(401);
-    const huge = await app.inject({ method: 'POST', url: '/api/admin/stones/import', payload: 'x', headers: { cookie: staff.cookie, 'content-type': 'text/csv', 'content-length': String(300 * 1024 * 1024) } });
+    const huge = await app.inject({ method: 'POST', url: '/api/admin/stones/import', payload: 'x', headers: { ...adminChange(staff.cookie), 'content-type': 'text/csv', 'content-length': String(300 * 1024 * 1024) } });
     expect([413, 400]).toContain(huge.statusCode);
   });
 });

@@ -70,7 +70,7 @@ export function ringBuilderRoutes(service: RingBuilderService, deps: RingBuilder
       },
       async (request) => {
         const { diamond, ...query } = request.query;
-        deps.starts.record(clientKeyOf(request.clientAddress));
+        void deps.starts.record(clientKeyOf(request.clientAddress));
         return service.settings(diamond, query);
       },
     );
@@ -87,7 +87,7 @@ export function ringBuilderRoutes(service: RingBuilderService, deps: RingBuilder
         },
       },
       async (request) => {
-        deps.starts.record(clientKeyOf(request.clientAddress));
+        void deps.starts.record(clientKeyOf(request.clientAddress));
         return service.fit(request.query.setting);
       },
     );

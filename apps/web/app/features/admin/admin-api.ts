@@ -39,14 +39,17 @@ async function send<T>(
     },
     () => null,
   );
+  // The store takes a change to the back office only as JSON, a bodiless one (sign-out, an order step) included; the
+  // browser adds the page's Origin, which it must carry too.
+  const change = { ...options, headers: { 'Content-Type': 'application/json' } };
   const result =
     method === 'GET'
       ? await client.get(path, schema, options)
       : method === 'DELETE'
-        ? await client.delete(path, schema, options)
+        ? await client.delete(path, schema, change)
         : method === 'PUT'
-          ? await client.put(path, body, schema, options)
-          : await client.post(path, body, schema, options);
+          ? await client.put(path, body, schema, change)
+          : await client.post(path, body, schema, change);
   return result.ok ? result : { ...result, reauth };
 }
 

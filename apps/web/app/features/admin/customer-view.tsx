@@ -13,12 +13,15 @@ import { CustomRequestCard, HomePreviewCard, useMinuteClock } from './request-ca
 import { DialogActions } from './dialog-actions';
 
 /**
- * /admin/customers/:id: one customer's account (never its password), their addresses, orders, messages and
- * requests, and the one thing staff may do for a locked-out customer: email them a link to choose a new password.
+ * /admin/customers/:id: one customer's account (never its password), what the account made (addresses, orders, Home
+ * Preview requests), then, said to be matched by the email address alone, the messages and custom ring requests sent
+ * with it; and the one thing staff may do for a locked-out customer: email them a link to choose a new password.
  */
 export function CustomerView({ customer, at }: { customer: AdminCustomer; at: number }) {
   const now = useMinuteClock(at);
   const who = customer.name || customer.email;
+  // Sent from forms without signing in: only the address typed links them to this account.
+  const { messages, custom_requests: requests } = customer.matched_by_email;
 
   return (
     <article className="adm-order adm-customer" aria-labelledby="customer-title">
@@ -88,36 +91,6 @@ export function CustomerView({ customer, at }: { customer: AdminCustomer; at: nu
             )}
           </section>
 
-          <section className="adm-section" aria-labelledby="messages-title">
-            <h2 id="messages-title" className="adm-section__title">
-              Messages <span className="adm-count">{customer.messages.length}</span>
-            </h2>
-            {customer.messages.length === 0 ? (
-              <p className="adm-empty adm-empty--box">No messages from {customer.email}.</p>
-            ) : (
-              <div className="adm-cards">
-                {customer.messages.map((message) => (
-                  <MessageCard key={`${message.id}-${at}`} initial={message} now={at} heading="h3" />
-                ))}
-              </div>
-            )}
-          </section>
-
-          <section className="adm-section" aria-labelledby="custom-title">
-            <h2 id="custom-title" className="adm-section__title">
-              Custom ring requests <span className="adm-count">{customer.custom_requests.length}</span>
-            </h2>
-            {customer.custom_requests.length === 0 ? (
-              <p className="adm-empty adm-empty--box">No custom ring requests from {customer.email}.</p>
-            ) : (
-              <div className="adm-cards">
-                {customer.custom_requests.map((request) => (
-                  <CustomRequestCard key={`${request.request_number}-${at}`} initial={request} now={now} heading="h3" />
-                ))}
-              </div>
-            )}
-          </section>
-
           <section className="adm-section" aria-labelledby="previews-title">
             <h2 id="previews-title" className="adm-section__title">
               Home Preview requests <span className="adm-count">{customer.home_previews.length}</span>
@@ -128,6 +101,44 @@ export function CustomerView({ customer, at }: { customer: AdminCustomer; at: nu
               <div className="adm-cards">
                 {customer.home_previews.map((preview) => (
                   <HomePreviewCard key={preview.number} preview={preview} heading="h3" />
+                ))}
+              </div>
+            )}
+          </section>
+
+          <section className="adm-section" aria-labelledby="messages-title">
+            <h2 id="messages-title" className="adm-section__title">
+              Messages <span className="adm-count">{messages.length}</span>
+            </h2>
+            <p className="adm-panel__lead">
+              Matched by the email address typed on the contact form, not by the account: anyone can type {customer.email}, so
+              a message may not come from this customer.
+            </p>
+            {messages.length === 0 ? (
+              <p className="adm-empty adm-empty--box">No messages from {customer.email}.</p>
+            ) : (
+              <div className="adm-cards">
+                {messages.map((message) => (
+                  <MessageCard key={`${message.id}-${at}`} initial={message} now={at} heading="h3" />
+                ))}
+              </div>
+            )}
+          </section>
+
+          <section className="adm-section" aria-labelledby="custom-title">
+            <h2 id="custom-title" className="adm-section__title">
+              Custom ring requests <span className="adm-count">{requests.length}</span>
+            </h2>
+            <p className="adm-panel__lead">
+              Matched by the email address typed on the custom ring form, not by the account: a request may not come from
+              this customer.
+            </p>
+            {requests.length === 0 ? (
+              <p className="adm-empty adm-empty--box">No custom ring requests from {customer.email}.</p>
+            ) : (
+              <div className="adm-cards">
+                {requests.map((request) => (
+                  <CustomRequestCard key={`${request.request_number}-${at}`} initial={request} now={now} heading="h3" />
                 ))}
               </div>
             )}

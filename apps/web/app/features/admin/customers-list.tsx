@@ -11,9 +11,12 @@ import { customerListParams, type CustomerListState } from './request-query';
 /** A customer's page in the back office. */
 export const adminCustomerPath = (id: number) => `/admin/customers/${id}`;
 
-/** Staff and owners shop too: their role is shown beside their name, so no one is mistaken for a shopper. */
+/**
+ * Staff and owners shop too: to owners, their role is shown beside their name, so no one is mistaken for a shopper.
+ * Staff are not told the role (the store sends none).
+ */
 export function RoleBadge({ role }: { role: AdminCustomerSummary['role'] }) {
-  if (role === 'customer') return null;
+  if (role === undefined || role === 'customer') return null;
   return (
     <span className={`adm-badge adm-badge--outline adm-badge--role-${role}`}>
       <span className="visually-hidden">Role: </span>
@@ -38,6 +41,7 @@ const COLUMNS = [
     cell: (info) => <span className="adm-break">{info.getValue()}</span>,
   }),
   column.accessor('role', {
+    id: 'role',
     header: 'Role',
     cell: (info) => (info.getValue() === 'customer' ? <span className="adm-muted">Customer</span> : <RoleBadge role={info.getValue()} />),
   }),
@@ -66,9 +70,11 @@ interface Props {
 /** /admin/customers: the store's accounts, found by name or email, newest first, paged by the server. */
 export function CustomersList({ list, state, busy, go }: Props) {
   const pages = Math.max(1, Math.ceil(list.total / list.per_page));
+  // Roles come to owners only: for staff the column would be empty.
+  const columns = list.customers.some((c) => c.role !== undefined) ? COLUMNS : COLUMNS.filter((c) => c.id !== 'role');
   const table = useReactTable({
     data: list.customers,
-    columns: COLUMNS,
+    columns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (customer) => String(customer.id),
     // The server keeps its one order (newest accounts first): the headers are names, not buttons.

@@ -1,4 +1,4 @@
-import { type AdminNumbersResponse } from '@everstone/contract';
+import { BUILDER_STARTS_PER_DAY, type AdminNumbersResponse } from '@everstone/contract';
 import numbersHref from '../../styles/admin-numbers.css?url';
 import { PageHead } from './admin-frame';
 import { DailyChart } from './daily-chart';
@@ -157,12 +157,17 @@ export function NumbersPage({
           <Panel id="numbers-builder" title="Ring builder" lead={`${month.label}. Each visitor who opens the builder counts once a day.`}>
             <Figures
               items={[
-                { label: 'Starts', value: builder.starts },
+                {
+                  label: 'Starts',
+                  value: builder.starts,
+                  // A day that reached the ceiling stopped counting: its starts, and the month's, are a floor.
+                  ...(builder.capped_days > 0 ? { note: `at least: counting stopped at ${BUILDER_STARTS_PER_DAY.toLocaleString('en-US')} on ${builder.capped_days === 1 ? '1 day' : `${builder.capped_days} days`}` } : {}),
+                },
                 { label: 'Rings ordered', value: builder.rings_ordered },
                 {
                   label: 'Conversion',
                   value: builder.conversion === null ? <NoFigure why="None yet: no starts this month" /> : percentText(builder.conversion),
-                  note: 'rings ordered per start',
+                  note: builder.capped_days > 0 ? 'rings ordered per start, at most' : 'rings ordered per start',
                 },
               ]}
             />
