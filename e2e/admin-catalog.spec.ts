@@ -1,5 +1,4 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import {
   adminMetalPricesResponseSchema,
   adminProductListResponseSchema,
@@ -15,7 +14,7 @@ import {
 } from '../packages/contract/src/index.ts';
 import { variantSearch } from '../apps/web/app/features/catalog/variant-choice.ts';
 import { adminPut, createStaffAccount, signInToBackOffice } from './admin-support.ts';
-import { SHOPPER_PASSWORD, sidewaysOverflow } from './support.ts';
+import { SHOPPER_PASSWORD, seriousViolations, sidewaysOverflow } from './support.ts';
 
 /*
  * The back office's catalog (/admin/products) in the browser, against the real API: a piece found by its SKU,
@@ -30,13 +29,6 @@ import { SHOPPER_PASSWORD, sidewaysOverflow } from './support.ts';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 375, height: 812 };
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
 

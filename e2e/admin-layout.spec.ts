@@ -1,20 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { orderSchema, type Order } from '../packages/contract/src/index.ts';
 import { createStaffAccount, submitSignIn } from './admin-support.ts';
-import { SHOPPER_PASSWORD, createAccount, hydrated, sidewaysOverflow, stonesPricedWithin } from './support.ts';
+import { SHOPPER_PASSWORD, createAccount, hydrated, seriousViolations, sidewaysOverflow, stonesPricedWithin } from './support.ts';
 
 /*
  * The back office's pages at a phone's width and a desktop's: axe finds nothing serious, and nothing sticks out
  * sideways at 375 pixels (wide tables scroll inside their own box). Stones come from the admin journeys' band.
  */
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A ring-free order with a long name and address, placed unpaid by cash on delivery. */
 async function placeOrder(request: APIRequestContext): Promise<Order> {
@@ -103,7 +95,7 @@ for (const width of [1440, 375]) {
 }
 
 test('each back-office page is kept from search engines and sends only a frame from the server', async ({ request }) => {
-  for (const path of ['/admin/sign-in', '/admin', '/admin/orders', '/admin/orders/EV-2026-ABCDEF', '/admin/orders/EV-2026-ABCDEF/packing-slip', '/admin/staff', '/admin/audit']) {
+  for (const path of ['/admin/sign-in', '/admin', '/admin/orders', '/admin/orders/EV-2026-ABCDEF', '/admin/orders/EV-2026-ABCDEF/packing-slip', '/admin/staff', '/admin/audit', '/admin/account', '/admin/invitation/not-a-real-token']) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     const html = await res.text();

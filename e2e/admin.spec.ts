@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ADMIN_MESSAGES, bankWirePrice, orderSchema, type Diamond, type Order } from '../packages/contract/src/index.ts';
-import { createStaffAccount, submitSignIn } from './admin-support.ts';
-import { SHOPPER_PASSWORD, createAccount, hydrated, readOutbox, stonesPricedWithin, type ShopperAccount } from './support.ts';
+import { INVITATION_SUBJECT, createStaffAccount, invitationLinkIn, submitSignIn } from './admin-support.ts';
+import { SHOPPER_PASSWORD, createAccount, hydrated, readOutbox, stonesPricedWithin, waitForMail, type ShopperAccount } from './support.ts';
 
 /*
  * The back office (/admin) in the browser: staff and owners on their cookie session, against the real API. Each test
@@ -102,22 +102,33 @@ test('an owner invites staff, the staff member records a wire payment, the shopp
   const invitedRow = page.getByRole('row').filter({ hasText: staffEmail });
   await expect(invitedRow).toContainText('Invited');
 
-  // The invitation's link is the storefront's own page for choosing a password.
-  const mails = await readOutbox(staffEmail);
-  const invitation = mails.find((m) => m.subject === 'Your access to the Everstone back office');
-  expect(invitation, 'the invitation email').toBeDefined();
-  const link = /https?:\/\/\S+\/reset-password\/[^\s"<>]+/.exec(invitation!.text)?.[0];
-  expect(link, 'a link to choose a password').toBeTruthy();
+  // The invitation's link is the back office's own page: it names the role and takes a new password; nothing is
+  // granted before.
+  const refused = await request.post('/api/admin/session', { data: { email: staffEmail, password: STAFF_PASSWORD }, headers: { origin: new URL(page.url()).origin } });
+  expect(refused.status()).toBe(401);
+  const link = invitationLinkIn((await waitForMail(staffEmail, INVITATION_SUBJECT)).text);
   const staffPage = await personPage(browser);
-  const url = new URL(link!);
-  await staffPage.goto(`${url.pathname}${url.search}`);
+  await staffPage.goto(link.pathname);
   await hydrated(staffPage);
-  const choose = staffPage.getByRole('form', { name: 'Choose a New Password' });
+  await expect(staffPage.getByRole('heading', { level: 1 })).toHaveText('Join the back office');
+  await expect(staffPage.getByText('you are invited to Everstone’s back office as staff')).toBeVisible();
+  const choose = staffPage.getByRole('form', { name: 'Choose your password' });
   await expect(choose.getByLabel('Email')).toHaveValue(staffEmail);
   await choose.getByLabel('New password').fill(STAFF_PASSWORD);
+  await choose.getByLabel('Confirm password').fill(`${STAFF_PASSWORD}!`);
+  await choose.getByRole('button', { name: 'Accept the invitation' }).click();
+  await expect(choose.getByLabel('Confirm password')).toHaveAttribute('aria-invalid', 'true');
   await choose.getByLabel('Confirm password').fill(STAFF_PASSWORD);
-  await choose.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(staffPage.getByText('Redirecting to sign-in page...')).toBeVisible();
+  await choose.getByRole('button', { name: 'Accept the invitation' }).click();
+  await expect(staffPage).toHaveURL(/\/admin\/sign-in$/);
+  await expect(staffPage.getByText(ADMIN_MESSAGES.invitationAccepted)).toBeVisible();
+  await expect(staffPage.getByRole('form', { name: 'Sign in' }).getByLabel('Email')).toHaveValue(staffEmail);
+  // The link works once.
+  await staffPage.goto(link.pathname);
+  await expect(staffPage.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.invitationUsed })).toBeVisible();
+  // The owner's list no longer shows it waiting.
+  await page.reload();
+  await expect(page.getByRole('region', { name: /Invitations not yet accepted/ }).getByText(staffEmail)).toHaveCount(0);
 
   await signIn(staffPage, staffEmail, STAFF_PASSWORD);
   await expect(staffPage).toHaveURL(/\/admin$/);

@@ -59,6 +59,30 @@ export async function readOutbox(to: string, { timeoutMs = 7_000 } = {}): Promis
   }
 }
 
+/**
+ * The newest message sent to `to` whose subject is `subject` (or matches it), waiting for it to arrive: the store's
+ * mail leaves after its change commits, so a journey waits for it rather than for a fixed time.
+ */
+export async function waitForMail(to: string, subject: string | RegExp, { timeoutMs = 15_000 } = {}): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + timeoutMs;
+  const matches = (s: string) => (typeof subject === 'string' ? s === subject : subject.test(s));
+  for (;;) {
+    const found = (await readOutbox(to, { timeoutMs: 0 })).filter((m) => matches(m.subject)).at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No email "${String(subject)}" reached ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** What axe finds serious or critical on the page as it stands, one line per rule with the elements it names. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** The scratch folder of the store under test (e2e/serve.ts): its database, its mailbox, its mail server's address. */
 function storeDir(): string {
   return resolve(`test-results/e2e-db-${process.env.E2E_PORT ?? '3210'}`);

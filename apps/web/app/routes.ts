@@ -48,6 +48,7 @@ export default [
   // The back office: the staff's pages, drawn in their own frame and loaded in the browser with the staff's session.
   ...prefix('admin', [
     route('sign-in', 'routes/admin/sign-in.tsx'),
+    route('invitation/:token', 'routes/admin/invitation.tsx'),
     route('orders/:orderNumber/packing-slip', 'routes/admin/packing-slip.tsx'),
     layout('routes/admin/layout.tsx', [
       index('routes/admin/today.tsx'),
@@ -67,6 +68,7 @@ export default [
       route('products/:id', 'routes/admin/product.tsx'),
       route('products/:id/variants/:variantId', 'routes/admin/variant.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
+      route('account', 'routes/admin/account.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),

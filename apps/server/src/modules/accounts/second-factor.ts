@@ -170,7 +170,7 @@ export function createSecondFactors(deps: AccountServiceDeps & { policy: SecondF
         const left = await trx.selectFrom('staff_recovery_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user.id).where('used_at', 'is', null).executeTakeFirstOrThrow();
         // A recovery code used is news to its owner: if it was not them, their codes are known to someone.
         await deps.mail.enqueue(trx, [
-          notice(user, 'A recovery code was used to sign in to the Everstone back office', `A recovery code of yours was used to sign in. ${Number(left.n)} remain; make new ones from “Your sign-in” in the back office.`, [
+          notice(user, 'A recovery code was used to sign in to the Everstone back office', `A recovery code of yours was used to sign in. ${Number(left.n)} remain; make new ones from “Your account” in the back office.`, [
             ['When', new Date(at).toUTCString()],
             ['From', from],
           ]),

@@ -106,9 +106,14 @@ export function requireSignedIn(failure: ApiFailure, request: Request): void {
   if (isSignedOut(failure)) throw redirect(signInPath(pathOf(new URL(request.url)), failure.message === ADMIN_MESSAGES.expired));
 }
 
-/** The session of the person using the back office, or the redirect to sign in. */
+/**
+ * The session of the person using the back office, or the redirect to sign in: a sign-in half done (the second
+ * factor's code awaited, or one to set up) opens no page, so it goes back to the sign-in page, which shows its step.
+ */
 export async function loadSession(request: Request): Promise<AdminSession> {
-  return dataOrThrow(await adminApi.get('/api/admin/session', adminSessionSchema), request);
+  const session = dataOrThrow(await adminApi.get('/api/admin/session', adminSessionSchema), request);
+  if (session.stage !== 'full') throw redirect(signInPath(pathOf(new URL(request.url))));
+  return session;
 }
 
 /**

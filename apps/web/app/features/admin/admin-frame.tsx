@@ -79,6 +79,9 @@ export function AdminFrame({ session, children }: { session: AdminSession | null
                     {session.user.email} · {STAFF_ROLE_LABELS[session.role]}
                   </span>
                 </p>
+                <Link to="/admin/account" className="adm-button adm-button--ghost adm-button--small">
+                  Your account
+                </Link>
                 <SignOutButton />
               </>
             ) : (

@@ -2,12 +2,17 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  STAFF_INVITE_DAYS,
   STAFF_ROLES,
   STAFF_ROLE_LABELS,
   TITLES,
+  messageResponseSchema,
   staffInviteRequestSchema,
   staffInvitationResponseSchema,
   staffMemberResponseSchema,
+  type StaffChange,
+  type StaffInvitation,
+  type StaffListResponse,
   type StaffMember,
   type StaffRole,
 } from '@everstone/contract';
@@ -15,7 +20,7 @@ import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../compo
 import { FieldError, describedBy, withoutField } from '../../components/ui/field-errors';
 import { adminApi, isSignedOut, pathOf, signInPath, type AdminFailure } from './admin-api';
 import { PageHead } from './admin-frame';
-import { formatDay } from './format';
+import { formatDay, formatDayTime } from './format';
 import { TableScroll } from './order-bits';
 import { useReauth } from './reauth';
 
@@ -23,9 +28,14 @@ type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 const FALLBACK = 'The change could not be saved. Please try again in a moment.';
 
-/** /admin/staff (owners): who can use the back office, the invitations, the roles, and removing someone. */
-export function StaffPage({ initial, meId }: { initial: StaffMember[]; meId: number | null }) {
-  const [staff, setStaff] = useState(initial);
+/**
+ * /admin/staff (owners): who can use the back office, the invitations not yet accepted, the roles, removing someone,
+ * and an owner's change that waits for a second owner (OWNER_CHANGE_DELAY_HOURS).
+ */
+export function StaffPage({ initial, meId }: { initial: StaffListResponse; meId: number | null }) {
+  const [staff, setStaff] = useState(initial.staff);
+  const [invitations, setInvitations] = useState(initial.invitations);
+  const [changes, setChanges] = useState(initial.changes);
   const [notice, setNotice] = useState<Notice>(null);
   const [removing, setRemoving] = useState<StaffMember | null>(null);
   const removeOpener = useRef<HTMLButtonElement | null>(null);
@@ -42,8 +52,9 @@ export function StaffPage({ initial, meId }: { initial: StaffMember[]; meId: num
     setNotice({ kind: 'error', text: result.message ?? FALLBACK });
   }
 
-  function saved(member: StaffMember, message: string) {
+  function saved(member: StaffMember, message: string, change: StaffChange | null) {
     setStaff((list) => (list.some((m) => m.id === member.id) ? list.map((m) => (m.id === member.id ? member : m)) : [...list, member]));
+    if (change) setChanges((list) => [...list.filter((c) => c.id !== change.id), change]);
     setNotice({ kind: 'success', text: message });
   }
 
@@ -54,48 +65,83 @@ export function StaffPage({ initial, meId }: { initial: StaffMember[]; meId: num
         {notice && <p className={`form-banner form-banner--${notice.kind}`}>{notice.text}</p>}
       </div>
       <div className="adm-staff">
-        <section className="adm-panel" aria-labelledby="staff-list-title">
-          <h2 id="staff-list-title" className="adm-panel__title">
-            People <span className="adm-count">{staff.length}</span>
-          </h2>
-          <TableScroll label="Staff">
-            <table className="adm-table">
-              <caption className="visually-hidden">Staff of the back office</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {staff.map((member) => (
-                  <StaffRow
-                    key={member.id}
-                    member={member}
-                    me={member.id === meId}
-                    onSaved={saved}
-                    onFailed={failed}
-                    onRemove={(button) => {
-                      removeOpener.current = button;
-                      setRemoving(member);
-                    }}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        </section>
-        <InviteForm onInvited={(message) => setNotice({ kind: 'success', text: message })} onFailed={failed} />
+        <div className="adm-staff__lists">
+          <section className="adm-panel" aria-labelledby="staff-list-title">
+            <h2 id="staff-list-title" className="adm-panel__title">
+              People <span className="adm-count">{staff.length}</span>
+            </h2>
+            <TableScroll label="Staff">
+              <table className="adm-table">
+                <caption className="visually-hidden">Staff of the back office</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">Two-step sign-in</th>
+                    <th scope="col">Since</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {staff.map((member) => (
+                    <StaffRow
+                      key={member.id}
+                      member={member}
+                      me={member.id === meId}
+                      onSaved={saved}
+                      onFailed={failed}
+                      onRemove={(button) => {
+                        removeOpener.current = button;
+                        setRemoving(member);
+                      }}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          </section>
+          {changes.length > 0 && (
+            <WaitingChanges
+              changes={changes}
+              onDone={(id, message, member) => {
+                setChanges((list) => list.filter((c) => c.id !== id));
+                if (member) {
+                  if (member.role === 'owner' || member.role === 'staff') setStaff((list) => list.map((m) => (m.id === member.id ? member : m)));
+                  else setStaff((list) => list.filter((m) => m.id !== member.id));
+                }
+                setNotice({ kind: 'success', text: message });
+              }}
+              onFailed={failed}
+            />
+          )}
+          {invitations.length > 0 && (
+            <Invitations
+              invitations={invitations}
+              onWithdrawn={(invitation, message) => {
+                setInvitations((list) => list.filter((i) => i.id !== invitation.id));
+                setNotice({ kind: 'success', text: message });
+              }}
+              onFailed={failed}
+            />
+          )}
+        </div>
+        <InviteForm
+          onInvited={(invitation, message) => {
+            setInvitations((list) => [...list.filter((i) => i.email !== invitation.email), invitation]);
+            setNotice({ kind: 'success', text: message });
+          }}
+          onFailed={failed}
+        />
       </div>
       <RemoveDialog
         member={removing}
         onClose={() => setRemoving(null)}
-        onRemoved={(member, message) => {
-          setStaff((list) => list.filter((m) => m.id !== member.id));
+        onRemoved={(member, message, change) => {
+          // A removal that waits for a second owner leaves the person on the staff until it takes effect.
+          if (change) setChanges((list) => [...list.filter((c) => c.id !== change.id), change]);
+          else setStaff((list) => list.filter((m) => m.id !== member.id));
           setNotice({ kind: 'success', text: message });
           setRemoving(null);
         }}
@@ -118,7 +164,7 @@ function StaffRow({
 }: {
   member: StaffMember;
   me: boolean;
-  onSaved: (member: StaffMember, message: string) => void;
+  onSaved: (member: StaffMember, message: string, change: StaffChange | null) => void;
   onFailed: (result: AdminFailure) => Promise<void>;
   onRemove: (button: HTMLButtonElement) => void;
 }) {
@@ -132,8 +178,11 @@ function StaffRow({
     const result = await run(() => adminApi.put(`/api/admin/staff/${member.id}`, { role }, staffMemberResponseSchema));
     setSaving(false);
     if (result === null) return;
-    if (result.ok) onSaved(result.data.member, result.data.message);
-    else {
+    if (result.ok) {
+      // A change that waits leaves the role as it was until it takes effect.
+      setRole(result.data.member.role);
+      onSaved(result.data.member, result.data.message, result.data.change);
+    } else {
       setRole(member.role);
       await onFailed(result);
     }
@@ -176,6 +225,7 @@ function StaffRow({
           </div>
         )}
       </td>
+      <td>{member.second_factor ? 'On' : <span className="adm-muted">Off</span>}</td>
       <td className="adm-nowrap">
         <time dateTime={member.since}>{formatDay(member.since)}</time>
       </td>
@@ -192,11 +242,142 @@ function StaffRow({
   );
 }
 
+/** The invitations not yet accepted: who, as what, until when, and withdrawing one. */
+function Invitations({
+  invitations,
+  onWithdrawn,
+  onFailed,
+}: {
+  invitations: StaffInvitation[];
+  onWithdrawn: (invitation: StaffInvitation, message: string) => void;
+  onFailed: (result: AdminFailure) => Promise<void>;
+}) {
+  const [busy, setBusy] = useState<number | null>(null);
+  async function withdraw(invitation: StaffInvitation) {
+    setBusy(invitation.id);
+    const result = await adminApi.delete(`/api/admin/staff/invitations/${invitation.id}`, messageResponseSchema);
+    setBusy(null);
+    if (result.ok) onWithdrawn(invitation, result.data.message);
+    else await onFailed(result);
+  }
+  return (
+    <section className="adm-panel" aria-labelledby="staff-invitations-title">
+      <h2 id="staff-invitations-title" className="adm-panel__title">
+        Invitations not yet accepted <span className="adm-count">{invitations.length}</span>
+      </h2>
+      <p className="adm-panel__lead">Nothing is granted until the person uses the link in their email and chooses a password.</p>
+      <TableScroll label="Invitations">
+        <table className="adm-table">
+          <caption className="visually-hidden">Invitations not yet accepted</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+              <th scope="col">Invited</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invitations.map((invitation) => (
+              <tr key={invitation.id}>
+                <td>
+                  <span className="adm-cell-main">
+                    {invitation.name}
+                    <span className="adm-tag">Invited</span>
+                  </span>
+                  <span className="adm-cell-sub">{invitation.email}</span>
+                </td>
+                <td>{STAFF_ROLE_LABELS[invitation.role]}</td>
+                <td>
+                  <span className="adm-cell-main">
+                    <time dateTime={invitation.invited_at}>{formatDay(invitation.invited_at)}</time> by {invitation.invited_by}
+                  </span>
+                  <span className="adm-cell-sub">
+                    Link works until <time dateTime={invitation.expires_at}>{formatDay(invitation.expires_at)}</time>
+                  </span>
+                </td>
+                <td className="adm-actions-cell">
+                  <button type="button" className="adm-button adm-button--danger-ghost adm-button--small" onClick={() => void withdraw(invitation)} disabled={busy === invitation.id}>
+                    {busy === invitation.id ? 'Withdrawing…' : 'Withdraw'}
+                    <span className="visually-hidden"> the invitation to {invitation.email}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </section>
+  );
+}
+
+/** An owner's demotion or removal that waits for a second owner: what, who asked, when it takes effect, and the ways to stop or hasten it. */
+function WaitingChanges({
+  changes,
+  onDone,
+  onFailed,
+}: {
+  changes: StaffChange[];
+  onDone: (id: number, message: string, member: StaffMember | null) => void;
+  onFailed: (result: AdminFailure) => Promise<void>;
+}) {
+  const run = useReauth();
+  const [busy, setBusy] = useState<number | null>(null);
+  async function cancel(change: StaffChange) {
+    setBusy(change.id);
+    const result = await adminApi.delete(`/api/admin/staff/changes/${change.id}`, messageResponseSchema);
+    setBusy(null);
+    if (result.ok) onDone(change.id, result.data.message, null);
+    else await onFailed(result);
+  }
+  async function confirm(change: StaffChange) {
+    setBusy(change.id);
+    const result = await run(() => adminApi.post(`/api/admin/staff/changes/${change.id}/confirm`, {}, staffMemberResponseSchema));
+    setBusy(null);
+    if (result === null) return;
+    if (result.ok) onDone(change.id, result.data.message, result.data.member);
+    else await onFailed(result);
+  }
+  return (
+    <section className="adm-panel" aria-labelledby="staff-changes-title">
+      <h2 id="staff-changes-title" className="adm-panel__title">
+        Changes waiting for a second owner <span className="adm-count">{changes.length}</span>
+      </h2>
+      <ul className="adm-changes">
+        {changes.map((change) => {
+          const who = change.member.name || change.member.email;
+          const what = change.role_after === 'customer' ? `take ${who} off the staff` : `make ${who} staff instead of an owner`;
+          return (
+            <li key={change.id} className="adm-changes__item">
+              <p>
+                {change.requested_by} asked to {what}. It takes effect on{' '}
+                <time dateTime={change.effective_at}>{formatDayTime(change.effective_at)}</time> unless an owner cancels it.
+              </p>
+              <div className="adm-account__actions">
+                <button type="button" className="adm-button adm-button--ghost adm-button--small" onClick={() => void cancel(change)} disabled={busy === change.id}>
+                  Cancel the change<span className="visually-hidden"> for {who}</span>
+                </button>
+                {change.can_confirm && (
+                  <button type="button" className="adm-button adm-button--danger adm-button--small" onClick={() => void confirm(change)} disabled={busy === change.id}>
+                    Confirm it now<span className="visually-hidden"> for {who}</span>
+                  </button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 function InviteForm({
   onInvited,
   onFailed,
 }: {
-  onInvited: (message: string) => void;
+  onInvited: (invitation: StaffInvitation, message: string) => void;
   onFailed: (result: AdminFailure) => Promise<void>;
 }) {
   const id = useId();
@@ -224,7 +405,7 @@ function InviteForm({
     if (result === null) return;
     if (result.ok) {
       element.reset();
-      onInvited(result.data.message);
+      onInvited(result.data.invitation, result.data.message);
       return;
     }
     if (result.status === 422 && result.errors) {
@@ -242,8 +423,8 @@ function InviteForm({
         Invite someone
       </h2>
       <p className="adm-panel__lead">
-        They get an email with a link to choose a password, then sign in here. Someone who already shops with the store keeps their
-        account; the title and name are used only for a new one.
+        They get an email with a link that works once, within {STAFF_INVITE_DAYS} days: it asks them to choose a new password, and only then opens the
+        back office to them. Someone who already shops with the store keeps their orders under the same account, with the new password.
       </p>
       <form ref={form} className="adm-form adm-form--invite" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
         <div className="form-field">
@@ -326,7 +507,7 @@ function RemoveDialog({
 }: {
   member: StaffMember | null;
   onClose: () => void;
-  onRemoved: (member: StaffMember, message: string) => void;
+  onRemoved: (member: StaffMember, message: string, change: StaffChange | null) => void;
   onFailed: (result: AdminFailure) => Promise<void>;
   returnFocus: () => HTMLElement | null;
 }) {
@@ -341,7 +522,7 @@ function RemoveDialog({
     const result = await run(() => adminApi.delete(`/api/admin/staff/${member.id}`, staffMemberResponseSchema));
     setSending(false);
     if (result === null) return;
-    if (result.ok) onRemoved(member, result.data.message);
+    if (result.ok) onRemoved(member, result.data.message, result.data.change);
     else await onFailed(result);
   }
 

@@ -12,7 +12,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const result = await adminApi.get('/api/admin/staff', staffListResponseSchema);
   // Staff who are not owners are told so on the page, in the server's words.
   if (!result.ok && result.status === 403) return { staff: null, refused: result.message };
-  return { staff: dataOrThrow(result, request).staff, refused: null };
+  return { staff: dataOrThrow(result, request), refused: null };
 }
 clientLoader.hydrate = true as const;
 
