@@ -86,14 +86,23 @@ async function call<T>(origin: string, path: string, init: { method?: string; bo
   return { res, data: (text ? JSON.parse(text) : null) as T };
 }
 
-/** `npm run staff -- add EMAIL --role owner`, against the scratch database. */
-function makeOwner(databaseUrl: string, email: string): Promise<void> {
+/**
+ * `npm run staff -- add EMAIL --role owner`, against the scratch database, then the invitation accepted as its person
+ * would: the store has no mail server here, so the command prints the link, and the link's page sets the password.
+ */
+async function makeOwner(origin: string, databaseUrl: string, email: string): Promise<void> {
   const env = { ...storeEnv(databaseUrl), NODE_ENV: 'development' };
-  return new Promise((done, fail) =>
-    execFile(process.execPath, [resolve('apps/server/src/cli/staff.ts'), 'add', email, '--role', 'owner'], { env, timeout: 30_000 }, (error, _stdout, stderr) =>
-      error ? fail(new Error(`npm run staff failed: ${stderr}`)) : done(),
+  const printed = await new Promise<string>((done, fail) =>
+    execFile(process.execPath, [resolve('apps/server/src/cli/staff.ts'), 'add', email, '--role', 'owner'], { env, timeout: 30_000 }, (error, stdout, stderr) =>
+      error ? fail(new Error(`npm run staff failed: ${stderr}`)) : done(stdout),
     ),
   );
+  const token = /\/admin\/invitation\/([^\s/]+)/.exec(printed)?.[1];
+  if (!token) throw new Error(`npm run staff printed no invitation link:\n${printed}`);
+  await call(origin, '/api/admin/invitations/accept', {
+    body: { token: decodeURIComponent(token), password: PASSWORD, password_confirmation: PASSWORD },
+    headers: { origin },
+  });
 }
 
 /**
@@ -103,8 +112,9 @@ function makeOwner(databaseUrl: string, email: string): Promise<void> {
 async function prepare(origin: string, databaseUrl: string): Promise<{ cookie: string; orderNumber: string; appointmentsDay: string }> {
   const email = `audit-owner-${Date.now()}@example.com`;
   await call(origin, '/api/register', { body: { title: 'Ms', name: 'Olivia Owner', email, birth_date: null, anniversary_date: null, password: PASSWORD } });
+  // Accepting the invitation ends the account's earlier tokens, so the shopper's side signs in after it.
+  await makeOwner(origin, databaseUrl, email);
   const { data: login } = await call<{ token: string; user: { id: number } }>(origin, '/api/login', { body: { email, password: PASSWORD } });
-  await makeOwner(databaseUrl, email);
 
   const { data: stones } = await call<{ data: Array<{ diamondid: number; type: number; price: number; carat_weight: number }> }>(origin, '/api/get-all-diamonds?per_page=1');
   const stone = stones.data[0];
@@ -231,6 +241,8 @@ async function main(): Promise<number> {
       { label: 'product', path: `/admin/products/${productId}` },
       { label: 'variant', path: `/admin/products/${productId}/variants/${variantId}` },
       { label: 'metals', path: '/admin/products/metals' },
+      { label: 'staff', path: '/admin/staff' },
+      { label: 'account', path: '/admin/account' },
     ].filter((p) => !ONLY || ONLY.has(p.label));
 
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });

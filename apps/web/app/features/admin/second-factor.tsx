@@ -280,12 +280,23 @@ export function EnrollmentSteps({
         <li>
           <p>Scan this code with your authenticator app.</p>
           <QrCode text={setup.otpauth_uri} label={`QR code for ${setup.issuer} (${setup.account}) in an authenticator app`} />
-          <p className="adm-field-note">
-            Cannot scan it? Add an account by hand in the app with this key (time-based):
-          </p>
-          <p className="adm-enroll__secret">
-            <code aria-label="Setup key">{setup.secret}</code>
-          </p>
+          <div className="form-field">
+            <label className="form-label" htmlFor={`${id}-key`}>
+              Setup key
+            </label>
+            <input
+              id={`${id}-key`}
+              className="form-control adm-control adm-control--code"
+              value={setup.secret}
+              readOnly
+              spellCheck={false}
+              aria-describedby={`${id}-key-hint`}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <p id={`${id}-key-hint`} className="adm-field-note">
+              Cannot scan the code? Add an account by hand in the app with this key, as time-based.
+            </p>
+          </div>
         </li>
         <li>
           <p>Enter the 6-digit code the app now shows for {setup.issuer}.</p>
