@@ -394,6 +394,21 @@ describe.each(TEST_ENGINES)('ordering a built ring on %s', (engine) => {
     expect(p.stone_cents + p.setting_cents + p.side_stones_cents + p.engraving_cents).toBe(wired);
   });
 
+  it('takes no more off a ring by wire than its stone costs: a $1 stone leaves the setting’s price whole', async () => {
+    const { token } = await signUpAndIn(app);
+    const { stone: found, setting: v } = pair();
+    // A stone priced at $1 before the editor and the import refused prices under the wire discount.
+    await db.db.updateTable('diamonds').set({ price_cents: 100 }).where('id', '=', found.id).execute();
+    const s = { ...found, priceCents: 100 };
+    const wired = ringCents(s, v) - 100;
+    const res = await place(token, payload([ringLine(s, v)], wired, 'pay-wire'));
+    expect(res.statusCode, res.body).toBe(201);
+    const ring = (res.json() as Order).lines[0]!;
+    expect(ring.unit_price).toBe(centsToPrice(wired));
+    expect(ring.ring!.price).toMatchObject({ stone_cents: 0, total_cents: wired });
+    expect(ring.ring!.price.setting_cents + ring.ring!.price.side_stones_cents).toBe(v.priceCents);
+  });
+
   it('answers a repeated request with an Idempotency-Key with the same order, and another ring under that key with a 422', async () => {
     const { token } = await signUpAndIn(app);
     const { stone: s, setting: v } = pair();

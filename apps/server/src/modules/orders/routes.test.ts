@@ -301,6 +301,29 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       const items = await db.db.selectFrom('order_items').selectAll().where('diamond_id', '=', stone!.id).execute();
       expect(items.map((i) => Number(i.price_cents))).toEqual([stone!.price_cents]);
     });
+
+    it('takes no more off by wire than a stone costs: a $1 stone is a $0 line, never −$4', async () => {
+      const { user, token, email } = await signUpAndIn(app);
+      const [cheap, other] = take(2) as [Stone, Stone];
+      // A stone priced at $1 before the editor and the import refused prices under the wire discount.
+      await db.db.updateTable('diamonds').set({ price_cents: 100 }).where('id', '=', cheap.id).execute();
+      const totalCents = other.price_cents - PROMOTIONS.bankWireDiscount * 100;
+      const res = await place(
+        token,
+        orderPayload(user.id, [{ ...cheap, price_cents: 100 }, other], { payment_mode: 'pay-wire', total_price: centsToPrice(totalCents) }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json() as Order;
+      expect(order.total_price).toBe(centsToPrice(totalCents));
+      expect(order.items.map((i) => [i.certificate_number, i.price])).toEqual([
+        [cheap.certificate_number, '0.00'],
+        [other.certificate_number, centsToPrice(totalCents)],
+      ]);
+      const [row] = await ordersOfUser(user.id);
+      expect(Number(row!.total_cents)).toBe(totalCents);
+      const mail = await waitFor(() => smtp.to(email)[0], { what: 'the wire confirmation' });
+      expect(mail.text).not.toMatch(/[-−]\s*\$?4\.00/);
+    });
   });
 
   describe('stones that cannot be ordered', () => {
