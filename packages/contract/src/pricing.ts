@@ -73,6 +73,11 @@ const WIRE_DISCOUNT_CENTS: Record<LineItemKind, number> = {
  * stone's bank-wire price is below nothing (priceLines floors it there all the same, for a stone priced before).
  */
 export const MIN_STONE_PRICE_CENTS = WIRE_DISCOUNT_CENTS.diamond;
+/** The highest price the stone editor and the supplier import take ($100,000,000.00): past it, a typing slip. */
+export const MAX_STONE_PRICE_CENTS = 100_000_000_00;
+
+/** What the stone editor and the supplier import say of a price under MIN_STONE_PRICE_CENTS, after naming the price. */
+export const STONE_PRICE_TOO_LOW = `must be at least ${formatCents(MIN_STONE_PRICE_CENTS)}: a bank wire takes ${formatCents(WIRE_DISCOUNT_CENTS.diamond)} off every stone`;
 
 /** A loose diamond's unit price from its record's price (whole dollars and cents, §3). */
 export function diamondUnitPrice(priceCents: number): UnitPrice {
