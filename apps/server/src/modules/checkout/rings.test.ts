@@ -221,7 +221,11 @@ describe.each(TEST_ENGINES)('ordering a built ring on %s', (engine) => {
     expect(await heldLinesOf(s)).toEqual([expect.objectContaining({ kind: 'ring' })]);
 
     const mail = await waitFor(() => smtp.to(email).find((m) => m.subject.includes(order.order_number)), { what: 'the confirmation' });
-    for (const text of [`Ring: ${v.name}`, stored.ring!.stone_description, `certificate ${s.certificate}`, 'Size 6.5', 'engraved “A & J”']) expect(mail.text).toContain(text);
+    for (const text of [`Ring: ${v.name}`, stored.ring!.stone_description, `certificate ${s.certificate}`, 'Size 6.5', 'engraved (the words are on your order page)']) expect(mail.text).toContain(text);
+    // The engraving's words reach the team, not the account's unverified address.
+    expect(mail.text).not.toContain('A & J');
+    const notice = await waitFor(() => smtp.to(STORE_COPY).find((m) => m.subject.startsWith(`New order ${order.order_number}:`)), { what: 'the store’s copy' });
+    expect(notice.text).toContain('engraved “A & J”');
     expect(mail.text).not.toContain('confirm the size');
 
     // Read back, it is the same order.
