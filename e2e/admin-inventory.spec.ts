@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { diamondListResponseSchema, diamondResponseSchema, type Diamond } from '../packages/contract/src/index.ts';
+import { STONE_PRICE_TOO_LOW, diamondListResponseSchema, diamondResponseSchema, type Diamond } from '../packages/contract/src/index.ts';
 import { createStaffAccount, signInToBackOffice } from './admin-support.ts';
 import { hydrated, sidewaysOverflow } from './support.ts';
 
@@ -99,6 +99,12 @@ test('staff find a stone by its certificate, change its price, hide it from the 
   await expect(price).toHaveValue(stone.price.toFixed(2));
   await price.fill('a lot');
   await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(price).toHaveAttribute('aria-invalid', 'true');
+  await expect(price).toBeFocused();
+  // A price under the bank-wire discount would sell the stone for less than nothing by wire.
+  await price.fill('1.00');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByText(`The price ${STONE_PRICE_TOO_LOW}.`)).toBeVisible();
   await expect(price).toHaveAttribute('aria-invalid', 'true');
   await expect(price).toBeFocused();
   const newPrice = Math.round(stone.price) + 250;

@@ -161,7 +161,8 @@ test('a cash-on-delivery order shows its number, date, statuses, stones, total, 
 
   const next = page.getByRole('region', { name: 'What happens next' });
   await expect(next).toContainText(`You pay ${formatMoney(Number(order.total_price))} when your order is delivered.`);
-  await expect(next).toContainText('call you at 212-555-0100 within one business day');
+  // The number itself is in the delivery box: these words are the confirmation email's too, and it names nothing typed.
+  await expect(next).toContainText('call you at the phone number you gave us within one business day');
   // Held on a deadline, given exactly: cash on delivery's three days.
   expect(Date.parse(order.hold_expires_at!) - Date.parse(order.created_at)).toBe(UNPAID_HOLD_HOURS.cod * 3_600_000);
   await expect(next).toContainText(`We hold your diamonds for 3 days, until ${easternTime(order.hold_expires_at!)}, while we confirm the delivery with you;`);

@@ -127,11 +127,14 @@ for (const width of [375, 1440]) {
       await expect(mine.locator('.hp-mine-number')).toHaveText([number]);
       await expect(mine.getByText('You may place 1 more Home Preview order in these six months.')).toBeVisible();
       await expect(mine).toContainText('18K Yellow Gold');
+      // The delivery details are on the page, for the signed-in account, and not in the email to its unverified address.
+      await expect(mine).toContainText('Ships to Grace Hopper, 580 Fifth Avenue, New York, NY 10036 · we call 212-555-0100');
       expect(await seriousViolations(page)).toEqual([]);
       expect(await sidewaysOverflow(page)).toEqual([]);
 
       const [confirmation] = await readOutbox(account.email);
       expect(confirmation!.subject).toBe(`Your Home Preview request ${number}`);
+      for (const typed of ['Grace', 'Hopper', 'Fifth Avenue', '212-555-0100']) expect(confirmation!.text, typed).not.toContain(typed);
     });
   });
 }

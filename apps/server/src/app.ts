@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const products = createProductService({ db: db.db, inventory });
   const checkout = createCheckoutService({ db, catalog, products, inventory, orders, mail, now });
   const customRequests = createCustomRequestService({ ...storefrontCalls, now });
-  const homePreview = createHomePreviewService({ ...storefrontCalls, products, now });
+  const homePreview = createHomePreviewService({ ...storefrontCalls, publicUrl, products, now });
   const ringBuilder = createRingBuilderService({ catalog, products, holds });
   const builderStarts = createBuilderStarts({ db: db.db, now, log: app.log.child({ module: 'ring-builder' }) });
   startSweeper(app, {

@@ -10,6 +10,7 @@ import { DIAMOND_STATUSES } from './constants.ts';
 import { APPOINTMENTS } from './storefront-terms.ts';
 import { diamondSchema } from './diamonds.ts';
 import { priceToCents } from './orders.ts';
+import { MAX_STONE_PRICE_CENTS, MIN_STONE_PRICE_CENTS, STONE_PRICE_TOO_LOW, formatCents } from './pricing.ts';
 import { confirmation, confirmationMatches, enteredPassword, NAME_MAX_LENGTH, newPassword, TITLES } from './accounts.ts';
 import { ORDER_STATUSES, PAYMENT_METHOD_IDS, PAYMENT_STATUSES, orderSchema } from './orders.ts';
 
@@ -618,8 +619,12 @@ export const adminStoneEditRequestSchema = z
       .union([z.string(), z.number()], { error: 'The price must be an amount such as 4250 or 4,250.00.' })
       .transform((v, ctx) => {
         const cents = priceToCents(v);
-        if (cents === null || cents < 100 || cents > 100_000_000_00) {
-          ctx.addIssue({ code: 'custom', message: 'The price must be an amount from $1.00 to $100,000,000.00, such as 4250 or 4,250.00.' });
+        if (cents === null || cents > MAX_STONE_PRICE_CENTS) {
+          ctx.addIssue({ code: 'custom', message: `The price must be an amount from ${formatCents(MIN_STONE_PRICE_CENTS)} to ${formatCents(MAX_STONE_PRICE_CENTS)}, such as 4250 or 4,250.00.` });
+          return z.NEVER;
+        }
+        if (cents < MIN_STONE_PRICE_CENTS) {
+          ctx.addIssue({ code: 'custom', message: `The price ${STONE_PRICE_TOO_LOW}.` });
           return z.NEVER;
         }
         return cents;

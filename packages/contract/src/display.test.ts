@@ -20,6 +20,8 @@ describe('display rules', () => {
     expect(bankWirePrice(1000)).toBe(995);
     expect(bankWirePrice(1234.56)).toBe(1229.56);
     expect(formatMoney(bankWirePrice(1000))).toBe('$995.00');
+    // A stone priced under the discount costs nothing by wire, never less.
+    expect(bankWirePrice(1)).toBe(0);
   });
 
   it('divides the price by the weight to whole dollars, and gives none without a positive weight', () => {

@@ -2,8 +2,9 @@
  * How a diamond's figures are shown (SPEC §3, §5): one set of rules for the search table, the detail page,
  * the comparison view, the wishlist and the cart.
  */
-import { DIAMOND_TYPE_LABELS, PROMOTIONS, STORE_TERMS, type DiamondTypeId } from './constants.ts';
+import { DIAMOND_TYPE_LABELS, STORE_TERMS, type DiamondTypeId } from './constants.ts';
 import type { Diamond } from './diamonds.ts';
+import { WIRE_METHOD, diamondUnitPrice, dollarsToCents, priceLines } from './pricing.ts';
 
 /** §3: optional attributes (polish, symmetry, fluorescence, table, depth, measurements) show a dash. */
 export const DASH = '-';
@@ -21,9 +22,9 @@ export function formatRatio(length: number | null | undefined, width: number | n
   return (length / width).toFixed(2);
 }
 
-/** §5: the bank-wire price is the price minus 5, with 2 decimals. */
+/** §5: the bank-wire price is the price minus 5, with 2 decimals, as the one pricing function has it (never below 0). */
 export function bankWirePrice(price: number): number {
-  return Math.round((price - PROMOTIONS.bankWireDiscount) * 100) / 100;
+  return priceLines([{ kind: 'diamond', quantity: 1, ...diamondUnitPrice(dollarsToCents(price)) }], WIRE_METHOD).totalCents / 100;
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

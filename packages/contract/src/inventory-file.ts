@@ -3,6 +3,7 @@
  * read, and the back office's export writes. One list, so the import page shows what the importer accepts.
  */
 import { CERTIFICATE_COMPANIES, DIAMOND_STATUSES, FANCY_COLORS, FANCY_INTENSITIES, RANGES, SCALES, SHAPES } from './constants.ts';
+import { MIN_STONE_PRICE_CENTS, formatCents } from './pricing.ts';
 
 /**
  * The statuses a file may set. `reserved` is not one of them: only an order reserves a stone, with a hold that
@@ -21,7 +22,7 @@ export const IMPORT_COLUMNS = {
   type: { required: true, help: 'natural, lab or color (or 1, 2, 3)' },
   shape: { required: true, help: SHAPES.join(', ') },
   carat: { required: true, help: 'weight, 0.01 to 99.99' },
-  price: { required: true, help: 'asking price in US dollars, e.g. 4250 or 4,250.00' },
+  price: { required: true, help: `asking price in US dollars, at least ${formatCents(MIN_STONE_PRICE_CENTS)}, e.g. 4250 or 4,250.00` },
   clarity: { required: true, help: SCALES.clarity.join(', ') },
   color: { required: false, help: `${SCALES.color.join(', ')}; required for natural and lab stones` },
   fancy_color: { required: false, help: `${FANCY_COLORS.join(', ')}; required for color stones` },

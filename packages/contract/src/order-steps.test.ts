@@ -26,7 +26,7 @@ describe('nextStepsOf', () => {
     const steps = nextStepsOf(order);
     expect(steps.wire).toBe(false);
     expect(steps.lead).toEqual([
-      'You pay $1,890.50 when your order is delivered. A member of our team will call you at 212-555-0100 within one business day to confirm the delivery.',
+      'You pay $1,890.50 when your order is delivered. A member of our team will call you at the phone number you gave us within one business day to confirm the delivery.',
       'Your diamonds are reserved for you while your order is pending; nobody else can buy them.',
     ]);
   });

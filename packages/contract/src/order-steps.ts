@@ -88,21 +88,23 @@ export interface NextSteps {
   after: string[];
 }
 
-type StepsOrder = Pick<Order, 'payment_mode' | 'order_number' | 'total_price' | 'hold_expires_at' | 'contact_number' | 'order_status' | 'payment_status'>;
+// The confirmation email says these words too, to the account's unverified address: nothing the shopper typed is in
+// them (the order page shows the phone number beside them).
+type StepsOrder = Pick<Order, 'payment_mode' | 'order_number' | 'total_price' | 'hold_expires_at' | 'order_status' | 'payment_status'>;
 
 /** What the shopper was told happens next for a pending, unpaid order of this method (before the hold's words). */
 function methodSteps(order: StepsOrder, total: string): string | null {
   switch (order.payment_mode) {
     case 'cod':
-      return `You pay ${total} when your order is delivered. A member of our team will call you at ${order.contact_number} within one business day to confirm the delivery.`;
+      return `You pay ${total} when your order is delivered. A member of our team will call you at the phone number you gave us within one business day to confirm the delivery.`;
     case 'pay-credit':
-      return `Your card has not been charged. A member of our team will call you at ${order.contact_number} within one business day to take your card payment of ${total} securely.`;
+      return `Your card has not been charged. A member of our team will call you at the phone number you gave us within one business day to take your card payment of ${total} securely.`;
     case 'pay-synchrony':
       return `We will email you within one business day a link to apply for Synchrony financing for ${total}: no interest for ${STORE_TERMS.financing.interestFreeMonths} months on purchases of $${STORE_TERMS.financing.minimumPurchase} or more, subject to credit approval. Nothing has been charged.`;
     case 'pay-affirm':
       return `We will email you within one business day a link to pay ${total} with Affirm, subject to Affirm's approval. Nothing has been charged.`;
     case 'pay-multiple':
-      return `A member of our team will call you at ${order.contact_number} within one business day to arrange how the total of ${total} is split between your payment methods. Nothing has been charged.`;
+      return `A member of our team will call you at the phone number you gave us within one business day to arrange how the total of ${total} is split between your payment methods. Nothing has been charged.`;
     case 'pay-wire':
     case 'pay-paypal':
       return null;

@@ -24,7 +24,7 @@ export interface PricedLineInput extends UnitPrice {
 export interface LinePrice {
   unitCents: number;
   quantity: number;
-  /** What the line costs with the chosen method: (unit − its wire discount when paying by wire) × quantity. */
+  /** What the line costs with the chosen method: (unit − its wire discount when paying by wire, floored at 0) × quantity. */
   totalCents: number;
 }
 
@@ -68,6 +68,17 @@ const WIRE_DISCOUNT_CENTS: Record<LineItemKind, number> = {
   ring: PROMOTIONS.bankWireDiscount * 100,
 };
 
+/**
+ * The lowest price the back office's stone editor and the supplier import take: the wire discount, so that no
+ * stone's bank-wire price is below nothing (priceLines floors it there all the same, for a stone priced before).
+ */
+export const MIN_STONE_PRICE_CENTS = WIRE_DISCOUNT_CENTS.diamond;
+/** The highest price the stone editor and the supplier import take ($100,000,000.00): past it, a typing slip. */
+export const MAX_STONE_PRICE_CENTS = 100_000_000_00;
+
+/** What the stone editor and the supplier import say of a price under MIN_STONE_PRICE_CENTS, after naming the price. */
+export const STONE_PRICE_TOO_LOW = `must be at least ${formatCents(MIN_STONE_PRICE_CENTS)}: a bank wire takes ${formatCents(WIRE_DISCOUNT_CENTS.diamond)} off every stone`;
+
 /** A loose diamond's unit price from its record's price (whole dollars and cents, §3). */
 export function diamondUnitPrice(priceCents: number): UnitPrice {
   return { unitCents: priceCents, wireDiscountCents: WIRE_DISCOUNT_CENTS.diamond };
@@ -78,9 +89,13 @@ export function productUnitPrice(priceCents: number): UnitPrice {
   return { unitCents: priceCents, wireDiscountCents: WIRE_DISCOUNT_CENTS.product };
 }
 
-/** A built ring's unit price from its total (ring-builder.ts `ringPrice`): the stone inside keeps its wire price. */
-export function ringUnitPrice(totalCents: number): UnitPrice {
-  return { unitCents: totalCents, wireDiscountCents: WIRE_DISCOUNT_CENTS.ring };
+/**
+ * A built ring's unit price from its itemized price (ring-builder.ts `ringPrice`): the stone inside keeps its wire
+ * price, so a wire takes off no more than the stone costs, never part of the setting.
+ */
+export function ringUnitPrice(price: { totalCents: number; stoneCents: number }): UnitPrice {
+  const stoneCents = Number.isInteger(price.stoneCents) && price.stoneCents > 0 ? price.stoneCents : 0;
+  return { unitCents: price.totalCents, wireDiscountCents: Math.min(WIRE_DISCOUNT_CENTS.ring, stoneCents) };
 }
 
 /** Integer cents as US dollars with cents: 123450 → '$1,234.50'. */
@@ -117,15 +132,19 @@ export function giftProgress(subtotalCents: number): GiftProgress[] {
 
 /**
  * The one pricing function. `method` is the payment method chosen (null before one is): a bank wire pays each
- * unit less its wire discount; every other method pays list prices. The gifts are measured on the list subtotal.
+ * unit less its wire discount, but never less than nothing (a stone priced under the discount costs $0 by wire);
+ * every other method pays list prices. The gifts are measured on the list subtotal.
  */
 export function priceLines(lines: readonly PricedLineInput[], method: string | null): Pricing {
   const wire = method === WIRE_METHOD;
   const priced = lines.map((line) => {
-    if (!Number.isInteger(line.unitCents) || !Number.isInteger(line.quantity) || line.quantity < 1) {
-      throw new RangeError(`A line's unit price must be whole cents and its quantity a positive whole number (got ${line.unitCents} × ${line.quantity})`);
+    if (!Number.isInteger(line.unitCents) || line.unitCents < 0 || !Number.isInteger(line.quantity) || line.quantity < 1) {
+      throw new RangeError(`A line's unit price must be whole cents, 0 or more, and its quantity a positive whole number (got ${line.unitCents} × ${line.quantity})`);
     }
-    const unitPaid = wire ? line.unitCents - line.wireDiscountCents : line.unitCents;
+    if (!Number.isInteger(line.wireDiscountCents) || line.wireDiscountCents < 0) {
+      throw new RangeError(`A line's wire discount must be whole cents, 0 or more (got ${line.wireDiscountCents})`);
+    }
+    const unitPaid = wire ? line.unitCents - Math.min(line.wireDiscountCents, line.unitCents) : line.unitCents;
     return { unitCents: line.unitCents, quantity: line.quantity, totalCents: unitPaid * line.quantity };
   });
   const subtotalCents = priced.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);

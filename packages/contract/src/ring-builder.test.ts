@@ -87,7 +87,7 @@ describe("a ring's price", () => {
   });
 
   it('takes the stone’s bank-wire discount once per ring', () => {
-    const wire = priceLines([{ kind: 'ring', quantity: 1, ...ringUnitPrice(141_000) }], 'pay-wire');
+    const wire = priceLines([{ kind: 'ring', quantity: 1, ...ringUnitPrice({ stoneCents: 100_000, totalCents: 141_000 }) }], 'pay-wire');
     expect(wire.totalCents).toBe(141_000 - 500);
   });
 });

@@ -97,7 +97,7 @@ function parseLine(raw: unknown): CartLine | null {
       const diamond = stored.diamond as Record<string, unknown> | null;
       const price = stored.price as Record<string, unknown> | null;
       if (typeof diamond !== 'object' || diamond === null || typeof diamond.certificate_number !== 'string' || typeof stored.variant_id !== 'number') return null;
-      if (typeof price !== 'object' || price === null || !Number.isInteger(price.totalCents) || typeof stored.design !== 'object' || stored.design === null) return null;
+      if (typeof price !== 'object' || price === null || !Number.isInteger(price.totalCents) || (price.totalCents as number) < 0 || typeof stored.design !== 'object' || stored.design === null) return null;
       if (typeof stored.ring_size !== 'string') return null;
       return { ...(stored as unknown as RingCartLine), kind: 'ring', quantity: 1 };
     }

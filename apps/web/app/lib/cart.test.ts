@@ -167,6 +167,9 @@ describe('priceCart', () => {
   it('counts a record saved without a usable price as nothing until the store’s check brings one', () => {
     const broken = { ...line(1, 0), price: undefined } as unknown as CartLine;
     expect(priceCart([broken, line(2, 99.99)], null).subtotalCents).toBe(9_999);
+    // An edited cart's price below nothing counts as nothing too (the one pricing function takes no negative price).
+    const negative = [line(3, -4), piece(7, { variant_cents: -100 }), line(2, 99.99)];
+    expect(priceCart(negative, 'pay-wire')).toMatchObject({ subtotalCents: 9_999, totalCents: 9_499 });
   });
 
   it('names each line as the order API does', () => {

@@ -174,6 +174,9 @@ export function clearCart(): void {
   cartStore.set([]);
 }
 
+/** A stored amount priceLines cannot take (not whole cents, or below 0: an edited cart) counts as nothing. */
+const cents = (v: number) => (Number.isInteger(v) && v > 0 ? v : 0);
+
 /**
  * What one unit of a line costs, in cents. A diamond's record carries its price in dollars (§3), converted here
  * once; a record saved without a usable price counts as nothing until the cart's check brings the store's.
@@ -181,11 +184,11 @@ export function clearCart(): void {
 export function unitPriceOf(line: CartLine): UnitPrice {
   switch (line.kind) {
     case 'diamond':
-      return diamondUnitPrice(Number.isFinite(line.price) ? dollarsToCents(line.price) : 0);
+      return diamondUnitPrice(Number.isFinite(line.price) && line.price > 0 ? dollarsToCents(line.price) : 0);
     case 'product':
-      return productUnitPrice((Number.isInteger(line.variant_cents) ? line.variant_cents : 0) + (line.engraving ? line.engraving_cents : 0));
+      return productUnitPrice(cents(line.variant_cents) + (line.engraving ? cents(line.engraving_cents) : 0));
     case 'ring':
-      return ringUnitPrice(line.price.totalCents);
+      return ringUnitPrice(line.price);
   }
 }
 

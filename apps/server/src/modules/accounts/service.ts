@@ -91,7 +91,8 @@ function resetMail(user: UserRow, href: string, ttlMs: number, storeEmail: strin
     to: user.email,
     replyTo: storeEmail,
     subject: 'Reset your Everstone password',
-    greeting: `Dear ${user.name},`,
+    // The name was typed at sign-up by whoever chose this address, which nobody verified: the store's words only.
+    greeting: 'Hello,',
     blocks: [
       paragraph(
         `We received a request to reset the password of your Everstone account. Choose a new password with the link below. It works once, within ${describeMinutes(Math.round(ttlMs / 60_000))}.`,

@@ -134,10 +134,12 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
 
   it('answers a contact message by email from the page: the reply is kept, the message handled, the log written', async () => {
     const sender = uniqueEmail('asker');
-    await app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ada Asker', email: sender, topic: 'Policies', question: 'Can I return a ring?' } });
+    // Words no email the store writes would hold unless it quoted the sender.
+    const question = 'Can I return a ring bought with voucher QX-Zanzibar-7731? Visit quirky-prizes.example now';
+    await app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ada Quixotica', email: sender, topic: 'Policies', question } });
     const open = (await as(staff.cookie, 'GET', '/api/admin/messages?state=open&per_page=100')).json() as AdminMessageListResponse;
     const message = open.messages.find((m) => m.email === sender)!;
-    expect(message).toMatchObject({ name: 'Ada Asker', handled_at: null, replies: [] });
+    expect(message).toMatchObject({ name: 'Ada Quixotica', question, handled_at: null, replies: [] });
     const queue = (await as(staff.cookie, 'GET', '/api/admin/queue')).json() as AdminQueueResponse;
     expect(queue.open_messages).toBeGreaterThanOrEqual(1);
 
@@ -153,7 +155,17 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
     expect(after.handled_at).not.toBeNull();
     const mail = await waitFor(() => smtp.to(sender).find((m) => m.subject === 'Re: your message to Everstone about Policies'), { what: 'the reply' });
     expect(mail.text).toContain('We send a prepaid label.');
-    expect(mail.text).toContain('Can I return a ring?');
+    // The address was typed on the form and never verified: the reply quotes nothing the sender wrote, name included.
+    for (const part of ['Zanzibar', 'QX-', 'quirky-prizes', 'Can I return', 'voucher', 'Quixotica']) {
+      expect(mail.text, part).not.toContain(part);
+      expect(mail.html, part).not.toContain(part);
+      expect(mail.subject, part).not.toContain(part);
+    }
+    expect(mail.text).toContain('Stella Staff, Everstone');
+    expect(mail.text.replace(/\s+/g, ' ')).toMatch(/This answers the message about Policies sent to us through our contact page on \w+ \d{1,2}, \d{4}\./);
+    // Staff still read the question on the message, beside the reply.
+    const kept = (await as(staff.cookie, 'GET', '/api/admin/messages?state=handled&per_page=100')).json() as AdminMessageListResponse;
+    expect(kept.messages.find((m) => m.id === message.id)).toMatchObject({ question, replies: [{ body: 'Yes, within 30 days.\n\nWe send a prepaid label.' }] });
 
     const handled = (await as(staff.cookie, 'GET', '/api/admin/messages?state=handled&per_page=100')).json() as AdminMessageListResponse;
     expect(handled.messages.map((m) => m.id)).toContain(message.id);
@@ -241,7 +253,7 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
   it('keeps the appointments calendar: moves one with an email, refuses a taken slot, cancels one and frees its slot', async () => {
     // The clock is on Tuesday, January 6, 2026 here; Wednesday 14:00 in New York is 19:00 UTC.
     const book = (startsAt: string, email: string) =>
-      app.inject({ method: 'POST', url: '/api/appointments', payload: { kind: 'virtual', starts_at: startsAt, name: 'Vera Visit', email, phone: '212-555-0100', note: 'Ovals, please' } });
+      app.inject({ method: 'POST', url: '/api/appointments', payload: { kind: 'virtual', starts_at: startsAt, name: 'Veronika Zwirbelmoos', email, phone: '212-555-0100', note: 'Ovals, please' } });
     const email = uniqueEmail('visitor');
     const first = await book('2026-01-07T19:00:00.000Z', email);
     expect(first.statusCode, first.body).toBe(201);
@@ -259,6 +271,8 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
     expect(mail.text).toContain('Our gemologist is away at two.');
     expect(mail.text).toContain('Was: 01/07/2026 at 2:00 PM Eastern Time');
     expect(mail.text).toContain('Now: 01/07/2026 at 3:00 PM Eastern Time');
+    // The address was typed on the booking form: the staff's note goes to it, the typed name does not.
+    expect(mail.text).not.toContain('Zwirbelmoos');
     const taken = await as(staff.cookie, 'POST', `/api/admin/appointments/${id}/reschedule`, { starts_at: '2026-01-07T21:00:00.000Z' });
     expect(taken.statusCode).toBe(409);
     const past = await as(staff.cookie, 'POST', `/api/admin/appointments/${id}/reschedule`, { starts_at: '2025-12-01T15:00:00.000Z' });
@@ -266,7 +280,9 @@ describe.each(TEST_ENGINES)('the back office’s customers and requests on %s', 
 
     const cancelled = await as(staff.cookie, 'POST', `/api/admin/appointments/${id}/cancel`, { note: 'We are closed for inventory.' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    await waitFor(() => smtp.to(email).find((m) => m.subject.endsWith('is cancelled')), { what: 'the cancellation' });
+    const cancellation = await waitFor(() => smtp.to(email).find((m) => m.subject.endsWith('is cancelled')), { what: 'the cancellation' });
+    expect(cancellation.text).toContain('We are closed for inventory.');
+    expect(cancellation.text).not.toContain('Zwirbelmoos');
     expect((await as(staff.cookie, 'POST', `/api/admin/appointments/${id}/cancel`, {})).statusCode).toBe(404);
     // The slot is free for the next shopper.
     expect((await book('2026-01-07T20:00:00.000Z', uniqueEmail('next'))).statusCode).toBe(201);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { centsToPrice, importEventSchema, type AdminStone, type AuditListResponse, type DiamondListResponse, type ImportEvent } from '@everstone/contract';
+import { MIN_STONE_PRICE_CENTS, STONE_PRICE_TOO_LOW, centsToPrice, importEventSchema, type AdminStone, type AuditListResponse, type DiamondListResponse, type ImportEvent } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
 import { adminChange, bearer, quickHasher, signUpAndIn, signUpAsStaff } from '../../test/accounts.ts';
@@ -69,6 +69,23 @@ describe.each(TEST_ENGINES)('the back office’s stones on %s', (engine) => {
       const res = await as(staff.cookie, 'PUT', `/api/admin/stones/${stone.id}`, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(422);
     }
+  });
+
+  it('refuses a stone price under the bank-wire discount, naming the price, and takes one at it', async () => {
+    const stone = stones[4]!;
+    for (const price of ['1.00', '1', 4.99, '0.00']) {
+      const res = await as(staff.cookie, 'PUT', `/api/admin/stones/${stone.id}`, { price, featured: true });
+      expect(res.statusCode, String(price)).toBe(422);
+      expect(res.json().errors).toEqual({ price: [`The price ${STONE_PRICE_TOO_LOW}.`] });
+    }
+    // Nothing of a refused change is kept, the featured flag sent with it included.
+    const kept = (await as(staff.cookie, 'GET', `/api/admin/stones/${stone.id}`)).json() as AdminStone;
+    expect(kept.stone).toMatchObject({ price: stone.price_cents / 100, is_superdeal: 0 });
+    expect(kept.history).toEqual([]);
+
+    const floor = await as(staff.cookie, 'PUT', `/api/admin/stones/${stone.id}`, { price: centsToPrice(MIN_STONE_PRICE_CENTS) });
+    expect(floor.statusCode, floor.body).toBe(200);
+    expect((floor.json() as AdminStone).stone.price).toBe(MIN_STONE_PRICE_CENTS / 100);
     expect((await as(staff.cookie, 'PUT', '/api/admin/stones/2000000000', { featured: true })).statusCode).toBe(404);
     expect((await as(staff.cookie, 'GET', '/api/admin/stones?status=lost')).statusCode).toBe(400);
   });
@@ -144,18 +161,28 @@ describe.each(TEST_ENGINES)('the back office’s stones on %s', (engine) => {
     const header = template[0]!;
     const row = template[1]!.split(',');
     const fresh = (certificate: string, price: string) => [certificate, ...row.slice(1, 5), price, ...row.slice(6, 19), 'available'].join(',');
-    const csv = [header, fresh('NEWSTONE-0001', '5100.00'), fresh('NEWSTONE-0002', 'lots'), fresh('NEWSTONE-0003', '6200.00'), fresh('NEWSTONE-0001', '5100.00')].join('\n');
+    const csv = [
+      header,
+      fresh('NEWSTONE-0001', '5100.00'),
+      fresh('NEWSTONE-0002', 'lots'),
+      fresh('NEWSTONE-0003', '6200.00'),
+      fresh('NEWSTONE-0001', '5100.00'),
+      fresh('NEWSTONE-0004', '1.00'),
+    ].join('\n');
     const { res, events } = await importFile(csv);
     expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
     const done = events.at(-1)!;
-    expect(done).toMatchObject({ type: 'done', rows: 4, inserted: 2, updated: 0, errors_total: 2 });
+    expect(done).toMatchObject({ type: 'done', rows: 5, inserted: 2, updated: 0, errors_total: 3 });
     if (done.type !== 'done') throw new Error('not done');
-    expect(done.errors.map((e) => e.line)).toEqual([3, 5]);
+    expect(done.errors.map((e) => e.line)).toEqual([3, 5, 6]);
     expect(done.errors[0]!.problems.join(' ')).toContain('price');
     expect(done.errors[1]!.problems.join(' ')).toContain('already appears on line 2');
+    // A stone under the wire discount would cost less than nothing by wire.
+    expect(done.errors[2]!.problems).toEqual([`price: "1.00" ${STONE_PRICE_TOO_LOW}`]);
     expect(await onSale('NEWSTONE-0003')).toBe(1);
+    expect(await onSale('NEWSTONE-0004')).toBe(0);
     const log = (await as(owner.cookie, 'GET', '/api/admin/audit?action=stone.import')).json() as AuditListResponse;
-    expect(log.entries[0]!.after).toMatchObject({ rows: 4, inserted: 2, errors: 2 });
+    expect(log.entries[0]!.after).toMatchObject({ rows: 5, inserted: 2, errors: 3 });
 
     const headerless = await importFile('just,some,words\n1,2,3\n');
     expect(headerless.events).toEqual([{ type: 'failed', message: expect.stringContaining('The header lacks the required columns') }]);

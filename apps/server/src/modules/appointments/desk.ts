@@ -7,7 +7,7 @@ import { writeTransaction } from '../../db/transaction.ts';
 import { NotFoundError, ValidationError, summarizeErrors } from '../../errors.ts';
 import { composeMail, fields, paragraph, type MailQueue } from '../mail/index.ts';
 import { checkSlot, formatShowroomTime } from './schedule.ts';
-import { SlotTakenError } from './service.ts';
+import { APPOINTMENT_NOT_YOU, SlotTakenError } from './service.ts';
 
 type Row = Selectable<AppointmentTable>;
 
@@ -69,12 +69,13 @@ export function createAppointmentDesk(deps: { db: Kysely<Database>; engine: Engi
           await trx.updateTable('appointments').set({ starts_at: at.toISOString() }).where('id', '=', id).execute();
           const after = toAdmin(await one(trx, id));
           const label = APPOINTMENT_KIND_LABELS[after.kind];
+          // To the address typed on the booking form: the staff's note and the store's words, never the typed name.
           await deps.mail.enqueue(trx, [
             composeMail({
               to: after.email,
               replyTo: deps.storeEmail,
               subject: `Your Everstone appointment has moved to ${formatShowroomTime(at).date}`,
-              greeting: `Dear ${after.name},`,
+              greeting: 'Hello,',
               blocks: [
                 paragraph(`Your ${label.toLowerCase()} has moved.`),
                 fields([
@@ -83,6 +84,7 @@ export function createAppointmentDesk(deps: { db: Kysely<Database>; engine: Engi
                 ]),
                 ...(note ? [paragraph(note)] : []),
                 paragraph('If the new time does not suit you, simply reply to this email and we will find another.'),
+                paragraph(APPOINTMENT_NOT_YOU),
               ],
             }),
           ]);
@@ -107,7 +109,7 @@ export function createAppointmentDesk(deps: { db: Kysely<Database>; engine: Engi
             to: row.email,
             replyTo: deps.storeEmail,
             subject: `Your Everstone appointment on ${formatShowroomTime(new Date(row.starts_at)).date} is cancelled`,
-            greeting: `Dear ${row.name},`,
+            greeting: 'Hello,',
             blocks: [
               paragraph(`We are sorry: your ${APPOINTMENT_KIND_LABELS[row.kind].toLowerCase()} on ${when(row.starts_at)} is cancelled.`),
               ...(note ? [paragraph(note)] : []),

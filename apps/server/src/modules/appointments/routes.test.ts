@@ -38,7 +38,7 @@ describe.each(TEST_ENGINES)('appointments API on %s', (engine) => {
     await db?.destroy();
   });
 
-  const shopper = (email: string) => ({ name: 'Cleo Park', email, phone: '+1 (212) 555-0101', note: 'Looking at <ovals> & pears' });
+  const shopper = (email: string) => ({ name: 'Cleopatra Quillfeather', email, phone: '+1 (212) 555-0101', note: 'Looking at <ovals> & pears' });
   const book = (body: object) => app.inject({ method: 'POST', url: '/api/appointments', payload: body });
   const slots = async (query: string) => app.inject(`/api/appointments/slots?${query}`);
 
@@ -65,10 +65,18 @@ describe.each(TEST_ENGINES)('appointments API on %s', (engine) => {
     expect(confirmation.text).toContain('Virtual appointment');
     expect(confirmation.text).toContain('video link');
     expect(confirmation.text).not.toContain('Fifth Avenue');
+    // The address was typed on the form: nothing else typed there reaches it, only the store's words.
+    for (const typed of ['Cleopatra', 'Quillfeather', 'ovals', 'pears', '555-0101']) {
+      expect(confirmation.text, typed).not.toContain(typed);
+      expect(confirmation.html, typed).not.toContain(typed);
+    }
+    expect(confirmation.text).toMatch(/^Hello,/);
+    expect(confirmation.text.replace(/\s+/g, ' ')).toContain('If you did not book this appointment, someone else typed your address into our booking form');
 
     const notice = await waitFor(() => smtp.to(STORE).find((m) => m.replyTo.includes('cleo@shopper.test')), { what: 'the store notice' });
     expect(notice.recipients).toEqual([STORE]);
     expect(notice.subject).toBe(`New appointment: Virtual appointment on ${date} at 2:00 PM`);
+    expect(notice.text).toContain('Name: Cleopatra Quillfeather');
     expect(notice.text).toContain('Phone: +1 (212) 555-0101');
     expect(notice.text).toContain('Note: Looking at <ovals> & pears');
     expect(notice.html).toContain('Looking at &lt;ovals&gt; &amp; pears');

@@ -20,6 +20,10 @@ export type AppointmentInput = z.output<typeof appointmentRequestSchema>;
 
 export const SLOT_TAKEN_MESSAGE = 'That time was just booked. Please choose another.';
 
+/** Every email about an appointment ends so: the address it goes to was typed on the booking form. */
+export const APPOINTMENT_NOT_YOU =
+  'If you did not book this appointment, someone else typed your address into our booking form: reply to this email and we will cancel it.';
+
 /** 409: someone else booked the slot between the shopper seeing it free and pressing Book. */
 export class SlotTakenError extends HttpError {
   constructor() {
@@ -44,16 +48,19 @@ function appointmentMails(a: AppointmentInput, startsAt: Date, storeEmail: strin
     ['Time', `${when.time} Eastern Time`],
   ]);
   return [
+    // Anyone can type any address into the booking form: the confirmation carries only the store's words (the kind,
+    // the day and the time, chosen from its calendar), never the name or the note, which stay in the store's copy.
     composeMail({
       to: a.email,
       replyTo: storeEmail,
       subject: `Your Everstone appointment on ${when.date} at ${when.time}`,
-      greeting: `Dear ${a.name},`,
+      greeting: 'Hello,',
       blocks: [
         paragraph(`Thank you for booking with Everstone. Your ${label.toLowerCase()} is confirmed.`),
         details,
         paragraph(whatHappensNext(a.kind)),
         paragraph('Need to change or cancel? Simply reply to this email and we will take care of it.'),
+        paragraph(APPOINTMENT_NOT_YOU),
       ],
     }),
     composeMail({

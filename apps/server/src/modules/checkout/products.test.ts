@@ -29,6 +29,9 @@ function payload(lines: LineItem[], totalCents: number, method = 'cod') {
   return { user_name: 'Ann Lee', contact_number: '212-555-0100', lines, total_price: centsToPrice(totalCents), address: ADDRESS, payment_mode: method, is_gift: 0 };
 }
 
+
+/** Where the store's copy of each order goes (STORE_EMAIL's default). */
+const STORE_COPY = 'care@everstone.example';
 describe.each(TEST_ENGINES)('ordering jewelry on %s', (engine) => {
   let db: TestDb;
   let app: FastifyInstance;
@@ -97,7 +100,12 @@ describe.each(TEST_ENGINES)('ordering jewelry on %s', (engine) => {
     expect(stored.description).toContain('Platinum');
 
     const mail = await waitFor(() => smtp.to(email)[0], { what: 'the confirmation' });
-    for (const text of [setting.name, 'Size 6.5', 'engraved “A & J”', `made to order, ${variant.lead_days} business days`]) expect(mail.text).toContain(text);
+    for (const text of [setting.name, 'Size 6.5', 'engraved (the words are on your order page)', `made to order, ${variant.lead_days} business days`]) expect(mail.text).toContain(text);
+    // The engraving's words were typed by whoever holds the account, whose address nobody verified: the team's copy has them.
+    expect(mail.text).not.toContain('A & J');
+    expect(mail.html).not.toContain('A &amp; J');
+    const notice = await waitFor(() => smtp.to(STORE_COPY).find((m) => m.subject.startsWith(`New order ${order.order_number}:`)), { what: 'the store’s copy' });
+    expect(notice.text).toContain('engraved “A & J”');
 
     // The same order read back is the same.
     const again = await app.inject({ method: 'GET', url: `/api/orders/${order.order_number}`, headers: bearer(token) });

@@ -221,7 +221,11 @@ describe.each(TEST_ENGINES)('ordering a built ring on %s', (engine) => {
     expect(await heldLinesOf(s)).toEqual([expect.objectContaining({ kind: 'ring' })]);
 
     const mail = await waitFor(() => smtp.to(email).find((m) => m.subject.includes(order.order_number)), { what: 'the confirmation' });
-    for (const text of [`Ring: ${v.name}`, stored.ring!.stone_description, `certificate ${s.certificate}`, 'Size 6.5', 'engraved “A & J”']) expect(mail.text).toContain(text);
+    for (const text of [`Ring: ${v.name}`, stored.ring!.stone_description, `certificate ${s.certificate}`, 'Size 6.5', 'engraved (the words are on your order page)']) expect(mail.text).toContain(text);
+    // The engraving's words reach the team, not the account's unverified address.
+    expect(mail.text).not.toContain('A & J');
+    const notice = await waitFor(() => smtp.to(STORE_COPY).find((m) => m.subject.startsWith(`New order ${order.order_number}:`)), { what: 'the store’s copy' });
+    expect(notice.text).toContain('engraved “A & J”');
     expect(mail.text).not.toContain('confirm the size');
 
     // Read back, it is the same order.
@@ -392,6 +396,21 @@ describe.each(TEST_ENGINES)('ordering a built ring on %s', (engine) => {
     expect(ring.ring!.price).toMatchObject({ stone_cents: s.priceCents - WIRE_OFF, engraving_cents: ENGRAVING.priceCents, total_cents: wired });
     const p = ring.ring!.price;
     expect(p.stone_cents + p.setting_cents + p.side_stones_cents + p.engraving_cents).toBe(wired);
+  });
+
+  it('takes no more off a ring by wire than its stone costs: a $1 stone leaves the setting’s price whole', async () => {
+    const { token } = await signUpAndIn(app);
+    const { stone: found, setting: v } = pair();
+    // A stone priced at $1 before the editor and the import refused prices under the wire discount.
+    await db.db.updateTable('diamonds').set({ price_cents: 100 }).where('id', '=', found.id).execute();
+    const s = { ...found, priceCents: 100 };
+    const wired = ringCents(s, v) - 100;
+    const res = await place(token, payload([ringLine(s, v)], wired, 'pay-wire'));
+    expect(res.statusCode, res.body).toBe(201);
+    const ring = (res.json() as Order).lines[0]!;
+    expect(ring.unit_price).toBe(centsToPrice(wired));
+    expect(ring.ring!.price).toMatchObject({ stone_cents: 0, total_cents: wired });
+    expect(ring.ring!.price.setting_cents + ring.ring!.price.side_stones_cents).toBe(v.priceCents);
   });
 
   it('answers a repeated request with an Idempotency-Key with the same order, and another ring under that key with a 422', async () => {

@@ -306,7 +306,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       settingStonesCents: variant.breakdown.stones_cents,
       engraved: line.engraving !== null,
     });
-    const unit = ringUnitPrice(price.totalCents);
+    const unit = ringUnitPrice(price);
     const leadDays = ringLeadDays(variant.leadDays);
     const shape = stone.shape as ShapeName;
     const width = stone.widthMm === null || stone.lengthMm === null ? null : Math.min(stone.widthMm, stone.lengthMm);

@@ -13,8 +13,8 @@ export type RecordContact = (trx: Kysely<Database>, message: AdminContactMessage
 
 /**
  * The contact messages as staff work them (back office): listed open or handled, answered by email from the page
- * (the reply is kept with the message), marked handled. Only the store's team calls these; the shopper's address
- * is the message's own, so a reply goes nowhere a stranger chose.
+ * (the reply is kept with the message), marked handled. Only the store's team calls these. A reply goes to the
+ * address typed on the form, which nobody verified, so it quotes nothing the sender wrote.
  */
 export function createContactDesk(deps: { db: Kysely<Database>; engine: Engine; mail: MailQueue; storeEmail: string; now: () => Date }) {
   const { db } = deps;
@@ -78,16 +78,21 @@ export function createContactDesk(deps: { db: Kysely<Database>; engine: Engine; 
         await trx.insertInto('contact_replies').values({ message_id: id, body, by_email: by.email, at }).execute();
         await trx.updateTable('contact_messages').set({ handled_at: before.handled_at ?? at, handled_by: before.handled_by ?? by.email }).where('id', '=', id).execute();
         const after = await one(trx, id);
+        // The address is whatever was typed on the contact form, never verified: the reply carries the staff's words
+        // and the store's own (the topic is from the store's list), never the sender's name or question, so the form
+        // cannot make the store deliver a stranger's text to whoever they chose. Staff see the question here.
+        const sent = new Date(before.created_at).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'America/New_York' });
         await deps.mail.enqueue(trx, [
           composeMail({
             to: before.email,
             replyTo: deps.storeEmail,
             subject: `Re: your message to Everstone about ${before.topic}`,
-            greeting: before.name ? `Dear ${before.name},` : 'Hello,',
+            greeting: 'Hello,',
             blocks: [
               ...body.split(/\n{2,}/).map((p) => paragraph(p)),
               paragraph(`${by.name}, Everstone`),
-              paragraph(`You wrote on ${new Date(before.created_at).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'America/New_York' })}: “${before.question ?? before.topic}”`),
+              paragraph(`This answers the message about ${before.topic} sent to us through our contact page on ${sent}.`),
+              paragraph('If you did not write to us, someone else typed your address into our contact form: you can ignore this email.'),
             ],
           }),
         ]);

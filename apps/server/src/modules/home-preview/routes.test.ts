@@ -78,7 +78,19 @@ describe.each(TEST_ENGINES)('Home Preview on %s', (engine) => {
 
   it('takes two settings, keeps a $100 deposit per replica, and emails the shopper and the store the next steps', async () => {
     const shopper = await signUpAndIn(app, { name: 'Ann Lee' });
-    const res = await ask(shopper.token, two());
+    // Words and numbers no email of the store would hold unless it repeated what was typed.
+    const typed = {
+      first_name: 'Quintessa',
+      last_name: 'Vandersloot',
+      street: '4417 Zephyrine Crescent',
+      apartment: 'Atelier QX-9',
+      city: 'Wappingers Falls',
+      state: 'NY',
+      zip: '12590',
+      country: 'United States',
+      phone_number: '845-555-0199',
+    };
+    const res = await ask(shopper.token, two({ ship_to: typed }));
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body.request).toMatchObject({
@@ -86,7 +98,7 @@ describe.each(TEST_ENGINES)('Home Preview on %s', (engine) => {
       status: 'requested',
       deposit_cents: 20_000,
       cancellable: true,
-      ship_to: SHIP_TO,
+      ship_to: typed,
     });
     expect(body.request.rings.map((r: { variant_id: number; ring_size: string }) => [r.variant_id, r.ring_size])).toEqual([
       [settings[0], '6'],
@@ -102,7 +114,15 @@ describe.each(TEST_ENGINES)('Home Preview on %s', (engine) => {
 
     const mine = await waitFor(() => smtp.to(shopper.email)[0], { what: 'the confirmation' });
     expect(mine.subject).toBe(`Your Home Preview request ${number}`);
-    expect(mine.text).toContain('Dear Ann,');
+    // The account's address is not verified: nothing typed into the request reaches it, only the store's words.
+    for (const part of ['Quintessa', 'Vandersloot', 'Zephyrine', '4417', 'Atelier', 'QX-9', 'Wappingers', '12590', '845-555-0199', 'Ann']) {
+      expect(mine.text, part).not.toContain(part);
+      expect(mine.html, part).not.toContain(part);
+    }
+    expect(mine.text).toMatch(/^Hello,/);
+    expect(mine.text).toContain(`Request: ${number}`);
+    expect(mine.text).toContain('Placed: Monday, January 5');
+    expect(mine.text).toContain('/home-preview');
     expect(mine.text).toContain('Refundable deposit: $200 ($100 per replica ring)');
     expect(mine.text).toContain('take the refundable deposit of $200');
     expect(mine.text).toContain('yours to try for 3 days');
@@ -115,7 +135,10 @@ describe.each(TEST_ENGINES)('Home Preview on %s', (engine) => {
     expect(notice.replyTo).toContain(shopper.email.toLowerCase().split('@')[0]);
     expect(notice.text).toContain('Call them to take the refundable deposit of $200 before shipping');
     expect(notice.text).toContain('the replicas are theirs for 3 days, shipping is free both ways, and the deposit is refunded when the replicas come back');
-    expect(notice.text).toContain('Ship to: 580 Fifth Avenue, Suite 12, New York, NY 10036, United States');
+    // The store's own copy has everything the team needs to call and ship.
+    expect(notice.text).toContain('Name: Quintessa Vandersloot');
+    expect(notice.text).toContain('Phone: 845-555-0199');
+    expect(notice.text).toContain('Ship to: 4417 Zephyrine Crescent, Atelier QX-9, Wappingers Falls, NY 12590, United States');
 
     const listed = await list(shopper.token);
     expect(listed.data.map((r) => r.number)).toEqual([number]);

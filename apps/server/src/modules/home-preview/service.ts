@@ -28,7 +28,7 @@ import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import type { SignedIn } from '../../plugins/auth.ts';
-import { composeMail, fields, paragraph, type MailQueue, type OutgoingMail } from '../mail/index.ts';
+import { composeMail, fields, link, paragraph, type MailQueue, type OutgoingMail } from '../mail/index.ts';
 import type { ProductService } from '../products/index.ts';
 import { createHomePreviewRepository, type HomePreviewRow, type NewHomePreview } from './repository.ts';
 
@@ -103,27 +103,34 @@ function standing(placed: readonly string[], now: Date): { counted: number; next
 const ringLine = (ring: NewHomePreview['rings'][number]) =>
   `${ring.name}, ${METAL_LABELS[ring.metal as MetalId] ?? ring.metal}${ring.shape ? `, for a ${ring.shape.toLowerCase()} diamond` : ''}; ${ringSizeLabel(ring.ringSize)}`;
 
-function requestMails(r: NewHomePreview, email: string, storeEmail: string): OutgoingMail[] {
+function requestMails(r: NewHomePreview, email: string, storeEmail: string, publicUrl: string): OutgoingMail[] {
   const deposit = formatTagPrice(r.depositCents);
   const a = r.shipTo;
   const address = `${a.street}${a.apartment ? `, ${a.apartment}` : ''}, ${a.city}, ${a.state} ${a.zip}, ${a.country}`;
   const rings = fields(r.rings.map((ring, i): [string, string] => [`Replica ${i + 1}`, ringLine(ring)]));
   const steps = homePreviewNextSteps(r.rings.length);
   return [
+    // The account's address is not verified: whoever signed up with it chose the name, the address and the phone, so
+    // the shopper's copy carries only the store's words (the replicas are the catalog's, the sizes from its list) and
+    // leaves the delivery details to the Home Preview page, where the signed-in account reads them.
     composeMail({
       to: email,
       replyTo: storeEmail,
       subject: `Your Home Preview request ${r.number}`,
-      greeting: `Dear ${a.first_name},`,
+      greeting: 'Hello,',
       blocks: [
         paragraph(`Thank you for requesting a Home Preview. Here is what you asked for (request ${r.number}):`),
         rings,
         fields([
+          ['Request', r.number],
+          ['Placed', formatShipDate(storeToday(new Date(r.createdAt)))],
           ['Refundable deposit', `${deposit} (${formatTagPrice(HOME_PREVIEW.depositCentsPerRing)} per replica ring)`],
-          ['Delivery to', `${a.first_name} ${a.last_name}, ${address}`],
         ]),
         ...steps.map(paragraph),
-        paragraph('Changed your mind before we call? You can cancel the request on our Home Preview page, or simply reply to this email.'),
+        paragraph('Where we ship the replicas and the number we call are on our Home Preview page, when you are signed in:'),
+        link('Your Home Preview requests', `${publicUrl}/home-preview`),
+        paragraph('Changed your mind before we call? You can cancel the request on that page, or simply reply to this email.'),
+        paragraph('If you did not ask for a Home Preview, someone may have signed up with your address: reply to this email and we will cancel the request.'),
       ],
     }),
     composeMail({
@@ -154,6 +161,8 @@ export function createHomePreviewService(deps: {
   engine: Engine;
   mail: MailQueue;
   storeEmail: string;
+  /** Base of the links in emails (PUBLIC_URL). */
+  publicUrl: string;
   products: Pick<ProductService, 'variantsForSale'>;
   now?: () => Date;
 }) {
@@ -207,7 +216,7 @@ export function createHomePreviewService(deps: {
           createdAt: at.toISOString(),
         };
         await repo.insert(record);
-        await deps.mail.enqueue(trx, requestMails(record, signedIn.user.email, deps.storeEmail));
+        await deps.mail.enqueue(trx, requestMails(record, signedIn.user.email, deps.storeEmail, deps.publicUrl));
         return (await repo.findOwn(userId, number))!;
       });
       deps.mail.flush();

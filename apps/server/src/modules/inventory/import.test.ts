@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MIN_STONE_PRICE_CENTS, STONE_PRICE_TOO_LOW } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createCsvParser, ImportHeaderError, importCsv, importCsvFile, MAX_RECORD_CHARS, parseCsv, type CsvRecord } from './import.ts';
 
@@ -162,6 +163,26 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
     const updated = await db.db.selectFrom('diamonds').selectAll().where('certificate_number', '=', 'IMP-1001').executeTakeFirstOrThrow();
     expect(updated.status).toBe('reserved');
     expect(Number(updated.price_cents)).toBe(590_000);
+  });
+
+  it('lists a stone priced under the wire discount as a problem row, and stores the rows at the floor and above', async () => {
+    const csv = [
+      HEADER,
+      'IMP-FLOOR-1,GIA,natural,Round,1.01,1.00,G,VS1,Excellent,,,,,,,,,,',
+      'IMP-FLOOR-2,GIA,natural,Round,1.01,$4.99,G,VS1,Excellent,,,,,,,,,,',
+      'IMP-FLOOR-3,GIA,natural,Round,1.01,5.00,G,VS1,Excellent,,,,,,,,,,',
+      'IMP-FLOOR-4,GIA,natural,Round,1.01,0,G,VS1,Excellent,,,,,,,,,,',
+    ].join('\n');
+    const summary = await importCsv(db, parseCsv(csv));
+    expect(summary).toMatchObject({ rows: 4, inserted: 1, updated: 0 });
+    expect(summary.errors).toEqual([
+      { line: 2, problems: [`price: "1.00" ${STONE_PRICE_TOO_LOW}`] },
+      { line: 3, problems: [`price: "$4.99" ${STONE_PRICE_TOO_LOW}`] },
+      { line: 5, problems: [`price: "0" ${STONE_PRICE_TOO_LOW}`] },
+    ]);
+    expect(STONE_PRICE_TOO_LOW).toBe('must be at least $5.00: a bank wire takes $5.00 off every stone');
+    const stored = await db.db.selectFrom('diamonds').select(['certificate_number', 'price_cents']).where('certificate_number', 'like', 'IMP-FLOOR-%').execute();
+    expect(stored.map((r) => [r.certificate_number, Number(r.price_cents)])).toEqual([['IMP-FLOOR-3', MIN_STONE_PRICE_CENTS]]);
   });
 
   const WITH_STATUS = `${HEADER},Status`;

@@ -9,9 +9,12 @@ import {
   FANCY_COLORS,
   FANCY_INTENSITIES,
   GRADE_SHORT_NAMES,
+  MAX_STONE_PRICE_CENTS,
+  MIN_STONE_PRICE_CENTS,
   RANGES,
   SCALES,
   SHAPES,
+  STONE_PRICE_TOO_LOW,
 } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
 import type { NewDiamond } from '../../db/schema.ts';
@@ -134,7 +137,7 @@ export function parseRow(fields: string[], header: Map<ImportColumn, number>): R
     const cleaned = c === 'price' ? raw.replace(/^\$/, '').replace(/,/g, '') : raw;
     const value = /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
     if (!(value >= min && value <= max)) {
-      problems.push(`${c}: "${raw}" must be a number from ${min} to ${max}`);
+      problems.push(c === 'price' && value < min ? `price: "${raw}" ${STONE_PRICE_TOO_LOW}` : `${c}: "${raw}" must be a number from ${min} to ${max}`);
       return null;
     }
     return value;
@@ -149,7 +152,7 @@ export function parseRow(fields: string[], header: Map<ImportColumn, number>): R
   const type = lookup('type', true);
   const shape = lookup('shape', true);
   const carat = number('carat', 0.01, 99.99, true);
-  const priceDollars = number('price', 1, 100_000_000, true);
+  const priceDollars = number('price', MIN_STONE_PRICE_CENTS / 100, MAX_STONE_PRICE_CENTS / 100, true);
   const clarity = lookup('clarity', true);
   const white = type !== DIAMOND_TYPES.color;
   const color = lookup('color', type !== null && white);

@@ -26,14 +26,24 @@ function nextSteps(order: Order): MailBlock[] {
 }
 
 /**
+ * Who reads an email: the store's team at STORE_EMAIL, or the shopper at the account's address, which nobody has
+ * verified. Whoever signed up with that address typed the order's name, address, notes and engravings, so the
+ * shopper's emails carry none of them (the order page shows them, to the signed-in account); the store's keep all.
+ */
+type Reader = 'shopper' | 'store';
+
+/** An engraving as an email names it: its words for the team, a pointer to the order page for the shopper. */
+const engravingText = (words: string, reader: Reader) => (reader === 'store' ? `engraved “${words}”` : 'engraved (the words are on your order page)');
+
+/**
  * A ring as the emails name it: one ring, then its parts (the setting in its metal, the center stone with its
  * certificate and grades) and what the shopper chose.
  */
-export function ringText(ring: OrderRing): string {
+export function ringText(ring: OrderRing, reader: Reader): string {
   return [
     `Ring: ${ring.setting_name} in ${METAL_LABELS[ring.metal]}, set with a ${ring.stone_description} (certificate ${ring.certificate_number})`,
     ringSizeLabel(ring.ring_size),
-    ...(ring.engraving ? [`engraved “${ring.engraving}”`] : []),
+    ...(ring.engraving ? [engravingText(ring.engraving, reader)] : []),
     `made to order, ${ring.lead_days} business days`,
   ].join('; ');
 }
@@ -44,21 +54,21 @@ const unsizedRings = (order: Order) => order.lines.flatMap((line) => (line.ring?
 const ringNames = (rings: readonly OrderRing[]) => rings.map((r) => `${r.setting_name} (center stone ${r.certificate_number})`).join(', ');
 
 /** One line as the emails name it: what it is, and what the shopper chose for it. */
-function lineText(line: OrderLine): string {
+function lineText(line: OrderLine, reader: Reader): string {
   if (line.kind === 'diamond') return `${line.description} (certificate ${line.certificate_number})`;
-  if (line.ring) return ringText(line.ring);
+  if (line.ring) return ringText(line.ring, reader);
   const p = line.product;
   const parts = [line.quantity > 1 ? `${line.quantity} × ${line.description}` : line.description];
   if (p?.ring_size) parts.push(ringSizeLabel(p.ring_size));
-  if (p?.engraving) parts.push(`engraved “${p.engraving}”`);
+  if (p?.engraving) parts.push(engravingText(p.engraving, reader));
   if (p?.included_stone) parts.push(`center stone certificate ${p.included_stone.lab} ${p.included_stone.certificate_number}`);
   if (p) parts.push(p.made_to_order ? `made to order, ${p.lead_days} business days` : 'from stock');
   return parts.join('; ');
 }
 
-function itemBlocks(order: Order): MailBlock[] {
+function itemBlocks(order: Order, reader: Reader): MailBlock[] {
   return [
-    fields(order.lines.map((line) => [lineText(line), `$${formatUsd(line.total)}`])),
+    fields(order.lines.map((line) => [lineText(line, reader), `$${formatUsd(line.total)}`])),
     fields([
       ['Order number', order.order_number],
       ['Payment method', PAYMENT_METHOD_LABELS[order.payment_mode]],
@@ -85,10 +95,10 @@ export function orderConfirmationMail(order: Order, to: string, storeEmail: stri
     to,
     replyTo: storeEmail,
     subject: `Your Everstone order ${order.order_number}`,
-    greeting: `Dear ${order.user_name},`,
+    greeting: 'Hello,',
     blocks: [
       paragraph(`Thank you for your order. We have received order ${order.order_number}:`),
-      ...itemBlocks(order),
+      ...itemBlocks(order, 'shopper'),
       ...sizeToConfirm(order),
       ...nextSteps(order),
       paragraph('Questions about your order? Simply reply to this email, quoting your order number.'),
@@ -121,7 +131,7 @@ export function newOrderNoticeMail(order: Order, contactEmail: string, storeEmai
     blocks: [
       customerBlock(order, contactEmail),
       ...(order.notes ? [paragraph('The shopper’s notes:'), quote(order.notes)] : []),
-      ...itemBlocks(order),
+      ...itemBlocks(order, 'store'),
       ...(unsizedRings(order).length > 0
         ? [paragraph(`Ring size to confirm with the shopper before the ring is made: ${ringNames(unsizedRings(order))}. They chose "I don't know the size yet".`)]
         : []),
@@ -137,7 +147,7 @@ function storeNoticeMail(order: Order, contactEmail: string, storeEmail: string,
     replyTo: contactEmail,
     subject,
     greeting: `Order ${order.order_number}, ${PAYMENT_METHOD_LABELS[order.payment_mode]}:`,
-    blocks: [...what.map(paragraph), customerBlock(order, contactEmail), ...itemBlocks(order)],
+    blocks: [...what.map(paragraph), customerBlock(order, contactEmail), ...itemBlocks(order, 'store')],
   });
 }
 
@@ -147,8 +157,8 @@ function cancelledMail(order: Order, to: string, storeEmail: string, why: string
     to,
     replyTo: storeEmail,
     subject: `Your Everstone order ${order.order_number} has been cancelled`,
-    greeting: `Dear ${order.user_name},`,
-    blocks: [paragraph(why), ...itemBlocks(order), paragraph(now)],
+    greeting: 'Hello,',
+    blocks: [paragraph(why), ...itemBlocks(order, 'shopper'), paragraph(now)],
   });
 }
 
@@ -206,10 +216,10 @@ export function paymentReceivedMail(order: Order, to: string, storeEmail: string
     to,
     replyTo: storeEmail,
     subject: `Payment received for your Everstone order ${order.order_number}`,
-    greeting: `Dear ${order.user_name},`,
+    greeting: 'Hello,',
     blocks: [
       paragraph(`We have received your payment of $${formatUsd(order.total_price)} for order ${order.order_number}. Thank you.`),
-      ...itemBlocks(order),
+      ...itemBlocks(order, 'shopper'),
       paragraph('We will contact you to arrange insured delivery. Questions? Simply reply to this email, quoting your order number.'),
     ],
   });

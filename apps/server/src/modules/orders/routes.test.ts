@@ -190,8 +190,8 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
 
     /** Each method: its label, what the shopper is told happens next, and what the store's team is told to do. */
     const methods: Array<[PaymentMethod, string, RegExp, RegExp]> = [
-      ['cod', 'Cash on delivery', /You pay \$[\d,.]+ when your order is delivered\. A member of our team will call you at 212-555-0100/, /Call the shopper within one business day to confirm the delivery, and record that with "npm run orders -- confirm EV-\d{4}-\w{6}" before .*Once the courier has collected the cash/],
-      ['pay-credit', 'Credit card', /Your card has not been charged\. A member of our team will call you at 212-555-0100 .*card payment/, /Call the shopper within one business day to take the card payment/],
+      ['cod', 'Cash on delivery', /You pay \$[\d,.]+ when your order is delivered\. A member of our team will call you at the phone number you gave us/, /Call the shopper within one business day to confirm the delivery, and record that with "npm run orders -- confirm EV-\d{4}-\w{6}" before .*Once the courier has collected the cash/],
+      ['pay-credit', 'Credit card', /Your card has not been charged\. A member of our team will call you at the phone number you gave us .*card payment/, /Call the shopper within one business day to take the card payment/],
       ['pay-synchrony', 'Synchrony financing', /link to apply for Synchrony financing .*no interest for 12 months on purchases of \$199 or more/, /Email the shopper the financing link.*approved the application, record that with "npm run orders -- confirm/],
       ['pay-affirm', 'Affirm', /a link to pay \$[\d,.]+ with Affirm/, /Email the shopper the financing link/],
       ['pay-multiple', 'Multiple payment methods', /arrange how the total of \$[\d,.]+ is split between your payment methods/, /arrange the split between payment methods/],
@@ -201,7 +201,8 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
     it.each(methods)('stores a %s order with its method and emails what happens next, to the shopper and the store', async (method, label, nextStep, staffStep) => {
       const { user, token, email } = await signUpAndIn(app);
       const [stone] = take();
-      const res = await place(token, orderPayload(user.id, [stone!], { payment_mode: method }));
+      const typed = { user_name: 'Ottoline Quisterwald', notes: 'Ring the bell for Zebedee at win-now.example' };
+      const res = await place(token, orderPayload(user.id, [stone!], { payment_mode: method, ...typed }));
       expect(res.statusCode, res.body).toBe(201);
       const order = res.json() as Order;
       expect(order).toMatchObject({ payment_mode: method, order_status: 'pending', payment_status: 'pending' });
@@ -210,6 +211,12 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
 
       const mail = await waitFor(() => smtp.to(email)[0], { what: `the ${method} confirmation` });
       const text = mail.text.replace(/\s+/g, ' ');
+      // The account's address is not verified: what was typed at checkout (name, address, notes) is not in its email.
+      for (const part of ['Ottoline', 'Quisterwald', 'Zebedee', 'win-now', 'Fifth Avenue', 'Apt 4B', '212-555-0100']) {
+        expect(mail.text, part).not.toContain(part);
+        expect(mail.html, part).not.toContain(part);
+      }
+      expect(text).toMatch(/^Hello,/);
       expect(text).toContain(`Payment method: ${label}`);
       expect(text).toMatch(nextStep);
 
@@ -218,7 +225,7 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       expect(notice.subject).toBe(`New order ${order.order_number}: $${formatUsd(order.total_price)}, ${label}`);
       expect(notice.replyTo).toBe(email);
       const staffText = notice.text.replace(/\s+/g, ' ');
-      for (const part of [`Email: ${email}`, 'Phone: 212-555-0100', 'Deliver to: 580 Fifth Avenue, Apt 4B, New York, 10036, United States', stone!.certificate_number]) {
+      for (const part of [`Customer: ${typed.user_name}`, `Email: ${email}`, 'Phone: 212-555-0100', 'Deliver to: 580 Fifth Avenue, Apt 4B, New York, 10036, United States', typed.notes, stone!.certificate_number]) {
         expect(staffText).toContain(part);
       }
       expect(staffText).toMatch(staffStep);
@@ -300,6 +307,29 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       expect(res.json()).toMatchObject({ order_status: 'pending', payment_status: 'pending', items: [{ price: centsToPrice(stone!.price_cents), carat_weight: stone!.carat }] });
       const items = await db.db.selectFrom('order_items').selectAll().where('diamond_id', '=', stone!.id).execute();
       expect(items.map((i) => Number(i.price_cents))).toEqual([stone!.price_cents]);
+    });
+
+    it('takes no more off by wire than a stone costs: a $1 stone is a $0 line, never −$4', async () => {
+      const { user, token, email } = await signUpAndIn(app);
+      const [cheap, other] = take(2) as [Stone, Stone];
+      // A stone priced at $1 before the editor and the import refused prices under the wire discount.
+      await db.db.updateTable('diamonds').set({ price_cents: 100 }).where('id', '=', cheap.id).execute();
+      const totalCents = other.price_cents - PROMOTIONS.bankWireDiscount * 100;
+      const res = await place(
+        token,
+        orderPayload(user.id, [{ ...cheap, price_cents: 100 }, other], { payment_mode: 'pay-wire', total_price: centsToPrice(totalCents) }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json() as Order;
+      expect(order.total_price).toBe(centsToPrice(totalCents));
+      expect(order.items.map((i) => [i.certificate_number, i.price])).toEqual([
+        [cheap.certificate_number, '0.00'],
+        [other.certificate_number, centsToPrice(totalCents)],
+      ]);
+      const [row] = await ordersOfUser(user.id);
+      expect(Number(row!.total_cents)).toBe(totalCents);
+      const mail = await waitFor(() => smtp.to(email)[0], { what: 'the wire confirmation' });
+      expect(mail.text).not.toMatch(/[-−]\s*\$?4\.00/);
     });
   });
 

@@ -2,15 +2,16 @@ import { formatUsd, centsToPrice } from '@everstone/contract';
 import type { WalletPaymentRow } from '../../db/schema.ts';
 import { composeMail, fields, paragraph, type OutgoingMail } from '../mail/index.ts';
 
+// These go to the account's address, which nobody has verified, so they greet no one by the name typed at checkout.
+
 /** Sent when a captured wallet payment was given back (a stone sold in the moment it was paid for). */
 export function walletRefundMail(payment: WalletPaymentRow, storeEmail: string): OutgoingMail {
-  const details = JSON.parse(payment.details) as { user_name?: string };
   const amount = `$${formatUsd(centsToPrice(payment.amount_cents))}`;
   return composeMail({
     to: payment.contact_email,
     replyTo: storeEmail,
     subject: `Your Everstone PayPal payment of ${amount} has been refunded`,
-    greeting: details.user_name ? `Dear ${details.user_name},` : undefined,
+    greeting: 'Hello,',
     blocks: [
       paragraph(payment.failure ?? `We have refunded your PayPal payment of ${amount} in full.`),
       fields([
@@ -29,13 +30,12 @@ export function walletRefundMail(payment: WalletPaymentRow, storeEmail: string):
  * PayPal held it for review, then declined it.
  */
 export function walletReviewDeniedMail(payment: WalletPaymentRow, storeEmail: string): OutgoingMail {
-  const details = JSON.parse(payment.details) as { user_name?: string };
   const amount = `$${formatUsd(centsToPrice(payment.amount_cents))}`;
   return composeMail({
     to: payment.contact_email,
     replyTo: storeEmail,
     subject: `Your Everstone PayPal payment of ${amount} was not taken`,
-    greeting: details.user_name ? `Dear ${details.user_name},` : undefined,
+    greeting: 'Hello,',
     blocks: [
       paragraph(
         `The diamond you paid for was bought by another shopper in the moment your PayPal payment went through, so we could not place your order. PayPal then declined the payment after its review: nothing was charged, and nothing needs refunding.`,

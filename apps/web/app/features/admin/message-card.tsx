@@ -170,7 +170,7 @@ export function MessageCard({ initial, now, heading: H = 'h2' }: { initial: Admi
   );
 }
 
-/** The reply: a text the sender receives by email, with their question quoted below it. */
+/** The reply: a text the sender receives by email, on its own (the address is unverified, so the question is not quoted). */
 function ReplyForm({
   message,
   who,
@@ -227,7 +227,7 @@ function ReplyForm({
           Reply to {who}
         </label>
         <p id={`${id}-hint`} className="adm-field-hint">
-          Emailed to {message.email}, with their question quoted below it.
+          Emailed to {message.email}. That address was typed on the form and is not verified, so the email does not quote the question or the name: write a reply that reads on its own.
         </p>
         <textarea
           ref={field}

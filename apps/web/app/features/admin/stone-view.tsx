@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
+  MIN_STONE_PRICE_CENTS,
   adminStoneEditRequestSchema,
   adminStoneEditResponseSchema,
   centsToPrice,
@@ -9,6 +10,7 @@ import {
   diamondTitle,
   dollarsToCents,
   formatCarat,
+  formatCents,
   formatMoney,
   formatRatio,
   optional,
@@ -180,7 +182,7 @@ function EditForm({ stone, send }: { stone: Diamond; send: Send }) {
             {...describedBy(id, errors, 'price', hintId)}
           />
           <p id={hintId} className="adm-field-note">
-            {sold ? 'Sold: the price belongs to the order that bought it.' : `Now ${formatMoney(stone.price)}. An order already placed keeps the price it was placed at.`}
+            {sold ? 'Sold: the price belongs to the order that bought it.' : `Now ${formatMoney(stone.price)}; at least ${formatCents(MIN_STONE_PRICE_CENTS)}. An order already placed keeps the price it was placed at.`}
           </p>
           <FieldError formId={id} errors={errors} field="price" />
         </div>

@@ -9,6 +9,11 @@ function remainingText(list: HomePreviewList): string {
   return `You may place ${n} more Home Preview order${n === 1 ? '' : 's'} in these six months.`;
 }
 
+function shipToText(a: HomePreview['ship_to']): string {
+  const street = [a.street, a.apartment].filter(Boolean).join(', ');
+  return `${a.first_name} ${a.last_name}, ${street}, ${a.city}, ${a.state} ${a.zip}`;
+}
+
 /** The shopper's own requests, with how many more they may place and, when none, from which day. */
 export function MyPreviews({
   list,
@@ -37,6 +42,10 @@ export function MyPreviews({
               </div>
               <p className="cr-fineprint">
                 Placed {formatShipDate(storeToday(new Date(p.created_at)))} · deposit {formatTagPrice(p.deposit_cents)}, refundable
+              </p>
+              {/* Here and not in the confirmation email, whose address nobody verified. */}
+              <p className="cr-fineprint">
+                Ships to {shipToText(p.ship_to)} · we call {p.ship_to.phone_number}
               </p>
               <ul className="hp-mine-rings">
                 {p.rings.map((r) => (
