@@ -280,7 +280,11 @@ export const AUDIT_ACTIONS = [
   'appointment.reschedule',
   'appointment.cancel',
   'product.edit',
+  'product.import_add',
+  'product.import_change',
   'variant.edit',
+  'variant.import_add',
+  'variant.import_change',
   'metal.prices',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -318,7 +322,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'appointment.reschedule': 'Moved an appointment',
   'appointment.cancel': 'Cancelled an appointment',
   'product.edit': 'Edited a product',
+  'product.import_add': 'Added a product by import',
+  'product.import_change': 'Changed a product by import',
   'variant.edit': 'Edited a variant',
+  'variant.import_add': 'Added a variant by import',
+  'variant.import_change': 'Changed a variant by import',
   'metal.prices': 'Changed the metal prices',
 };
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../test/database.ts';
 import { createAuditLog, type AuditLog } from '../modules/audit/index.ts';
+import { demoCatalog, exampleRows, seedDemoCatalog } from '../modules/products/index.ts';
 
 const program = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 
@@ -63,5 +64,37 @@ describe.each(TEST_ENGINES)('the command-line importers on %s', (engine) => {
     const after = await commandLine();
     // Only the file's summary: every stone was as the file has it.
     expect(after.slice(entries).map((e) => [e.action, e.after])).toEqual([['stone.import', expect.objectContaining({ rows: 2, inserted: 0, updated: 2, errors: 0 })]]);
+  });
+
+  it('npm run import:products and import:stock log each variant whose price or units they change, as the command line', { timeout: 180_000 }, async () => {
+    await seedDemoCatalog(db);
+    // A piece kept in stock, as the demo catalog has it: the file restates it with an offer.
+    const piece = demoCatalog().find((p) => p.variants.some((v) => v.stock !== null))!;
+    const sameProduct = exampleRows([piece], piece.variants.length);
+    const header = sameProduct[0]!;
+    const col = (name: string) => header.indexOf(name);
+    const row = sameProduct.find((r, i) => i > 0 && r[col('stock')] !== '')!;
+    const sku = row[col('sku')]!;
+    const product = String((await db.db.selectFrom('products').select('id').where('slug', '=', piece.slug).executeTakeFirstOrThrow()).id);
+    const line = (r: string[]) => r.map((v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(',');
+
+    // An offer of 20% re-prices every variant of the piece; each is an entry with its price before and after.
+    const offered = sameProduct.map((r, i) => (i === 0 ? r : r.map((v, j) => (j === col('offer_percent') ? '20' : v))));
+    const products = await run('import-products.ts', csv('offer.csv', offered.map(line)));
+    expect(products.code, products.stderr).toBe(0);
+    const history = await audit.of('product', product);
+    expect(history[0]).toMatchObject({ action: 'product.import_change', actor: { id: null, name: 'npm run import:products' }, after: { offer_percent: 20 } });
+    const variants = history.filter((e) => e.action === 'variant.import_change');
+    expect(variants.map((e) => e.after?.sku)).toEqual(sameProduct.slice(1).map((r) => r[col('sku')]));
+    for (const e of variants) expect(Number(e.after!.price)).toBeLessThan(Number(e.before!.price));
+
+    const stock = await run('import-products.ts', '--stock', csv('stock.csv', ['sku,on_hand', `${sku},${Number(row[col('stock')]) + 4}`]));
+    expect(stock.code, stock.stderr).toBe(0);
+    expect((await audit.of('product', product)).at(-1)).toMatchObject({
+      action: 'variant.import_change',
+      actor: { id: null, name: 'npm run import:stock' },
+      before: { sku, on_hand: Number(row[col('stock')]) },
+      after: { sku, on_hand: Number(row[col('stock')]) + 4 },
+    });
   });
 });
