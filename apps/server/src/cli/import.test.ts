@@ -97,4 +97,10 @@ describe.each(TEST_ENGINES)('the command-line importers on %s', (engine) => {
       after: { sku, on_hand: Number(row[col('stock')]) + 4 },
     });
   });
+
+  it('npm run seed, which replaces every stone and price, is on the log as the command line', { timeout: 180_000 }, async () => {
+    const seeded = await run('seed.ts', '--count', '25', '--seed', '7', '--replace');
+    expect(seeded.code, seeded.stderr).toBe(0);
+    expect((await commandLine()).at(-1)).toMatchObject({ action: 'stone.seed', actor: { id: null, name: 'npm run seed' }, after: { count: 25, seed: 7, deleted: expect.any(Number) } });
+  });
 });
