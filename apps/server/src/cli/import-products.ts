@@ -19,7 +19,9 @@ import {
   importProductsFile,
   importStockFile,
   type HeldUnits,
+  type RecordCatalogImport,
 } from '../modules/products/index.ts';
+import { commandLineActor, createAuditLog } from '../modules/audit/index.ts';
 
 const stockOnly = process.argv.includes('--stock');
 const columns = stockOnly ? STOCK_IMPORT_COLUMNS : PRODUCT_IMPORT_COLUMNS;
@@ -62,6 +64,10 @@ async function main(): Promise<number> {
     await migrateToLatest(d);
     const inventory = createInventoryService({ db: d.db });
     const heldUnits: HeldUnits = unitsHeldFromStock;
+    // Every product and variant the file adds or changes is on the audit log, in its own transaction, under the terminal's user and host.
+    const audit = createAuditLog({ db: d.db, now: () => new Date() });
+    const actor = commandLineActor(stockOnly ? 'npm run import:stock' : 'npm run import:products');
+    const record: RecordCatalogImport = (trx, entries) => audit.recordMany(trx, actor, entries);
     const started = Date.now();
     let lastReport = 0;
     const onProgress = (bytes: number, total: number, rows: number) => {
@@ -71,8 +77,8 @@ async function main(): Promise<number> {
       process.stderr.write(`  ${Math.round((bytes / Math.max(1, total)) * 100)}% read, ${rows.toLocaleString('en-US')} rows\n`);
     };
     const summary = stockOnly
-      ? await importStockFile(d, file, { inventory, heldUnits, onProgress })
-      : await importProductsFile(d, file, { inventory, heldUnits, onProgress });
+      ? await importStockFile(d, file, { inventory, heldUnits, record, onProgress })
+      : await importProductsFile(d, file, { inventory, heldUnits, record, onProgress });
     for (const error of summary.errors.slice(0, SHOWN_ERRORS)) console.error(`line ${error.line}: ${error.problems.join('; ')}`);
     if (summary.errors.length > SHOWN_ERRORS) console.error(`... and ${(summary.errors.length - SHOWN_ERRORS).toLocaleString('en-US')} more rows with errors`);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

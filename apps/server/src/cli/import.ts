@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
-import { IMPORT_COLUMNS, ImportHeaderError, importCsvFile } from '../modules/inventory/index.ts';
+import { commandLineActor, createAuditLog } from '../modules/audit/index.ts';
+import { IMPORT_COLUMNS, ImportHeaderError, importCsvFile, type ImportSummary } from '../modules/inventory/index.ts';
 
 const USAGE = 'Usage: npm run import -- FILE.csv\n\nColumns (header row required, * = required):\n' +
   Object.entries(IMPORT_COLUMNS)
@@ -38,18 +39,36 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const d = createDb(config.DATABASE_URL);
+  // Every stone the file adds or changes is on the audit log, as a back-office import's are, under the terminal's user and host.
+  const audit = createAuditLog({ db: d.db, now: () => new Date() });
+  const actor = commandLineActor('npm run import');
+  const summaryEntry = (after: Record<string, unknown>) => ({ action: 'stone.import' as const, subject: { type: 'inventory', id: 'import' }, after });
+  let written = null as Readonly<ImportSummary> | null;
   try {
     await migrateToLatest(d);
     const started = Date.now();
     let lastReport = 0;
-    const summary = await importCsvFile(d, file, {
-      onProgress(bytes, total, rows) {
-        const now = Date.now();
-        if (now - lastReport < 1000) return;
-        lastReport = now;
-        process.stderr.write(`  ${Math.round((bytes / Math.max(1, total)) * 100)}% read, ${rows.toLocaleString('en-US')} rows\n`);
-      },
-    });
+    let summary: ImportSummary;
+    try {
+      summary = await importCsvFile(d, file, {
+        record: (trx, entries) => audit.recordMany(trx, actor, entries),
+        onBatch(sofar) {
+          written = sofar;
+        },
+        onProgress(bytes, total, rows) {
+          const now = Date.now();
+          if (now - lastReport < 1000) return;
+          lastReport = now;
+          process.stderr.write(`  ${Math.round((bytes / Math.max(1, total)) * 100)}% read, ${rows.toLocaleString('en-US')} rows\n`);
+        },
+      });
+    } catch (err) {
+      // The batches written before the stop stay written, each stone with its entry; the summary says it stopped.
+      // The stop's own error is the one to report, whether or not the database still takes the summary.
+      if (written) await audit.recordNow(actor, summaryEntry({ stopped: true, file, inserted: written.inserted, updated: written.updated, errors: written.errors.length })).catch(() => {});
+      throw err;
+    }
+    await audit.recordNow(actor, summaryEntry({ file, rows: summary.rows, inserted: summary.inserted, updated: summary.updated, errors: summary.errors.length }));
     for (const error of summary.errors.slice(0, SHOWN_ERRORS)) {
       console.error(`line ${error.line}: ${error.problems.join('; ')}`);
     }

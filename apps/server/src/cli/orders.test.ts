@@ -106,6 +106,41 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     ]);
   });
 
+  it('puts every step it takes on the audit log as the command line: a confirmation, a cancellation, a completion', { timeout: 180_000 }, async () => {
+    const shopper = await signUpAndIn(app, { name: 'Dorothy Vaughan' });
+    const stones = await db.db.selectFrom('diamonds').select(['id', 'price_cents']).where('status', '=', 'available').orderBy('id', 'desc').limit(2).execute();
+    const place = async (stone: (typeof stones)[number]) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/store-order',
+        headers: bearer(shopper.token),
+        payload: {
+          user_name: 'Dorothy Vaughan',
+          contact_number: '757-555-0142',
+          items_id: [Number(stone.id)],
+          total_price: centsToPrice(Number(stone.price_cents)),
+          address: JSON.stringify({ street: '2 Langley Blvd', city: 'Hampton', zip: '23681', country: 'United States' }),
+          payment_mode: 'cod',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as Order).order_number;
+    };
+    const [kept, dropped] = [await place(stones[0]!), await place(stones[1]!)];
+    for (const args of [['confirm', kept], ['paid', kept], ['complete', kept], ['cancel', dropped]]) {
+      const step = await desk(...args);
+      expect(step.code, `${args.join(' ')}: ${step.stderr}`).toBe(0);
+    }
+    const steps = async (order: string) =>
+      (await db.db.selectFrom('audit_log').selectAll().where('subject_id', '=', order).orderBy('id').execute()).map((e) => [e.action, e.actor_id, e.actor_name, e.after_json]);
+    expect(await steps(kept)).toEqual([
+      ['order.confirm', null, 'npm run orders', JSON.stringify({ order_status: 'confirmed', payment_status: 'pending' })],
+      ['order.payment', null, 'npm run orders', JSON.stringify({ order_status: 'confirmed', payment_status: 'paid' })],
+      ['order.complete', null, 'npm run orders', JSON.stringify({ order_status: 'completed', payment_status: 'paid' })],
+    ]);
+    expect(await steps(dropped)).toEqual([['order.cancel', null, 'npm run orders', JSON.stringify({ order_status: 'cancelled', payment_status: 'pending' })]]);
+  });
+
   it('shows a shopper’s control characters and line breaks instead of obeying them', { timeout: 120_000 }, async () => {
     // A row stored before the contract cleaned such text: an escape sequence that erases the line, a carriage
     // return and a fake status, a C1 CSI, and a note whose second line looks like one of the desk's own.

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
+import { commandLineActor, createAuditLog } from '../modules/audit/index.ts';
 import { InventoryNotEmptyError, seedInventory } from '../modules/inventory/index.ts';
 import { seedDemoCatalog } from '../modules/products/index.ts';
 
@@ -55,10 +56,13 @@ async function main() {
     console.log(`Seeding ${count.toLocaleString('en-US')} diamonds (seed ${seed}) into ${d.describe}...`);
     const started = Date.now();
     let lastReport = 0;
+    // Run on a live store, a seed replaces every stone and its price: it is on the audit log, in its transaction.
+    const audit = createAuditLog({ db: d.db, now: () => new Date() });
     const result = await seedInventory(d, {
       count,
       seed,
       replace: args.replace,
+      record: (trx, seeded) => audit.record(trx, commandLineActor('npm run seed'), { action: 'stone.seed', subject: { type: 'inventory', id: 'all' }, after: seeded }),
       onProgress(done, total) {
         const now = Date.now();
         if (now - lastReport < 1000 && done < total) return;

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { MIN_STONE_PRICE_CENTS, STONE_PRICE_TOO_LOW, centsToPrice, importEventSchema, type AdminStone, type AuditListResponse, type DiamondListResponse, type ImportEvent } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
 import { adminChange, bearer, quickHasher, signUpAndIn, signUpAsStaff } from '../../test/accounts.ts';
+import { waitFor } from '../../test/wait-for.ts';
 import { seedInventory } from '../inventory/index.ts';
 
 describe.each(TEST_ENGINES)('the back office’s stones on %s', (engine) => {
@@ -192,5 +194,82 @@ describe.each(TEST_ENGINES)('the back office’s stones on %s', (engine) => {
     expect(guest.statusCode).toBe(401);
     const huge = await app.inject({ method: 'POST', url: '/api/admin/stones/import', payload: 'x', headers: { ...adminChange(staff.cookie), 'content-type': 'text/csv', 'content-length': String(300 * 1024 * 1024) } });
     expect([413, 400]).toContain(huge.statusCode);
+  });
+
+  /** A supplier file of natural rounds, one row per certificate and price. */
+  const stoneFile = (rows: [string, string][]) => ['certificate_number,lab,type,shape,carat,price,color,clarity', ...rows.map(([c, price]) => `${c},GIA,natural,Round,1.5,${price},G,VS1`)].join('\n');
+  const stoneId = async (certificate: string) => Number((await db.db.selectFrom('diamonds').select('id').where('certificate_number', '=', certificate).executeTakeFirstOrThrow()).id);
+  const historyOf = async (certificate: string) => ((await as(staff.cookie, 'GET', `/api/admin/stones/${await stoneId(certificate)}`)).json() as AdminStone).history;
+
+  it('puts each stone an import adds or changes in its history, the fields before and after, by whoever imported it', async () => {
+    const added = await importFile(stoneFile([['PRICED-0001', '509940.00'], ['PRICED-0002', '4000']]));
+    expect(added.events.at(-1)).toMatchObject({ type: 'done', inserted: 2, errors_total: 0 });
+    const { events } = await importFile(stoneFile([['PRICED-0001', '5.00'], ['PRICED-0002', '4000']]));
+    expect(events.at(-1)).toMatchObject({ type: 'done', inserted: 0, updated: 2, errors_total: 0 });
+
+    const history = await historyOf('PRICED-0001');
+    expect(history.map((e) => [e.action, e.actor.id, e.actor.email])).toEqual([
+      ['stone.import_add', expect.any(Number), staff.email],
+      ['stone.import_change', expect.any(Number), staff.email],
+    ]);
+    expect(history[0]!.before).toBeNull();
+    expect(history[0]!.after).toMatchObject({ certificate_number: 'PRICED-0001', price: '509940.00', shape: 'Round', carat: 1.5, color: 'G', clarity: 'VS1', status: 'available' });
+    expect([history[1]!.before, history[1]!.after]).toEqual([{ price: '509940.00' }, { price: '5.00' }]);
+    // The stone the second file restated as it was has only the entry of its arrival.
+    expect((await historyOf('PRICED-0002')).map((e) => e.action)).toEqual(['stone.import_add']);
+    // The file's summary stays on the log as well.
+    const log = (await as(owner.cookie, 'GET', '/api/admin/audit?action=stone.import')).json() as AuditListResponse;
+    expect(log.entries[0]!.after).toMatchObject({ rows: 2, inserted: 0, updated: 2, errors: 0 });
+  });
+
+  it('writes no entry for a stone when the same file comes again', async () => {
+    const rows = Array.from({ length: 30 }, (_, i): [string, string] => [`AGAIN-${String(i).padStart(4, '0')}`, String(3000 + i)]);
+    await importFile(stoneFile(rows));
+    const entries = async () =>
+      Number((await db.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('subject_type', '=', 'stone').executeTakeFirstOrThrow()).n);
+    const before = await entries();
+    expect((await historyOf('AGAIN-0007')).map((e) => e.action)).toEqual(['stone.import_add']);
+    const { events } = await importFile(stoneFile(rows));
+    expect(events.at(-1)).toMatchObject({ type: 'done', inserted: 0, updated: 30 });
+    expect(await entries()).toBe(before);
+  });
+
+  it('leaves an entry for each stone an import changed before its client hung up, and none for the rest', async () => {
+    // Two batches' worth (the import writes 1,000 rows a transaction): the first is written, the second never is.
+    const certificates = Array.from({ length: 1500 }, (_, i) => `HANGUP-${String(i).padStart(4, '0')}`);
+    await importFile(stoneFile(certificates.map((c) => [c, '5000'])));
+    const file = stoneFile(certificates.map((c) => [c, '4000']));
+    // The upload stops in the middle of a row: the 1,200th, its price cut to its first digit.
+    const cut = file.indexOf(`\n${certificates[1199]}`) + `\n${certificates[1199]},GIA,natural,Round,1.5,4`.length;
+
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const socket = connect(port, '127.0.0.1');
+    onTestFinished(() => void socket.destroy());
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.on('error', () => {});
+    socket.write(
+      `POST /api/admin/stones/import HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nCookie: ${staff.cookie}\r\n` +
+        `Content-Type: text/csv\r\nContent-Length: ${Buffer.byteLength(file)}\r\n\r\n${file.slice(0, cut)}`,
+    );
+    const price = async (certificate: string) => Number((await db.db.selectFrom('diamonds').select('price_cents').where('certificate_number', '=', certificate).executeTakeFirstOrThrow()).price_cents);
+    await waitFor(async () => (await price(certificates[999]!)) === 400_000, { what: 'the first batch to be written' });
+    socket.destroy();
+    // The store logs that the import stopped once it has seen the upload end.
+    const stopped = await waitFor(
+      async () => ((await as(owner.cookie, 'GET', '/api/admin/audit?action=stone.import')).json() as AuditListResponse).entries.find((e) => e.after?.stopped === true),
+      { what: 'the stopped import on the log' },
+    );
+    expect(stopped.after).toMatchObject({ stopped: true, inserted: 0, updated: 1000 });
+
+    const changes = await db.db.selectFrom('audit_log').select(['subject_id', 'before_json', 'after_json']).where('action', '=', 'stone.import_change').where('actor_email', '=', staff.email).execute();
+    const ids = new Map((await db.db.selectFrom('diamonds').select(['id', 'certificate_number']).where('certificate_number', 'like', 'HANGUP-%').execute()).map((r) => [String(r.id), r.certificate_number]));
+    const changed = changes.filter((c) => ids.has(c.subject_id));
+    expect(changed.map((c) => ids.get(c.subject_id)).sort()).toEqual(certificates.slice(0, 1000));
+    expect(changed.every((c) => c.before_json === JSON.stringify({ price: '5000.00' }) && c.after_json === JSON.stringify({ price: '4000.00' }))).toBe(true);
+    for (const certificate of [certificates[1000]!, certificates[1198]!, certificates[1199]!, certificates[1499]!]) {
+      expect(await price(certificate)).toBe(500_000);
+      expect((await historyOf(certificate)).map((e) => e.action)).toEqual(['stone.import_add']);
+    }
   });
 });

@@ -22,7 +22,7 @@ import { BadRequestError, HttpError } from '../../errors.ts';
 import type { CustomerDirectory } from '../accounts/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
-import { ImportHeaderError, importCsvStream, type HoldService, type StoneDesk } from '../inventory/index.ts';
+import { ImportHeaderError, importCsvStream, type HoldService, type ImportSummary, type StoneDesk } from '../inventory/index.ts';
 import type { OrderDesk } from '../orders/index.ts';
 import { actorOf } from './actor.ts';
 import type { AdminRouteConfig } from './routes.ts';
@@ -175,11 +175,20 @@ export function registerStoneRoutes(scope: App, deps: StoneRouteDeps): void {
       }
       reply.hijack();
       reply.raw.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+      const actor = actorOf(request);
+      // The batches written so far: what an import that stops later (the client hung up, the file broke off) leaves.
+      let written = null as Readonly<ImportSummary> | null;
+      const summaryEntry = (after: Record<string, unknown>) => ({ action: 'stone.import' as const, subject: { type: 'inventory', id: 'import' }, after });
       let lastSent = 0;
       let pending: Promise<void> = Promise.resolve();
       try {
         const summary = await importCsvStream(deps.db, capped(), {
           totalBytes: declared,
+          // Each stone the import adds or changes is an entry of its own, in its batch's transaction.
+          record: (trx, entries) => audit.recordMany(trx, actor, entries),
+          onBatch(sofar) {
+            written = sofar;
+          },
           onProgress(bytes, total, rows) {
             // A line every quarter second at most: enough for a bar, not a flood.
             const at = Date.now();
@@ -189,11 +198,7 @@ export function registerStoneRoutes(scope: App, deps: StoneRouteDeps): void {
           },
         });
         await pending;
-        await audit.recordNow(actorOf(request), {
-          action: 'stone.import',
-          subject: { type: 'inventory', id: 'import' },
-          after: { rows: summary.rows, inserted: summary.inserted, updated: summary.updated, errors: summary.errors.length, bytes: read },
-        });
+        await audit.recordNow(actor, summaryEntry({ rows: summary.rows, inserted: summary.inserted, updated: summary.updated, errors: summary.errors.length, bytes: read }));
         await writeLine(reply, {
           type: 'done',
           rows: summary.rows,
@@ -209,6 +214,11 @@ export function registerStoneRoutes(scope: App, deps: StoneRouteDeps): void {
             ? err.message
             : 'The import stopped: the store could not finish reading the file. The rows before the problem are saved; import the file again to finish.';
         if (!(err instanceof ImportHeaderError || err instanceof HttpError)) request.log.error({ err }, 'an inventory import failed');
+        if (written) {
+          await audit
+            .recordNow(actor, summaryEntry({ stopped: true, inserted: written.inserted, updated: written.updated, errors: written.errors.length, bytes: read }))
+            .catch((failure: unknown) => request.log.error({ err: failure }, 'the stopped import’s summary was not logged'));
+        }
         await writeLine(reply, { type: 'failed', message }).catch(() => {});
       }
       reply.raw.end();

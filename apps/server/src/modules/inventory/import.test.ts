@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIN_STONE_PRICE_CENTS, STONE_PRICE_TOO_LOW } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
-import { createCsvParser, ImportHeaderError, importCsv, importCsvFile, MAX_RECORD_CHARS, parseCsv, type CsvRecord } from './import.ts';
+import { commandLineActor, createAuditLog, type AuditLog } from '../audit/index.ts';
+import { createCsvParser, ImportHeaderError, importCsv, importCsvFile, MAX_RECORD_CHARS, parseCsv, type CsvRecord, type ImportOptions, type StoneImportEntry } from './import.ts';
 
 /** Feeds `chunks` to a fresh parser, checking after each one that it holds no more than the cap. */
 function parseChunks(chunks: Iterable<string>): { records: CsvRecord[]; mostHeld: number } {
@@ -126,8 +127,13 @@ const HEADER = 'Certificate Number,Lab,Type,Shape,Carat,Price,Color,Clarity,Cut,
 
 describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
   let db: TestDb;
+  let audit: AuditLog;
+  const actor = commandLineActor('import test');
+  /** The options every import needs: its entries go to the audit log, as the back office's and the command line's do. */
+  const logged = (more: Partial<ImportOptions> = {}): ImportOptions => ({ record: (trx, entries) => audit.recordMany(trx, actor, entries), ...more });
   beforeAll(async () => {
     db = await createTestDb(engine);
+    audit = createAuditLog({ db: db.db, now: () => new Date() });
   });
   afterAll(async () => {
     await db?.destroy();
@@ -142,7 +148,7 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
       'IMP-1004,XYZ,natural,Triangle,abc,,K,VS1,,,,,,,,,maybe,,',
       'IMP-1001,GIA,natural,Round,1.01,6000,G,VS1,Excellent,,,,,,,,,,',
     ].join('\n');
-    const summary = await importCsv(db, parseCsv(csv));
+    const summary = await importCsv(db, parseCsv(csv), logged());
     expect(summary).toMatchObject({ rows: 5, inserted: 3, updated: 0 });
     expect(summary.errors.map((e) => e.line)).toEqual([5, 6]);
     const bad = summary.errors[0]!.problems.join('\n');
@@ -158,7 +164,7 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
 
     // A reserved stone stays reserved when a later file leaves the status blank, and takes the new price.
     await db.db.updateTable('diamonds').set({ status: 'reserved' }).where('certificate_number', '=', 'IMP-1001').execute();
-    const again = await importCsv(db, parseCsv(`${HEADER}\nimp-1001,GIA,natural,Round,1.01,5900,G,VS1,Excellent,,,,,,,,,,`));
+    const again = await importCsv(db, parseCsv(`${HEADER}\nimp-1001,GIA,natural,Round,1.01,5900,G,VS1,Excellent,,,,,,,,,,`), logged());
     expect(again).toMatchObject({ rows: 1, inserted: 0, updated: 1, errors: [] });
     const updated = await db.db.selectFrom('diamonds').selectAll().where('certificate_number', '=', 'IMP-1001').executeTakeFirstOrThrow();
     expect(updated.status).toBe('reserved');
@@ -173,7 +179,7 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
       'IMP-FLOOR-3,GIA,natural,Round,1.01,5.00,G,VS1,Excellent,,,,,,,,,,',
       'IMP-FLOOR-4,GIA,natural,Round,1.01,0,G,VS1,Excellent,,,,,,,,,,',
     ].join('\n');
-    const summary = await importCsv(db, parseCsv(csv));
+    const summary = await importCsv(db, parseCsv(csv), logged());
     expect(summary).toMatchObject({ rows: 4, inserted: 1, updated: 0 });
     expect(summary.errors).toEqual([
       { line: 2, problems: [`price: "1.00" ${STONE_PRICE_TOO_LOW}`] },
@@ -195,7 +201,7 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
     db.db.updateTable('diamonds').set({ status }).where('certificate_number', '=', certificate).execute();
 
   it('never puts a reserved or sold stone back on sale: the row is skipped whole and reported', async () => {
-    const first = await importCsv(db, parseCsv([WITH_STATUS, row('HELD-1', 5000), row('HELD-2', 5000), row('HELD-3', 5000), row('HELD-4', 5000)].join('\n')));
+    const first = await importCsv(db, parseCsv([WITH_STATUS, row('HELD-1', 5000), row('HELD-2', 5000), row('HELD-3', 5000), row('HELD-4', 5000)].join('\n')), logged());
     expect(first).toMatchObject({ inserted: 4, errors: [] });
     await setStatus('HELD-1', 'reserved');
     await setStatus('HELD-2', 'sold');
@@ -214,6 +220,7 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
           row('HELD-4', 4100, 'sold'),
         ].join('\n'),
       ),
+      logged(),
     );
     expect(summary).toMatchObject({ rows: 4, inserted: 0, updated: 1 });
     expect(summary.errors.map((e) => e.line)).toEqual([2, 3, 4]);
@@ -228,9 +235,39 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
     expect(Number((await stone('HELD-4')).price_cents)).toBe(410_000);
   });
 
+  it('hands each batch one entry per stone it adds or changes, naming only what changed; a skipped or unchanged stone has none', async () => {
+    const batches: StoneImportEntry[][] = [];
+    const watched = (): ImportOptions => ({
+      batchSize: 2,
+      async record(trx, entries) {
+        batches.push([...entries]);
+        await audit.recordMany(trx, actor, entries);
+      },
+    });
+    await importCsv(db, parseCsv([WITH_STATUS, row('LOG-1', 5000), row('LOG-2', 5000), row('LOG-3', 5000)].join('\n')), watched());
+    expect(batches.map((b) => b.map((e) => e.action))).toEqual([['stone.import_add', 'stone.import_add'], ['stone.import_add']]);
+    expect(batches[0]![0]!.after).toMatchObject({ certificate_number: 'LOG-1', price: '5000.00', status: 'available', featured: false, cut: 'Excellent' });
+    await setStatus('LOG-3', 'reserved');
+
+    batches.length = 0;
+    const ids = new Map((await db.db.selectFrom('diamonds').select(['id', 'certificate_number']).where('certificate_number', 'like', 'LOG-%').execute()).map((r) => [r.certificate_number, String(r.id)]));
+    const summary = await importCsv(db, parseCsv([WITH_STATUS, row('LOG-1', 4500), row('LOG-2', 5000, 'hidden'), row('LOG-3', 1, 'available')].join('\n')), watched());
+    expect(summary).toMatchObject({ inserted: 0, updated: 2, errors: [{ line: 4 }] });
+    // LOG-3 is an order's: its row was skipped whole, and nothing about it is on the log.
+    expect(batches.flat().map((e) => [e.action, e.subject.id, e.before, e.after])).toEqual([
+      ['stone.import_change', ids.get('LOG-1'), { price: '5000.00' }, { price: '4500.00' }],
+      ['stone.import_change', ids.get('LOG-2'), { status: 'available' }, { status: 'hidden' }],
+    ]);
+    expect((await audit.of('stone', ids.get('LOG-3')!)).map((e) => e.action)).toEqual(['stone.import_add']);
+
+    batches.length = 0;
+    await importCsv(db, parseCsv([WITH_STATUS, row('LOG-1', 4500), row('LOG-2', 5000, 'hidden')].join('\n')), watched());
+    expect(batches).toEqual([]);
+  });
+
   it('refuses "reserved" in the status column, row by row', async () => {
-    await importCsv(db, parseCsv([WITH_STATUS, row('RSV-1', 3000)].join('\n')));
-    const summary = await importCsv(db, parseCsv([WITH_STATUS, row('RSV-1', 3000, 'reserved'), row('RSV-2', 3000, 'RESERVED'), row('RSV-3', 3000, 'sold')].join('\n')));
+    await importCsv(db, parseCsv([WITH_STATUS, row('RSV-1', 3000)].join('\n')), logged());
+    const summary = await importCsv(db, parseCsv([WITH_STATUS, row('RSV-1', 3000, 'reserved'), row('RSV-2', 3000, 'RESERVED'), row('RSV-3', 3000, 'sold')].join('\n')), logged());
     expect(summary).toMatchObject({ rows: 3, inserted: 1, updated: 0 });
     expect(summary.errors.map((e) => e.line)).toEqual([2, 3]);
     for (const error of summary.errors) {
@@ -242,14 +279,14 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
   });
 
   it('never un-reserves a stone that an order reserves after the file was read', async () => {
-    await importCsv(db, parseCsv([WITH_STATUS, row('RACE-1', 7000)].join('\n')));
+    await importCsv(db, parseCsv([WITH_STATUS, row('RACE-1', 7000)].join('\n')), logged());
     // The records come from a generator, so the order can take the stone after its row was parsed and batched
     // and before the batch is written: there is no status the import could have read beforehand.
     async function* reservedMidway() {
       for (const record of parseCsv([WITH_STATUS, row('RACE-1', 6500, 'available')].join('\n'))) yield record;
       await db.db.updateTable('diamonds').set({ status: 'reserved' }).where('certificate_number', '=', 'RACE-1').where('status', '=', 'available').execute();
     }
-    const summary = await importCsv(db, reservedMidway());
+    const summary = await importCsv(db, reservedMidway(), logged());
     expect(summary).toMatchObject({ rows: 1, inserted: 0, updated: 0 });
     expect(summary.errors).toEqual([{ line: 2, problems: [expect.stringMatching(/^status: stone RACE-1 is reserved by an order/)] }]);
     expect(await stone('RACE-1')).toMatchObject({ status: 'reserved' });
@@ -267,7 +304,7 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
     const lines = [HEADER, quoted(0), row('QT-BAD', '"$4,250.00'), quoted(1), quoted(2), row('QT-BAD2', '"5000'), ...tail, row('QT-LAST', '"3000')];
     const file = join(dir, 'feed.csv');
     writeFileSync(file, lines.join('\r\n'));
-    const summary = await importCsvFile(db, file, { batchSize: 50 });
+    const summary = await importCsvFile(db, file, logged({ batchSize: 50 }));
     expect(tail.join('\r\n').length).toBeGreaterThan(MAX_RECORD_CHARS);
     expect(summary).toMatchObject({ rows: lines.length - 1, inserted: 3 + 300, updated: 0 });
     expect(summary.errors.map((e) => e.line)).toEqual([3, 6, lines.length]);
@@ -281,9 +318,9 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
   });
 
   it('refuses a file whose header lacks required columns, naming them', async () => {
-    await expect(importCsv(db, parseCsv('certificate_number,carat\nX-1,1'))).rejects.toThrow(ImportHeaderError);
-    await expect(importCsv(db, parseCsv('certificate_number,carat\nX-1,1'))).rejects.toThrow(/lab, type, shape, price, clarity/);
-    await expect(importCsv(db, parseCsv(''))).rejects.toThrow(/empty/);
+    await expect(importCsv(db, parseCsv('certificate_number,carat\nX-1,1'), logged())).rejects.toThrow(ImportHeaderError);
+    await expect(importCsv(db, parseCsv('certificate_number,carat\nX-1,1'), logged())).rejects.toThrow(/lab, type, shape, price, clarity/);
+    await expect(importCsv(db, parseCsv(''), logged())).rejects.toThrow(/empty/);
   });
 
   it('imports a file from disk in batches with progress', async () => {
@@ -294,7 +331,7 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
     for (let i = 0; i < 250; i++) lines.push(`FILE-${1000 + i},GIA,natural,Pear,0.9,3000,F,SI1,Good,,,,,,,,,,`);
     writeFileSync(file, lines.join('\n'));
     const progress: number[] = [];
-    const summary = await importCsvFile(db, file, { batchSize: 100, onProgress: (bytes) => progress.push(bytes) });
+    const summary = await importCsvFile(db, file, logged({ batchSize: 100, onProgress: (bytes) => progress.push(bytes) }));
     expect(summary).toMatchObject({ rows: 250, inserted: 250, updated: 0, errors: [] });
     expect(progress.length).toBeGreaterThan(0);
     const { n } = await db.db

@@ -15,12 +15,15 @@ import {
   SCALES,
   SHAPES,
   STONE_PRICE_TOO_LOW,
+  type AuditAction,
 } from '@everstone/contract';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { NewDiamond } from '../../db/schema.ts';
+import type { Database, DiamondRow } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { bumpInventoryVersion } from './version.ts';
 import { MAX_RECORD_CHARS, createCsvParser, readCsvFile, type CsvRecord } from '../../lib/csv.ts';
+import { changedFields, stoneFields, type StoneField } from './stone-fields.ts';
 
 export { createCsvParser, parseCsv, readCsvFile, MAX_RECORD_CHARS, type CsvRecord, type CsvProblem } from '../../lib/csv.ts';
 
@@ -107,9 +110,12 @@ const YES = new Set(['yes', 'y', 'true', '1']);
 const NO = new Set(['no', 'n', 'false', '0', '']);
 const CERTIFICATE = /^[A-Za-z0-9][A-Za-z0-9-]{3,31}$/;
 
+/** A stone as a row describes it: every column the file sets, blanks as null. */
+type RowStone = Omit<DiamondRow, 'id' | 'status'>;
+
 /** A row with its problems, or the stone it describes. `status` is null when the file leaves it blank. */
 export type RowResult =
-  | { ok: true; diamond: Omit<NewDiamond, 'status'>; status: ImportStatus | null }
+  | { ok: true; diamond: RowStone; status: ImportStatus | null }
   | { ok: false; problems: string[] };
 
 export function parseRow(fields: string[], header: Map<ImportColumn, number>): RowResult {
@@ -233,16 +239,37 @@ export interface ImportSummary {
   errors: RowError[];
 }
 
+/**
+ * The audit entry of a stone an import added or changed, in the audit log's shape: the stone's own subject (its page
+ * shows it, as it shows a staff member's edit), and only the fields that changed, in the file's terms.
+ */
+export interface StoneImportEntry {
+  action: Extract<AuditAction, 'stone.import_add' | 'stone.import_change'>;
+  subject: { type: 'stone'; id: string };
+  /** Null for a stone the import added (`after` then holds every field). */
+  before: Record<string, StoneField> | null;
+  after: Record<string, StoneField>;
+}
+
+/**
+ * Writes a batch's audit entries with `trx`, the batch's own transaction: the back office and the command line pass
+ * the audit log's, each with its actor. It is required: no caller can import without leaving the entries.
+ */
+export type RecordStoneImport = (trx: Kysely<Database>, entries: readonly StoneImportEntry[]) => Promise<void>;
+
 export interface ImportOptions {
   /** Rows written per transaction. */
   batchSize?: number;
+  record: RecordStoneImport;
   onProgress?: (bytesRead: number, totalBytes: number, rows: number) => void;
+  /** After each batch commits, with the summary so far: what is written if the import stops later. */
+  onBatch?: (summary: Readonly<ImportSummary>) => void;
 }
 
 /** A valid row on its way to the database. */
 interface ImportRow {
   line: number;
-  diamond: Omit<NewDiamond, 'status'>;
+  diamond: RowStone;
   status: ImportStatus | null;
 }
 
@@ -258,71 +285,69 @@ function heldStoneProblem(certificate: string, current: string | undefined, want
   if (current === 'sold') {
     return `status: stone ${certificate} is sold and an import never puts a sold stone back on sale; ${skipped}. Leave the status blank to update its details`;
   }
-  // Only on PostgreSQL, where an order can release the stone between the refused write and this read.
+  // The stone's status moved between the batch's read and its write, which the batch's lock is there to prevent.
   return `status: stone ${certificate} was reserved by an order while the file was imported; ${skipped}. Import the row again`;
 }
 
+/** Whether a column keeps its value: PostgreSQL reads a bigint as text, so numbers are compared as numbers. */
+const sameValue = (stored: unknown, value: unknown) => stored === value || (typeof value === 'number' && stored !== null && Number(stored) === value);
+
+/** The statuses a file may move a stone out of: staff may have hidden an available stone, and a file can show it again. */
+const FILE_OWNED_STATUSES: readonly string[] = ['available', 'hidden'];
+
 /**
- * Inserts new stones and updates known ones (matched by certificate number) in one transaction per batch.
+ * Inserts new stones and updates known ones (matched by certificate number) in one transaction per batch, with one
+ * audit entry per stone it adds or changes, written by `record` in the same transaction: an import cut off midway
+ * leaves an entry for each stone of the batches it wrote and none for the rest. A known stone the row leaves as it is
+ * is neither written nor logged, so importing a file again adds nothing to the log.
  *
- * A row that sets a status changes only a stone that is available or already has that status: reserved and
- * sold stones belong to orders, which keep their own copy of the price, so such a row is skipped whole and
- * reported. The condition sits in the UPDATE itself, as the stock's reserveDiamond does (repository.ts), because an order may
- * reserve the stone after the file was read; a row that leaves the status blank updates the details only.
+ * A row that sets a status changes only a stone that is available, hidden or already has that status: reserved and
+ * sold stones belong to orders, which keep their own copy of the price, so such a row is skipped whole and reported.
+ * The batch's stones are read under the write lock (SQLite's BEGIN IMMEDIATE, PostgreSQL's FOR UPDATE), so an order
+ * reserving a stone meanwhile waits for the batch, and what an entry calls "before" is what the update replaced; the
+ * UPDATE still names the status it read, as the stock's reserveDiamond does (repository.ts). A row that leaves the
+ * status blank updates the details only.
  */
-async function writeBatch(d: Db, batch: ImportRow[]): Promise<{ inserted: number; updated: number; refused: RowError[] }> {
+async function writeBatch(d: Db, batch: ImportRow[], record: RecordStoneImport): Promise<{ inserted: number; updated: number; refused: RowError[] }> {
   // BEGIN IMMEDIATE on SQLite (db/transaction.ts): the import runs beside a live store writing the same file.
   return writeTransaction(d, async (trx) => {
     const numbers = batch.map((b) => b.diamond.certificate_number);
-    const known = new Set(
-      (await trx.selectFrom('diamonds').select('certificate_number').where('certificate_number', 'in', numbers).execute()).map(
-        (r) => r.certificate_number,
-      ),
-    );
+    // In id order, the order every writer of several stones locks them in.
+    const read = trx.selectFrom('diamonds').selectAll().where('certificate_number', 'in', numbers).orderBy('id');
+    const known = new Map((d.engine === 'postgres' ? await read.forUpdate().execute() : await read.execute()).map((r) => [r.certificate_number, r]));
     let updated = 0;
-    const held: ImportRow[] = [];
-    for (const row of batch) {
-      const { diamond, status } = row;
-      if (!known.has(diamond.certificate_number)) continue;
-      if (status === null) {
-        await trx.updateTable('diamonds').set(diamond).where('certificate_number', '=', diamond.certificate_number).execute();
-        updated++;
+    const refused: RowError[] = [];
+    const entries: StoneImportEntry[] = [];
+    for (const { line, diamond, status } of batch) {
+      const current = known.get(diamond.certificate_number);
+      if (!current) continue;
+      if (status !== null && status !== current.status && !FILE_OWNED_STATUSES.includes(current.status)) {
+        refused.push({ line, problems: [heldStoneProblem(diamond.certificate_number, current.status, status)] });
         continue;
       }
-      const result = await trx
-        .updateTable('diamonds')
-        .set({ ...diamond, status })
-        .where('certificate_number', '=', diamond.certificate_number)
-        // Staff may have hidden an available stone: a file can show it again, hide it, or mark it sold elsewhere.
-        .where('status', 'in', ['available', 'hidden', status])
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) updated++;
-      else held.push(row);
-    }
-    const refused: RowError[] = [];
-    if (held.length > 0) {
-      const current = new Map(
-        (
-          await trx
-            .selectFrom('diamonds')
-            .select(['certificate_number', 'status'])
-            .where('certificate_number', 'in', held.map((r) => r.diamond.certificate_number))
-            .execute()
-        ).map((r) => [r.certificate_number, r.status]),
-      );
-      for (const { line, diamond, status } of held) {
-        const number = diamond.certificate_number;
-        refused.push({ line, problems: [heldStoneProblem(number, current.get(number), status!)] });
+      const set = status === null ? diamond : { ...diamond, status };
+      const change = changedFields(stoneFields(current), stoneFields({ ...current, ...set }));
+      if (Object.keys(change.after).length > 0) {
+        // Only the columns that differ: SQLite rewrites an index entry for every column named in the SET.
+        const columns = Object.fromEntries(Object.entries(set).filter(([column, value]) => !sameValue(current[column as keyof typeof current], value)));
+        const result = await trx.updateTable('diamonds').set(columns).where('id', '=', current.id).where('status', '=', current.status).executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) {
+          refused.push({ line, problems: [heldStoneProblem(diamond.certificate_number, undefined, status ?? 'available')] });
+          continue;
+        }
+        entries.push({ action: 'stone.import_change', subject: { type: 'stone', id: String(current.id) }, ...change });
       }
+      updated++;
     }
-    const fresh = batch.filter((b) => !known.has(b.diamond.certificate_number));
+    const fresh = batch.filter((b) => !known.has(b.diamond.certificate_number)).map(({ diamond, status }) => ({ ...diamond, status: status ?? 'available' }));
     if (fresh.length > 0) {
-      await trx
-        .insertInto('diamonds')
-        .values(fresh.map(({ diamond, status }) => ({ ...diamond, status: status ?? 'available' })))
-        .execute();
+      const ids = new Map((await trx.insertInto('diamonds').values(fresh).returning(['id', 'certificate_number']).execute()).map((r) => [r.certificate_number, String(r.id)]));
+      for (const stone of fresh) entries.push({ action: 'stone.import_add', subject: { type: 'stone', id: ids.get(stone.certificate_number)! }, before: null, after: stoneFields(stone) });
     }
-    await bumpInventoryVersion(trx);
+    if (entries.length > 0) {
+      await record(trx, entries);
+      await bumpInventoryVersion(trx);
+    }
     return { inserted: fresh.length, updated, refused };
   });
 }
@@ -354,7 +379,7 @@ function unreadableProblem(record: CsvRecord, headerNames: string[]): string {
  * Reads a supplier CSV and imports every valid row; invalid rows are reported with their line and problems
  * and skipped. A certificate number repeated within the file is reported on its later lines.
  */
-export async function importCsv(d: Db, records: AsyncIterable<CsvRecord> | Iterable<CsvRecord>, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importCsv(d: Db, records: AsyncIterable<CsvRecord> | Iterable<CsvRecord>, options: ImportOptions): Promise<ImportSummary> {
   const batchSize = options.batchSize ?? 1000;
   const summary: ImportSummary = { rows: 0, inserted: 0, updated: 0, errors: [] };
   const seen = new Map<string, number>();
@@ -363,11 +388,12 @@ export async function importCsv(d: Db, records: AsyncIterable<CsvRecord> | Itera
   let batch: ImportRow[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    const { inserted, updated, refused } = await writeBatch(d, batch);
+    const { inserted, updated, refused } = await writeBatch(d, batch, options.record);
     summary.inserted += inserted;
     summary.updated += updated;
     summary.errors.push(...refused);
     batch = [];
+    options.onBatch?.(summary);
   };
   for await (const record of records) {
     if (header === null) {
@@ -406,7 +432,7 @@ export async function importCsv(d: Db, records: AsyncIterable<CsvRecord> | Itera
 }
 
 /** Imports a CSV from a stream (an upload), reporting progress by bytes read; the stream's bytes are counted, not trusted. */
-export async function importCsvStream(d: Db, stream: AsyncIterable<Buffer | string>, options: ImportOptions & { totalBytes?: number } = {}): Promise<ImportSummary> {
+export async function importCsvStream(d: Db, stream: AsyncIterable<Buffer | string>, options: ImportOptions & { totalBytes?: number }): Promise<ImportSummary> {
   let rows = 0;
   async function* records() {
     const parser = createCsvParser();
@@ -431,7 +457,7 @@ export async function importCsvStream(d: Db, stream: AsyncIterable<Buffer | stri
 }
 
 /** Imports a CSV file from disk, reporting progress by bytes read. */
-export async function importCsvFile(d: Db, path: string, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importCsvFile(d: Db, path: string, options: ImportOptions): Promise<ImportSummary> {
   const total = statSync(path).size;
   let rows = 0;
   async function* counted() {

@@ -3,7 +3,7 @@ export { createInventoryService, StockUnavailableError, type InventoryService, t
 // The ring builder's holds on a stone: the builder's routes hold and let go, the catalog shows them on a stone.
 export { createHoldService, holdEndsAt, type HoldService } from './holds.ts';
 export { seedInventory, InventoryNotEmptyError, SEED_META_KEY, type SeedOptions, type SeedResult } from './seed.ts';
-export { importCsvFile, importCsvStream, ImportHeaderError, IMPORT_COLUMNS, IMPORT_STATUSES, type ImportSummary } from './import.ts';
+export { importCsvFile, importCsvStream, ImportHeaderError, IMPORT_COLUMNS, IMPORT_STATUSES, type ImportSummary, type RecordStoneImport, type StoneImportEntry } from './import.ts';
 // The products' price model prices a preset's own center stone as the inventory prices its stones.
 export { priceCents } from './price-model.ts';
 export { SHAPE_PROFILES, createRng, generateDiamonds } from './generator.ts';

@@ -17,6 +17,11 @@ export interface SeedOptions {
   replace?: boolean;
   /** Called after each batch with the rows written so far. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Writes the seed's audit entry in its transaction. `npm run seed` passes one: on a live store it replaces every
+   * stone and price at once. The first start's demo seed into an empty store has nothing to record.
+   */
+  record?: (trx: Kysely<Database>, seeded: { count: number; seed: number; deleted: number }) => Promise<void>;
 }
 
 export interface SeedResult {
@@ -189,7 +194,7 @@ async function withLargeCache<T>(d: Db, work: () => Promise<T>): Promise<T> {
  * (a half-full table would also stop `npm start` from seeding again).
  */
 export async function seedInventory(d: Db, options: SeedOptions): Promise<SeedResult> {
-  const { count, seed, replace = false, onProgress } = options;
+  const { count, seed, replace = false, onProgress, record } = options;
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a whole number (got ${count})`);
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be a whole number (got ${seed})`);
 
@@ -235,6 +240,7 @@ export async function seedInventory(d: Db, options: SeedOptions): Promise<SeedRe
       .values({ key: SEED_META_KEY, value })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
       .execute();
+    await record?.(trx, { count, seed, deleted: existing });
   }));
   return { count, seed, deleted: existing };
 }

@@ -1,13 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  CERTIFICATE_COMPANIES,
-  FANCY_COLORS,
-  FANCY_INTENSITIES,
-  SCALES,
-  SHAPES,
-  centsToPrice,
-  type DiamondStatus,
-} from '@everstone/contract';
+import type { DiamondStatus } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
 import type { Database, DiamondRow } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/transaction.ts';
@@ -15,6 +7,7 @@ import { ConflictError, NotFoundError } from '../../errors.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { bumpInventoryVersion } from './version.ts';
 import { IMPORT_COLUMNS } from './import.ts';
+import { stoneFields } from './stone-fields.ts';
 
 /** What staff may change on a stone from the back office. */
 export interface StoneEdit {
@@ -25,38 +18,16 @@ export interface StoneEdit {
 
 export type RecordStoneEdit = (trx: Kysely<Database>, stone: { id: number; certificate_number: string }, change: { before: Record<string, unknown>; after: Record<string, unknown> }) => Promise<void>;
 
-const DIAMOND_TYPE_NAMES: Record<number, string> = { 1: 'natural', 2: 'lab', 3: 'color' };
-const name = (names: readonly string[], id: number | null) => (id === null ? '' : (names[id - 1] ?? ''));
-const lab = (id: number) => CERTIFICATE_COMPANIES.find((c) => c.id === id)?.dl_name ?? '';
-
 /** A stone as a row of the supplier file format: an export can be edited and imported again. */
 function exportRow(d: DiamondRow): (string | number | null)[] {
-  return [
-    d.certificate_number,
-    lab(Number(d.certificate_company_id)),
-    DIAMOND_TYPE_NAMES[Number(d.type)] ?? '',
-    name(SHAPES, Number(d.shape_id)),
-    Number(d.carat),
-    centsToPrice(Number(d.price_cents)),
-    name(SCALES.clarity, d.clarity_id),
-    name(SCALES.color, d.color_id),
-    name(FANCY_COLORS, d.fancy_color_id),
-    name(FANCY_INTENSITIES, d.fancy_intensity_id),
-    name(SCALES.cut, d.cut_id),
-    name(SCALES.polish, d.polish_id),
-    name(SCALES.symmetry, d.symmetry_id),
-    name(SCALES.fluorescence, d.fluorescence_id),
-    d.measurement_l,
-    d.measurement_w,
-    d.table_pct,
-    d.depth_pct,
-    Number(d.is_superdeal) === 1 ? 'yes' : 'no',
-    d.status,
-  ];
+  return Object.values(stoneFields(d)).map((v) => (typeof v === 'boolean' ? (v ? 'yes' : 'no') : v));
 }
 
-/** The stone's state as the audit log records it. */
-const shown = (d: DiamondRow) => ({ price: centsToPrice(Number(d.price_cents)), featured: Number(d.is_superdeal) === 1, status: d.status });
+/** The stone's state as the audit log records it, in the terms an import's entries use. */
+function shown(d: DiamondRow) {
+  const { price, featured, status } = stoneFields(d);
+  return { price, featured, status };
+}
 
 /**
  * The stones as staff keep them (back office): a stone's price, its "featured deal" flag, and hiding it from the

@@ -17,15 +17,10 @@ import { writeTransaction } from '../../db/transaction.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { escapeLike } from '../../lib/like.ts';
 import type { InventoryService } from '../inventory/index.ts';
+import { changed, type CatalogChange } from './changes.ts';
 import { designProblems, type HeldUnits } from './import.ts';
 import { repriceVariant, type MetalPrices, type Priced } from './price-model.ts';
 import { createProductRepository, variantPriceColumns } from './repository.ts';
-
-/** A change as the audit log keeps it: the fields as they were and as they became. */
-export interface CatalogChange {
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
-}
 
 /** Writes the change's audit entry inside its transaction (the admin routes pass the audit log's). */
 export type RecordCatalogChange = (trx: Kysely<Database>, subject: { type: 'product' | 'metal'; id: string }, change: CatalogChange) => Promise<void>;
@@ -77,12 +72,6 @@ const productFields = (p: ProductRow) => ({
   engravable: bool(p.engravable),
   resizable: bool(p.resizable),
 });
-
-/** What of `before` differs in `after`, as two records of only those keys. */
-function changed(before: Record<string, unknown>, after: Record<string, unknown>): CatalogChange {
-  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-  return { before: Object.fromEntries(keys.map((k) => [k, before[k]])), after: Object.fromEntries(keys.map((k) => [k, after[k]])) };
-}
 
 /**
  * The catalog as staff keep it (back office): products found and paged, one product with every variant's price,

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
+import { centsToPrice } from '@everstone/contract';
+import { commandLineActor, createAuditLog, type AuditLog } from '../audit/index.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { unitsHeldFromStock } from '../orders/index.ts';
 import { demoCatalog } from './catalog-data.ts';
@@ -15,6 +17,7 @@ describe.each(TEST_ENGINES)('importing jewelry on %s', (engine) => {
   let db: TestDb;
   let dir: string;
   let options: ProductImportOptions;
+  let audit: AuditLog;
   const file = (name: string, rows: string[][]) => {
     const path = join(dir, name);
     writeFileSync(path, csv(rows));
@@ -24,7 +27,9 @@ describe.each(TEST_ENGINES)('importing jewelry on %s', (engine) => {
   beforeAll(async () => {
     db = await createTestDb(engine);
     dir = mkdtempSync(join(tmpdir(), 'everstone-import-'));
-    options = { inventory: createInventoryService({ db: db.db }), heldUnits: unitsHeldFromStock };
+    audit = createAuditLog({ db: db.db, now: () => new Date() });
+    const actor = commandLineActor('import test');
+    options = { inventory: createInventoryService({ db: db.db }), heldUnits: unitsHeldFromStock, record: (trx, entries) => audit.recordMany(trx, actor, entries) };
   });
 
   afterAll(async () => {
@@ -115,6 +120,47 @@ describe.each(TEST_ENGINES)('importing jewelry on %s', (engine) => {
     ]);
     const shelf = await db.db.selectFrom('variant_stock').select('quantity').where('variant_id', '=', variant.id).executeTakeFirstOrThrow();
     expect(Number(shelf.quantity)).toBe(3);
+  });
+
+  it('logs each product and variant it adds or changes, its price and units on hand before and after, and nothing when the file comes again', async () => {
+    const piece = drafts.find((p) => p !== studs && p.variants.filter((v) => v.stock !== null).length >= 2)!;
+    const own = exampleRows([{ ...piece, variants: piece.variants.filter((v) => v.stock !== null).slice(0, 2) }], 10);
+    const [skuA, skuB] = [own[1]![col('sku')]!, own[2]![col('sku')]!];
+    await importProductsFile(db, file('piece.csv', own), options);
+    const product = await db.db.selectFrom('products').select('id').where('slug', '=', piece.slug).executeTakeFirstOrThrow();
+    const history = () => audit.of('product', String(product.id));
+    const added = await history();
+    expect(added.map((e) => [e.action, e.actor.name, e.before, e.after?.sku ?? e.after?.slug])).toEqual([
+      ['product.import_add', 'import test', null, piece.slug],
+      ['variant.import_add', 'import test', null, skuA],
+      ['variant.import_add', 'import test', null, skuB],
+    ]);
+    expect(added[1]!.after).toMatchObject({ on_hand: Number(own[1]![col('stock')]), price: expect.stringMatching(/^\d+\.\d\d$/) });
+    const price = async (sku: string) => centsToPrice(Number((await db.db.selectFrom('product_variants').select('price_cents').where('sku', '=', sku).executeTakeFirstOrThrow()).price_cents));
+    const [priceA, priceB] = [await price(skuA), await price(skuB)];
+
+    // An offer moves every variant's price; the first variant's units on hand change too.
+    const offered = own.map((r, i) => (i === 0 ? r : r.map((v, j) => (j === col('offer_percent') ? '10' : j === col('stock') && i === 1 ? '7' : v))));
+    await importProductsFile(db, file('offer.csv', offered), options);
+    const changed = (await history()).slice(3);
+    expect(changed.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['product.import_change', { offer_percent: 0 }, { offer_percent: 10 }],
+      ['variant.import_change', { sku: skuA, price: priceA, on_hand: Number(own[1]![col('stock')]) }, { sku: skuA, price: await price(skuA), on_hand: 7 }],
+      ['variant.import_change', { sku: skuB, price: priceB }, { sku: skuB, price: await price(skuB) }],
+    ]);
+    expect(await price(skuA)).not.toBe(priceA);
+
+    // The same file again changes nothing, and logs nothing.
+    await importProductsFile(db, file('offer-again.csv', offered), options);
+    expect(await history()).toHaveLength(6);
+
+    // The stock file: one entry for the variant whose units it changes, none for the one it restates.
+    const stock = file('stock-log.csv', [['sku', 'on_hand'], [skuA, '9'], [skuB, own[2]![col('stock')]!]]);
+    expect((await importStockFile(db, stock, options)).errors).toEqual([]);
+    const counted = (await history()).slice(6);
+    expect(counted.map((e) => [e.action, e.before, e.after])).toEqual([['variant.import_change', { sku: skuA, on_hand: 7 }, { sku: skuA, on_hand: 9 }]]);
+    await importStockFile(db, stock, options);
+    expect(await history()).toHaveLength(7);
   });
 
   it('refuses a file whose header it cannot read, naming the column', async () => {

@@ -19,6 +19,8 @@ import {
   PRODUCT_STYLES,
   RING_FAMILIES,
   SHAPES,
+  centsToPrice,
+  type AuditAction,
   type CenterStoneLook,
   type IncludedStone,
   type PieceDesign,
@@ -26,11 +28,12 @@ import {
 } from '@everstone/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, NewProductVariant, ProductRow, ProductVariantRow } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { readCsvFile, type CsvRecord } from '../../lib/csv.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { ProductDraft, VariantDraft } from './catalog-data.ts';
+import { changed } from './changes.ts';
 import type { CenterStone } from './price-model.ts';
 import { createProductRepository } from './repository.ts';
 import { variantRow } from './seed.ts';
@@ -95,10 +98,85 @@ export class ProductImportHeaderError extends Error {}
 /** Units of each variant that open orders have taken from the shelf and not yet shipped (the orders module's). */
 export type HeldUnits = (trx: Kysely<Database>, variantIds: readonly number[]) => Promise<Map<number, number>>;
 
+/**
+ * The audit entry of a product or variant an import added or changed, in the audit log's shape: the product's subject
+ * (its page shows the entries, as it shows a staff member's edits; a variant's entry names its SKU on both sides), and
+ * only the fields that changed.
+ */
+export interface CatalogImportEntry {
+  action: Extract<AuditAction, 'product.import_add' | 'product.import_change' | 'variant.import_add' | 'variant.import_change'>;
+  subject: { type: 'product'; id: string };
+  /** Null for what the import added (`after` then holds every field). */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown>;
+}
+
+/** Writes a product's or a stock row's entries with `trx`, the change's own transaction (the command line passes the audit log's). */
+export type RecordCatalogImport = (trx: Kysely<Database>, entries: readonly CatalogImportEntry[]) => Promise<void>;
+
 export interface ProductImportOptions {
   inventory: InventoryService;
   heldUnits: HeldUnits;
+  record: RecordCatalogImport;
   onProgress?: (bytesRead: number, totalBytes: number, rows: number) => void;
+}
+
+const bool = (n: number | undefined) => Number(n) === 1;
+
+/** A product's fields as the import sets them and the log shows them (its design is the first variant's picture). */
+function productFields(p: Pick<ProductRow, 'family' | 'style' | 'name' | 'description' | 'collection' | 'gender' | 'gem' | 'design_json' | 'engravable' | 'resizable' | 'offer_percent' | 'popularity' | 'published'>) {
+  return {
+    family: p.family,
+    style: p.style,
+    name: p.name,
+    description: p.description,
+    collection: p.collection,
+    gender: p.gender,
+    gem: p.gem,
+    design: JSON.parse(p.design_json) as unknown,
+    engravable: bool(p.engravable),
+    resizable: bool(p.resizable),
+    offer_percent: Number(p.offer_percent),
+    popularity: Number(p.popularity),
+    published: bool(p.published),
+  };
+}
+
+/** A variant's fields as the import sets them and the log shows them: its price in dollars, its units on hand (null: made to order). */
+function variantFields(
+  v: Pick<NewProductVariant, 'metal' | 'shape' | 'carat_total' | 'width_mm' | 'origin' | 'price_cents' | 'lead_days' | 'design_json' | 'included_stone_json' | 'discontinued'>,
+  onHand: number | null,
+) {
+  return {
+    metal: v.metal,
+    shape: v.shape ?? null,
+    carat_total: v.carat_total === null || v.carat_total === undefined ? null : Number(v.carat_total),
+    width_mm: v.width_mm === null || v.width_mm === undefined ? null : Number(v.width_mm),
+    origin: v.origin ?? null,
+    price: centsToPrice(Number(v.price_cents)),
+    lead_days: Number(v.lead_days),
+    design: JSON.parse(v.design_json) as unknown,
+    included_stone: v.included_stone_json ? (JSON.parse(v.included_stone_json) as unknown) : null,
+    discontinued: bool(v.discontinued),
+    on_hand: onHand,
+  };
+}
+
+/** Units on hand of each stocked variant of `ids` (the shelf and what open orders hold), null for made to order. */
+async function unitsOnHand(trx: Kysely<Database>, variants: readonly Pick<ProductVariantRow, 'id' | 'stocked'>[], options: ProductImportOptions): Promise<Map<number, number | null>> {
+  const ids = variants.map((v) => v.id);
+  if (ids.length === 0) return new Map();
+  const [shelf, held] = await Promise.all([options.inventory.variantStock(ids, trx), options.heldUnits(trx, ids)]);
+  return new Map(variants.map((v) => [v.id, bool(v.stocked) ? (shelf.get(v.id) ?? 0) + (held.get(v.id) ?? 0) : null]));
+}
+
+/** The entry of a variant that changed, or null when the import left it as it was. */
+function variantEntry(productId: number, sku: string, before: Record<string, unknown> | null, after: Record<string, unknown>): CatalogImportEntry | null {
+  const subject = { type: 'product' as const, id: String(productId) };
+  if (before === null) return { action: 'variant.import_add', subject, before: null, after: { sku, ...after } };
+  const change = changed(before, after);
+  if (Object.keys(change.after).length === 0) return null;
+  return { action: 'variant.import_change', subject, before: { sku, ...change.before }, after: { sku, ...change.after } };
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -398,11 +476,13 @@ async function writeProduct(
   return writeTransaction(d, async (trx) => {
     const repo = createProductRepository(trx);
     // A SKU another product owns would move a variant between products: refused, naming the line.
+    const existing = new Map<string, ProductVariantRow>();
     for (const row of rows) {
-      const existing = await repo.findVariantBySku(row.variant.sku);
-      if (existing) {
+      const variant = await repo.findVariantBySku(row.variant.sku);
+      if (variant) {
         const owner = await repo.findProductBySlug(product.slug);
-        if (!owner || owner.id !== existing.product_id) return { line: row.line, problems: [`sku ${row.variant.sku} belongs to another product`] };
+        if (!owner || owner.id !== variant.product_id) return { line: row.line, problems: [`sku ${row.variant.sku} belongs to another product`] };
+        existing.set(row.variant.sku, variant);
       }
     }
     const at = new Date().toISOString();
@@ -425,32 +505,50 @@ async function writeProduct(
     const found = await repo.findProductBySlug(product.slug);
     const productId = found ? found.id : await repo.insertProduct({ ...fields, slug: product.slug, created_at: at });
     if (found) await repo.updateProduct(found.id, fields);
+    const entries: CatalogImportEntry[] = [];
+    const subject = { type: 'product' as const, id: String(productId) };
+    if (!found) entries.push({ action: 'product.import_add', subject, before: null, after: { slug: product.slug, ...productFields(fields) } });
+    else {
+      const change = changed(productFields(found), productFields(fields));
+      if (Object.keys(change.after).length > 0) entries.push({ action: 'product.import_change', subject, ...change });
+    }
 
     const metalPrices = await repo.metalPrices();
     let inserted = 0;
     let updated = 0;
     const stocked: { variantId: number; onHand: number }[] = [];
+    const onHandBefore = await unitsOnHand(trx, [...existing.values()], options);
+    const written: { sku: string; id: number; values: NewProductVariant; onHand: number | null }[] = [];
     for (const row of rows) {
       const values = { ...variantRow(product, row.variant, productId, metalPrices), discontinued: row.variant.discontinued ? 1 : 0 };
-      const existing = await repo.findVariantBySku(row.variant.sku);
+      const known = existing.get(row.variant.sku);
       let id: number;
-      if (existing) {
-        await repo.updateVariant(existing.id, values);
-        id = existing.id;
+      if (known) {
+        await repo.updateVariant(known.id, values);
+        id = known.id;
         updated++;
       } else {
         id = (await repo.insertVariants([values])).get(row.variant.sku)!;
         inserted++;
       }
       if (row.onHand !== null) stocked.push({ variantId: id, onHand: row.onHand });
+      written.push({ sku: row.variant.sku, id, values, onHand: row.onHand });
     }
+    const held = stocked.length > 0 ? await options.heldUnits(trx, stocked.map((s) => s.variantId)) : new Map<number, number>();
     if (stocked.length > 0) {
-      const held = await options.heldUnits(trx, stocked.map((s) => s.variantId));
       await options.inventory.setVariantStock(
         trx,
         stocked.map((s) => ({ variantId: s.variantId, quantity: Math.max(0, s.onHand - (held.get(s.variantId) ?? 0)) })),
       );
     }
+    for (const w of written) {
+      const known = existing.get(w.sku);
+      // What the store holds now: never fewer than open orders hold, whatever the file says.
+      const onHand = w.onHand === null ? null : Math.max(w.onHand, held.get(w.id) ?? 0);
+      const entry = variantEntry(productId, w.sku, known ? variantFields(known, onHandBefore.get(known.id) ?? null) : null, variantFields(w.values, onHand));
+      if (entry) entries.push(entry);
+    }
+    if (entries.length > 0) await options.record(trx, entries);
     await repo.bumpVersion();
     return { product: found ? ('updated' as const) : ('inserted' as const), variantsInserted: inserted, variantsUpdated: updated };
   });
@@ -485,9 +583,12 @@ export async function importStockFile(d: Db, path: string, options: ProductImpor
       const repo = createProductRepository(trx);
       const variant = await repo.findVariantBySku(row.sku);
       if (!variant) return `no variant has the sku ${row.sku}`;
+      const before = (await unitsOnHand(trx, [variant], options)).get(variant.id) ?? null;
       if (variant.stocked !== 1) await repo.updateVariant(variant.id, { stocked: 1 });
       const held = (await options.heldUnits(trx, [variant.id])).get(variant.id) ?? 0;
       await options.inventory.setVariantStock(trx, [{ variantId: variant.id, quantity: Math.max(0, row.onHand - held) }]);
+      const entry = variantEntry(variant.product_id, variant.sku, { on_hand: before }, { on_hand: Math.max(row.onHand, held) });
+      if (entry) await options.record(trx, [entry]);
       await repo.bumpVersion();
       return null;
     });

@@ -21,8 +21,10 @@ export {
   ProductImportHeaderError,
   PRODUCT_IMPORT_COLUMNS,
   STOCK_IMPORT_COLUMNS,
+  type CatalogImportEntry,
   type HeldUnits,
   type ProductImportSummary,
+  type RecordCatalogImport,
   type StockImportSummary,
 } from './import.ts';
 // The back office's catalog: products, variants and metal prices as staff keep them.

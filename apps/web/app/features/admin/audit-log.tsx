@@ -90,7 +90,7 @@ export function AuditHistory({ history, caption, className }: { history: readonl
         History
       </h2>
       {history.length === 0 ? (
-        <p className="adm-empty">No change recorded from the back office yet.</p>
+        <p className="adm-empty">No change recorded yet.</p>
       ) : (
         <TableScroll label="History">
           <table className="adm-table adm-table--stone-history">
