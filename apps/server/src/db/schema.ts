@@ -447,8 +447,11 @@ export interface HomePreviewRingTable {
 export interface StoneHoldTable {
   diamond_id: number;
   user_id: number;
-  /** A digest of the client's address as the rate limits count it (never the address itself). */
+  /** A digest of the client's address as the rate limits count it: an IPv4 address, an IPv6 /64 (never the address itself). */
   client_key: string;
+  /** Digests of an IPv6 client's /56 and /48 (null for IPv4, and for holds taken before migration 016). */
+  client_56: string | null;
+  client_48: string | null;
   expires_at: IsoTimestamp;
   created_at: IsoTimestamp;
 }

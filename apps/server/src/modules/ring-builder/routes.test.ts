@@ -300,6 +300,35 @@ describe.each(TEST_ENGINES)('ring builder API on %s', (engine) => {
       expect((await hold(v6[3]!.token, v6Stones[3]!.id, '2001:db8:1:2:ffff::9')).statusCode).toBe(201);
     });
 
+    it('counts an IPv6 client’s holds in its /56 and /48 as well, so the /64s of one /48 share 16 times one client’s cap', async () => {
+      const perNetwork = { 56: HOLD.perAddress * 4, 48: HOLD.perAddress * 16 };
+      const wanted = perNetwork[48] + 3;
+      const shoppers = await Promise.all(Array.from({ length: wanted }, () => signUpAndIn(app)));
+      const stones: TestStone[] = [];
+      for (let i = 0; i < wanted; i++) stones.push(await cut('Oval', 1 + i * 0.001));
+      let next = 0;
+      // Each hold from a /64 of its own: 2001:db8:77:<the /56's two digits><the /64's two digits>::1.
+      const from = (net56: number, net64: number) => `2001:db8:77:${net56.toString(16).padStart(2, '0')}${net64.toString(16).padStart(2, '0')}::1`;
+      const holdNext = (address: string) => {
+        const i = next++;
+        return hold(shoppers[i]!.token, stones[i]!.id, address);
+      };
+      for (let i = 0; i < perNetwork[56]; i++) expect((await holdNext(from(0, i))).statusCode, `hold ${i + 1}`).toBe(201);
+      const over56 = await holdNext(from(0, 200));
+      expect(over56.statusCode).toBe(409);
+      expect(over56.json().message).toBe(HOLD_MESSAGES.perNetwork);
+      // Other /56s of the /48 hold until the /48's cap.
+      for (let n = 1; n < perNetwork[48] / perNetwork[56]; n++) {
+        for (let i = 0; i < perNetwork[56]; i++) expect((await holdNext(from(n, i))).statusCode, `/56 ${n}, hold ${i + 1}`).toBe(201);
+      }
+      const over48 = await holdNext(from(0xff, 1));
+      expect(over48.statusCode).toBe(409);
+      expect(over48.json().message).toBe(HOLD_MESSAGES.perNetwork);
+      // Another /48 is someone else.
+      expect((await holdNext('2001:db8:78::1')).statusCode).toBe(201);
+      clock.advance((HOLD.minutes + 1) * MINUTE);
+    });
+
     it('lets one account hold the same stone HOLD.perStonePerDay times a day; renewals are not new holds', async () => {
       const a = await signUpAndIn(app);
       const stone = take();

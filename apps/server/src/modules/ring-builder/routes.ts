@@ -15,7 +15,7 @@ import {
 } from '@everstone/contract';
 import { UnauthorizedError } from '../../errors.ts';
 import type { Authenticate } from '../../plugins/auth.ts';
-import { RATE_LIMITS, clientKeyOf, type RateLimiter } from '../../plugins/rate-limit.ts';
+import { RATE_LIMITS, clientKeyOf, clientScopesOf, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { RingBuilderService } from './service.ts';
 import type { BuilderStarts } from './starts.ts';
 
@@ -156,7 +156,7 @@ export function ringBuilderRoutes(service: RingBuilderService, deps: RingBuilder
       },
       async (request, reply) => {
         const userId = shopperOf(request);
-        const { hold, renewed } = await service.hold(userId, request.body.diamond_id, clientKeyOf(request.clientAddress));
+        const { hold, renewed } = await service.hold(userId, request.body.diamond_id, clientScopesOf(request.clientAddress));
         return reply.status(renewed ? 200 : 201).send(hold);
       },
     );
