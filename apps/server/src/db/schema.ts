@@ -405,6 +405,10 @@ export interface CustomRingImageTable {
   request_id: number | null;
   position: number | null;
   created_at: IsoTimestamp;
+  /** Digests of the uploading client's address or /64, and of an IPv6 client's /56 and /48 (null before migration 016). */
+  client_key: string | null;
+  client_56: string | null;
+  client_48: string | null;
 }
 
 /** A Home Preview request (home-preview): replicas of one or two settings sent to a US address. */
