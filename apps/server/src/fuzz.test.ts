@@ -22,7 +22,7 @@ import { createOpaqueToken } from './lib/opaque-token.ts';
 const WATCHED_TABLES = [
   'users',
   'auth_tokens',
-  'password_resets',
+  'email_links',
   'addresses',
   'orders',
   'order_items',

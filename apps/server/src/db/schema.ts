@@ -156,6 +156,8 @@ export interface UserTable {
   password_hash: string;
   /** customer (every shopper), staff or owner (the back office). */
   role: Generated<string>;
+  /** When a link emailed to `email` proved the address (verification, a reset, an invitation); null until then, and again after a change of email. */
+  email_verified_at: IsoTimestamp | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }
@@ -169,11 +171,15 @@ export interface AuthTokenTable {
   expires_at: IsoTimestamp;
 }
 
-/** Emailed password reset tokens, single use; only the SHA-256 of each is kept. */
-export interface PasswordResetTable {
+/** What an emailed link is for: a password reset, or proving the account's address. */
+export type EmailLinkPurpose = 'password' | 'verify_email';
+
+/** Single-use links emailed to an account's address (a password reset, an email verification); only the SHA-256 of each is kept. */
+export interface EmailLinkTable {
   id: Generated<number>;
   user_id: number;
   token_hash: string;
+  purpose: Generated<EmailLinkPurpose>;
   created_at: IsoTimestamp;
   expires_at: IsoTimestamp;
   used_at: IsoTimestamp | null;
@@ -594,7 +600,7 @@ export interface Database {
   appointments: AppointmentTable;
   users: UserTable;
   auth_tokens: AuthTokenTable;
-  password_resets: PasswordResetTable;
+  email_links: EmailLinkTable;
   addresses: AddressTable;
   rate_limits: RateLimitTable;
   orders: OrderTable;

@@ -260,6 +260,16 @@ describe.each(TEST_ENGINES)('rate limits in the database on %s', (engine) => {
     expect((await postFrom(app, nextIp(), '/api/password/email', { email: patient })).statusCode).toBe(429);
   });
 
+  it('limits new verification links per recipient (3 in 15 minutes, 10 a day), wherever they are asked for', async () => {
+    const { token, email } = await signUpAndIn(app);
+    const ask = (ip: string) => app.inject({ method: 'POST', url: '/api/email/verification', headers: bearer(token), remoteAddress: ip });
+    for (let i = 0; i < 3; i++) expect((await ask(nextIp())).statusCode).toBe(200);
+    expect429(await ask(nextIp()), 'Too many verification emails.', 900);
+    // The link sent at sign-up and the three asked for; nothing more reached the inbox.
+    await waitFor(() => (smtp.to(email).filter((m) => m.subject === 'Verify your Everstone email address').length === 4 ? true : undefined), { what: 'four links' });
+    expect(smtp.to(email).filter((m) => m.subject === 'Verify your Everstone email address')).toHaveLength(4);
+  });
+
   it('limits sign-ups to 30 an hour per client', async () => {
     const ip = nextIp();
     for (let i = 0; i < 30; i++) expect((await postFrom(app, ip, '/api/register', registration())).statusCode).toBe(201);

@@ -87,6 +87,24 @@ export const RATE_LIMITS = {
     what: 'Too many password reset attempts.',
     rules: [{ by: 'client', max: 30, windowMs: 15 * MINUTE }],
   },
+  /**
+   * A new email verification link, sent to the signed-in account's own address: per recipient, as reset links, so
+   * no inbox is flooded by asking again and again.
+   */
+  verificationEmail: {
+    name: 'verification-email',
+    what: 'Too many verification emails.',
+    rules: [
+      { by: 'email', max: 3, windowMs: 15 * MINUTE },
+      { by: 'email', max: 10, windowMs: DAY },
+    ],
+  },
+  /** Verification tokens are 256 random bits, as reset tokens: this bounds the work only. */
+  emailVerify: {
+    name: 'email-verify',
+    what: 'Too many verification attempts.',
+    rules: [{ by: 'client', max: 30, windowMs: 15 * MINUTE }],
+  },
   /** Mass account creation; an office or a carrier's address signs up many real people. */
   register: {
     name: 'register',
