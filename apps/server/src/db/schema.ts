@@ -241,6 +241,11 @@ export interface OrderTable {
   hold_expires_at: IsoTimestamp | null;
   /** The shopper's Idempotency-Key of POST /api/store-order (unique per user); null when none was sent. */
   idempotency_key: string | null;
+  /**
+   * 1 when placed unpaid by an account without a verified email and a paid order: what it holds counts toward the
+   * store-wide ceiling (UNPAID_HOLD_CEILING) while it is pending and unpaid. Fixed when the order is placed.
+   */
+  untrusted: Generated<number>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }

@@ -24,6 +24,11 @@ import type { Migration } from 'kysely/migration';
  * its first need (the builder and the profile send the link). Staff who joined by their invitation's link proved
  * their address with it.
  *
+ * orders.untrusted: 1 for an order placed unpaid by an account without a verified email and a paid order. What such
+ * orders hold counts toward the store-wide ceiling (UNPAID_HOLD_CEILING, decision 011), taken with the order's own
+ * transaction; the flag is fixed when the order is placed, so the count needs no other module's tables. Open unpaid
+ * orders placed before this are flagged the same way from their accounts as they stand after the backfill above.
+ *
  * custom_ring_images.client_key, client_56, client_48: the same digests for an upload, so each client has a share of
  * the store-wide room for waiting uploads (CUSTOM_RING_IMAGES.waitingPerClient) and one client's flood cannot pause
  * uploads for everyone. Uploads made before this have none; they are swept within a day.
@@ -45,6 +50,28 @@ export function hoardingMigration(): Migration {
           ]),
         )
         .execute();
+
+      await db.schema.alterTable('orders').addColumn('untrusted', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db
+        .updateTable('orders')
+        .set({ untrusted: 1 })
+        .where('order_status', '=', 'pending')
+        .where('payment_status', '=', 'pending')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('users')
+                .select(sql.lit(1).as('one'))
+                .whereRef('users.id', '=', 'orders.user_id')
+                .where('users.email_verified_at', 'is not', null)
+                .where((inner) => inner.exists(inner.selectFrom('orders as paid').select(sql.lit(1).as('one')).whereRef('paid.user_id', '=', 'users.id').where('paid.payment_status', '=', 'paid'))),
+            ),
+          ),
+        )
+        .execute();
+      // The ceiling's count reads the open orders of untrusted accounts only.
+      await db.schema.createIndex('orders_untrusted_idx').on('orders').columns(['untrusted', 'order_status', 'hold_expires_at']).execute();
 
       await db.schema.alterTable('stone_holds').addColumn('client_56', 'varchar(64)').execute();
       await db.schema.alterTable('stone_holds').addColumn('client_48', 'varchar(64)').execute();
