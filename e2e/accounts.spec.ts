@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { hydrated, readOutbox, sidewaysOverflow, stopPageClock } from './support.ts';
+import { hydrated, readOutbox, sidewaysOverflow, stopPageClock, verificationLinkFor } from './support.ts';
 
 /*
  * The account journeys of §2 (Sign In, Sign up, Reset request, Reset completion) against the real API.
@@ -19,6 +19,10 @@ const MESSAGES = {
   resetLinkSent: 'If an account exists for that email address, we have emailed a link to reset your password.',
   passwordReset: 'Your password has been reset. You can now sign in with your new password.',
   resetTokenUsed: 'This password reset link has already been used. Please request a new link.',
+  checkInbox: (email: string) => `We have emailed a link to ${email}. Open it to verify your email address.`,
+  verified: 'Your email address is verified. Thank you.',
+  linkUsed: 'This verification link has already been used. If you used it, your email address is verified: your profile says so.',
+  linkInvalid: 'This verification link is not valid. Please sign in and ask for a new one from your profile.',
 };
 
 async function open(page: Page, path: string) {
@@ -45,7 +49,7 @@ async function register(request: APIRequestContext, email: string, name = 'Grace
 
 /** The link of the newest reset email to `email`, as a path (/reset-password/{token}?email=…). */
 async function resetLinkFor(email: string): Promise<string> {
-  const messages = await readOutbox(email);
+  const messages = await readOutbox(email, { subject: 'Reset your Everstone password' });
   expect(messages.length).toBeGreaterThan(0);
   const link = /https?:\/\/\S+\/reset-password\/[^\s"<>]+/.exec(messages.at(-1)!.text)?.[0];
   expect(link, 'a reset link in the email').toBeTruthy();
@@ -193,17 +197,48 @@ test('sign up with the date pickers: the payload, the 3-second banner and the cl
   for (const label of ['Title', 'First name', 'Last name', 'Email', 'Birth date', 'Anniversary date', 'Password']) {
     await expect(form.getByLabel(label), label).toHaveValue('');
   }
-  // §9: the banner stays for 3 seconds, then goes.
+  // §9: the banner stays for 3 seconds, then goes; the line saying where the verification link went stays.
+  const inbox = page.getByText(MESSAGES.checkInbox(email));
+  await expect(inbox).toBeVisible();
   await page.clock.runFor(2_900);
   await expect(banner).toHaveText(MESSAGES.registered);
   await page.clock.runFor(200);
   await expect(banner).toHaveText('');
+  await expect(inbox).toBeVisible();
   await page.clock.resume();
+  expect(await verificationLinkFor(email)).toMatch(/^\/verify-email\/[A-Za-z0-9_-]{43}$/);
 
   // The account exists with what was entered.
   const login = await request.post('/api/login', { data: { email, password: PASSWORD } });
   expect(login.status()).toBe(200);
   expect((await login.json()).user).toMatchObject({ title: 'Mrs', name: 'Ada Lovelace', birth_date: '1990-04-12', anniversary_date: '2015-06-20' });
+});
+
+test('the emailed verification link verifies the address once, without its token in the page’s head; a used or unknown link says so', async ({ page, request }) => {
+  const email = newEmail('verify');
+  await register(request, email);
+  const path = await verificationLinkFor(email);
+  const token = path.split('/').pop()!;
+  // Opened from the mail (a plain GET, as a mail client's browser does): verified, before any script runs.
+  const first = await request.get(path);
+  expect(first.status()).toBe(200);
+  const html = await first.text();
+  expect(html).toContain(MESSAGES.verified);
+  expect(html).toMatch(/<meta name="robots" content="noindex"/);
+  expect(html.split('</head>')[0]).not.toContain(token);
+  const login = await request.post('/api/login', { data: { email, password: PASSWORD } });
+  expect((await login.json()).user.email_verified).toBe(true);
+
+  // Again: it has done its work, and the page says so, with the way to check (sign in, the profile).
+  await open(page, path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify Your Email Address');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(MESSAGES.linkUsed);
+  await expect(page.getByRole('link', { name: 'Sign in' }).last()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const unknown = await request.get('/verify-email/not-a-token-anyone-was-sent');
+  expect(unknown.status()).toBe(422);
+  expect(await unknown.text()).toContain(MESSAGES.linkInvalid);
 });
 
 test('an email already taken: the server’s message in an alert and beside the field', async ({ page, request }) => {

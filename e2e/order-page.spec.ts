@@ -113,7 +113,7 @@ const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The 'what happens next' section's paragraphs, each of which the confirmation email must say word for word. */
 async function expectSaidInConfirmationEmail(page: Page, account: ShopperAccount, order: Order) {
-  const mails = await readOutbox(account.email);
+  const mails = await readOutbox(account.email, { subject: `Your Everstone order ${order.order_number}` });
   const confirmation = mails.find((m) => m.subject === `Your Everstone order ${order.order_number}`);
   expect(confirmation, 'the confirmation email').toBeDefined();
   const said = await page.locator('.order-next > p:not(.order-next__contact)').allInnerTexts();
@@ -265,7 +265,7 @@ test('what the order desk records shows on the shopper’s pages: a wire receive
   await expect(page.locator('.order-page__badges')).toContainText('Order status: Confirmed');
   await expect(page.locator('.order-page__badges')).toContainText('Payment status: Paid');
   await expect(page.getByText('Wire transfer details')).toHaveCount(0);
-  const mails = await readOutbox(account.email);
+  const mails = await readOutbox(account.email, { subject: 'Payment received' });
   expect(mails.map((m) => m.subject)).toContain(`Payment received for your Everstone order ${wire.order_number}`);
 
   const cancelled = await runOrderDesk('cancel', cod.order_number);

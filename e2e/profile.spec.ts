@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { sidewaysOverflow } from './support.ts';
+import { VERIFICATION_SUBJECT, readOutbox, sidewaysOverflow, verificationLinkFor } from './support.ts';
 
 /*
  * /profile (issue 5): the account area of a signed-in shopper, every change through the API. Each test makes its
@@ -145,6 +145,26 @@ test('account details show the real account, and an edit is saved', async ({ pag
   await expect(reloaded.getByLabel('Birth date')).toHaveValue('1985-12-10');
   const me = await request.get('/api/user', { headers: { Authorization: `Bearer ${account.token}` } });
   expect(await me.json()).toMatchObject({ name: 'Ada King', email: newEmail, title: 'Mrs', birth_date: '1985-12-10' });
+});
+
+test('account details say whether the address is verified; a new link is sent from there, and opening it verifies the address', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await signInBrowser(page, account.token);
+  const panel = await openTab(page, 'details');
+  const notice = panel.getByRole('region', { name: 'Verify your email address' });
+  await expect(notice).toContainText('Your email address is not verified yet.');
+  await expect(notice).toContainText(account.email);
+  await notice.getByRole('button', { name: 'Send me a new link' }).click();
+  await expect(notice.getByRole('status')).toHaveText(`We have emailed a new link to ${account.email}. It works once, within 3 days.`);
+  await expect.poll(async () => (await readOutbox(account.email, { subject: VERIFICATION_SUBJECT })).length).toBe(2);
+  expect(await seriousViolations(page, '.profile-panel')).toEqual([]);
+
+  // The newest link, opened in the signed-in browser: verified, and the profile says so.
+  await page.goto(await verificationLinkFor(account.email));
+  await expect(page.getByText('Your email address is verified. Thank you.')).toBeVisible();
+  const after = await openTab(page, 'details');
+  await expect(after.getByText(`${account.email} is verified.`)).toBeVisible();
+  await expect(after.getByRole('region', { name: 'Verify your email address' })).toHaveCount(0);
 });
 
 test('the password is changed, and the new one signs in', async ({ page, request }) => {

@@ -4,6 +4,7 @@ import {
   ENGRAVING,
   HOLD,
   METAL_LABELS,
+  VERIFICATION_MESSAGES,
   builderPath,
   formatTagPrice,
   ringInnerDiameterMm,
@@ -13,7 +14,7 @@ import {
   type ProductListResponse,
   type ProductSummary,
 } from '../packages/contract/src/index.ts';
-import { createAccount, hydrated, sidewaysOverflow, type ShopperAccount } from './support.ts';
+import { VERIFICATION_SUBJECT, createAccount, hydrated, readOutbox, sidewaysOverflow, verificationLinkFor, type ShopperAccount } from './support.ts';
 
 /*
  * The ring builder (issue 16), both starts: a diamond first (the search, its page, the settings that hold it, the ring
@@ -360,6 +361,36 @@ test('a signed-in shopper holds the stone while deciding; others see until when,
   await guest.getByRole('link', { name: 'Sign in to hold it' }).click();
   await expect(guest).toHaveURL(/\/signin$/);
   await other.close();
+});
+
+test('a shopper whose address is not verified is asked to verify it, gets the link from the builder, and then holds the stone', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  const { setting, stones } = await settingWithStones(request, 1);
+  const stone = stones[0]!;
+  const path = builderPath(3, { diamond: stone.diamondid, setting: setting.slug, metal: null, accents: null, size: null, engraving: '', by: null });
+  const shopper = await createAccount(request, 'ring-unverified', 'Ada Lovelace', { verified: false });
+  await signIn(page, shopper);
+  await page.goto(path);
+  await hydrated(page);
+  const panel = page.getByRole('region', { name: 'Hold this diamond' });
+  await panel.getByRole('button', { name: `Hold this diamond for ${HOLD.minutes} minutes` }).click();
+  await expect(panel).toContainText(VERIFICATION_MESSAGES.holdNeedsVerified);
+  expect((await request.get(`/api/builder/holds/${stone.diamondid}`)).status()).toBe(404);
+  // Not a dead end: a new link is one press away, and goes to the account's own address.
+  await panel.getByRole('button', { name: 'Email me a link to verify my address' }).click();
+  await expect(panel).toContainText(VERIFICATION_MESSAGES.linkSent(shopper.email));
+  await expect.poll(async () => (await readOutbox(shopper.email, { subject: VERIFICATION_SUBJECT })).length).toBe(2);
+  await expectSound(page);
+
+  // The shopper opens the link from the mail (in the same browser): the address is verified.
+  await page.goto(await verificationLinkFor(shopper.email));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email Address Verified');
+  await expect(page.getByText(VERIFICATION_MESSAGES.verified)).toBeVisible();
+  await expectSound(page);
+  await page.goto(path);
+  await hydrated(page);
+  await page.getByRole('button', { name: `Hold this diamond for ${HOLD.minutes} minutes` }).click();
+  await expect(page.getByRole('region', { name: 'Hold this diamond' })).toContainText('Held for you until');
 });
 
 test('a held stone is held again at checkout, and the order takes the hold over', async ({ page, request }) => {

@@ -34,9 +34,10 @@ export async function sidewaysOverflow(page: Page, scope = 'body'): Promise<stri
 
 /**
  * The messages the store under test has sent to `to` over SMTP (e2e/serve.ts runs the mail server and keeps what
- * arrives in a mailbox folder), oldest first, with their text. Waits up to `timeoutMs` for at least one.
+ * arrives in a mailbox folder), oldest first, with their text. Waits up to `timeoutMs` for at least one; with
+ * `subject`, only messages whose subject starts with it (a shopper's inbox also holds the sign-up's verification link).
  */
-export async function readOutbox(to: string, { timeoutMs = 7_000 } = {}): Promise<Array<{ subject: string; text: string }>> {
+export async function readOutbox(to: string, { timeoutMs = 7_000, subject }: { timeoutMs?: number; subject?: string } = {}): Promise<Array<{ subject: string; text: string }>> {
   const { readFile } = await import('node:fs/promises');
   const dir = `${storeDir()}/mailbox`;
   const deadline = Date.now() + timeoutMs;
@@ -51,7 +52,8 @@ export async function readOutbox(to: string, { timeoutMs = 7_000 } = {}): Promis
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { file: string; to: string[]; subject: string })
-      .filter((e) => e.to.some((address) => address.toLowerCase() === to.toLowerCase()));
+      .filter((e) => e.to.some((address) => address.toLowerCase() === to.toLowerCase()))
+      .filter((e) => subject === undefined || e.subject.startsWith(subject));
     if (entries.length > 0 || Date.now() > deadline) {
       return Promise.all(entries.map(async (e) => ({ subject: e.subject, text: await readFile(`${dir}/${e.file}`, 'utf8') })));
     }
@@ -136,13 +138,33 @@ export interface ShopperAccount {
   token: string;
 }
 
-/** Registers and signs in a shopper of its own through the API (`label` names the journey in the address). */
-export async function createAccount(request: APIRequestContext, label: string, name = 'Ada Lovelace'): Promise<ShopperAccount> {
+/** The subject of the email that carries an account's verification link. */
+export const VERIFICATION_SUBJECT = 'Verify your Everstone email address';
+
+/** The path of the newest verification link mailed to `email` (/verify-email/{token}). */
+export async function verificationLinkFor(email: string): Promise<string> {
+  const mails = await readOutbox(email, { subject: VERIFICATION_SUBJECT });
+  const link = /https?:\/\/\S+\/verify-email\/[^\s"<>]+/.exec(mails.at(-1)?.text ?? '')?.[0];
+  expect(link, 'a verification link in the email').toBeTruthy();
+  return new URL(link!).pathname;
+}
+
+/**
+ * Registers a shopper of its own through the API (`label` names the journey in the address), verifies the address as
+ * the shopper would (the link read from the mailbox, its page opened: holding a stone in the builder needs it), and
+ * signs in. `verified: false` leaves the address unverified.
+ */
+export async function createAccount(request: APIRequestContext, label: string, name = 'Ada Lovelace', { verified = true } = {}): Promise<ShopperAccount> {
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const registered = await request.post('/api/register', {
     data: { title: 'Ms', name, email, birth_date: null, anniversary_date: null, password: SHOPPER_PASSWORD },
   });
   expect(registered.status()).toBe(201);
+  if (verified) {
+    const page = await request.get(await verificationLinkFor(email));
+    expect(page.status(), 'the verification page').toBe(200);
+    expect(await page.text()).toContain('Your email address is verified.');
+  }
   const login = await request.post('/api/login', { data: { email, password: SHOPPER_PASSWORD } });
   expect(login.status()).toBe(200);
   const { token, user } = (await login.json()) as { token: string; user: { id: number } };

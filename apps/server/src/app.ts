@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
   const desk = createOrderDesk({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
   const products = createProductService({ db: db.db, inventory });
-  const checkout = createCheckoutService({ db, catalog, products, inventory, orders, mail, now });
+  const checkout = createCheckoutService({ db, catalog, products, inventory, orders, mail, now, unpaidCeiling: config.UNPAID_HOLD_CEILING });
   const customRequests = createCustomRequestService({ ...storefrontCalls, now });
   const homePreview = createHomePreviewService({ ...storefrontCalls, publicUrl, products, now });
   const ringBuilder = createRingBuilderService({ catalog, products, holds });

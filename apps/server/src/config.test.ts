@@ -155,3 +155,13 @@ describe('the network settings', () => {
     expect(problemsOf({ TRUST_PROXY: '11' })).toEqual([expect.stringContaining('hop count from 1 to 10')]);
   });
 });
+
+describe('the ceiling on unpaid holds of new accounts', () => {
+  it('is 1,000 units unless UNPAID_HOLD_CEILING says otherwise, 0 included, and refuses what is no count', () => {
+    expect(loadConfig({}).UNPAID_HOLD_CEILING).toBe(1000);
+    expect(loadConfig({ UNPAID_HOLD_CEILING: '0' }).UNPAID_HOLD_CEILING).toBe(0);
+    expect(loadConfig({ UNPAID_HOLD_CEILING: '2500' }).UNPAID_HOLD_CEILING).toBe(2500);
+    expect(problemsOf({ UNPAID_HOLD_CEILING: '-1' })).toEqual([expect.stringMatching(/^UNPAID_HOLD_CEILING /)]);
+    expect(problemsOf({ UNPAID_HOLD_CEILING: 'lots' })).toEqual([expect.stringMatching(/^UNPAID_HOLD_CEILING /)]);
+  });
+});

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { EXAMPLE_WIRE_TRANSFER, HOLD, SECOND_FACTOR_POLICIES, type SecondFactorPolicy, type WireTransfer } from '@everstone/contract';
+import { EXAMPLE_WIRE_TRANSFER, HOLD, SECOND_FACTOR_POLICIES, UNPAID_CEILING, type SecondFactorPolicy, type WireTransfer } from '@everstone/contract';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -133,6 +133,11 @@ const configSchema = z.object({
   RATE_LIMITS_ENABLED: bool(true),
   /** How often each instance looks for unpaid wire holds that have run out, in seconds. */
   ORDER_HOLD_SWEEP_SECONDS: int(60, 1, 3600),
+  /**
+   * Stones and units from stock that unpaid orders of accounts without a verified email and a paid order may hold at
+   * once, store-wide (UNPAID_CEILING; docs/decisions/011-unpaid-holds.md). 0: such accounts pay with PayPal.
+   */
+  UNPAID_HOLD_CEILING: int(UNPAID_CEILING.units, 0, 1_000_000),
   /** How long the ring builder holds a stone for a signed-in shopper deciding, in minutes (docs/decisions/015-ring-builder.md). */
   BUILDER_HOLD_MINUTES: int(HOLD.minutes, 1, 120),
   /**

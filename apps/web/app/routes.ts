@@ -38,6 +38,7 @@ export default [
   route('signup', 'routes/account/signup.tsx'),
   route('resetpassword', 'routes/account/reset-request.tsx'),
   route('reset-password/:token', 'routes/account/reset-password.tsx'),
+  route('verify-email/:token', 'routes/account/verify-email.tsx'),
   route('profile', 'routes/account/profile.tsx'),
   route('orders/:orderNumber', 'routes/account/order.tsx'),
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { emailField, optionalText, positiveId, requiredPhone, requiredText } from './fields.ts';
+import { VERIFICATION_MESSAGES } from './verification.ts';
 
 /** §2 Sign up: the title select. */
 export const TITLES = ['Mr', 'Mrs', 'Ms'] as const;
@@ -160,6 +161,8 @@ export const userSchema = z.object({
   title: z.enum(TITLES),
   birth_date: z.string().nullable(),
   anniversary_date: z.string().nullable(),
+  /** Whether a link emailed to `email` has proven the address (holding a stone in the ring builder needs it). */
+  email_verified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -233,6 +236,14 @@ export const passwordResetRequestSchema = z
   })
   .refine((v) => v.password === v.password_confirmation, confirmationMatches);
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+
+/** POST /api/email/verify: the token of an emailed verification link ({PUBLIC_URL}/verify-email/{token}). */
+export const emailVerifyRequestSchema = z
+  .object({
+    token: z.string({ error: 'The token field is required.' }).trim().min(1, 'The token field is required.').max(200, VERIFICATION_MESSAGES.invalid),
+  })
+  .strict();
+export type EmailVerifyRequest = z.input<typeof emailVerifyRequestSchema>;
 
 /** §3 Saved address, the fields under `address`. `state` is the profile form's (§2); §3 has no state. */
 const addressLinesSchema = z.object(

@@ -167,3 +167,19 @@ export const UNPAID_HOLD_HOURS = {
  * paid when placed, do not count.
  */
 export const MAX_HELD_STONES_PER_ACCOUNT = 4;
+
+/**
+ * A store-wide ceiling on what unpaid orders of accounts the store has no reason yet to trust may hold at once:
+ * accounts whose email address is not verified, or that have no paid order. The cap per account bounds one account;
+ * accounts are free, so only a bound on the total keeps a script with many of them (30 sign-ups an hour from one
+ * address, 4 stones each, held up to a week) from holding a large part of the inventory. `units` counts what the cap
+ * per account counts (stones, loose or in a ring, and units from stock; the server's UNPAID_HOLD_CEILING changes it).
+ * Accounts whose address is not verified may fill only `unverifiedShare` of it, so that a script that cannot read
+ * the mail of its accounts leaves the rest to shoppers who verify theirs. Past either, such an account's unpaid order
+ * is refused (409, `ceilingReachedMessage`); PayPal orders, paid when placed, hold nothing unpaid and always pass.
+ * docs/decisions/011-unpaid-holds.md.
+ */
+export const UNPAID_CEILING = {
+  units: 1000,
+  unverifiedShare: 0.5,
+} as const;

@@ -26,4 +26,5 @@ export type * from './special-request-schemas.ts';
 export * from './ring-builder.ts';
 export * from './ring-build.ts';
 export * from './holds.ts';
+export * from './verification.ts';
 export type * from './ring-builder-schemas.ts';

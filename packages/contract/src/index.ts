@@ -26,6 +26,7 @@ export * from './special-request-schemas.ts';
 export * from './ring-builder.ts';
 export * from './ring-build.ts';
 export * from './holds.ts';
+export * from './verification.ts';
 export * from './ring-builder-schemas.ts';
 export * from './admin.ts';
 export * from './inventory-file.ts';

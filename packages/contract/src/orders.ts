@@ -84,6 +84,18 @@ export function tooManyHeldMessage(held: number, adding: number, orderNumbers: r
   );
 }
 
+/**
+ * 409: the store-wide ceiling on what unpaid orders of accounts without a verified email and a paid order may hold
+ * (UNPAID_CEILING) is reached for this account. The ways through: PayPal, paid at once, holds nothing unpaid; and,
+ * when it would let the order through (`verifyHelps`), verifying the email address.
+ */
+export function ceilingReachedMessage(verifyHelps: boolean): string {
+  const why = 'So many diamonds and pieces are being held for unpaid orders of new accounts that we cannot hold more for an order paid later right now.';
+  return verifyHelps
+    ? `${why} You can pay with PayPal, which is paid at once, or verify your email address (open the link we emailed you, or send a new one from your profile) and place the order again.`
+    : `${why} You can pay with PayPal, which is paid at once, or try again later: those holds end every day.`;
+}
+
 /** 409: the stones (by certificate number) that are no longer available; nothing was reserved. */
 export function unavailableMessage(certificateNumbers: readonly string[], pieces: readonly string[] = []): string {
   const one = certificateNumbers.length + pieces.length === 1;

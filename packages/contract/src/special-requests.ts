@@ -48,6 +48,13 @@ export const CUSTOM_RING_IMAGES = {
   contentTypes: ['image/jpeg', 'image/png', 'image/webp'],
   /** An upload no request claims within this time is deleted. */
   unclaimedTtlHours: 24,
+  /**
+   * Uploads no request has claimed yet that one client may have waiting at once (an IPv6 /56 four times and a /48
+   * sixteen times as many, as every limit per client): a shopper's three are claimed minutes later, so even a shared
+   * address rarely has more than a few waiting, while a flood from one client can no longer fill the store-wide room
+   * and pause uploads for every shopper.
+   */
+  waitingPerClient: 60,
 } as const;
 export type CustomRingImageType = (typeof CUSTOM_RING_IMAGES)['contentTypes'][number];
 
@@ -71,6 +78,7 @@ export const CUSTOM_RING_MESSAGES = {
   notAnImage: 'This file is not a JPEG, PNG or WebP picture.',
   imageEmpty: 'The image is empty.',
   uploadsPaused: 'We cannot take more images right now. Please try again later, or send your request without images and reply to our email with them.',
+  clientShareFull: 'Too many images from your connection are waiting to be sent with a request. Please send your request with the images you have added, and reply to our email with any others.',
   failure: 'Your request could not be sent. Please try again, or call us.',
 } as const;
 

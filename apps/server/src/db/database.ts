@@ -19,6 +19,7 @@ import { stoneChangesMigration } from './migrations/012-stone-changes.ts';
 import { backOfficeMigration } from './migrations/013-back-office.ts';
 import { metalPricesMigration } from './migrations/014-metal-prices.ts';
 import { staffSecurityMigration } from './migrations/015-staff-security.ts';
+import { hoardingMigration } from './migrations/016-hoarding.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -99,6 +100,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '013-back-office': backOfficeMigration(engine, d?.setDefensive),
     '014-metal-prices': metalPricesMigration(),
     '015-staff-security': staffSecurityMigration(engine),
+    '016-hoarding': hoardingMigration(),
   };
 }
 

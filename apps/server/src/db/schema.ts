@@ -156,6 +156,8 @@ export interface UserTable {
   password_hash: string;
   /** customer (every shopper), staff or owner (the back office). */
   role: Generated<string>;
+  /** When a link emailed to `email` proved the address (verification, a reset, an invitation); null until then, and again after a change of email. */
+  email_verified_at: IsoTimestamp | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }
@@ -169,11 +171,15 @@ export interface AuthTokenTable {
   expires_at: IsoTimestamp;
 }
 
-/** Emailed password reset tokens, single use; only the SHA-256 of each is kept. */
-export interface PasswordResetTable {
+/** What an emailed link is for: a password reset, or proving the account's address. */
+export type EmailLinkPurpose = 'password' | 'verify_email';
+
+/** Single-use links emailed to an account's address (a password reset, an email verification); only the SHA-256 of each is kept. */
+export interface EmailLinkTable {
   id: Generated<number>;
   user_id: number;
   token_hash: string;
+  purpose: Generated<EmailLinkPurpose>;
   created_at: IsoTimestamp;
   expires_at: IsoTimestamp;
   used_at: IsoTimestamp | null;
@@ -235,6 +241,11 @@ export interface OrderTable {
   hold_expires_at: IsoTimestamp | null;
   /** The shopper's Idempotency-Key of POST /api/store-order (unique per user); null when none was sent. */
   idempotency_key: string | null;
+  /**
+   * 1 when placed unpaid by an account without a verified email and a paid order: what it holds counts toward the
+   * store-wide ceiling (UNPAID_HOLD_CEILING) while it is pending and unpaid. Fixed when the order is placed.
+   */
+  untrusted: Generated<number>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }
@@ -405,6 +416,10 @@ export interface CustomRingImageTable {
   request_id: number | null;
   position: number | null;
   created_at: IsoTimestamp;
+  /** Digests of the uploading client's address or /64, and of an IPv6 client's /56 and /48 (null before migration 016). */
+  client_key: string | null;
+  client_56: string | null;
+  client_48: string | null;
 }
 
 /** A Home Preview request (home-preview): replicas of one or two settings sent to a US address. */
@@ -447,8 +462,11 @@ export interface HomePreviewRingTable {
 export interface StoneHoldTable {
   diamond_id: number;
   user_id: number;
-  /** A digest of the client's address as the rate limits count it (never the address itself). */
+  /** A digest of the client's address as the rate limits count it: an IPv4 address, an IPv6 /64 (never the address itself). */
   client_key: string;
+  /** Digests of an IPv6 client's /56 and /48 (null for IPv4, and for holds taken before migration 016). */
+  client_56: string | null;
+  client_48: string | null;
   expires_at: IsoTimestamp;
   created_at: IsoTimestamp;
 }
@@ -587,7 +605,7 @@ export interface Database {
   appointments: AppointmentTable;
   users: UserTable;
   auth_tokens: AuthTokenTable;
-  password_resets: PasswordResetTable;
+  email_links: EmailLinkTable;
   addresses: AddressTable;
   rate_limits: RateLimitTable;
   orders: OrderTable;

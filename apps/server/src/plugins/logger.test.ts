@@ -10,6 +10,8 @@ import { scrubText, scrubUrl } from './logger.ts';
 describe('log scrubbing', () => {
   it('removes the reset token and secret query values from URLs', () => {
     expect(scrubUrl('/reset-password/abcDEF_123-xyz?email=ann%40example.com')).toBe('/reset-password/[redacted]?email=[redacted]');
+    expect(scrubUrl('/verify-email/abcDEF_123-xyz')).toBe('/verify-email/[redacted]');
+    expect(scrubUrl('/verify-email/abcDEF_123-xyz.data')).toBe('/verify-email/[redacted]');
     expect(scrubUrl('/api/get-all-diamonds?page=2&per_page=20')).toBe('/api/get-all-diamonds?page=2&per_page=20');
     expect(scrubUrl('/signin?Token=abc&next=%2Fcart')).toBe('/signin?Token=[redacted]&next=%2Fcart');
     expect(scrubUrl('/x?q=ann@example.com')).toBe('/x?q=[address]');
@@ -58,8 +60,15 @@ describe.each(TEST_ENGINES)('what the log holds on %s', (engine) => {
     expect((await app.inject({ method: 'GET', url: '/api/user', headers: { ...bearer(token), cookie: 'XSRF-TOKEN=cookie-secret-1234' } })).statusCode).toBe(200);
     expect((await app.inject({ method: 'PUT', url: '/api/user', headers: bearer(token), payload: { title: 'Ms', name, email, birth_date: null, anniversary_date: null } })).statusCode).toBe(200);
 
+    // The sign-up's verification link: its page and its call leave no token in the log either.
+    const welcome = await waitFor(() => smtp.to(email).find((m) => m.subject === 'Verify your Everstone email address'), { what: 'the verification email' });
+    const verifyLink = new URL(/https:\/\/\S+/.exec(welcome.text)![0]);
+    const verifyToken = verifyLink.pathname.split('/').pop()!;
+    await app.inject({ method: 'GET', url: verifyLink.pathname });
+    expect((await post('/api/email/verify', { token: verifyToken })).statusCode).toBe(200);
+
     expect((await post('/api/password/email', { email })).statusCode).toBe(200);
-    const mail = await waitFor(() => smtp.to(email)[0], { what: 'the reset email' });
+    const mail = await waitFor(() => smtp.to(email).find((m) => m.subject === 'Reset your Everstone password'), { what: 'the reset email' });
     const link = new URL(/https:\/\/\S+/.exec(mail.text)![0]);
     const resetToken = link.pathname.split('/').pop()!;
     // The storefront page the link opens is requested with the token and the email in its URL.
@@ -78,7 +87,7 @@ describe.each(TEST_ENGINES)('what the log holds on %s', (engine) => {
     await waitFor(() => lines.some((l) => l.includes('database error')), { what: 'the last log line' });
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(20);
-    for (const secret of [password, newPassword, changedPassword, token, token2, resetToken, 'cookie-secret-1234', name]) {
+    for (const secret of [password, newPassword, changedPassword, token, token2, resetToken, verifyToken, 'cookie-secret-1234', name]) {
       expect(log, secret).not.toContain(secret);
     }
     expect(log.toLowerCase()).not.toContain(email.toLowerCase());
@@ -86,6 +95,7 @@ describe.each(TEST_ENGINES)('what the log holds on %s', (engine) => {
 
     // The lines are still useful: the request was logged, with the secrets marked.
     expect(log).toContain('"url":"/reset-password/[redacted]?email=[redacted]"');
+    expect(log).toContain('"url":"/verify-email/[redacted]"');
     expect(log).toContain('"url":"/api/login"');
     const handWritten = JSON.parse(lines.find((l) => l.includes('hand-written line'))!);
     expect(handWritten.body).toEqual({ email: '[redacted]', password: '[redacted]' });

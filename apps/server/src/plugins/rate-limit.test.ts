@@ -8,7 +8,7 @@ import { createTestClock, type TestClock } from '../test/clock.ts';
 import { bearer, quickHasher, registration, signUpAndIn, uniqueEmail } from '../test/accounts.ts';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.ts';
 import { waitFor } from '../test/wait-for.ts';
-import { clientKeyOf, createMemoryRateLimitStore, formatWait } from './rate-limit.ts';
+import { clientKeyOf, clientScopesOf, createMemoryRateLimitStore, formatWait } from './rate-limit.ts';
 
 const ON = { RATE_LIMITS_ENABLED: 'true' };
 const EXEMPT_TOKEN = 'bench-7f3a9c2e5d1b4a6f8e0c2d4b6a8f0e1c';
@@ -62,6 +62,18 @@ describe('rate-limit building blocks', () => {
     expect(clientKeyOf('2001:db8::1')).toBe('2001:0db8:0000:0000::/64');
     expect(clientKeyOf('::1')).toBe('0000:0000:0000:0000::/64');
     expect(clientKeyOf('64:ff9b::203.0.113.7')).toBe('0064:ff9b:0000:0000::/64');
+  });
+
+  it('counts an IPv6 client under its /64, its /56 and its /48, with 1, 4 and 16 times the allowance', () => {
+    expect(clientScopesOf('2001:db8:1:2a3:3:4:5:6').map(({ key, times }) => ({ key, times }))).toEqual([
+      { key: '2001:0db8:0001:02a3::/64', times: 1 },
+      { key: '2001:0db8:0001:0200::/56', times: 4 },
+      { key: '2001:0db8:0001::/48', times: 16 },
+    ]);
+    expect(clientScopesOf('203.0.113.7').map(({ key, times }) => ({ key, times }))).toEqual([{ key: '203.0.113.7', times: 1 }]);
+    expect(clientScopesOf('::ffff:203.0.113.7').map((s) => s.key)).toEqual(['203.0.113.7']);
+    // What a table keeps is a digest, never the address.
+    for (const scope of clientScopesOf('2001:db8::1')) expect(scope.digest).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('says when to retry in words', () => {
@@ -211,6 +223,27 @@ describe.each(TEST_ENGINES)('rate limits in the database on %s', (engine) => {
     expect((await postFrom(app, `2001:db8:${ipCounter}:43::1`, '/api/login', { email, password: 'again' })).statusCode).toBe(401);
   });
 
+  it('counts an IPv6 client under its /56 and /48 too, so a fresh /64 for every request does not get a fresh allowance', async () => {
+    // POST /password/reset: 30 per 15 minutes per client, counted before the body is checked.
+    const attempt = (ip: string) => postFrom(app, ip, '/password/reset', { token: 'x', email: 'a@example.com', password: 'p', password_confirmation: 'p' });
+    // One /48 of its own (2001:db8:ab<n>::/48), each request from another /64 of it.
+    const site = `2001:db8:ab${(ipCounter++ % 256).toString(16).padStart(2, '0')}`;
+    for (let i = 0; i < 4 * 30; i++) expect((await attempt(`${site}:00${i.toString(16).padStart(2, '0')}::1`)).statusCode, `request ${i + 1}`).toBe(422);
+    // 120 requests from 120 /64s of one /56: its allowance (4 × 30) is spent, whichever /64 asks next.
+    expect429(await attempt(`${site}:00ff::1`), 'Too many password reset attempts.', 900);
+    // Other /56s of the same /48 have their own, until the /48's 16 × 30 is spent (the refused request counted too).
+    const from = (n: number, i: number) => `${site}:${n.toString(16).padStart(2, '0')}${i.toString(16).padStart(2, '0')}::1`;
+    for (let n = 1; n <= 3; n++) {
+      const allowed = n < 3 ? 4 * 30 : 16 * 30 - (4 * 30 + 1) - 2 * 4 * 30;
+      for (let i = 0; i < allowed; i++) expect((await attempt(from(n, i))).statusCode, `/56 ${n}, request ${i + 1}`).toBe(422);
+    }
+    // This /56 has asked 119 times, within its 120: the /48 is what is spent.
+    expect429(await attempt(from(3, 200)), 'Too many password reset attempts.', 900);
+    expect429(await attempt(`${site}:ff00::1`), 'Too many password reset attempts.', 900);
+    // A client of another /48 is not affected.
+    expect((await attempt(`2001:db8:cd${site.slice(-2)}::1`)).statusCode).toBe(422);
+  });
+
   it('limits reset emails per recipient (3 in 15 minutes, 10 a day), with the same answer for strangers', async () => {
     const { email } = await signUpAndIn(app);
     for (let i = 0; i < 3; i++) expect((await postFrom(app, nextIp(), '/api/password/email', { email })).statusCode).toBe(200);
@@ -225,6 +258,16 @@ describe.each(TEST_ENGINES)('rate limits in the database on %s', (engine) => {
       if (i % 3 === 2) clock.advance(15 * 60_000);
     }
     expect((await postFrom(app, nextIp(), '/api/password/email', { email: patient })).statusCode).toBe(429);
+  });
+
+  it('limits new verification links per recipient (3 in 15 minutes, 10 a day), wherever they are asked for', async () => {
+    const { token, email } = await signUpAndIn(app);
+    const ask = (ip: string) => app.inject({ method: 'POST', url: '/api/email/verification', headers: bearer(token), remoteAddress: ip });
+    for (let i = 0; i < 3; i++) expect((await ask(nextIp())).statusCode).toBe(200);
+    expect429(await ask(nextIp()), 'Too many verification emails.', 900);
+    // The link sent at sign-up and the three asked for; nothing more reached the inbox.
+    await waitFor(() => (smtp.to(email).filter((m) => m.subject === 'Verify your Everstone email address').length === 4 ? true : undefined), { what: 'four links' });
+    expect(smtp.to(email).filter((m) => m.subject === 'Verify your Everstone email address')).toHaveLength(4);
   });
 
   it('limits sign-ups to 30 an hour per client', async () => {

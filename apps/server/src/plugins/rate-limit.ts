@@ -87,6 +87,24 @@ export const RATE_LIMITS = {
     what: 'Too many password reset attempts.',
     rules: [{ by: 'client', max: 30, windowMs: 15 * MINUTE }],
   },
+  /**
+   * A new email verification link, sent to the signed-in account's own address: per recipient, as reset links, so
+   * no inbox is flooded by asking again and again.
+   */
+  verificationEmail: {
+    name: 'verification-email',
+    what: 'Too many verification emails.',
+    rules: [
+      { by: 'email', max: 3, windowMs: 15 * MINUTE },
+      { by: 'email', max: 10, windowMs: DAY },
+    ],
+  },
+  /** Verification tokens are 256 random bits, as reset tokens: this bounds the work only. */
+  emailVerify: {
+    name: 'email-verify',
+    what: 'Too many verification attempts.',
+    rules: [{ by: 'client', max: 30, windowMs: 15 * MINUTE }],
+  },
   /** Mass account creation; an office or a carrier's address signs up many real people. */
   register: {
     name: 'register',
@@ -426,10 +444,67 @@ function ipv6Groups(address: string): string[] | null {
  * is IPv4.
  */
 export function clientKeyOf(ip: string): string {
+  return clientScopesOf(ip)[0]!.key;
+}
+
+/**
+ * The wider IPv6 prefixes an IPv6 client is also counted under, and how many times the /64's allowance each gets
+ * (docs/decisions/007-rate-limits.md). A /64 alone is no bound: whoever holds a /48 (a free tunnel broker hands one
+ * out) has 65,536 of them. A household is delegated a /56 (or a /48) and uses a few of its /64s; a /48 is a site,
+ * an office's dozens of networks. 4× and 16× cover those, and still bound a /48 to 16 clients' worth instead of
+ * 65,536. Phones get a /64 each from a carrier's pool: many in one /48 still get 16 times what an IPv4 address
+ * behind the carrier's NAT gets for all its phones.
+ */
+export const CLIENT_PREFIXES = [
+  { bits: 64, times: 1 },
+  { bits: 56, times: 4 },
+  { bits: 48, times: 16 },
+] as const;
+
+/** One of the ranges a client is counted under: its key (an address or prefix), its digest, and its allowance's multiple. */
+export interface ClientScope {
+  /** '203.0.113.7', '2001:0db8:0001:0002::/64', '2001:0db8:0001:0000::/56', '2001:0db8:0001::/48'. */
+  key: string;
+  /** What a table keeps of the key (a hold, an upload): never the address itself. */
+  digest: string;
+  /** The allowance of a limit counted per client is this many times its per-client maximum in this range. */
+  times: number;
+}
+
+/** What a table keeps of a client's key, as the rate limits keep theirs: a SHA-256 prefix. */
+export function clientDigest(key: string): string {
+  return sha256(key).toString('hex').slice(0, 32);
+}
+
+/**
+ * Every range a request from `ip` counts under, narrowest first: an IPv4 address is one; an IPv6 client is its
+ * /64, its /56 and its /48 (CLIENT_PREFIXES). A limit per client binds in each, with the larger allowances of the
+ * wider ones, so many /64s of one /48 share the /48's allowance rather than having one each.
+ */
+export function clientScopesOf(ip: string): ClientScope[] {
+  const scope = (key: string, times: number): ClientScope => ({ key, digest: clientDigest(key), times });
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
+  if (mapped) return [scope(mapped[1]!, 1)];
   const groups = ipv6Groups(ip);
-  return groups ? `${groups.slice(0, 4).join(':')}::/64` : ip;
+  if (!groups) return [scope(ip, 1)];
+  return CLIENT_PREFIXES.map(({ bits, times }) => {
+    // Whole groups of the prefix, then the prefix's share of the next one (the /56's first two hex digits).
+    const whole = Math.floor(bits / 16);
+    const partDigits = (bits % 16) / 4;
+    const head = groups.slice(0, whole);
+    if (partDigits > 0) head.push(groups[whole]!.slice(0, partDigits).padEnd(4, '0'));
+    return scope(`${head.join(':')}::/${bits}`, times);
+  });
+}
+
+/**
+ * Who a rule counts: for `client`, each range the client is counted under (its address; an IPv6 client's /64, /56
+ * and /48), each with its multiple of the rule's maximum; for the others, one subject. Null when the request has none.
+ */
+function subjectsOf(by: RateLimitSubject, request: FastifyRequest): Array<{ subject: string; times: number }> | null {
+  if (by === 'client') return clientScopesOf(request.clientAddress).map((s) => ({ subject: s.key, times: s.times }));
+  const subject = subjectOf(by, request);
+  return subject === null ? null : [{ subject, times: 1 }];
 }
 
 function subjectOf(by: RateLimitSubject, request: FastifyRequest): string | null {
@@ -444,6 +519,8 @@ function subjectOf(by: RateLimitSubject, request: FastifyRequest): string | null
       return request.auth ? request.auth.user.email.toLowerCase() : null;
     }
     case 'email+client': {
+      // The /64 only: this count exists so that a stranger's failures never count against the owner's own device,
+      // and a /48 shared with a stranger would share it. The account's count from everywhere bounds the rest.
       const email = subjectOf('email', request);
       return email === null ? null : `${email} ${clientKeyOf(request.clientAddress)}`;
     }
@@ -558,18 +635,18 @@ export function setupRateLimits(
   async function count(
     policy: RateLimitPolicy,
     request: FastifyRequest,
-    subjectFor: (by: RateLimitSubject) => string | null = (by) => subjectOf(by, request),
+    subjectsFor: (by: RateLimitSubject) => Array<{ subject: string; times: number }> | null = (by) => subjectsOf(by, request),
     what?: string,
   ): Promise<string[]> {
     let over: { rule: RateLimitRule; waitMs: number } | null = null;
     const keys: string[] = [];
     for (const rule of policy.rules) {
-      const subject = subjectFor(rule.by);
-      if (subject === null) continue;
-      const key = keyOf(policy, rule, subject);
-      keys.push(key);
-      const { hits, retryAfterMs } = await hit(key, rule.windowMs);
-      if (hits > rule.max && (!over || retryAfterMs > over.waitMs)) over = { rule, waitMs: retryAfterMs };
+      for (const { subject, times } of subjectsFor(rule.by) ?? []) {
+        const key = keyOf(policy, rule, subject);
+        keys.push(key);
+        const { hits, retryAfterMs } = await hit(key, rule.windowMs);
+        if (hits > rule.max * times && (!over || retryAfterMs > over.waitMs)) over = { rule, waitMs: retryAfterMs };
+      }
     }
     if (over) {
       const seconds = Math.max(1, Math.ceil(over.waitMs / 1000));
@@ -614,7 +691,7 @@ export function setupRateLimits(
     async recipient(policy, request, email, what) {
       if (isExempt(request)) return;
       const subject = email.trim().toLowerCase();
-      await count(policy, request, (by) => (by === 'email' ? subject : null), what);
+      await count(policy, request, (by) => (by === 'email' ? [{ subject, times: 1 }] : null), what);
     },
   };
 }

@@ -38,6 +38,25 @@ export async function signUpAndIn(
   return { user: answer.user, token: answer.token, email: body.email, password: body.password };
 }
 
+/**
+ * Marks an account's address verified, as its emailed link would: for suites where verification is not the subject
+ * (the link itself is tested over SMTP in modules/accounts/routes.test.ts).
+ */
+export async function markEmailVerified(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', userId).execute();
+}
+
+/** Registers a fresh account, verifies its address and signs it in: a shopper who may hold stones in the builder. */
+export async function signUpVerified(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  overrides: Partial<RegisterRequest> = {},
+): Promise<{ user: User; token: string; email: string; password: string }> {
+  const person = await signUpAndIn(app, overrides);
+  await markEmailVerified(db, person.user.id);
+  return { ...person, user: { ...person.user, email_verified: true } };
+}
+
 /** The store's own origin as `app.inject` addresses it (Host: localhost:80), which the back office's pages send. */
 export const STORE_ORIGIN = 'http://localhost:80';
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb, migrateToLatest, type Db, type Engine } from '../db/database.ts';
+import { Migrator } from 'kysely/migration';
+import { createDb, migrateToLatest, migrations, type Db, type Engine } from '../db/database.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server (CI sets it). */
 export const TEST_ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -14,16 +15,25 @@ export interface TestDb extends Db {
   destroy(): Promise<void>;
 }
 
+/** Migrates `d` up to and including the migration `upTo` (a migration's test puts rows there first), or to the latest. */
+async function migrate(d: Db, upTo?: string): Promise<void> {
+  if (!upTo) return migrateToLatest(d);
+  const migrator = new Migrator({ db: d.db, provider: { getMigrations: async () => migrations(d.engine, d) } });
+  const { error } = await migrator.migrateTo(upTo);
+  if (error) throw error;
+}
+
 /**
  * A fresh, migrated database for one test file: a new SQLite file, or a new PostgreSQL database
- * created beside TEST_DATABASE_URL's, so test files never see each other's rows.
+ * created beside TEST_DATABASE_URL's, so test files never see each other's rows. With `upTo`, migrated only that far
+ * (a migration's own test puts rows there, then runs the rest with migrateToLatest).
  */
-export async function createTestDb(engine: Engine): Promise<TestDb> {
+export async function createTestDb(engine: Engine, options: { upTo?: string } = {}): Promise<TestDb> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'everstone-test-'));
     const url = `sqlite:${join(dir, 'store.db')}`;
     const db = createDb(url);
-    await migrateToLatest(db);
+    await migrate(db, options.upTo);
     return {
       ...db,
       url,
@@ -43,7 +53,7 @@ export async function createTestDb(engine: Engine): Promise<TestDb> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createDb(url.toString(), { poolSize: 20 });
-  await migrateToLatest(db);
+  await migrate(db, options.upTo);
   return {
     ...db,
     url: url.toString(),

@@ -18,7 +18,7 @@ function clientAnswering(answer: Response | Error, token: string | null = null) 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const user = { id: 7, email: 'ada@example.com', name: 'Ada Lovelace', title: 'Ms', birth_date: null, anniversary_date: null };
+const user = { id: 7, email: 'ada@example.com', name: 'Ada Lovelace', title: 'Ms', birth_date: null, anniversary_date: null, email_verified: true };
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -103,6 +103,35 @@ export function updateSessionUser(user: User) {
   if (current.status === 'signed-in') set({ ...current, user });
 }
 
+/** Asks the store for the signed-in user again (the address was verified in another tab, by an emailed link). */
+export async function refreshSessionUser(): Promise<void> {
+  if (current.status !== 'signed-in') return;
+  const res = await api.get('/api/user', userSchema);
+  if (res.ok) updateSessionUser(res.data);
+}
+
+/** What asking for a new verification link came to. */
+export type VerificationLinkOutcome =
+  | { kind: 'sent'; message: string }
+  /** The address was verified meanwhile (another tab, the link opened on a phone): nothing to send. */
+  | { kind: 'verified'; message: string }
+  | { kind: 'failed'; message: string };
+
+/**
+ * Emails the signed-in shopper a new link to verify their address (POST /api/email/verification: always to the
+ * account's own address, a few per quarter hour).
+ */
+export async function requestVerificationLink(): Promise<VerificationLinkOutcome> {
+  const res = await api.post('/api/email/verification', undefined, lazySchema((c) => c.messageResponseSchema));
+  if (res.ok) return { kind: 'sent', message: res.data.message };
+  if (res.status === 409) {
+    await refreshSessionUser();
+    return { kind: 'verified', message: res.message ?? 'Your email address is already verified.' };
+  }
+  if (res.status === 401) return { kind: 'failed', message: 'Please sign in again to ask for a new link.' };
+  return { kind: 'failed', message: res.message ?? 'The link could not be sent just now. Please try again in a moment.' };
+}
+
 /** 'Hi, {name}', or 'Hi, User' when the account has no name (§2). */
 export function greeting(user: Pick<User, 'name'>): string {
   return `Hi, ${user.name?.trim() || 'User'}`;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema.ts';
+import type { Database, EmailLinkPurpose, UserRow } from '../../db/schema.ts';
 
 export interface NewUser {
   email: string;
@@ -21,8 +21,13 @@ export interface UserDetails {
 
 const normalizeUser = (row: UserRow): UserRow => ({ ...row, id: Number(row.id) });
 
-/** Users, their sign-in tokens and their reset tokens. `db` may be a transaction. */
+/** Users, their sign-in tokens and the links emailed to them (resets, verifications). `db` may be a transaction. */
 export function createAccountRepository(db: Kysely<Database>) {
+  /** Every unused link of the user for this purpose stops working. */
+  async function retireLinks(userId: number, purpose: EmailLinkPurpose, now: string): Promise<void> {
+    await db.updateTable('email_links').set({ used_at: now }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+  }
+
   return {
     /** The new user's id, or null when the (lower-cased) email is taken, even by a request racing this one. */
     async insertUser(u: NewUser): Promise<number | null> {
@@ -59,12 +64,22 @@ export function createAccountRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    async updateDetails(id: number, d: UserDetails, at: string): Promise<void> {
+    /** A new email is not proven by the old one's link: the account is unverified again, and its verification links end. */
+    async updateDetails(id: number, d: UserDetails, at: string, emailChanged: boolean): Promise<void> {
       await db
         .updateTable('users')
-        .set({ email: d.email, name: d.name, title: d.title, birth_date: d.birthDate, anniversary_date: d.anniversaryDate, updated_at: at })
+        .set({
+          email: d.email,
+          name: d.name,
+          title: d.title,
+          birth_date: d.birthDate,
+          anniversary_date: d.anniversaryDate,
+          updated_at: at,
+          ...(emailChanged ? { email_verified_at: null } : {}),
+        })
         .where('id', '=', id)
         .execute();
+      if (emailChanged) await retireLinks(id, 'verify_email', at);
     },
 
     async setPasswordHash(id: number, passwordHash: string, at: string): Promise<void> {
@@ -121,36 +136,33 @@ export function createAccountRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async insertReset(r: { userId: number; tokenHash: string; at: string; expiresAt: string }): Promise<void> {
+    /** A link emailed to the account's address, kept as the SHA-256 of its token: a password reset or an email verification. */
+    async insertLink(r: { userId: number; purpose: EmailLinkPurpose; tokenHash: string; at: string; expiresAt: string }): Promise<void> {
       await db
-        .insertInto('password_resets')
-        .values({ user_id: r.userId, token_hash: r.tokenHash, created_at: r.at, expires_at: r.expiresAt })
+        .insertInto('email_links')
+        .values({ user_id: r.userId, purpose: r.purpose, token_hash: r.tokenHash, created_at: r.at, expires_at: r.expiresAt })
         .execute();
     },
 
-    async findReset(tokenHash: string) {
+    /** The link of this token and purpose, with the account's address now; a token of another purpose is no link. */
+    async findLink(tokenHash: string, purpose: EmailLinkPurpose) {
       const row = await db
-        .selectFrom('password_resets')
-        .innerJoin('users', 'users.id', 'password_resets.user_id')
-        .select([
-          'password_resets.id',
-          'password_resets.user_id',
-          'password_resets.expires_at',
-          'password_resets.used_at',
-          'users.email',
-        ])
-        .where('password_resets.token_hash', '=', tokenHash)
+        .selectFrom('email_links')
+        .innerJoin('users', 'users.id', 'email_links.user_id')
+        .select(['email_links.id', 'email_links.user_id', 'email_links.expires_at', 'email_links.used_at', 'users.email', 'users.email_verified_at'])
+        .where('email_links.token_hash', '=', tokenHash)
+        .where('email_links.purpose', '=', purpose)
         .executeTakeFirst();
       return row ? { ...row, id: Number(row.id), user_id: Number(row.user_id) } : null;
     },
 
     /**
-     * Marks a reset token used, only if it still is unused and unexpired: of two requests racing with one link,
-     * exactly one changes the row. True for that one.
+     * Marks a link used, only if it still is unused and unexpired: of two requests racing with one link, exactly one
+     * changes the row. True for that one.
      */
-    async claimReset(id: number, now: string): Promise<boolean> {
+    async claimLink(id: number, now: string): Promise<boolean> {
       const result = await db
-        .updateTable('password_resets')
+        .updateTable('email_links')
         .set({ used_at: now })
         .where('id', '=', id)
         .where('used_at', 'is', null)
@@ -159,9 +171,13 @@ export function createAccountRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Every other link of the user stops working once the password has changed. */
-    async retireResetsOfUser(userId: number, now: string): Promise<void> {
-      await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    /** Every other link of the user for this purpose stops working (a new password; an address proven or changed). */
+    retireLinks,
+
+    /** A link emailed to the account's address proved it (kept from the first time); its other verification links end. */
+    async markEmailVerified(userId: number, now: string): Promise<void> {
+      await db.updateTable('users').set({ email_verified_at: now }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+      await retireLinks(userId, 'verify_email', now);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_MESSAGES, latestToday } from '@everstone/contract';
+import { ACCOUNT_MESSAGES, VERIFICATION_MESSAGES, latestToday } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
@@ -67,6 +67,17 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
     return { token: decodeURIComponent(link.pathname.split('/').pop()!), link };
   }
 
+  const verificationMailsTo = (email: string) => smtp.to(email).filter((m) => m.subject === 'Verify your Everstone email address');
+
+  /** The token of the `index`th verification link mailed to `email` (the sign-up's is the first), once it has arrived. */
+  async function emailedVerificationToken(email: string, index = 0): Promise<{ token: string; link: URL; text: string }> {
+    const mail = await waitFor(() => verificationMailsTo(email)[index], { what: 'the verification email' });
+    const href = /https:\/\/\S+\/verify-email\/\S+/.exec(mail.text)?.[0];
+    expect(href, mail.text).toBeDefined();
+    const link = new URL(href!);
+    return { token: decodeURIComponent(link.pathname.split('/').pop()!), link, text: mail.text };
+  }
+
   describe('POST /api/register', () => {
     it('creates the account (201) with the email lower-cased and the password only as a scrypt hash', async () => {
       const body = registration({ title: 'Mrs', name: 'Grace Hopper', email: `  ${uniqueEmail('Grace').toUpperCase()} `, birth_date: '1990-02-28', anniversary_date: '2015-06-20' });
@@ -76,7 +87,7 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
       const json = res.json();
       expect(json).toEqual({
         message: 'Registration successful!',
-        user: { id: expect.any(Number), email, name: 'Grace Hopper', title: 'Mrs', birth_date: '1990-02-28', anniversary_date: '2015-06-20' },
+        user: { id: expect.any(Number), email, name: 'Grace Hopper', title: 'Mrs', birth_date: '1990-02-28', anniversary_date: '2015-06-20', email_verified: false },
       });
       const row = await db.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^scrypt\$/);
@@ -165,7 +176,7 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
         token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         token_type: 'Bearer',
         expires_at: new Date(clock.now().getTime() + 30 * DAY).toISOString(),
-        user: { id: expect.any(Number), email: body.email, name: 'Linus Pauling', title: 'Mr', birth_date: '1990-04-12', anniversary_date: null },
+        user: { id: expect.any(Number), email: body.email, name: 'Linus Pauling', title: 'Mr', birth_date: '1990-04-12', anniversary_date: null, email_verified: false },
       });
       const rows = await db.db.selectFrom('auth_tokens').selectAll().where('user_id', '=', json.user.id).execute();
       expect(rows).toHaveLength(1);
@@ -177,7 +188,7 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
       const { token, user, email } = await signUpAndIn(app, { name: 'Ada Lovelace', birth_date: '1985-12-10', anniversary_date: '2010-07-08' });
       const res = await me(token);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ id: user.id, email, name: 'Ada Lovelace', title: 'Ms', birth_date: '1985-12-10', anniversary_date: '2010-07-08' });
+      expect(res.json()).toEqual({ id: user.id, email, name: 'Ada Lovelace', title: 'Ms', birth_date: '1985-12-10', anniversary_date: '2010-07-08', email_verified: false });
       expect(res.body).not.toMatch(/password|hash|token/i);
     });
 
@@ -298,7 +309,7 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
       expect(mail.html).toContain(`href="${link.toString().replaceAll('&', '&amp;')}"`);
 
       // Stored as a hash only; the outbox forgets the link once the message is sent.
-      const reset = await db.db.selectFrom('password_resets').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+      const reset = await db.db.selectFrom('email_links').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
       expect(reset.used_at).toBeNull();
       const outboxRow = await waitFor(
         async () => (await db.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).where('status', '=', 'sent').executeTakeFirst()) ?? null,
@@ -426,7 +437,7 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
       const { token, email, user } = await signUpAndIn(app);
       const res = await put(token, details({ email: email.toUpperCase() }));
       expect(res.statusCode, res.body).toBe(200);
-      const expected = { id: user.id, email, title: 'Mr', name: 'Renamed Person', birth_date: '1970-01-01', anniversary_date: '2000-02-29' };
+      const expected = { id: user.id, email, title: 'Mr', name: 'Renamed Person', birth_date: '1970-01-01', anniversary_date: '2000-02-29', email_verified: false };
       expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.accountUpdated, user: expected });
       expect((await me(token)).json()).toEqual(expected);
     });
@@ -471,6 +482,116 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
 
     it('answers 401 without a token', async () => {
       expect((await app.inject({ method: 'PUT', url: '/api/user', payload: details({ email: uniqueEmail() }) })).statusCode).toBe(401);
+    });
+  });
+
+  describe('email verification', () => {
+    const verify = (token: string) => post('/api/email/verify', { token });
+    const askForLink = (session: string) => app.inject({ method: 'POST', url: '/api/email/verification', headers: bearer(session) });
+
+    it('emails a link at sign-up to {PUBLIC_URL}/verify-email/{token}, whose token verifies the address once', async () => {
+      // A name a stranger might type with someone else's address: the unverified address is sent none of it.
+      const { email, token: session } = await signUpAndIn(app, { name: 'Click Here Now' });
+      expect((await me(session)).json().email_verified).toBe(false);
+      const { token, link, text } = await emailedVerificationToken(email);
+      expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/verify-email/${token}`);
+      expect(verificationMailsTo(email)[0]!.recipients).toEqual([email]);
+      expect(text).not.toContain('Click Here Now');
+      expect(text).toContain('within 3 days');
+      // Stored as a hash only, as a link of its own purpose.
+      const row = await db.db.selectFrom('email_links').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ purpose: 'verify_email', used_at: null });
+      expect(JSON.stringify(row)).not.toContain(token);
+
+      // A verification token is no reset token.
+      const asReset = await post('/password/reset', { token, email, password: 'taken over!', password_confirmation: 'taken over!' });
+      expect(asReset.statusCode).toBe(422);
+      expect(asReset.json().errors).toEqual({ token: [ACCOUNT_MESSAGES.resetTokenInvalid] });
+
+      // Two uses racing: one verifies, the other is told the link was used.
+      const [first, second] = await Promise.all([verify(token), verify(token)]);
+      expect([first.statusCode, second.statusCode].sort()).toEqual([200, 422]);
+      const ok = first.statusCode === 200 ? first : second;
+      expect(ok.json()).toEqual({ message: VERIFICATION_MESSAGES.verified });
+      expect((await me(session)).json().email_verified).toBe(true);
+      const again = await verify(token);
+      expect(again.statusCode).toBe(422);
+      expect(again.json().errors).toEqual({ token: [VERIFICATION_MESSAGES.used] });
+      // Verified, the account is sent no more links.
+      const more = await askForLink(session);
+      expect(more.statusCode).toBe(409);
+      expect(more.json()).toEqual({ message: VERIFICATION_MESSAGES.alreadyVerified });
+    });
+
+    it('refuses a link after its 72 hours (injected clock), an unknown token, and a reset link’s token', async () => {
+      const { email, token: session } = await signUpAndIn(app);
+      const { token } = await emailedVerificationToken(email);
+      clock.advance(72 * 3_600_000);
+      const late = await verify(token);
+      expect(late.statusCode).toBe(422);
+      expect(late.json().errors).toEqual({ token: [VERIFICATION_MESSAGES.expired] });
+      expect((await me(session)).json().email_verified).toBe(false);
+
+      const unknown = await verify('not-a-token-anyone-was-sent');
+      expect(unknown.json().errors).toEqual({ token: [VERIFICATION_MESSAGES.invalid] });
+      const { token: resetToken } = await emailedResetToken(email);
+      const asLink = await verify(resetToken);
+      expect(asLink.statusCode).toBe(422);
+      expect(asLink.json().errors).toEqual({ token: [VERIFICATION_MESSAGES.invalid] });
+
+      // A new link, asked for signed in, goes to the account's own address and works.
+      const sent = await askForLink(session);
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json()).toEqual({ message: VERIFICATION_MESSAGES.linkSent(email) });
+      const fresh = await emailedVerificationToken(email, 1);
+      clock.advance(72 * 3_600_000 - 60_000);
+      expect((await verify(fresh.token)).statusCode).toBe(200);
+      expect((await me(session)).json().email_verified).toBe(true);
+      expect((await app.inject({ method: 'POST', url: '/api/email/verification' })).statusCode).toBe(401);
+    });
+
+    it('takes a completed password reset by its emailed link as proof of the address', async () => {
+      const { email } = await signUpAndIn(app);
+      const { token } = await emailedResetToken(email);
+      const res = await post('/password/reset', { token, email, password: 'a new secret', password_confirmation: 'a new secret' });
+      expect(res.statusCode, res.body).toBe(200);
+      const signedIn = await login(email, 'a new secret');
+      expect(signedIn.json().user.email_verified).toBe(true);
+      // Its verification link has nothing left to do.
+      const { token: link } = await emailedVerificationToken(email);
+      expect((await verify(link)).json().errors).toEqual({ token: [VERIFICATION_MESSAGES.used] });
+    });
+
+    it('makes a new email address unverified until its own link is used', async () => {
+      const { email, password, token: session } = await signUpAndIn(app);
+      const { token: oldLink } = await emailedVerificationToken(email);
+      const next = uniqueEmail('moved');
+      const moved = await app.inject({
+        method: 'PUT',
+        url: '/api/user',
+        headers: bearer(session),
+        payload: { title: 'Ms', name: 'Ann Lee', email: next, birth_date: null, anniversary_date: null, current_password: password },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json().user.email_verified).toBe(false);
+      // The old address's link proves nothing about the new one.
+      expect((await verify(oldLink)).json().errors).toEqual({ token: [VERIFICATION_MESSAGES.used] });
+      expect((await me(session)).json().email_verified).toBe(false);
+      expect((await askForLink(session)).statusCode).toBe(200);
+      const { token } = await emailedVerificationToken(next);
+      expect((await verify(token)).statusCode).toBe(200);
+      expect((await me(session)).json()).toMatchObject({ email: next, email_verified: true });
+
+      // Verified, then moved again: unverified again.
+      const again = uniqueEmail('moved-again');
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/user',
+        headers: bearer(session),
+        payload: { title: 'Ms', name: 'Ann Lee', email: again, birth_date: null, anniversary_date: null, current_password: password },
+      });
+      expect(res.json().user.email_verified).toBe(false);
+      expect((await me(session)).json().email_verified).toBe(false);
     });
   });
 

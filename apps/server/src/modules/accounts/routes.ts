@@ -6,6 +6,7 @@ import {
   changePasswordRequestSchema,
   createRegisterRequestSchema,
   createUpdateUserRequestSchema,
+  emailVerifyRequestSchema,
   errorResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -143,6 +144,24 @@ export function accountRoutes(service: AccountService, deps: { auth: Auth; limit
     passwordResetRoute(app, service, limiter);
     csrfCookieRoute(app);
 
+    app.post(
+      '/email/verify',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Verify an account’s email address with the token of its emailed link',
+          description:
+            'The link ({PUBLIC_URL}/verify-email/{token}) is sent at sign-up and on request; its token works once, within ' +
+            'EMAIL_VERIFICATION.linkHours (72 hours), and needs no sign-in (the token is the proof). An unknown, used or expired ' +
+            'token answers 422 with errors.token. A completed password reset verifies the address too.',
+          body: emailVerifyRequestSchema,
+          response: { 200: messageResponseSchema, 422: validationErrorSchema, 429: errorResponseSchema },
+        },
+        preValidation: limiter.guard(RATE_LIMITS.emailVerify),
+      },
+      async (request) => service.verifyEmail(request.body.token),
+    );
+
     await app.register(async (scope) => {
       const signedIn = scope.withTypeProvider<ZodTypeProvider>();
       signedIn.addHook('onRequest', auth.requireSignedIn);
@@ -193,6 +212,23 @@ export function accountRoutes(service: AccountService, deps: { auth: Auth; limit
           preValidation: limiter.guard(RATE_LIMITS.accountChanges),
         },
         async (request) => service.changePassword(requireUser(request), request.body),
+      );
+
+      signedIn.post(
+        '/email/verification',
+        {
+          schema: {
+            tags: ['accounts'],
+            summary: 'Email the signed-in account a new link to verify its address',
+            description:
+              'Always to the account’s own address. 409 when it is verified already; 429 past 3 links in 15 minutes or 10 a day ' +
+              'to one address (as reset links).',
+            security: [{ bearer: [] }],
+            response: { 200: messageResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+          },
+        },
+        async (request) =>
+          service.sendVerificationLink(requireUser(request), (email) => limiter.recipient(RATE_LIMITS.verificationEmail, request, email)),
       );
 
       signedIn.post(

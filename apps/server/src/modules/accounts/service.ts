@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
+  EMAIL_VERIFICATION,
+  VERIFICATION_MESSAGES,
   type LoginResponse,
   type MessageResponse,
   type PasswordEmailResponse,
@@ -19,7 +21,7 @@ import type { Engine } from '../../db/database.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { UnauthorizedError, ValidationError } from '../../errors.ts';
+import { ConflictError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { ROLES, type Role, type SignedIn } from '../../plugins/auth.ts';
 import { composeMail, link, paragraph, type OutgoingMail, type MailQueue } from '../mail/index.ts';
 import type { AuditLog } from '../audit/index.ts';
@@ -66,6 +68,7 @@ export function toUser(row: UserRow): User {
     title: row.title as Title,
     birth_date: row.birth_date,
     anniversary_date: row.anniversary_date,
+    email_verified: row.email_verified_at !== null,
   };
 }
 
@@ -74,11 +77,21 @@ function roleOf(row: UserRow): Role {
   return (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : 'customer';
 }
 
+/** {PUBLIC_URL}/{page}/{token}: a page of the store that takes an emailed link's token. */
+function linkUrl(publicUrl: string, page: string, token: string): URL {
+  return new URL(`${page}/${encodeURIComponent(token)}`, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
+}
+
 /** {PUBLIC_URL}/reset-password/{token}?email=… (§2 Reset completion reads the email from the query). */
 export function resetLink(publicUrl: string, token: string, email: string): string {
-  const url = new URL(`reset-password/${encodeURIComponent(token)}`, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
+  const url = linkUrl(publicUrl, 'reset-password', token);
   url.searchParams.set('email', email);
   return url.toString();
+}
+
+/** {PUBLIC_URL}/verify-email/{token}: the storefront's page that verifies the address with the token. */
+export function verificationLink(publicUrl: string, token: string): string {
+  return linkUrl(publicUrl, 'verify-email', token).toString();
 }
 
 function describeMinutes(minutes: number): string {
@@ -105,6 +118,30 @@ function resetMail(user: UserRow, href: string, ttlMs: number, storeEmail: strin
   });
 }
 
+/**
+ * The link that proves an address. The address is not verified yet, so the mail carries nothing anyone typed (not
+ * the name): a stranger who signs up with someone else's address makes the store send only its own words.
+ */
+function verificationMail(email: string, href: string, storeEmail: string): OutgoingMail {
+  return composeMail({
+    to: email,
+    replyTo: storeEmail,
+    subject: 'Verify your Everstone email address',
+    greeting: 'Hello,',
+    blocks: [
+      paragraph(
+        `Please confirm that this is your email address with the link below. It works once, within ${EMAIL_VERIFICATION.linkHours / 24} days. Once your address is verified you can hold a diamond in our ring builder while you decide.`,
+      ),
+      link('Verify my email address', href),
+      paragraph('If you did not create an Everstone account, someone else typed your address: you can ignore this email, and the account stays unverified.'),
+    ],
+    // A credential until used, as a reset link: the outbox forgets it once the message has left.
+    sensitive: true,
+  });
+}
+
+const VERIFICATION_TTL_MS = EMAIL_VERIFICATION.linkHours * 3_600_000;
+
 const invalid = (field: string, message: string) => new ValidationError({ [field]: [message] }, message);
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -123,27 +160,78 @@ export function createAccountService(deps: AccountServiceDeps) {
     return { token, expiresAt };
   }
 
+  /** Inside `trx`: a new verification link for the account, and its email to the account's address. */
+  async function queueVerification(trx: Kysely<Database>, userId: number, email: string, at: Date): Promise<void> {
+    const { token, hash } = createOpaqueToken();
+    await createAccountRepository(trx).insertLink({
+      userId,
+      purpose: 'verify_email',
+      tokenHash: hash,
+      at: at.toISOString(),
+      expiresAt: new Date(at.getTime() + VERIFICATION_TTL_MS).toISOString(),
+    });
+    await deps.mail.enqueue(trx, [verificationMail(email, verificationLink(deps.publicUrl, token), deps.storeEmail)]);
+  }
+
   return {
+    /** Makes the account and, in the same transaction, emails its address the link that verifies it. */
     async register(input: RegisterInput): Promise<RegisterResponse> {
       const email = input.email.toLowerCase();
       // Cheap check first, so a taken address costs no scrypt; the unique constraint settles races.
       if (await repo.findUserByEmail(email)) throw invalid('email', ACCOUNT_MESSAGES.emailTaken);
       const passwordHash = await hasher.hash(input.password);
-      const at = now().toISOString();
-      const id = await repo.insertUser({
-        email,
-        name: input.name,
-        title: input.title,
-        birthDate: input.birth_date,
-        anniversaryDate: input.anniversary_date,
-        passwordHash,
-        at,
+      const at = now();
+      const id = await writeTransaction(deps, async (trx) => {
+        const created = await createAccountRepository(trx).insertUser({
+          email,
+          name: input.name,
+          title: input.title,
+          birthDate: input.birth_date,
+          anniversaryDate: input.anniversary_date,
+          passwordHash,
+          at: at.toISOString(),
+        });
+        if (created !== null) await queueVerification(trx, created, email, at);
+        return created;
       });
       if (id === null) throw invalid('email', ACCOUNT_MESSAGES.emailTaken);
+      deps.mail.flush();
       return {
         message: ACCOUNT_MESSAGES.registered,
-        user: { id, email, name: input.name, title: input.title, birth_date: input.birth_date, anniversary_date: input.anniversary_date },
+        user: { id, email, name: input.name, title: input.title, birth_date: input.birth_date, anniversary_date: input.anniversary_date, email_verified: false },
       };
+    },
+
+    /**
+     * Emails the signed-in account a new verification link (its own address, never one from the request). 409 when the
+     * address is verified already. `count` is the per-recipient limit, counted only when a link is really to be sent.
+     */
+    async sendVerificationLink(signedIn: SignedIn, count: (email: string) => Promise<void>): Promise<MessageResponse> {
+      const row = await repo.findUserById(signedIn.user.id);
+      if (!row) throw new UnauthorizedError(ACCOUNT_MESSAGES.unauthenticated);
+      if (row.email_verified_at !== null) throw new ConflictError(VERIFICATION_MESSAGES.alreadyVerified);
+      await count(row.email);
+      await writeTransaction(deps, (trx) => queueVerification(trx, row.id, row.email, now()));
+      deps.mail.flush();
+      return { message: VERIFICATION_MESSAGES.linkSent(row.email) };
+    },
+
+    /** Verifies an address with the token of its emailed link: once, within its lifetime. */
+    async verifyEmail(token: string): Promise<MessageResponse> {
+      const found = await repo.findLink(hashToken(token), 'verify_email');
+      if (!found) throw invalid('token', VERIFICATION_MESSAGES.invalid);
+      if (found.used_at) throw invalid('token', VERIFICATION_MESSAGES.used);
+      const at = now().toISOString();
+      if (found.expires_at <= at) throw invalid('token', VERIFICATION_MESSAGES.expired);
+      const done = await writeTransaction(deps, async (trx) => {
+        const r = createAccountRepository(trx);
+        // Re-checked by the UPDATE itself: of two requests racing with one link, one wins.
+        if (!(await r.claimLink(found.id, at))) return false;
+        await r.markEmailVerified(found.user_id, at);
+        return true;
+      });
+      if (!done) throw invalid('token', VERIFICATION_MESSAGES.used);
+      return { message: VERIFICATION_MESSAGES.verified };
     },
 
     /** One answer for an unknown email and a wrong password, after the same scrypt work. */
@@ -197,9 +285,11 @@ export function createAccountService(deps: AccountServiceDeps) {
         if (await repo.emailTakenByOther(email, row.id)) throw invalid('email', ACCOUNT_MESSAGES.emailTaken);
       }
       const details = { email, name: input.name, title: input.title, birthDate: input.birth_date, anniversaryDate: input.anniversary_date };
+      const emailChanged = email !== row.email;
       try {
         await writeTransaction(deps, async (trx) => {
-          await createAccountRepository(trx).updateDetails(row.id, details, now().toISOString());
+          // A new address is unverified until its own link is used (the profile sends one on request).
+          await createAccountRepository(trx).updateDetails(row.id, details, now().toISOString(), emailChanged);
           // A staff member's name and email are how the audit log and the staff read them: each change is an entry, so
           // renaming oneself "npm run orders" cannot pass later steps off as the command line's unremarked.
           const role = roleOf(row);
@@ -218,7 +308,15 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       return {
         message: ACCOUNT_MESSAGES.accountUpdated,
-        user: { id: row.id, email, name: input.name, title: input.title, birth_date: input.birth_date, anniversary_date: input.anniversary_date },
+        user: {
+          id: row.id,
+          email,
+          name: input.name,
+          title: input.title,
+          birth_date: input.birth_date,
+          anniversary_date: input.anniversary_date,
+          email_verified: !emailChanged && row.email_verified_at !== null,
+        },
       };
     },
 
@@ -235,7 +333,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         const r = createAccountRepository(trx);
         await r.setPasswordHash(row.id, passwordHash, at);
         await r.deleteTokensOfUser(row.id, signedIn.tokenId);
-        await r.retireResetsOfUser(row.id, at);
+        await r.retireLinks(row.id, 'password', at);
         await deps.endBackOfficeSessions(trx, row.id);
       });
       return { message: ACCOUNT_MESSAGES.passwordChanged };
@@ -251,8 +349,9 @@ export function createAccountService(deps: AccountServiceDeps) {
         const { token, hash } = createOpaqueToken();
         const at = now();
         await writeTransaction(deps, async (trx) => {
-          await createAccountRepository(trx).insertReset({
+          await createAccountRepository(trx).insertLink({
             userId: user.id,
+            purpose: 'password',
             tokenHash: hash,
             at: at.toISOString(),
             expiresAt: new Date(at.getTime() + deps.resetTtlMs).toISOString(),
@@ -272,7 +371,7 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     /** Sets a new password with an emailed token: once, within its lifetime, for the address it was sent to. */
     async resetPassword(input: PasswordResetInput): Promise<MessageResponse> {
-      const reset = await repo.findReset(hashToken(input.token));
+      const reset = await repo.findLink(hashToken(input.token), 'password');
       // A token for another address is as good as no token: the answer must not confirm either exists.
       if (!reset || reset.email !== input.email.toLowerCase()) throw invalid('token', ACCOUNT_MESSAGES.resetTokenInvalid);
       if (reset.used_at) throw invalid('token', ACCOUNT_MESSAGES.resetTokenUsed);
@@ -283,10 +382,12 @@ export function createAccountService(deps: AccountServiceDeps) {
       const done = await writeTransaction(deps, async (trx) => {
         const r = createAccountRepository(trx);
         // Re-checked by the UPDATE itself: of two requests racing with one link, one wins.
-        if (!(await r.claimReset(reset.id, at.toISOString()))) return false;
+        if (!(await r.claimLink(reset.id, at.toISOString()))) return false;
         await r.setPasswordHash(reset.user_id, passwordHash, at.toISOString());
         await r.deleteTokensOfUser(reset.user_id);
-        await r.retireResetsOfUser(reset.user_id, at.toISOString());
+        await r.retireLinks(reset.user_id, 'password', at.toISOString());
+        // The link reached the account's address, which proves it as a verification link would.
+        await r.markEmailVerified(reset.user_id, at.toISOString());
         await deps.endBackOfficeSessions(trx, reset.user_id);
         return true;
       });

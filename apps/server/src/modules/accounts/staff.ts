@@ -422,7 +422,9 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
           user = { ...user, name: row.name, title: row.title };
         }
         await r.deleteTokensOfUser(user.id);
-        await r.retireResetsOfUser(user.id, at);
+        await r.retireLinks(user.id, 'password', at);
+        // The invitation's link reached the address: it is proven.
+        await r.markEmailVerified(user.id, at);
         await deps.endBackOfficeSessions(trx, user.id);
         await trx.updateTable('users').set({ role: row.role, updated_at: at }).where('id', '=', user.id).execute();
         await trx.updateTable('staff_invitations').set({ user_id: user.id }).where('id', '=', row.id).execute();

@@ -279,6 +279,8 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     // The stranger is out: their storefront token and their password no longer work.
     expect((await app.inject({ url: '/api/user', headers: bearer(stranger.token) })).statusCode).toBe(401);
     expect((await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: stranger.password } })).statusCode).toBe(401);
+    // The link reached the address: it is verified, whatever the stranger had (or had not) done with it.
+    expect((await db.db.selectFrom('users').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow()).email_verified_at).not.toBeNull();
     const joined = await signIn(email, 'a gemologist password');
     expect((await as(joined, 'GET', '/api/admin/session')).json()).toMatchObject({ role: 'owner', stage: 'full' });
 

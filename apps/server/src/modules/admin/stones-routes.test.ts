@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { MIN_STONE_PRICE_CENTS, STONE_PRICE_TOO_LOW, centsToPrice, importEventSchema, type AdminStone, type AuditListResponse, type DiamondListResponse, type ImportEvent } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
-import { adminChange, bearer, quickHasher, signUpAndIn, signUpAsStaff } from '../../test/accounts.ts';
+import { adminChange, bearer, quickHasher, signUpAsStaff, signUpVerified } from '../../test/accounts.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { seedInventory } from '../inventory/index.ts';
 
@@ -113,7 +113,7 @@ describe.each(TEST_ENGINES)('the back office’s stones on %s', (engine) => {
 
   it('shows who holds a stone, and refuses to hide one an order reserved', async () => {
     const stone = stones[1]!;
-    const shopper = await signUpAndIn(app, { name: 'Hal Holder' });
+    const shopper = await signUpVerified(app, db.db, { name: 'Hal Holder' });
     const held = await app.inject({ method: 'POST', url: '/api/builder/holds', headers: bearer(shopper.token), payload: { diamond_id: stone.id } });
     expect(held.statusCode, held.body).toBeLessThan(300);
     const withHold = (await as(staff.cookie, 'GET', `/api/admin/stones/${stone.id}`)).json() as AdminStone;

@@ -50,7 +50,10 @@ export function checkoutRoutes(
             'total. A stone that is not available is a 409 naming it by certificate number; nothing is reserved then. ' +
             'The order holds its stones until hold_expires_at (UNPAID_HOLD_HOURS of its method: pay-wire 24 hours), and ' +
             'an account holds at most MAX_HELD_STONES_PER_ACCOUNT stones on unpaid orders at once (409 beyond it, saying ' +
-            'what to do). pay-paypal orders are placed by the wallet flow, not here (422). ' +
+            'what to do). Orders of accounts without a verified email and a paid order also count toward a store-wide ceiling ' +
+            '(UNPAID_HOLD_CEILING units held unpaid by such accounts, of which unverified ones may fill half): past it such an order ' +
+            'is a 409 with errors.payment_mode naming the ways through (PayPal, paid at once; verifying the email where that helps). ' +
+            'pay-paypal orders are placed by the wallet flow, not here (422). ' +
             'An optional Idempotency-Key header (1–100 of A–Z a–z 0–9 - _ . :) makes retries safe: the same key again ' +
             'answers the order it placed (200, Idempotent-Replayed: true) instead of placing another.',
           security,

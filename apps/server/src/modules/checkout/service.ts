@@ -10,6 +10,8 @@ import {
   RING_SIZE_MESSAGES,
   RING_SIZE_UNKNOWN,
   ORDER_MESSAGES,
+  UNPAID_CEILING,
+  ceilingReachedMessage,
   WALLET_PAYMENT_METHOD,
   centsToPrice,
   diamondUnitPrice,
@@ -94,6 +96,19 @@ export class TooManyHeldError extends ConflictError {
 }
 
 /**
+ * 409: what unpaid orders of untrusted accounts hold store-wide is at the ceiling (UNPAID_CEILING) for this account;
+ * nothing was reserved. Said under `payment_mode`: the way through is a method paid at once (PayPal), or verifying.
+ */
+export class CeilingReachedError extends ConflictError {
+  readonly verifyHelps: boolean;
+  constructor(verifyHelps: boolean) {
+    const message = ceilingReachedMessage(verifyHelps);
+    super(message, { payment_mode: [message] });
+    this.verifyHelps = verifyHelps;
+  }
+}
+
+/**
  * A line priced from the catalog, as the order will keep it, with what it takes from stock: a loose diamond its
  * stone, a stocked piece its units, a ring its stone (and its setting's units when the setting is stocked); nothing
  * when made to order.
@@ -114,6 +129,8 @@ export interface CheckoutServiceDeps {
   orders: OrderService;
   mail: MailQueue;
   now?: () => Date;
+  /** UNPAID_HOLD_CEILING: units unpaid orders of untrusted accounts may hold at once, store-wide (UNPAID_CEILING.units by default). */
+  unpaidCeiling?: number;
 }
 
 /**
@@ -125,6 +142,28 @@ export interface CheckoutServiceDeps {
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { db: d, catalog, products, inventory, orders, mail } = deps;
   const now = deps.now ?? (() => new Date());
+  const ceiling = deps.unpaidCeiling ?? UNPAID_CEILING.units;
+
+  /**
+   * Inside the order's transaction: refuses an unpaid order of an account without a verified email and a paid order
+   * when what such orders hold store-wide would pass the ceiling (an unverified account's share of it, or the whole),
+   * and answers whether the order is such an account's. Below the ceiling nothing changes for anyone; a trusted
+   * account's order is never counted or refused here (decision 011).
+   */
+  async function requireRoomUnderCeiling(trx: Kysely<Database>, signedIn: SignedIn, adding: number, at: Date): Promise<boolean> {
+    const verified = signedIn.user.email_verified;
+    const paid = await orders.hasPaidOrder(trx, signedIn.user.id);
+    if (verified && paid) return false;
+    if (adding === 0) return true;
+    const held = await orders.untrustedHeld(trx, at);
+    const limit = verified ? ceiling : Math.floor(ceiling * UNPAID_CEILING.unverifiedShare);
+    if (held + adding > limit) {
+      // Verifying lets the order through when it makes the account trusted (it has a paid order) or moves it to the
+      // whole ceiling with room left; otherwise only a method paid at once does.
+      throw new CeilingReachedError(!verified && (paid || held + adding <= ceiling));
+    }
+    return true;
+  }
 
   const productsOf = (lines: readonly LineItem[]) => lines.filter((l): l is ProductLine => l.kind === 'product');
   const ringsOf = (lines: readonly LineItem[]) => lines.filter((l): l is RingLine => l.kind === 'ring');
@@ -494,6 +533,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           const adding = priced.reduce((sum, p) => sum + (p.stock.length > 0 ? p.line.quantity : 0), 0);
           const held = await orders.heldBy(trx, signedIn.user.id, at);
           if (adding > 0 && held.count + adding > MAX_HELD_STONES_PER_ACCOUNT) throw new TooManyHeldError(held.count, adding, held.orderNumbers, field);
+          // Accounts are free: the cap per account bounds one, the ceiling bounds them all together.
+          const untrusted = await requireRoomUnderCeiling(trx, signedIn, adding, at);
 
           stones = stockUnits(priced).filter((u) => u.kind === 'diamond');
           const stored = requireTotal(priced, input.payment_mode, input.total_price, 'total_price');
@@ -512,6 +553,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             lines: stored,
             holdExpiresAt: new Date(at.getTime() + unpaidHoldMs(input.payment_mode)!).toISOString(),
             idempotencyKey,
+            untrusted,
             at,
           });
           await mail.enqueue(trx, orders.placedMails(placed, signedIn.user.email));
@@ -522,7 +564,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       } catch (err) {
         // The same Idempotency-Key sent twice at once: the other request placed the order, and this one found its
         // lines taken (or the account's holds full, or on SQLite its key): that order is the answer, not a 409.
-        if (idempotencyKey && (err instanceof LinesUnavailableError || err instanceof TooManyHeldError || isUniqueViolation(err))) {
+        if (idempotencyKey && (err instanceof LinesUnavailableError || err instanceof TooManyHeldError || err instanceof CeilingReachedError || isUniqueViolation(err))) {
           const earlier = await replay(signedIn, idempotencyKey, input.lines);
           if (earlier) return { order: earlier, replayed: true };
         }

@@ -24,10 +24,18 @@ export interface StoredImage {
   bytes: Uint8Array;
 }
 
+/** Digests of the client an upload came from: its address or /64, and an IPv6 client's /56 and /48. */
+export interface UploadClient {
+  clientKey: string;
+  client56: string | null;
+  client48: string | null;
+}
+export type UploadClientColumn = 'client_key' | 'client_56' | 'client_48';
+
 /** The custom-requests module's tables: custom_ring_requests and custom_ring_images. */
 export function createCustomRequestRepository(db: Kysely<Database>) {
   return {
-    async insertImage(image: StoredImage & { createdAt: string }): Promise<void> {
+    async insertImage(image: StoredImage & { createdAt: string; client: UploadClient }): Promise<void> {
       await db
         .insertInto('custom_ring_images')
         .values({
@@ -36,8 +44,22 @@ export function createCustomRequestRepository(db: Kysely<Database>) {
           bytes: image.bytes,
           byte_size: image.bytes.byteLength,
           created_at: image.createdAt,
+          client_key: image.client.clientKey,
+          client_56: image.client.client56,
+          client_48: image.client.client48,
         })
         .execute();
+    },
+
+    /** Uploads no request has claimed yet from one client's range (`column` holding its digest), and when the oldest was made. */
+    async unclaimedOfClient(column: UploadClientColumn, digest: string): Promise<{ count: number; oldest: string | null }> {
+      const row = await db
+        .selectFrom('custom_ring_images')
+        .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
+        .where(column, '=', digest)
+        .where('request_id', 'is', null)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.n), oldest: (row.oldest as string | null) ?? null };
     },
 
     /** Uploads no request has claimed yet, however old. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { CUSTOM_RING_IMAGES, CUSTOM_RING_MESSAGES } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
@@ -231,6 +232,36 @@ describe.each(TEST_ENGINES)('custom ring requests on %s', (engine) => {
       expect(late.statusCode).toBe(422);
       expect(late.json().errors).toEqual({ images: ['One of your images is no longer with us (uploads are kept for a day). Please remove it and add it again.'] });
       clock.set(new Date('2026-11-30T15:00:00Z'));
+    });
+
+    it('gives each client a share of the waiting uploads, so one client’s flood does not pause uploads for everyone', async () => {
+      const from = (remoteAddress: string) =>
+        app.inject({ method: 'POST', url: '/api/custom-ring-requests/images', payload: { content_type: 'image/png', data: PNG.toString('base64') }, remoteAddress });
+      const share = CUSTOM_RING_IMAGES.waitingPerClient;
+      const ids: string[] = [];
+      for (let i = 0; i < share; i++) {
+        const res = await from('203.0.113.9');
+        expect(res.statusCode, `upload ${i + 1}`).toBe(201);
+        ids.push(res.json().id);
+      }
+      const over = await from('203.0.113.9');
+      expect(over.statusCode).toBe(429);
+      expect(over.json().message).toBe(CUSTOM_RING_MESSAGES.clientShareFull);
+      // Room comes back when the oldest is swept, a day after it was made.
+      expect(Number(over.headers['retry-after'])).toBe(24 * 3600);
+      // Nothing of it was kept, and every other shopper still uploads.
+      expect((await from('198.51.100.23')).statusCode).toBe(201);
+      // A request claiming some of them frees the client's share by as many.
+      expect((await submit(request({ email: 'share@shopper.test', images: ids.slice(0, 2) }))).statusCode).toBe(201);
+      expect((await from('203.0.113.9')).statusCode).toBe(201);
+
+      // An IPv6 client's /64s share its /56's four shares.
+      for (let net = 0; net < 4; net++) {
+        for (let i = 0; i < share; i++) expect((await from(`2001:db8:99:${net}::${i + 1}`)).statusCode, `/64 ${net}, upload ${i + 1}`).toBe(201);
+      }
+      const over56 = await from('2001:db8:99:ff::1');
+      expect(over56.statusCode).toBe(429);
+      expect((await from('2001:db8:99:100::1')).statusCode).toBe(201);
     });
 
     it('serves no picture: there is no route to read one', async () => {

@@ -21,7 +21,8 @@ import {
   type customRingImageUploadSchema,
   type customRingRequestSchema,
 } from '@everstone/contract';
-import { ServiceUnavailableError, ValidationError, summarizeErrors } from '../../errors.ts';
+import { ServiceUnavailableError, TooManyRequestsError, ValidationError, summarizeErrors } from '../../errors.ts';
+import type { ClientScope } from '../../plugins/rate-limit.ts';
 import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/transaction.ts';
@@ -33,7 +34,8 @@ export type CustomRingImageInput = z.output<typeof customRingImageUploadSchema>;
 
 /**
  * Uploads kept at once, store-wide, before new ones are refused (503): about 230 MB at most, whatever number of
- * addresses a flood comes from. Each is deleted a day after upload unless a request claims it.
+ * addresses a flood comes from. Each is deleted a day after upload unless a request claims it. Each client has a
+ * share of it (CUSTOM_RING_IMAGES.waitingPerClient), so it takes many clients, not one, to fill it.
  */
 export const MAX_UNCLAIMED_IMAGES = 5000;
 
@@ -127,7 +129,8 @@ export function createCustomRequestService(deps: { db: Kysely<Database>; engine:
   const unclaimedTtlMs = CUSTOM_RING_IMAGES.unclaimedTtlHours * HOUR;
 
   return {
-    async uploadImage(input: CustomRingImageInput): Promise<CustomRingImageResponse> {
+    /** One reference picture from the client `client` (the ranges the rate limits count it under). */
+    async uploadImage(input: CustomRingImageInput, client: readonly ClientScope[]): Promise<CustomRingImageResponse> {
       const bytes = Buffer.from(input.data, 'base64');
       const problem =
         bytes.length === 0
@@ -144,9 +147,28 @@ export function createCustomRequestService(deps: { db: Kysely<Database>; engine:
         throw new ValidationError({ content_type: [CUSTOM_RING_MESSAGES.imageType] }, CUSTOM_RING_MESSAGES.imageType);
       }
       const repo = createCustomRequestRepository(deps.db);
+      const at = now();
+      // The client's share first: one client's flood is refused on its own, before it reaches the store-wide room.
+      // (Counted, then written: uploads racing from one client can pass the share by as many as race.)
+      const columns = ['client_key', 'client_56', 'client_48'] as const;
+      for (const [i, scope] of client.entries()) {
+        const waiting = await repo.unclaimedOfClient(columns[i]!, scope.digest);
+        if (waiting.count >= CUSTOM_RING_IMAGES.waitingPerClient * scope.times) {
+          // Room comes back when the oldest of them is swept, a day after it was made.
+          const frees = waiting.oldest ? Date.parse(waiting.oldest) + unclaimedTtlMs - at.getTime() : HOUR;
+          throw new TooManyRequestsError(CUSTOM_RING_MESSAGES.clientShareFull, Math.max(60, Math.ceil(frees / 1000)));
+        }
+      }
       if ((await repo.countUnclaimed()) >= MAX_UNCLAIMED_IMAGES) throw new ServiceUnavailableError(CUSTOM_RING_MESSAGES.uploadsPaused, 600);
       const token = randomBytes(16).toString('base64url');
-      await repo.insertImage({ token, contentType: input.content_type, bytes, createdAt: now().toISOString() });
+      const [own, net56, net48] = client;
+      await repo.insertImage({
+        token,
+        contentType: input.content_type,
+        bytes,
+        createdAt: at.toISOString(),
+        client: { clientKey: own!.digest, client56: net56?.digest ?? null, client48: net48?.digest ?? null },
+      });
       return { id: token, content_type: input.content_type, bytes: bytes.length };
     },
 

@@ -5,18 +5,26 @@ import type { Database } from '../../db/schema.ts';
 export interface HoldRow {
   diamondId: number;
   userId: number;
+  /** Digests of the client's address or /64, and of an IPv6 client's /56 and /48. */
   clientKey: string;
+  client56: string | null;
+  client48: string | null;
   expiresAt: string;
   createdAt: string;
 }
 
+/** The columns a hold keeps its client's ranges in, narrowest first. */
+export type ClientColumn = 'client_key' | 'client_56' | 'client_48';
+
 /** The store_meta row every hold write takes first: hold writes queue behind it, so the caps are counted exactly. */
 export const HOLD_WRITER_KEY = 'stone_holds_writer';
 
-const toHold = (r: { diamond_id: number; user_id: number; client_key: string; expires_at: string; created_at: string }): HoldRow => ({
+const toHold = (r: { diamond_id: number; user_id: number; client_key: string; client_56: string | null; client_48: string | null; expires_at: string; created_at: string }): HoldRow => ({
   diamondId: Number(r.diamond_id),
   userId: Number(r.user_id),
   clientKey: r.client_key,
+  client56: r.client_56,
+  client48: r.client_48,
   expiresAt: r.expires_at,
   createdAt: r.created_at,
 });
@@ -82,12 +90,12 @@ export function createHoldRepository(db: Kysely<Database>) {
       return rows.map(toHold);
     },
 
-    /** Running holds from one client by other accounts than `userId`. */
-    async countByClient(clientKey: string, exceptUserId: number, at: string): Promise<number> {
+    /** Running holds from one client's range (`column` holding its digest) by other accounts than `userId`. */
+    async countByClient(column: ClientColumn, digest: string, exceptUserId: number, at: string): Promise<number> {
       const row = await db
         .selectFrom('stone_holds')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('client_key', '=', clientKey)
+        .where(column, '=', digest)
         .where('user_id', '<>', exceptUserId)
         .where('expires_at', '>', at)
         .executeTakeFirstOrThrow();
@@ -113,11 +121,19 @@ export function createHoldRepository(db: Kysely<Database>) {
     async upsert(hold: HoldRow, at: string): Promise<boolean> {
       const rows = await db
         .insertInto('stone_holds')
-        .values({ diamond_id: hold.diamondId, user_id: hold.userId, client_key: hold.clientKey, expires_at: hold.expiresAt, created_at: hold.createdAt })
+        .values({
+          diamond_id: hold.diamondId,
+          user_id: hold.userId,
+          client_key: hold.clientKey,
+          client_56: hold.client56,
+          client_48: hold.client48,
+          expires_at: hold.expiresAt,
+          created_at: hold.createdAt,
+        })
         .onConflict((oc) =>
           oc
             .column('diamond_id')
-            .doUpdateSet({ user_id: hold.userId, client_key: hold.clientKey, expires_at: hold.expiresAt, created_at: hold.createdAt })
+            .doUpdateSet({ user_id: hold.userId, client_key: hold.clientKey, client_56: hold.client56, client_48: hold.client48, expires_at: hold.expiresAt, created_at: hold.createdAt })
             .where((eb) => eb.or([eb('stone_holds.expires_at', '<=', at), eb('stone_holds.user_id', '=', hold.userId)])),
         )
         .returning('diamond_id')

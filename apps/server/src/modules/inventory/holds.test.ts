@@ -5,6 +5,7 @@ import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts'
 import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { insertStone, type TestStone } from '../../test/stones.ts';
 import { waitFor } from '../../test/wait-for.ts';
+import { clientScopesOf } from '../../plugins/rate-limit.ts';
 import { createHoldRepository } from './hold-repository.ts';
 import { createHoldService, type HoldService } from './holds.ts';
 import { createInventoryService, StockUnavailableError, type InventoryService, type StockUnit } from './service.ts';
@@ -50,7 +51,7 @@ describe.each(TEST_ENGINES)('holds and reservations on %s', (engine) => {
   it('takes no stone another account holds, any stone whose hold ran out, and the orderer’s own held stone', async () => {
     const [holder, buyer] = users as [number, number];
     const [held, free] = [await stone(), await stone()];
-    await holds.hold(holder, held.id, '192.0.2.1');
+    await holds.hold(holder, held.id, clientScopesOf('192.0.2.1'));
     const refused = await reserve([unit(free), unit(held)], buyer).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(StockUnavailableError);
     expect((refused as StockUnavailableError).units.map((u) => u.label)).toEqual([held.certificate_number]);
@@ -67,7 +68,7 @@ describe.each(TEST_ENGINES)('holds and reservations on %s', (engine) => {
     expect(await holds.holdOf(held.id, null)).toBeNull();
 
     const lapsed = await stone();
-    await holds.hold(holder, lapsed.id, '192.0.2.1');
+    await holds.hold(holder, lapsed.id, clientScopesOf('192.0.2.1'));
     clock.advance(15 * 60_000);
     await reserve([unit(lapsed)], buyer);
     expect(await statusOf(lapsed)).toBe('reserved');
@@ -83,7 +84,7 @@ describe.each(TEST_ENGINES)('holds and reservations on %s', (engine) => {
       const repo = createHoldRepository(trx);
       expect(await repo.lockAvailableStone(s.id)).toBe(true);
       const at = clock.now().toISOString();
-      expect(await repo.upsert({ diamondId: s.id, userId: holder, clientKey: 'k', expiresAt: new Date(clock.now().getTime() + 60_000).toISOString(), createdAt: at }, at)).toBe(true);
+      expect(await repo.upsert({ diamondId: s.id, userId: holder, clientKey: 'k', client56: null, client48: null, expiresAt: new Date(clock.now().getTime() + 60_000).toISOString(), createdAt: at }, at)).toBe(true);
       await gate;
     });
     const ordering = reserve([unit(s)], buyer).catch((err: unknown) => err);
@@ -112,7 +113,7 @@ describe.each(TEST_ENGINES)('holds and reservations on %s', (engine) => {
       await inventory.reserve(trx, [unit(s)], buyer);
       await gate;
     });
-    const holding = holds.hold(holder, s.id, '192.0.2.9').catch((err: unknown) => err);
+    const holding = holds.hold(holder, s.id, clientScopesOf('192.0.2.9')).catch((err: unknown) => err);
     await waitFor(
       async () => {
         const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike 'update "diamonds"%'`.execute(db.db);

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { HOLD, HOLD_MESSAGES, STORE_TIME_ZONE, holdEndText, type StoneHold } from '@everstone/contract';
 import type { Db } from '../../db/database.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
+import type { ClientScope } from '../../plugins/rate-limit.ts';
 import { MAX_STONE_ID } from './repository.ts';
 import { createHoldRepository, type HoldRow } from './hold-repository.ts';
 
@@ -11,11 +11,6 @@ const DAY_MS = 86_400_000;
 /** '3:45 PM Eastern Time': when a hold ends, as a message written on the server says it. */
 export function holdEndsAt(expiresAt: string): string {
   return `${holdEndText(expiresAt, STORE_TIME_ZONE).replace(/\s/g, ' ')} Eastern Time`;
-}
-
-/** What a hold keeps of the client's address: a digest, as the rate limits keep theirs. */
-function digest(clientKey: string): string {
-  return createHash('sha256').update(clientKey).digest('hex').slice(0, 32);
 }
 
 export interface HoldServiceDeps {
@@ -46,13 +41,15 @@ export function createHoldService({ db, now, minutes = HOLD.minutes }: HoldServi
     minutes,
 
     /**
-     * Holds `diamondId` for `userId` from the client `clientKey` (the address as the rate limits count it), or renews
-     * the account's running hold on it. One write transaction: the caps are counted and the hold written with no other
-     * hold write between them, and the stone's row is locked so an order placed at the same moment cannot slip past.
+     * Holds `diamondId` for `userId` from the client `client` (the ranges the rate limits count it under: an IPv4
+     * address; an IPv6 /64, /56 and /48), or renews the account's running hold on it. One write transaction: the caps
+     * are counted and the hold written with no other hold write between them, and the stone's row is locked so an
+     * order placed at the same moment cannot slip past.
      */
-    async hold(userId: number, diamondId: number, clientKey: string): Promise<{ hold: StoneHold; renewed: boolean }> {
+    async hold(userId: number, diamondId: number, client: readonly ClientScope[]): Promise<{ hold: StoneHold; renewed: boolean }> {
       if (diamondId > MAX_STONE_ID) throw new NotFoundError(`No diamond with id ${diamondId} exists.`);
-      const client = digest(clientKey);
+      const [own, net56, net48] = client;
+      const keys = { clientKey: own!.digest, client56: net56?.digest ?? null, client48: net48?.digest ?? null };
       return writeTransaction(db, async (trx) => {
         const holds = createHoldRepository(trx);
         const t = now();
@@ -80,15 +77,21 @@ export function createHoldService({ db, now, minutes = HOLD.minutes }: HoldServi
         if ((await holds.countLogged(userId, diamondId, new Date(t.getTime() - DAY_MS).toISOString())) >= HOLD.perStonePerDay) {
           throw new ConflictError(HOLD_MESSAGES.perStonePerDay);
         }
-        // The account's own holds are let go below, so they do not count against its address.
-        if ((await holds.countByClient(client, userId, at)) >= HOLD.perAddress) throw new ConflictError(HOLD_MESSAGES.perAddress);
-        const own = await holds.holdsOfUser(userId, at);
+        // The account's own holds are let go below, so they do not count against its address. An IPv6 client is
+        // counted in its /64, /56 and /48, each range with its multiple of the cap (CLIENT_PREFIXES).
+        const ranges = ['client_key', 'client_56', 'client_48'] as const;
+        for (const [i, scope] of client.entries()) {
+          if ((await holds.countByClient(ranges[i]!, scope.digest, userId, at)) >= HOLD.perAddress * scope.times) {
+            throw new ConflictError(i === 0 ? HOLD_MESSAGES.perAddress : HOLD_MESSAGES.perNetwork);
+          }
+        }
+        const mine = await holds.holdsOfUser(userId, at);
         await holds.deleteOfUser(
           userId,
-          own.slice(HOLD.perAccount - 1).map((h) => h.diamondId),
+          mine.slice(HOLD.perAccount - 1).map((h) => h.diamondId),
         );
 
-        const written = await holds.upsert({ diamondId, userId, clientKey: client, expiresAt, createdAt: at }, at);
+        const written = await holds.upsert({ diamondId, userId, ...keys, expiresAt, createdAt: at }, at);
         if (!written) {
           // Only reachable if a writer skipped the queue above; the stone's key still lets one hold win.
           const winner = await holds.activeHold(diamondId, at);

@@ -67,6 +67,8 @@ interface OrderState {
 
 /** The first key of PostgreSQL's two-key advisory locks taken by orders: 'EVHO' (Everstone holds). */
 const HOLDS_LOCK = 0x4556484f;
+/** The store-wide lock of the ceiling on untrusted accounts' unpaid holds: 'EVHC' (Everstone hold ceiling), second key 0. */
+const CEILING_LOCK = 0x45564843;
 
 /** Stones an account holds on orders neither paid nor confirmed, and those orders' numbers. */
 export interface HeldStones {
@@ -176,6 +178,37 @@ export function createOrderRepository(db: Kysely<Database>) {
      */
     async lockHoldsOf(userId: number, engine: Engine): Promise<void> {
       if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${HOLDS_LOCK}, ${userId})`.execute(db);
+    },
+
+    /**
+     * Inside a transaction, before counting what untrusted accounts hold: on PostgreSQL two such orders placed at once
+     * (by any accounts, on any instances) would each count without the other, and both pass the ceiling; the second
+     * waits here for the first to commit. SQLite has one writer at a time already.
+     */
+    async lockCeiling(engine: Engine): Promise<void> {
+      if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${CEILING_LOCK}, 0)`.execute(db);
+    },
+
+    /** Units that pending, unpaid orders placed by untrusted accounts hold at `at`, store-wide (what the cap per account counts). */
+    async untrustedHeldUnits(at: string): Promise<number> {
+      const row = await db
+        .selectFrom('order_items')
+        .innerJoin('orders', 'orders.id', 'order_items.order_id')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('order_items.quantity'), eb.lit(0)).as('units'))
+        .where('orders.untrusted', '=', 1)
+        .where('orders.order_status', '=', 'pending')
+        .where('orders.payment_status', '=', 'pending')
+        .where((eb) => eb.or([eb('orders.hold_expires_at', 'is', null), eb('orders.hold_expires_at', '>', at)]))
+        .where('order_items.released_at', 'is', null)
+        .where((eb) => eb.or([eb('order_items.kind', 'in', ['diamond', 'ring']), eb('order_items.from_stock', '=', 1)]))
+        .executeTakeFirstOrThrow();
+      return Number(row.units);
+    },
+
+    /** Whether the account has an order paid for (and not refunded). */
+    async hasPaidOrder(userId: number): Promise<boolean> {
+      const row = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('payment_status', '=', 'paid').limit(1).executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Units the account holds on pending, unpaid orders whose hold still runs at `at`. */

@@ -61,6 +61,8 @@ export interface OrderDraft {
   lines: NewOrderLine[];
   holdExpiresAt: string | null;
   idempotencyKey: string | null;
+  /** Placed unpaid by an account without a verified email and a paid order: its holds count toward the ceiling. */
+  untrusted?: boolean;
   at: Date;
 }
 
@@ -247,6 +249,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         notes: details.notes,
         hold_expires_at: draft.holdExpiresAt,
         idempotency_key: draft.idempotencyKey,
+        untrusted: draft.untrusted ? 1 : 0,
         created_at: atIso,
         updated_at: atIso,
       };
@@ -281,6 +284,19 @@ export function createOrderService(deps: OrderServiceDeps) {
       const r = createOrderRepository(trx);
       await r.lockHoldsOf(userId, d.engine);
       return r.heldStonesOf(userId, at.toISOString());
+    },
+
+    /** Inside `trx`: whether the account has an order paid for (and not refunded). */
+    hasPaidOrder: (trx: Kysely<Database>, userId: number) => createOrderRepository(trx).hasPaidOrder(userId),
+
+    /**
+     * Inside `trx`: the units pending, unpaid orders of untrusted accounts hold store-wide. The store-wide lock is taken
+     * first (PostgreSQL), so two such orders placed at once, anywhere, count each other and cannot both pass the ceiling.
+     */
+    async untrustedHeld(trx: Kysely<Database>, at: Date): Promise<number> {
+      const r = createOrderRepository(trx);
+      await r.lockCeiling(d.engine);
+      return r.untrustedHeldUnits(at.toISOString());
     },
 
     /** An order by its row id (the wallet keeps it): as the API shows it. */

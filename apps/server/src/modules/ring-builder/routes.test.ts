@@ -5,6 +5,7 @@ import {
   FIT_MESSAGES,
   HOLD,
   HOLD_MESSAGES,
+  VERIFICATION_MESSAGES,
   centsToPrice,
   fitProblem,
   ringLeadDays,
@@ -21,7 +22,7 @@ import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts'
 import { createTestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
+import { bearer, quickHasher, signUpAndIn, signUpVerified } from '../../test/accounts.ts';
 import { insertStone, type TestStone } from '../../test/stones.ts';
 import { createInventoryService, holdEndsAt } from '../inventory/index.ts';
 import { seedProducts, stoneSize } from '../products/index.ts';
@@ -67,6 +68,8 @@ describe.each(TEST_ENGINES)('ring builder API on %s', (engine) => {
     await db?.destroy();
   });
 
+  /** A shopper whose address is verified: holding needs it. */
+  const shopper = () => signUpVerified(app, db.db);
   const take = () => {
     const stone = fresh.shift();
     if (!stone) throw new Error('the test ran out of stones');
@@ -215,8 +218,8 @@ describe.each(TEST_ENGINES)('ring builder API on %s', (engine) => {
 
   describe('holds', () => {
     it('asks to sign in, holds for BUILDER_HOLD_MINUTES, shows the hold to others without saying whose, renews and lets go', async () => {
-      const a = await signUpAndIn(app);
-      const b = await signUpAndIn(app);
+      const a = await shopper();
+      const b = await shopper();
       const stone = take();
       const anonymous = await hold(null, stone.id);
       expect(anonymous.statusCode).toBe(401);
@@ -271,8 +274,21 @@ describe.each(TEST_ENGINES)('ring builder API on %s', (engine) => {
       expect((await hold(b.token, stone.id)).statusCode).toBe(201);
     });
 
+    it('holds nothing for an account whose email address is not verified, and says how to verify it', async () => {
+      const unverified = await signUpAndIn(app);
+      expect(unverified.user.email_verified).toBe(false);
+      const stone = take();
+      const refused = await hold(unverified.token, stone.id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: VERIFICATION_MESSAGES.holdNeedsVerified });
+      expect((await holdOf(stone.id)).statusCode).toBe(404);
+      // Verified by its link (modules/accounts/routes.test.ts), the same account holds it.
+      await db.db.updateTable('users').set({ email_verified_at: clock.now().toISOString() }).where('id', '=', unverified.user.id).execute();
+      expect((await hold(unverified.token, stone.id)).statusCode).toBe(201);
+    });
+
     it('holds one stone per account: a new hold lets the old one go', async () => {
-      const a = await signUpAndIn(app);
+      const a = await shopper();
       const [first, second] = [take(), take()];
       expect((await hold(a.token, first.id)).statusCode).toBe(201);
       expect((await hold(a.token, second.id)).statusCode).toBe(201);
@@ -282,7 +298,7 @@ describe.each(TEST_ENGINES)('ring builder API on %s', (engine) => {
 
     it('holds at most HOLD.perAddress stones from one address at once', async () => {
       const stones = Array.from({ length: HOLD.perAddress + 1 }, take);
-      const shoppers = await Promise.all(stones.map(() => signUpAndIn(app)));
+      const shoppers = await Promise.all(stones.map(() => shopper()));
       for (let i = 0; i < HOLD.perAddress; i++) expect((await hold(shoppers[i]!.token, stones[i]!.id, '198.51.100.7')).statusCode).toBe(201);
       const over = await hold(shoppers[HOLD.perAddress]!.token, stones[HOLD.perAddress]!.id, '198.51.100.7');
       expect(over.statusCode).toBe(409);
@@ -291,7 +307,7 @@ describe.each(TEST_ENGINES)('ring builder API on %s', (engine) => {
       expect((await hold(shoppers[0]!.token, stones[HOLD.perAddress]!.id, '198.51.100.7')).statusCode).toBe(201);
       // Another address is not affected; an IPv6 client counts by its /64.
       expect((await hold(shoppers[HOLD.perAddress]!.token, stones[0]!.id, '203.0.113.5')).statusCode).toBe(201);
-      const v6 = await Promise.all([0, 1, 2, 3].map(() => signUpAndIn(app)));
+      const v6 = await Promise.all([0, 1, 2, 3].map(() => shopper()));
       const v6Stones = [take(), take(), take(), take()];
       for (let i = 0; i < 3; i++) expect((await hold(v6[i]!.token, v6Stones[i]!.id, `2001:db8:1:2::${i + 1}`)).statusCode).toBe(201);
       expect((await hold(v6[3]!.token, v6Stones[3]!.id, '2001:db8:1:2:ffff::9')).statusCode).toBe(409);
@@ -300,8 +316,37 @@ describe.each(TEST_ENGINES)('ring builder API on %s', (engine) => {
       expect((await hold(v6[3]!.token, v6Stones[3]!.id, '2001:db8:1:2:ffff::9')).statusCode).toBe(201);
     });
 
+    it('counts an IPv6 client’s holds in its /56 and /48 as well, so the /64s of one /48 share 16 times one client’s cap', async () => {
+      const perNetwork = { 56: HOLD.perAddress * 4, 48: HOLD.perAddress * 16 };
+      const wanted = perNetwork[48] + 3;
+      const shoppers = await Promise.all(Array.from({ length: wanted }, () => shopper()));
+      const stones: TestStone[] = [];
+      for (let i = 0; i < wanted; i++) stones.push(await cut('Oval', 1 + i * 0.001));
+      let next = 0;
+      // Each hold from a /64 of its own: 2001:db8:77:<the /56's two digits><the /64's two digits>::1.
+      const from = (net56: number, net64: number) => `2001:db8:77:${net56.toString(16).padStart(2, '0')}${net64.toString(16).padStart(2, '0')}::1`;
+      const holdNext = (address: string) => {
+        const i = next++;
+        return hold(shoppers[i]!.token, stones[i]!.id, address);
+      };
+      for (let i = 0; i < perNetwork[56]; i++) expect((await holdNext(from(0, i))).statusCode, `hold ${i + 1}`).toBe(201);
+      const over56 = await holdNext(from(0, 200));
+      expect(over56.statusCode).toBe(409);
+      expect(over56.json().message).toBe(HOLD_MESSAGES.perNetwork);
+      // Other /56s of the /48 hold until the /48's cap.
+      for (let n = 1; n < perNetwork[48] / perNetwork[56]; n++) {
+        for (let i = 0; i < perNetwork[56]; i++) expect((await holdNext(from(n, i))).statusCode, `/56 ${n}, hold ${i + 1}`).toBe(201);
+      }
+      const over48 = await holdNext(from(0xff, 1));
+      expect(over48.statusCode).toBe(409);
+      expect(over48.json().message).toBe(HOLD_MESSAGES.perNetwork);
+      // Another /48 is someone else.
+      expect((await holdNext('2001:db8:78::1')).statusCode).toBe(201);
+      clock.advance((HOLD.minutes + 1) * MINUTE);
+    });
+
     it('lets one account hold the same stone HOLD.perStonePerDay times a day; renewals are not new holds', async () => {
-      const a = await signUpAndIn(app);
+      const a = await shopper();
       const stone = take();
       for (let i = 0; i < HOLD.perStonePerDay; i++) {
         expect((await hold(a.token, stone.id)).statusCode).toBe(201);
@@ -313,7 +358,7 @@ describe.each(TEST_ENGINES)('ring builder API on %s', (engine) => {
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(HOLD_MESSAGES.perStonePerDay);
       // A hold that has run out is not renewed by holding again: that is a new hold, and counts.
-      const b = await signUpAndIn(app);
+      const b = await shopper();
       const other = take();
       expect((await hold(b.token, other.id)).statusCode).toBe(201);
       clock.advance((HOLD.minutes + 1) * MINUTE);
@@ -327,7 +372,7 @@ describe.each(TEST_ENGINES)('ring builder API on %s', (engine) => {
     });
 
     it('ends a hold when its time has passed, with no sweep: others may hold and order the stone', async () => {
-      const [a, b] = [await signUpAndIn(app), await signUpAndIn(app)];
+      const [a, b] = [await shopper(), await shopper()];
       const stone = take();
       expect((await hold(a.token, stone.id)).statusCode).toBe(201);
       clock.advance(HOLD.minutes * MINUTE - 1000);
@@ -344,7 +389,7 @@ describe.each(TEST_ENGINES)('ring builder API on %s', (engine) => {
     });
 
     it('refuses what cannot be held: an unknown stone, one that is not available', async () => {
-      const a = await signUpAndIn(app);
+      const a = await shopper();
       expect((await hold(a.token, 987654321)).statusCode).toBe(404);
       expect((await hold(a.token, 99999999999)).statusCode).toBe(404);
       const sold = await cut('Round', 1.1, { status: 'sold' });
@@ -356,7 +401,7 @@ describe.each(TEST_ENGINES)('ring builder API on %s', (engine) => {
     });
 
     it('keeps a held stone from another account’s order, and turns the holder’s order into the reservation', async () => {
-      const [holder, other] = [await signUpAndIn(app), await signUpAndIn(app)];
+      const [holder, other] = [await shopper(), await shopper()];
       const stone = take();
       expect((await hold(holder.token, stone.id)).statusCode).toBe(201);
       const refused = await order(other.token, stone);
@@ -378,7 +423,7 @@ describe.each(TEST_ENGINES)('ring builder API on %s', (engine) => {
 
     it('decides a hold and an order placed at the same moment one way only', async () => {
       for (let round = 0; round < 6; round++) {
-        const [holder, buyer] = [await signUpAndIn(app), await signUpAndIn(app)];
+        const [holder, buyer] = [await shopper(), await shopper()];
         const stone = take();
         const [held, placed] = await Promise.all([hold(holder.token, stone.id), order(buyer.token, stone)]);
         // Exactly one of the two gets the stone.

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   HOLD_MESSAGES,
+  VERIFICATION_MESSAGES,
   builderRingQuerySchema,
   builderRingResponseSchema,
   builderSettingsQuerySchema,
@@ -13,9 +14,9 @@ import {
   settingFitSchema,
   validationErrorSchema,
 } from '@everstone/contract';
-import { UnauthorizedError } from '../../errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import type { Authenticate } from '../../plugins/auth.ts';
-import { RATE_LIMITS, clientKeyOf, type RateLimiter } from '../../plugins/rate-limit.ts';
+import { RATE_LIMITS, clientKeyOf, clientScopesOf, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { RingBuilderService } from './service.ts';
 import type { BuilderStarts } from './starts.ts';
 
@@ -45,6 +46,13 @@ export function ringBuilderRoutes(service: RingBuilderService, deps: RingBuilder
   /** Holding is for signed-in shoppers: the hold is theirs, and its caps are counted per account. */
   async function requireShopper(request: FastifyRequest): Promise<void> {
     if (!request.auth) throw new UnauthorizedError(HOLD_MESSAGES.signIn);
+  }
+  /**
+   * Holding is for accounts whose address a link has proven: an account is free to make, an inbox costs something,
+   * so a script cannot take a stone off everyone's orders per account it signs up (docs/security.md).
+   */
+  async function requireVerified(request: FastifyRequest): Promise<void> {
+    if (request.auth && !request.auth.user.email_verified) throw new ForbiddenError(VERIFICATION_MESSAGES.holdNeedsVerified);
   }
   const shopperOf = (request: FastifyRequest): number => {
     if (!request.auth) throw new UnauthorizedError(HOLD_MESSAGES.signIn);
@@ -142,13 +150,23 @@ export function ringBuilderRoutes(service: RingBuilderService, deps: RingBuilder
           description:
             'A hold lasts BUILDER_HOLD_MINUTES (15 by default): 201 for a new hold, 200 for a renewal. A new hold lets the account’s other hold go. ' +
             '409 when someone else holds the diamond (until when), when it is not available, when the address holds as many as it may, or when the ' +
-            'account has held this diamond as often as a day allows. 401 when not signed in.',
+            'account has held this diamond as often as a day allows. 401 when not signed in; 403 when the account’s email address is not ' +
+            'verified yet (its message says how: the emailed link, or a new one from POST /api/email/verification).',
           security: [{ bearer: [] }],
           body: holdRequestSchema,
-          response: { 200: holdResponseSchema, 201: holdResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema, 429: errorResponseSchema },
+          response: {
+            200: holdResponseSchema,
+            201: holdResponseSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+            409: errorResponseSchema,
+            422: validationErrorSchema,
+            429: errorResponseSchema,
+          },
         },
-        // Signed in before the body is read, and before the rate limit counts the account.
-        onRequest: requireShopper,
+        // Signed in and verified before the body is read, and before the rate limit counts the account.
+        onRequest: [requireShopper, requireVerified],
         preValidation: deps.limiter.guard(RATE_LIMITS.stoneHolds),
         onSend: async (_request, reply) => {
           reply.header('cache-control', 'no-store');
@@ -156,7 +174,7 @@ export function ringBuilderRoutes(service: RingBuilderService, deps: RingBuilder
       },
       async (request, reply) => {
         const userId = shopperOf(request);
-        const { hold, renewed } = await service.hold(userId, request.body.diamond_id, clientKeyOf(request.clientAddress));
+        const { hold, renewed } = await service.hold(userId, request.body.diamond_id, clientScopesOf(request.clientAddress));
         return reply.status(renewed ? 200 : 201).send(hold);
       },
     );

@@ -17,6 +17,7 @@ import {
   ringPriceToWire,
 } from '@everstone/contract';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
+import type { ClientScope } from '../../plugins/rate-limit.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { HoldService } from '../inventory/index.ts';
 import type { ProductService, SettingsForStoneQuery, StoneForSetting } from '../products/index.ts';
@@ -151,7 +152,7 @@ export function createRingBuilderService({ catalog, products, holds }: RingBuild
     },
 
     /** Holds the stone for the signed-in shopper (or renews their hold); `renewed` says which. */
-    hold: (userId: number, diamondId: number, clientKey: string) => holds.hold(userId, diamondId, clientKey),
+    hold: (userId: number, diamondId: number, client: readonly ClientScope[]) => holds.hold(userId, diamondId, client),
 
     /** Lets the shopper's hold go; 404 when they hold none on it. */
     release: (userId: number, diamondId: number) => holds.release(userId, diamondId),

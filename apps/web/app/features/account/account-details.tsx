@@ -4,6 +4,7 @@ import {
   ACCOUNT_FALLBACK_MESSAGES,
   ACCOUNT_MESSAGES,
   EARLIEST_DATE,
+  VERIFICATION_MESSAGES,
   PASSWORD_MIN_LENGTH,
   TITLES,
   changePasswordRequestSchema,
@@ -17,6 +18,7 @@ import {
 } from '@everstone/contract';
 import { FormNotice, SelectField, TextField, errorsFromIssues, focusFirstInvalid, type FieldErrors, type Notice } from '../../components/ui/fields';
 import { api } from '../../lib/api';
+import { VerificationLinkButton } from '../../components/ui/verification-link-button';
 import { updateSessionUser } from '../../lib/session';
 import { readFailure } from './form-failure';
 
@@ -263,10 +265,31 @@ function PasswordForm() {
 }
 
 /** The Account Details tab (§2): the real account, editable. */
+/** Whether the account's address is verified, and the way to verify it when it is not (holding a stone needs it). */
+function EmailVerification({ user }: { user: User }) {
+  if (user.email_verified) {
+    return (
+      <p className="profile-verified">
+        <span className="profile-email">{user.email}</span> is verified.
+      </p>
+    );
+  }
+  return (
+    <section className="profile-card profile-card--notice" aria-label="Verify your email address">
+      <p>
+        <strong>{VERIFICATION_MESSAGES.notVerified}</strong> Open the link we emailed to <span className="profile-email">{user.email}</span> to verify it: you
+        need it to hold a diamond in the ring builder.
+      </p>
+      <VerificationLinkButton />
+    </section>
+  );
+}
+
 export function AccountDetails({ user }: { user: User }) {
   return (
     <div className="profile-stack">
       <p className="profile-lead">Keep your details current so our gemologists can reach you about your orders and appointments.</p>
+      <EmailVerification user={user} />
       <section className="profile-card">
         {/* Keyed by account so another sign-in in this tab starts from that account's details. */}
         <DetailsForm key={user.id} user={user} />

@@ -36,6 +36,7 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/signup?x=1')).toBe('/');
     expect(safeReturnPath('/resetpassword')).toBe('/');
     expect(safeReturnPath('/reset-password/abc?email=a%40b.c')).toBe('/');
+    expect(safeReturnPath('/verify-email/abc')).toBe('/');
     expect(safeReturnPath('/signin-help')).toBe('/signin-help');
   });
 });

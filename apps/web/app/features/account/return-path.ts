@@ -1,5 +1,5 @@
 /** Pages a shopper is never sent back to after signing in: they would only offer to sign in again. */
-const ACCOUNT_ENTRY_PAGES = ['/signin', '/signup', '/resetpassword', '/reset-password/'];
+const ACCOUNT_ENTRY_PAGES = ['/signin', '/signup', '/resetpassword', '/reset-password/', '/verify-email/'];
 
 /**
  * Where the sign-in page returns the shopper (§2: "the page the user came from, or / by default"). The path

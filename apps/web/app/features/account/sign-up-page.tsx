@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router';
-import { ACCOUNT_MESSAGES, ACCOUNT_TIMINGS, PASSWORD_MIN_LENGTH, TITLES } from '@everstone/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_TIMINGS, PASSWORD_MIN_LENGTH, TITLES, VERIFICATION_MESSAGES } from '@everstone/contract';
 import { EMPTY, outcomeMessage, register, type Field, type Outcome, type Values } from './sign-up';
 import { AuthPage } from './auth-page';
 import { DateField } from '../../components/ui/date-field';
@@ -27,6 +27,8 @@ export function SignUpPage({ actionData }: { actionData?: { outcome: Outcome; va
   // Each success gets a new number, so a second registration restarts the banner's three seconds.
   const [registered, setRegistered] = useState(actionData?.outcome.kind === 'registered' ? 1 : 0);
   const [bannerShown, setBannerShown] = useState(registered > 0);
+  // Where the verification link went: said under the form, and it stays (the banner goes after 3 seconds, §9).
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(actionData?.outcome.kind === 'registered' ? actionData.outcome.email : null);
   // Only a form posted without JavaScript shows its failure on the page; with it, §8's alert does.
   const [noScriptFailure, setNoScriptFailure] = useState(
     actionData && actionData.outcome.kind !== 'registered' ? outcomeMessage(actionData.outcome) : null,
@@ -51,6 +53,7 @@ export function SignUpPage({ actionData }: { actionData?: { outcome: Outcome; va
     if (sending) return;
     setSending(true);
     setNoScriptFailure(null);
+    setLinkSentTo(null);
     const outcome = await register(api, values);
     // The field messages are on screen before the alert holds the page.
     flushSync(() => {
@@ -59,6 +62,7 @@ export function SignUpPage({ actionData }: { actionData?: { outcome: Outcome; va
       if (outcome.kind === 'registered') {
         setValues(EMPTY);
         setRegistered((n) => n + 1);
+        setLinkSentTo(outcome.email);
       }
     });
     if (outcome.kind === 'registered') return;
@@ -207,6 +211,9 @@ export function SignUpPage({ actionData }: { actionData?: { outcome: Outcome; va
           {sending ? 'Creating...' : 'Create'}
         </button>
       </form>
+      <p role="status" className={linkSentTo ? 'auth-inbox' : 'visually-hidden'}>
+        {linkSentTo ? VERIFICATION_MESSAGES.checkInbox(linkSentTo) : ''}
+      </p>
       <SocialSignIn verb="Sign up" />
       <p className="auth-switch">
         Already have an account?{' '}

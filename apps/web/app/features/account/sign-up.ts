@@ -46,7 +46,8 @@ function toPayload(v: Values): RegisterPayload {
  * --------------------------------------------------------------------------------------------- */
 
 export type Outcome =
-  | { kind: 'registered' }
+  /** `email` is where the verification link went. */
+  | { kind: 'registered'; email: string }
   /** A success code other than 201. */
   | { kind: 'not-created' }
   | { kind: 'rejected'; message: string; errors: FieldErrors }
@@ -56,7 +57,7 @@ export type Outcome =
 /** POST /api/register, from the browser or from the page's action, and what its answer means (§8). */
 export async function register(api: ApiClient, values: Values): Promise<Outcome> {
   const res = await api.post('/api/register', toPayload(values), registerResponseSchema);
-  if (res.ok) return res.status === 201 ? { kind: 'registered' } : { kind: 'not-created' };
+  if (res.ok) return res.status === 201 ? { kind: 'registered', email: res.data.user.email } : { kind: 'not-created' };
   if (res.status === 0) return { kind: 'failed' };
   return { kind: 'rejected', message: failureText(res) ?? ACCOUNT_FALLBACK_MESSAGES.register, errors: res.errors ?? {} };
 }

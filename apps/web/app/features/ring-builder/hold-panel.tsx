@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { HOLD } from '@everstone/contract/core';
 import { holdCountdown } from './rules';
 import type { StoneHoldState } from './use-stone-hold';
+import { VerificationLinkButton } from '../../components/ui/verification-link-button';
 
 /**
  * "Hold this diamond while you decide": a signed-in shopper holds the ring's stone for HOLD.minutes, sees the time
@@ -66,6 +67,7 @@ export function HoldPanel({ state, available }: { state: StoneHoldState; availab
       <p className={message ? 'rb-hold__message' : 'visually-hidden'} role="status">
         {message ?? (hold.status === 'mine' && countdown ? `Held for you until ${countdown.until}.` : '')}
       </p>
+      {state.needsVerification && <VerificationLinkButton label="Email me a link to verify my address" />}
     </section>
   );
 }

@@ -20,6 +20,8 @@ export interface StoneHoldState {
   busy: boolean;
   /** What the last action said (a refusal, a hold that ended), for the panel's live region. */
   message: string | null;
+  /** The last hold was refused because the account's email address is not verified: the panel offers a new link. */
+  needsVerification: boolean;
   take: () => void;
   release: () => void;
 }
@@ -45,13 +47,17 @@ export function useStoneHold(diamondId: number, initial: StoneHold | null): Ston
   useEffect(() => setNow(Date.now()), []);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [needsVerification, setNeedsVerification] = useState(false);
   const signedIn = session.status === 'signed-in';
 
   // The loader's word again (another stone, another metal): it cannot say `mine`, so this shopper's own hold stays theirs.
   useEffect(() => {
     setHold((current) => (current.status === 'mine' && initial?.expires_at === current.expiresAt ? current : viewOf(initial)));
   }, [initial]);
-  useEffect(() => setMessage(null), [diamondId]);
+  useEffect(() => {
+    setMessage(null);
+    setNeedsVerification(false);
+  }, [diamondId]);
 
   // Signed in: is it this shopper's own hold? (The server's answer names `mine` only to the asker.)
   useEffect(() => {
@@ -84,6 +90,7 @@ export function useStoneHold(diamondId: number, initial: StoneHold | null): Ston
     if (busy) return;
     setBusy(true);
     setMessage(null);
+    setNeedsVerification(false);
     void api.post('/api/builder/holds', { diamond_id: diamondId }, holdAnswer).then(async (res) => {
       setBusy(false);
       if (res.ok) {
@@ -92,6 +99,8 @@ export function useStoneHold(diamondId: number, initial: StoneHold | null): Ston
         return;
       }
       setMessage(res.status === 401 ? HOLD_MESSAGES.signIn : (failureText(res) ?? 'The diamond could not be held just now. Please try again.'));
+      // 403: the account's address is not verified yet (the store's message says so); the way to verify is offered.
+      setNeedsVerification(res.status === 403);
       // Someone may have taken it meanwhile: show whose hold it is now.
       const again = await api.get(`/api/builder/holds/${diamondId}`, holdAnswer);
       if (again.ok) setHold(viewOf(again.data));
@@ -113,5 +122,5 @@ export function useStoneHold(diamondId: number, initial: StoneHold | null): Ston
     });
   }, [busy, diamondId]);
 
-  return { session: session.status, hold, now, busy, message, take, release };
+  return { session: session.status, hold, now, busy, message, needsVerification, take, release };
 }
