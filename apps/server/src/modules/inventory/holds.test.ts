@@ -79,14 +79,19 @@ describe.each(TEST_ENGINES)('holds and reservations on %s', (engine) => {
     const s = await stone();
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
+    let written!: () => void;
+    const holdWritten = new Promise<void>((resolve) => (written = resolve));
     // A hold that has locked the stone's row and written itself, and waits to commit.
     const holding = db.db.transaction().execute(async (trx) => {
       const repo = createHoldRepository(trx);
       expect(await repo.lockAvailableStone(s.id)).toBe(true);
       const at = clock.now().toISOString();
       expect(await repo.upsert({ diamondId: s.id, userId: holder, clientKey: 'k', client56: null, client48: null, expiresAt: new Date(clock.now().getTime() + 60_000).toISOString(), createdAt: at }, at)).toBe(true);
+      written();
       await gate;
     });
+    // The order starts once the hold holds the row: started together, either could reach the row first.
+    await holdWritten;
     const ordering = reserve([unit(s)], buyer).catch((err: unknown) => err);
     // The order's UPDATE is waiting on the hold's row lock…
     await waitFor(
@@ -109,10 +114,15 @@ describe.each(TEST_ENGINES)('holds and reservations on %s', (engine) => {
     const s = await stone();
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
+    let taken!: () => void;
+    const orderTook = new Promise<void>((resolve) => (taken = resolve));
     const ordering = db.db.transaction().execute(async (trx) => {
       await inventory.reserve(trx, [unit(s)], buyer);
+      taken();
       await gate;
     });
+    // The hold starts once the order holds the row: started together, either could reach the row first.
+    await orderTook;
     const holding = holds.hold(holder, s.id, clientScopesOf('192.0.2.9')).catch((err: unknown) => err);
     await waitFor(
       async () => {

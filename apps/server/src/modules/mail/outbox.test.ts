@@ -125,7 +125,7 @@ describe.each(TEST_ENGINES)('file outbox on %s', (engine) => {
     expect(registered.statusCode, registered.body).toBe(201);
     expect((await app.inject({ method: 'POST', url: '/api/password/email', payload: { email: 'ruth@shopper.test' } })).statusCode).toBe(200);
 
-    const entry = await waitFor(() => listOutbox(dir).then((e) => e.find((m) => m.to === 'ruth@shopper.test') ?? null), { what: 'the reset email' });
+    const entry = await waitFor(() => listOutbox(dir).then((e) => e.find((m) => m.to === 'ruth@shopper.test' && m.subject === 'Reset your Everstone password') ?? null), { what: 'the reset email' });
     // No file of the folder holds the link: not the raw message, not its text, not the index.
     for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file), 'utf8'), file).not.toContain('/reset-password/');
     const text = await app.inject(`/dev/outbox/${entry.file.replace('.eml', '.txt')}`);
