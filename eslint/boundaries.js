@@ -5,7 +5,8 @@
  * - the contract imports nothing of the apps;
  * - the storefront imports nothing of the server;
  * - a server module reaches another module only through its public face (modules/<name>/index.ts), and the app,
- *   the tools and the command-line programs do too;
+ *   the tools and the command-line programs do too; a module's tables.ts (the tables it owns, and the opener of a
+ *   handle as them) is for the composition root and the ownership test, never for another module;
  * - plugins/ and lib/ are infrastructure: they import no module;
  * - in the storefront, components/ui/ imports no feature, a feature imports no other feature, and lib/ (infrastructure)
  *   imports neither features nor routes;
@@ -37,6 +38,7 @@ function resolveImport(fromFile, specifier) {
 const serverModule = (p) => /^apps\/server\/src\/modules\/([^/]+)\//.exec(p)?.[1] ?? null;
 const webFeature = (p) => /^apps\/web\/app\/features\/([^/]+)\//.exec(p)?.[1] ?? null;
 const isModuleFace = (p) => /^apps\/server\/src\/modules\/[^/]+\/index\.ts$/.test(p);
+const isModuleTables = (p) => /^apps\/server\/src\/modules\/[^/]+\/tables\.ts$/.test(p);
 
 /**
  * Why `from` may not import `to`, or null when it may. Both are repository-relative paths; `published` says the
@@ -56,7 +58,9 @@ export function boundaryViolation(from, to, published = false) {
     if ((from.startsWith('apps/server/src/plugins/') || from.startsWith('apps/server/src/lib/')) && toModule) {
       return `${from.split('/')[3]}/ is infrastructure: it imports no module (pass what it needs in)`;
     }
-    if (toModule && toModule !== fromModule && !isModuleFace(to)) {
+    if (toModule && toModule !== fromModule && isModuleTables(to)) {
+      if (fromModule) return `modules/${toModule}/tables.ts opens a handle as that module's own tables: another module calls its face instead`;
+    } else if (toModule && toModule !== fromModule && !isModuleFace(to)) {
       return `modules/${toModule} is reached through its public face, modules/${toModule}/index.ts`;
     }
   }

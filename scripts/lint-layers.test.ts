@@ -22,6 +22,10 @@ describe('the layers, held by npm run lint', () => {
     expect(boundaryViolation('apps/server/src/plugins/auth.ts', 'apps/server/src/modules/accounts/index.ts')).toMatch(/infrastructure: it imports no module/);
     expect(boundaryViolation('apps/server/src/lib/store-url.ts', 'apps/server/src/modules/mail/index.ts')).toMatch(/infrastructure/);
     expect(boundaryViolation('apps/server/src/app.ts', 'apps/server/src/modules/orders/service.ts')).toMatch(/public face/);
+    // A module's tables are opened by the composition root; another module never opens them.
+    expect(boundaryViolation('apps/server/src/modules/checkout/service.ts', 'apps/server/src/modules/orders/tables.ts')).toMatch(/calls its face instead/);
+    expect(boundaryViolation('apps/server/src/app.ts', 'apps/server/src/modules/orders/tables.ts')).toBeNull();
+    expect(boundaryViolation('apps/server/src/modules/orders/service.ts', 'apps/server/src/modules/orders/tables.ts')).toBeNull();
     expect(boundaryViolation('packages/contract/src/orders.ts', 'apps/server/src/errors.ts')).toMatch(/the contract imports nothing of the apps/);
     expect(boundaryViolation('apps/web/app/routes/cart.tsx', 'apps/server/src/errors.ts')).toMatch(/the storefront imports nothing of the server/);
     expect(boundaryViolation('apps/web/app/components/ui/button.tsx', 'apps/web/app/features/cart/cart-line.tsx')).toMatch(/imports no feature/);

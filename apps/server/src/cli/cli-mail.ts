@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { createMailDispatcher, createMailOutboxRepository, createMailTransport, type MailQueue } from '../modules/mail/index.ts';
+import { createMailDispatcher, openOutbox, createMailTransport, type MailQueue } from '../modules/mail/index.ts';
 import { consoleLogger } from './console-logger.ts';
 
 /**
@@ -10,13 +10,13 @@ import { consoleLogger } from './console-logger.ts';
  */
 export function cliMail(config: Config, d: Db) {
   const transport = createMailTransport(config);
-  const dispatcher = createMailDispatcher({ repo: createMailOutboxRepository(d.db), transport, log: consoleLogger() });
+  const dispatcher = createMailDispatcher({ repo: openOutbox(d.db), transport, log: consoleLogger() });
   let pending: number[] = [];
   let committed: number[] = [];
   const queue: MailQueue = {
     // A step may queue several messages in turn (an invitation, then the owners' notice): all of them are its own.
     enqueue: async (trx, messages) => {
-      const ids = await createMailOutboxRepository(trx).enqueue(messages, new Date());
+      const ids = await openOutbox(trx).enqueue(messages, new Date());
       pending = [...pending, ...ids];
       return ids;
     },

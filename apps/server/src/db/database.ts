@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import pg from 'pg';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
+import type { Tables } from './tables.ts';
 import { catalogMigration } from './migrations/001-catalog.ts';
 import { storefrontMigration } from './migrations/002-storefront.ts';
 import { accountsMigration } from './migrations/003-accounts.ts';
@@ -35,6 +36,12 @@ export interface Db {
    */
   setDefensive?: (on: boolean) => void;
   close(): Promise<void>;
+}
+
+/** A module's database: its own tables (`tables.ts`), and which engine runs them. */
+export interface ModuleDb<T> {
+  db: Tables<T>;
+  engine: Engine;
 }
 
 // PostgreSQL returns bigint (count, sums) and numeric as strings; every value we keep there fits a double.

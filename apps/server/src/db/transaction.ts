@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Db } from './database.ts';
+import type { Engine } from './database.ts';
 import { isBusy } from './errors.ts';
-import type { Database } from './schema.ts';
 
 /** The database stayed busy through every try: the caller answers 503, never 500. */
 export class DatabaseBusyError extends Error {
@@ -28,19 +27,20 @@ export interface WriteTransactionOptions {
  * PostgreSQL: an ordinary READ COMMITTED transaction; `work` takes its row locks in a fixed order. A deadlock or
  * serialization failure rolls back and is tried again.
  */
-export async function writeTransaction<T>(
-  d: Pick<Db, 'db' | 'engine'>,
-  work: (trx: Kysely<Database>) => Promise<T>,
+export async function writeTransaction<T, H extends Kysely<any>>(
+  d: { db: H; engine: Engine },
+  work: (trx: H) => Promise<T>,
   options: WriteTransactionOptions = {},
 ): Promise<T> {
   const attempts = options.attempts ?? 3;
   for (let attempt = 1; ; attempt++) {
     try {
-      if (d.engine === 'postgres') return await d.db.transaction().execute(work);
+      // The transaction is the same kind of handle as the one it began on (a module's own tables stay its own).
+      if (d.engine === 'postgres') return await d.db.transaction().execute((trx) => work(trx as unknown as H));
       return await d.db.connection().execute(async (conn) => {
         await sql`begin immediate`.execute(conn);
         try {
-          const result = await work(conn);
+          const result = await work(conn as unknown as H);
           await sql`commit`.execute(conn);
           return result;
         } catch (err) {

@@ -18,7 +18,7 @@ import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
 import { createInventoryService } from '../inventory/index.ts';
-import { createMailOutboxRepository } from '../mail/index.ts';
+import { openOutbox } from '../mail/index.ts';
 import { createOrderDesk } from '../orders/index.ts';
 import { seedProducts } from '../products/index.ts';
 
@@ -158,7 +158,7 @@ describe.each(TEST_ENGINES)('ordering jewelry on %s', (engine) => {
       inventory: createInventoryService({ db: db.db }),
       storeEmail: 'care@everstone.example',
       wireTransfer: { beneficiary: 'B', bank: 'Bank', routing_number: '123456780', account_number: '1', swift: 'AAAAUS33' },
-      mail: { enqueue: (trx, messages) => createMailOutboxRepository(trx).enqueue(messages, new Date()), flush: () => {} },
+      mail: { enqueue: (trx, messages) => openOutbox(trx).enqueue(messages, new Date()), flush: () => {} },
     });
     const placed = answers.find((r) => r.statusCode === 201)!.json() as Order;
     await desk.cancel(placed.order_number);

@@ -25,7 +25,7 @@ import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
 import { createInventoryService, seedInventory } from '../inventory/index.ts';
-import { createMailOutboxRepository } from '../mail/index.ts';
+import { openOutbox } from '../mail/index.ts';
 import { createOrderDesk, deskLines } from '../orders/index.ts';
 import { seedProducts } from '../products/index.ts';
 
@@ -239,7 +239,7 @@ describe.each(TEST_ENGINES)('ordering a built ring on %s', (engine) => {
       inventory: createInventoryService({ db: db.db }),
       storeEmail: STORE_COPY,
       wireTransfer: { beneficiary: 'B', bank: 'Bank', routing_number: '123456780', account_number: '1', swift: 'AAAAUS33' },
-      mail: { enqueue: (trx, messages) => createMailOutboxRepository(trx).enqueue(messages, new Date()), flush: () => {} },
+      mail: { enqueue: (trx, messages) => openOutbox(trx).enqueue(messages, new Date()), flush: () => {} },
     });
     const { token } = await signUpAndIn(app);
     const first = pair();

@@ -2,5 +2,5 @@
 export { composeMail, escapeHtml, fields, html, link, paragraph, quote, type MailAttachment, type MailBlock, type OutgoingMail } from './compose.ts';
 export { setupMail, type MailQueue, type MailSetupOptions } from './setup.ts';
 export { createMailDispatcher } from './dispatcher.ts';
-export { createMailOutboxRepository, SCRUBBED_BODY } from './repository.ts';
+export { openOutbox, SCRUBBED_BODY } from './repository.ts';
 export { createMailTransport } from './transport.ts';

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, MailOutboxRow } from '../../db/schema.ts';
+import type { MailOutboxRow } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
+import { mailTables, type MailTables } from './tables.ts';
 import type { MailAttachment, OutgoingMail } from './compose.ts';
 
 interface StoredAttachment {
@@ -26,7 +28,7 @@ export const SCRUBBED_BODY = '(Removed after sending: the message held a single-
  * The mail_outbox table. `db` may be a transaction: queueing mail inside the transaction that stores the record
  * it is about means both are kept or neither is.
  */
-export function createMailOutboxRepository(db: Kysely<Database>) {
+export function createMailOutboxRepository(db: Kysely<MailTables>) {
   return {
     async enqueue(messages: OutgoingMail[], now: Date): Promise<number[]> {
       if (messages.length === 0) return [];
@@ -139,3 +141,9 @@ export function createMailOutboxRepository(db: Kysely<Database>) {
 }
 
 export type MailOutboxRepository = ReturnType<typeof createMailOutboxRepository>;
+
+/**
+ * The outbox as other modules and the tools reach it: through any handle (a transaction handed over, or the pool),
+ * opened as the mail module's own table.
+ */
+export const openOutbox = (db: Handle) => createMailOutboxRepository(mailTables(db));

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
+import { mailTables } from './tables.ts';
 import type { OutgoingMail } from './compose.ts';
 import { devOutboxRoutes } from './dev-outbox.ts';
 import { createMailDispatcher, type MailDispatcherOptions } from './dispatcher.ts';
@@ -12,7 +12,7 @@ import { createMailTransport, type FileOutboxTransport, type MailTransport } fro
 /** What the domains see of mail: queue messages with their record, then ask for them to go out. */
 export interface MailQueue {
   /** Queues messages through `db`: pass the transaction that stores the record they are about. */
-  enqueue(db: Kysely<Database>, messages: OutgoingMail[]): Promise<number[]>;
+  enqueue(tx: Handle, messages: OutgoingMail[]): Promise<number[]>;
   /** Call once that transaction has committed, so the messages leave now rather than at the next poll. */
   flush(): void;
 }
@@ -36,7 +36,7 @@ export async function setupMail(
   const now = options.now ?? (() => new Date());
   const transport = options.transport ?? createMailTransport(config);
   const dispatcher = createMailDispatcher({
-    repo: createMailOutboxRepository(db.db),
+    repo: createMailOutboxRepository(mailTables(db.db)),
     transport,
     log: app.log.child({ module: 'mail' }),
     now,
@@ -58,7 +58,7 @@ export async function setupMail(
   });
 
   return {
-    enqueue: (trx, messages) => createMailOutboxRepository(trx).enqueue(messages, now()),
+    enqueue: (tx, messages) => createMailOutboxRepository(mailTables(tx)).enqueue(messages, now()),
     flush: () => dispatcher.wake(),
   };
 }

@@ -7,7 +7,7 @@ import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
-import { createMailOutboxRepository } from '../mail/index.ts';
+import { openOutbox } from '../mail/index.ts';
 import { createInventoryService, seedInventory } from '../inventory/index.ts';
 import { createOrderDesk, OrderStepRefused, type OrderDesk } from './desk.ts';
 
@@ -44,7 +44,7 @@ describe.each(TEST_ENGINES)('the order desk on %s', (engine) => {
       wireTransfer: EXAMPLE_WIRE_TRANSFER,
       now: clock.now,
       // Queued on the dispatcher's clock (the real one): the test clock runs ahead once holds are made to lapse.
-      mail: { enqueue: (trx, messages) => createMailOutboxRepository(trx).enqueue(messages, new Date()), flush: () => {} },
+      mail: { enqueue: (trx, messages) => openOutbox(trx).enqueue(messages, new Date()), flush: () => {} },
     });
   });
 

@@ -27,7 +27,7 @@ import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import type { DiamondRow } from '../../db/schema.ts';
 import { createInventoryService, seedInventory } from '../inventory/index.ts';
-import { createMailOutboxRepository } from '../mail/index.ts';
+import { openOutbox } from '../mail/index.ts';
 import { createOrderDesk } from './desk.ts';
 
 /** Where the store's copy of each order goes (STORE_EMAIL's default). */
@@ -501,7 +501,7 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
         storeEmail: STORE_COPY,
         wireTransfer: WIRE_ACCOUNT,
         now: clock.now,
-        mail: { enqueue: (trx, messages) => createMailOutboxRepository(trx).enqueue(messages, new Date()), flush: () => {} },
+        mail: { enqueue: (trx, messages) => openOutbox(trx).enqueue(messages, new Date()), flush: () => {} },
       });
       await desk.recordPayment(studs.order_number);
       expect((await place(token, orderPayload(user.id, [extra], { payment_mode: 'pay-affirm' }))).statusCode).toBe(201);

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { Database } from './schema.ts';
+import { createTestDb } from '../test/database.ts';
+import { ACCOUNT_TABLES } from '../modules/accounts/tables.ts';
+import { ADDRESS_TABLES } from '../modules/addresses/tables.ts';
+import { ADMIN_TABLES } from '../modules/admin/tables.ts';
+import { APPOINTMENT_TABLES } from '../modules/appointments/tables.ts';
+import { AUDIT_TABLES } from '../modules/audit/tables.ts';
+import { CATALOG_READS, CATALOG_TABLES } from '../modules/catalog/tables.ts';
+import { CONTACT_TABLES } from '../modules/contact/tables.ts';
+import { CUSTOM_REQUEST_TABLES } from '../modules/custom-requests/tables.ts';
+import { HOME_PREVIEW_TABLES } from '../modules/home-preview/tables.ts';
+import { INVENTORY_TABLES } from '../modules/inventory/tables.ts';
+import { MAIL_TABLES } from '../modules/mail/tables.ts';
+import { NEWSLETTER_TABLES } from '../modules/newsletter/tables.ts';
+import { ORDER_TABLES } from '../modules/orders/tables.ts';
+import { PAYMENT_TABLES } from '../modules/payments/tables.ts';
+import { PRODUCT_TABLES } from '../modules/products/tables.ts';
+import { RING_BUILDER_TABLES } from '../modules/ring-builder/tables.ts';
+import { PLATFORM_TABLES } from '../plugins/tables.ts';
+
+/** Every module's own tables, as each declares them in its tables.ts. */
+const OWNERS = {
+  accounts: ACCOUNT_TABLES,
+  addresses: ADDRESS_TABLES,
+  admin: ADMIN_TABLES,
+  appointments: APPOINTMENT_TABLES,
+  audit: AUDIT_TABLES,
+  catalog: CATALOG_TABLES,
+  contact: CONTACT_TABLES,
+  'custom-requests': CUSTOM_REQUEST_TABLES,
+  'home-preview': HOME_PREVIEW_TABLES,
+  inventory: INVENTORY_TABLES,
+  mail: MAIL_TABLES,
+  newsletter: NEWSLETTER_TABLES,
+  orders: ORDER_TABLES,
+  payments: PAYMENT_TABLES,
+  products: PRODUCT_TABLES,
+  'ring-builder': RING_BUILDER_TABLES,
+  platform: PLATFORM_TABLES,
+} as const;
+
+type Owned = (typeof OWNERS)[keyof typeof OWNERS][number];
+// The compiler's half: a table of `Database` that no module declares (or a declared one that is not a table) fails
+// the type check here.
+const everyTableOwned: [Exclude<keyof Database, Owned>] extends [never] ? true : false = true;
+const onlyTablesOwned: [Exclude<Owned, keyof Database>] extends [never] ? true : false = true;
+
+describe('table ownership', () => {
+  it('gives every table of the database exactly one owning module', async () => {
+    expect([everyTableOwned, onlyTablesOwned]).toEqual([true, true]);
+    const owners = new Map<string, string[]>();
+    for (const [module, tables] of Object.entries(OWNERS)) for (const table of tables) owners.set(table, [...(owners.get(table) ?? []), module]);
+    expect([...owners].filter(([, modules]) => modules.length > 1)).toEqual([]);
+
+    // The migrations' half: the tables a fresh database really has are the ones declared.
+    const db = await createTestDb('sqlite');
+    try {
+      const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db.db);
+      expect(rows.map((r) => r.name).sort()).toEqual([...owners.keys()].sort());
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('lets one module read another’s table: the diamond search, the inventory’s stones', () => {
+    expect(CATALOG_READS).toEqual(['diamonds']);
+    expect(INVENTORY_TABLES).toContain('diamonds');
+  });
+});
