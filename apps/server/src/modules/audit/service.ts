@@ -1,8 +1,8 @@
 import { hostname, userInfo } from 'node:os';
-import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditAction, AuditEntry, AuditListResponse } from '@everstone/contract';
-import type { AuditLogTable, Database } from '../../db/schema.ts';
-import { escapeLike } from '../../lib/like.ts';
+import type { Handle } from '../../db/tables.ts';
+import { createAuditRepository, type ActorFilter, type AuditRow } from './repository.ts';
+import { auditTables } from './tables.ts';
 
 /** Who did something: a staff member in the back office, or someone at the command line. */
 export interface Actor {
@@ -41,12 +41,10 @@ export interface AuditQuery {
    * Whose entries: a person's account id (what they are, whatever they have called themselves since), the command
    * line's (`'command-line'`, entries with no account), or both an id and the start of a command line's user@host.
    */
-  actor?: { id: number | null; commandLine?: string } | 'command-line';
+  actor?: ActorFilter;
   page: number;
   per_page: number;
 }
-
-type AuditRow = Selectable<AuditLogTable>;
 
 const parse = (json: string | null): Record<string, unknown> | null => (json ? (JSON.parse(json) as Record<string, unknown>) : null);
 
@@ -69,7 +67,8 @@ function toEntry(row: AuditRow): AuditEntry {
  * entry exists exactly when the change does. The table refuses updates and deletes by trigger; this module has no
  * function that would try.
  */
-export function createAuditLog(deps: { db: Kysely<Database>; now: () => Date }) {
+export function createAuditLog(deps: { db: Handle; now: () => Date }) {
+  const db = auditTables(deps.db);
   const row = (at: string, actor: Actor, what: AuditRecord) => ({
     at,
     actor_id: actor.id,
@@ -82,9 +81,10 @@ export function createAuditLog(deps: { db: Kysely<Database>; now: () => Date }) 
     after_json: what.after ? JSON.stringify(what.after) : null,
     from_address: actor.from.slice(0, 200),
   });
+  const repo = createAuditRepository(db);
 
-  async function record(trx: Kysely<Database>, actor: Actor, what: AuditRecord): Promise<void> {
-    await trx.insertInto('audit_log').values(row(deps.now().toISOString(), actor, what)).execute();
+  async function record(trx: Handle, actor: Actor, what: AuditRecord): Promise<void> {
+    await createAuditRepository(auditTables(trx)).insert([row(deps.now().toISOString(), actor, what)]);
   }
 
   return {
@@ -95,57 +95,26 @@ export function createAuditLog(deps: { db: Kysely<Database>; now: () => Date }) 
      * Writes one entry per record with `trx`, in as few statements as the engines' parameter limits allow: an import
      * changes a thousand stones a batch, and a round trip per stone would cost more than the change itself.
      */
-    async recordMany(trx: Kysely<Database>, actor: Actor, what: readonly AuditRecord[]): Promise<void> {
+    async recordMany(trx: Handle, actor: Actor, what: readonly AuditRecord[]): Promise<void> {
       const at = deps.now().toISOString();
-      // 10 parameters a row: 500 rows stay far below SQLite's 32,766 and PostgreSQL's 65,535.
-      for (let i = 0; i < what.length; i += 500) {
-        await trx.insertInto('audit_log').values(what.slice(i, i + 500).map((w) => row(at, actor, w))).execute();
-      }
+      await createAuditRepository(auditTables(trx)).insert(what.map((w) => row(at, actor, w)));
     },
 
     /** Writes one entry on its own, for what changes nothing in the database (an export of personal data). */
     async recordNow(actor: Actor, what: AuditRecord): Promise<void> {
-      await record(deps.db, actor, what);
+      await record(db, actor, what);
     },
 
-    /** Newest first, a page at a time; `subject` matches a subject id exactly, `actor` an email's start. */
+    /** Newest first, a page at a time; `subject` matches a subject id exactly (an order number in any case), `actor` by id. */
     async list(query: AuditQuery): Promise<AuditListResponse> {
-      let q = deps.db.selectFrom('audit_log');
-      if (query.action) q = q.where('action', '=', query.action);
-      if (query.subject) q = q.where('subject_id', '=', query.subject.toUpperCase().startsWith('EV-') ? query.subject.toUpperCase() : query.subject);
-      const actor = query.actor;
-      if (actor === 'command-line') q = q.where('actor_id', 'is', null);
-      else if (actor) {
-        q = q.where((eb) => {
-          const byCommandLine = actor.commandLine
-            ? eb.and([eb('actor_id', 'is', null), sql<boolean>`actor_email like ${`${escapeLike(actor.commandLine.toLowerCase())}%`} escape '\\'`])
-            : null;
-          const byId = actor.id === null ? null : eb('actor_id', '=', actor.id);
-          const either = [byId, byCommandLine].filter((c) => c !== null);
-          return either.length > 0 ? eb.or(either) : sql<boolean>`1 = 0`;
-        });
-      }
-      const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page)
-        .execute();
-      return { entries: rows.map(toEntry), total: Number(total), page: query.page, per_page: query.per_page };
+      const subjectId = query.subject && query.subject.toUpperCase().startsWith('EV-') ? query.subject.toUpperCase() : query.subject;
+      const { rows, total } = await repo.page({ action: query.action, subjectId, actor: query.actor }, query.page, query.per_page);
+      return { entries: rows.map(toEntry), total, page: query.page, per_page: query.per_page };
     },
 
     /** Every entry about one subject, oldest first (an order's history). */
     async of(subjectType: string, subjectId: string): Promise<AuditEntry[]> {
-      const rows = await deps.db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where('subject_type', '=', subjectType)
-        .where('subject_id', '=', subjectId)
-        .orderBy('id', 'asc')
-        .limit(500)
-        .execute();
-      return rows.map(toEntry);
+      return (await repo.of(subjectType, subjectId, 500)).map(toEntry);
     },
   };
 }
