@@ -36,7 +36,6 @@ import {
   type DiamondLine,
   type GoneLines,
   type LineItem,
-  type OrderProduct,
   type OrderRing,
   type ProductLine,
   type RingLine,
@@ -57,7 +56,7 @@ import { requireOwner, type SignedIn } from '../../plugins/auth.ts';
 import { MAX_DIAMOND_ID, type CatalogService, type DiamondForSale } from '../catalog/index.ts';
 import { StockUnavailableError, type InventoryService, type StockUnit } from '../inventory/index.ts';
 import type { MailQueue } from '../mail/index.ts';
-import { lineIdentity, type NewOrderLine, type OrderDetails, type OrderService } from '../orders/index.ts';
+import { lineIdentity, type OrderedProduct, type OrderDetails, type OrderLineDraft, type OrderService } from '../orders/index.ts';
 import type { ProductService, VariantForSale } from '../products/index.ts';
 import { PaidLinesLostError, type CapturedPayment, type PaidLine, type WalletHooks, type WalletService } from '../payments/index.ts';
 
@@ -115,7 +114,7 @@ export class CeilingReachedError extends ConflictError {
  */
 interface PricedLine {
   line: LineItem;
-  stored: NewOrderLine;
+  stored: OrderLineDraft;
   stock: StockUnit[];
   listCents: number;
   wireDiscountCents: number;
@@ -273,12 +272,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       stored: {
         kind: 'diamond',
         quantity: line.quantity,
-        diamond_id: record.diamondId,
-        certificate_number: record.certificateNumber,
+        unitCents: unit.unitCents,
         description: record.description,
-        type: record.type,
-        carat: record.carat,
-        price_cents: unit.unitCents,
+        stone: { id: record.diamondId, certificateNumber: record.certificateNumber, type: record.type, carat: record.carat },
       },
     };
   }
@@ -288,7 +284,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const engravingCents = line.engraving ? ENGRAVING.priceCents : 0;
     const unit = productUnitPrice(variant.priceCents + engravingCents);
     const description = `${product.name}, ${variantLabel({ metal: variant.metal, shape: variant.shape, carat_total: variant.caratTotal, width_mm: variant.widthMm, origin: variant.origin }, product.family)}`;
-    const details: Omit<OrderProduct, 'ring_size' | 'engraving' | 'lead_days' | 'made_to_order'> = {
+    const details: OrderedProduct = {
       variant_id: variant.id,
       sku: variant.sku,
       slug: product.slug,
@@ -312,21 +308,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       stored: {
         kind: 'product',
         quantity: line.quantity,
-        diamond_id: null,
-        certificate_number: variant.included?.certificate_number ?? null,
+        unitCents: unit.unitCents,
         description,
-        type: null,
-        carat: variant.included?.carat ?? null,
-        price_cents: unit.unitCents,
-        variant_id: variant.id,
-        sku: variant.sku,
-        product_slug: product.slug,
-        metal: variant.metal,
-        ring_size: line.ring_size,
-        engraving: line.engraving,
-        from_stock: variant.stocked ? 1 : 0,
-        lead_days: variant.leadDays,
-        details_json: JSON.stringify(details),
+        variant: { id: variant.id, sku: variant.sku, productSlug: product.slug, metal: variant.metal, ringSize: line.ring_size, engraving: line.engraving, fromStock: variant.stocked, leadDays: variant.leadDays },
+        product: details,
       },
     };
   }
@@ -386,21 +371,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       stored: {
         kind: 'ring',
         quantity: 1,
-        diamond_id: stone.diamondId,
-        certificate_number: stone.certificateNumber,
+        unitCents: unit.unitCents,
         description: ringDescription(product.name, METAL_LABELS[variant.metal], stone.description),
-        type: stone.type,
-        carat: stone.carat,
-        price_cents: unit.unitCents,
-        variant_id: variant.id,
-        sku: variant.sku,
-        product_slug: product.slug,
-        metal: variant.metal,
-        ring_size: line.ring_size,
-        engraving: line.engraving,
-        from_stock: variant.stocked ? 1 : 0,
-        lead_days: leadDays,
-        details_json: JSON.stringify(ring),
+        variant: { id: variant.id, sku: variant.sku, productSlug: product.slug, metal: variant.metal, ringSize: line.ring_size, engraving: line.engraving, fromStock: variant.stocked, leadDays },
+        ring,
       },
     };
   }
@@ -410,12 +384,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
    * shopper approved). A ring's itemized price follows: the difference from its list total is its stone's (a bank
    * wire takes its $5 off the stone, as it would loose), so the items still add up to what the line cost.
    */
-  function storedAt(p: PricedLine, unitCents: number): NewOrderLine {
-    if (p.stored.kind !== 'ring' || unitCents === p.stored.price_cents) return { ...p.stored, price_cents: unitCents };
-    const ring = JSON.parse(p.stored.details_json!) as OrderRing;
+  function storedAt(p: PricedLine, unitCents: number): OrderLineDraft {
+    if (p.stored.kind !== 'ring' || unitCents === p.stored.unitCents) return { ...p.stored, unitCents };
+    const { ring } = p.stored;
     const off = ring.price.total_cents - unitCents;
     const price = { ...ring.price, stone_cents: ring.price.stone_cents - off, total_cents: unitCents };
-    return { ...p.stored, price_cents: unitCents, details_json: JSON.stringify({ ...ring, price }) };
+    return { ...p.stored, unitCents, ring: { ...ring, price } };
   }
 
   /** What the lines take from stock (made-to-order pieces take nothing). */
@@ -431,8 +405,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const message = totalChangedMessage(centsToPrice(pricing.totalCents));
       throw new ValidationError({ [field]: [message] }, message);
     }
-    // Each line keeps the unit price this method paid.
-    return priced.map((p, i) => storedAt(p, pricing.lines[i]!.totalCents / p.line.quantity));
+    // Each line keeps the unit price this method paid, and the order the total the pricing function added up.
+    return { lines: priced.map((p, i) => storedAt(p, pricing.lines[i]!.totalCents / p.line.quantity)), totalCents: pricing.totalCents };
   }
 
   /** The order this user placed earlier under `key`; a 422 when that order holds other lines. */
@@ -452,6 +426,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       // Each line at the price the shopper approved and paid, whatever the catalog says now.
       const priced = await price(trx, lines, 'lines', { anyStatus: true });
       const stored = priced.map((p, i) => storedAt(p, payment.lines[i]!.price_cents));
+      // The shopper approved and paid these unit prices: the one pricing function adds them up, as it did for the payment.
+      const { totalCents } = priceLines(
+        stored.map((l) => ({ kind: l.kind, quantity: l.quantity, unitCents: l.unitCents, wireDiscountCents: 0 })),
+        WALLET_PAYMENT_METHOD,
+      );
       try {
         await inventory.reserve(trx, stockUnits(priced), payment.userId);
       } catch (err) {
@@ -467,6 +446,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         // A capture the provider holds for review is not money yet: the order waits under review and nothing ships.
         paymentStatus: payment.underReview ? 'under_review' : 'paid',
         lines: stored,
+        totalCents,
         holdExpiresAt: null,
         idempotencyKey: `wallet:${payment.reference}`,
         at,
@@ -537,7 +517,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           const untrusted = await requireRoomUnderCeiling(trx, signedIn, adding, at);
 
           stones = stockUnits(priced).filter((u) => u.kind === 'diamond');
-          const stored = requireTotal(priced, input.payment_mode, input.total_price, 'total_price');
+          const { lines: stored, totalCents } = requireTotal(priced, input.payment_mode, input.total_price, 'total_price');
           try {
             await inventory.reserve(trx, stockUnits(priced), signedIn.user.id);
           } catch (err) {
@@ -551,6 +531,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             paymentMode: input.payment_mode,
             paymentStatus: 'pending',
             lines: stored,
+            totalCents,
             holdExpiresAt: new Date(at.getTime() + unpaidHoldMs(input.payment_mode)!).toISOString(),
             idempotencyKey,
             untrusted,
@@ -586,7 +567,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       requireOwner(signedIn, input.user_id, ACCOUNT_MESSAGES.notYourAccount);
       refuseImpossible(input.lines, input.itemsField);
       const priced = await price(d.db, input.lines, input.itemsField);
-      const stored = requireTotal(priced, WALLET_PAYMENT_METHOD, input.amount, 'amount');
+      const { lines: stored, totalCents } = requireTotal(priced, WALLET_PAYMENT_METHOD, input.amount, 'amount');
       const details: OrderDetails = {
         user_name: input.user_name,
         contact_number: input.contact_number,
@@ -596,8 +577,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       };
       const first = stored[0]!;
       return wallet!.createPayment(signedIn, {
-        amountCents: input.amount,
-        lines: input.lines.map((line, i) => ({ ...line, price_cents: stored[i]!.price_cents })),
+        amountCents: totalCents,
+        lines: input.lines.map((line, i) => ({ ...line, price_cents: stored[i]!.unitCents })),
         details,
         description: `Everstone order: ${first.description}${stored.length > 1 ? ` and ${stored.length - 1} more` : ''}`,
         storeUrl,

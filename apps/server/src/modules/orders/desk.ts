@@ -1,16 +1,17 @@
 import { METAL_LABELS, RING_SIZE_UNKNOWN, centsToPrice, formatUsd, ringSizeLabel, type Order, type OrderStatus, type OrderStep, type WireTransfer } from '@everstone/contract';
-import type { Db } from '../../db/database.ts';
+import type { Engine, ModuleDb } from '../../db/database.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import type { Kysely } from 'kysely';
-import type { Database, OrderItemRow } from '../../db/schema.ts';
+import type { OrderItemRow } from '../../db/schema.ts';
+import type { Handle, Tables } from '../../db/tables.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { MailQueue, OutgoingMail } from '../mail/index.ts';
 import { paymentReceivedMail, storeCancelledMail } from './mail.ts';
 import { createOrderRepository, type OrderRepository } from './repository.ts';
 import { stockOf, toOrder } from './service.ts';
-import { createOrderSearch } from './desk-search.ts';
-import { createOrderNumbers } from './desk-numbers.ts';
+import { createOrderSearch } from './search-repository.ts';
+import { createOrderNumbers } from './numbers-repository.ts';
+import { orderTables, type OrderTables } from './tables.ts';
 
 /** An order as the store's staff see it: the shopper's order, the address its emails go to, and its row. */
 export interface DeskOrder extends Order {
@@ -20,7 +21,7 @@ export interface DeskOrder extends Order {
 }
 
 export interface OrderDeskDeps {
-  db: Db;
+  db: { db: Handle; engine: Engine };
   mail: MailQueue;
   storeEmail: string;
   /** The store's bank account for wire transfers (config `wireTransferOf`). */
@@ -65,7 +66,7 @@ export function deskLines(order: Order): [label: string, text: string][] {
  * Writes the audit entry of a step in the step's own transaction, with the order as it was and as it became: an
  * entry exists exactly when the change does (docs/decisions/018-back-office.md).
  */
-export type RecordStep = (trx: Kysely<Database>, before: DeskOrder, after: DeskOrder) => Promise<void>;
+export type RecordStep = (trx: Handle, before: DeskOrder, after: DeskOrder) => Promise<void>;
 
 /** The steps an order can take now, as the desk's rules allow them (each is re-checked when taken). */
 export function stepsOf(order: Pick<Order, 'order_status' | 'payment_status' | 'payment_mode'>): OrderStep[] {
@@ -107,7 +108,8 @@ const where = (order: Order) => `it is ${order.order_status} with payment ${orde
  * two terminals cannot both act on the same order. docs/operations.md.
  */
 export function createOrderDesk(deps: OrderDeskDeps) {
-  const { db: d, mail, storeEmail, wireTransfer, inventory } = deps;
+  const { mail, storeEmail, wireTransfer, inventory } = deps;
+  const d: ModuleDb<OrderTables> = { db: orderTables(deps.db.db), engine: deps.db.engine };
   const now = deps.now ?? (() => new Date());
   const repo = createOrderRepository(d.db);
 
@@ -124,7 +126,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
    */
   async function step(
     orderNumber: string,
-    change: (r: OrderRepository, order: DeskOrder, at: string, trx: Kysely<Database>) => Promise<boolean>,
+    change: (r: OrderRepository, order: DeskOrder, at: string, trx: Tables<OrderTables>) => Promise<boolean>,
     after: { mail?: (order: DeskOrder) => OutgoingMail; record?: RecordStep } = {},
   ): Promise<DeskOrder> {
     const done = await writeTransaction(d, async (trx) => {

@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { LineItemKind, OrderStatus, PaymentStatus } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
-import type { Database, OrderItemRow, OrderRow, OrderTable } from '../../db/schema.ts';
+import type { OrderItemRow, OrderRow, OrderTable } from '../../db/schema.ts';
+import type { OrderTables } from './tables.ts';
 
 export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_number'>;
 
@@ -77,7 +78,7 @@ export interface HeldStones {
 }
 
 /** Orders and their lines: the only place with their SQL. Stock (the stones' status) is inventory/'s. `db` may be a transaction. */
-export function createOrderRepository(db: Kysely<Database>) {
+export function createOrderRepository(db: Kysely<OrderTables>) {
   /**
    * Moves one order from `from` to `to`. The conditions are part of the UPDATE, so when a sweep on another instance,
    * the wallet or the order desk acts on the same order at once, exactly one change wins. True when this call made it.

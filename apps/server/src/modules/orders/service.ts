@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import {
   ORDER_CURRENCY,
   ORDER_LIST_LIMIT,
@@ -12,8 +11,6 @@ import {
   type LineItemKind,
   type Order,
   type OrderLine,
-  type OrderProduct,
-  type OrderRing,
   type OrderAddress,
   type OrderListResponse,
   type OrderStatus,
@@ -21,8 +18,9 @@ import {
   type PaymentStatus,
   type WireTransfer,
 } from '@everstone/contract';
-import type { Db } from '../../db/database.ts';
-import type { Database, OrderItemRow, OrderRow } from '../../db/schema.ts';
+import type { Engine, ModuleDb } from '../../db/database.ts';
+import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { SignedIn } from '../../plugins/auth.ts';
@@ -38,9 +36,11 @@ import {
   paymentReceivedMail,
   reviewCompletedNoticeMail,
 } from './mail.ts';
-import { createOrderRepository, type HeldStones, type NewOrderLine } from './repository.ts';
+import { lineRow, productOf, ringOf, type OrderLineDraft } from './lines.ts';
+import { createOrderRepository, type HeldStones } from './repository.ts';
+import { orderTables, type OrderTables } from './tables.ts';
 
-export type { NewOrderLine, HeldStones };
+export type { HeldStones };
 
 /** What the shopper typed for delivery, as the order keeps it. */
 export interface OrderDetails {
@@ -58,7 +58,9 @@ export interface OrderDraft {
   details: OrderDetails;
   paymentMode: PaymentMethod;
   paymentStatus: PaymentStatus;
-  lines: NewOrderLine[];
+  lines: OrderLineDraft[];
+  /** What the order costs, as the one pricing function added it up (`priceLines`): the order stores it, never re-adds it. */
+  totalCents: number;
   holdExpiresAt: string | null;
   idempotencyKey: string | null;
   /** Placed unpaid by an account without a verified email and a paid order: its holds count toward the ceiling. */
@@ -74,14 +76,6 @@ export function drawOrderNumber(at: Date): string {
   let code = '';
   for (let i = 0; i < 6; i++) code += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
   return `EV-${at.getUTCFullYear()}-${code}`;
-}
-
-/** A ring line's stone, setting and choices as the order keeps them (details_json); null on other kinds. */
-function ringOf(row: OrderItemRow): OrderRing | null {
-  if (row.kind !== 'ring' || !row.details_json) return null;
-  const ring = JSON.parse(row.details_json) as OrderRing;
-  // The size, engraving and lead time have columns of their own (the desk and the emails read the same row).
-  return { ...ring, ring_size: row.ring_size ?? ring.ring_size, engraving: row.engraving, lead_days: row.lead_days ?? ring.lead_days };
 }
 
 /**
@@ -106,8 +100,8 @@ export function stockOf(lines: readonly OrderItemRow[]): StockUnit[] {
 }
 
 /** Units of each variant open orders took from the shelf and have not shipped, read through `trx` (a stock count subtracts them). */
-export function unitsHeldFromStock(trx: Kysely<Database>, variantIds: readonly number[]): Promise<Map<number, number>> {
-  return createOrderRepository(trx).unitsHeldFromStock(variantIds);
+export function unitsHeldFromStock(trx: Handle, variantIds: readonly number[]): Promise<Map<number, number>> {
+  return createOrderRepository(orderTables(trx)).unitsHeldFromStock(variantIds);
 }
 
 /**
@@ -134,7 +128,7 @@ function storedLineIdentity(row: OrderItemRow): string | null {
 
 /** An order line as the API answers it. */
 function toOrderLine(i: OrderItemRow): OrderLine {
-  const details = i.kind === 'product' && i.details_json ? (JSON.parse(i.details_json) as Omit<OrderProduct, 'ring_size' | 'engraving' | 'lead_days' | 'made_to_order'>) : null;
+  const details = productOf(i);
   return {
     kind: i.kind as LineItemKind,
     description: i.description,
@@ -189,7 +183,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], wire: WireTransfer
 }
 
 export interface OrderServiceDeps {
-  db: Db;
+  db: { db: Handle; engine: Engine };
   mail: MailQueue;
   storeEmail: string;
   /** The store's bank account for wire transfers (config `wireTransferOf`). */
@@ -205,7 +199,8 @@ export interface OrderServiceDeps {
  * 011-unpaid-holds.md, 013-line-items-and-checkout.md.
  */
 export function createOrderService(deps: OrderServiceDeps) {
-  const { db: d, mail, storeEmail, wireTransfer, inventory } = deps;
+  const { mail, storeEmail, wireTransfer, inventory } = deps;
+  const d: ModuleDb<OrderTables> = { db: orderTables(deps.db.db), engine: deps.db.engine };
   const now = deps.now ?? (() => new Date());
   const repo = createOrderRepository(d.db);
 
@@ -215,7 +210,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /** Gives back what an order still holds and marks its lines released, inside `trx`. */
-  async function releaseAll(trx: Kysely<Database>, orderId: number, at: string): Promise<void> {
+  async function releaseAll(trx: ModuleDb<OrderTables>['db'], orderId: number, at: string): Promise<void> {
     const released = await createOrderRepository(trx).releaseLines(orderId, at);
     await inventory.release(trx, stockOf(released));
   }
@@ -226,8 +221,8 @@ export function createOrderService(deps: OrderServiceDeps) {
      * with its row id (the wallet keeps it). The checkout has priced the lines and reserved their stock in the same
      * transaction.
      */
-    async store(trx: Kysely<Database>, draft: OrderDraft): Promise<{ id: number; order: Order }> {
-      const r = createOrderRepository(trx);
+    async store(trx: Handle, draft: OrderDraft): Promise<{ id: number; order: Order }> {
+      const r = createOrderRepository(orderTables(trx));
       const atIso = draft.at.toISOString();
       const { details } = draft;
       const order = {
@@ -244,7 +239,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         payment_mode: draft.paymentMode,
         order_status: 'pending',
         payment_status: draft.paymentStatus,
-        total_cents: draft.lines.reduce((sum, line) => sum + line.price_cents * line.quantity, 0),
+        total_cents: draft.totalCents,
         is_gift: details.is_gift ? 1 : 0,
         notes: details.notes,
         hold_expires_at: draft.holdExpiresAt,
@@ -258,7 +253,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         if (i === 5) throw new Error('Could not draw a free order number');
         id = await r.insertOrder(order, drawOrderNumber(draft.at));
       }
-      await r.insertLines(id, draft.lines);
+      await r.insertLines(id, draft.lines.map(lineRow));
       return { id, order: (await load(r, id))! };
     },
 
@@ -280,21 +275,21 @@ export function createOrderService(deps: OrderServiceDeps) {
      * Inside `trx`: the units the account holds on pending, unpaid orders whose hold still runs. On PostgreSQL the
      * account is locked first, so two orders of one account placed at once count each other's units.
      */
-    async heldBy(trx: Kysely<Database>, userId: number, at: Date): Promise<HeldStones> {
-      const r = createOrderRepository(trx);
+    async heldBy(trx: Handle, userId: number, at: Date): Promise<HeldStones> {
+      const r = createOrderRepository(orderTables(trx));
       await r.lockHoldsOf(userId, d.engine);
       return r.heldStonesOf(userId, at.toISOString());
     },
 
     /** Inside `trx`: whether the account has an order paid for (and not refunded). */
-    hasPaidOrder: (trx: Kysely<Database>, userId: number) => createOrderRepository(trx).hasPaidOrder(userId),
+    hasPaidOrder: (trx: Handle, userId: number) => createOrderRepository(orderTables(trx)).hasPaidOrder(userId),
 
     /**
      * Inside `trx`: the units pending, unpaid orders of untrusted accounts hold store-wide. The store-wide lock is taken
      * first (PostgreSQL), so two such orders placed at once, anywhere, count each other and cannot both pass the ceiling.
      */
-    async untrustedHeld(trx: Kysely<Database>, at: Date): Promise<number> {
-      const r = createOrderRepository(trx);
+    async untrustedHeld(trx: Handle, at: Date): Promise<number> {
+      const r = createOrderRepository(orderTables(trx));
       await r.lockCeiling(d.engine);
       return r.untrustedHeldUnits(at.toISOString());
     },

@@ -11,7 +11,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '@everstone/contract';
-import type { Database } from '../../db/schema.ts';
+import type { OrderTables } from './tables.ts';
 import { escapeLike } from '../../lib/like.ts';
 
 export interface OrderSearch {
@@ -71,7 +71,7 @@ function toSummary(row: Row): AdminOrderSummary {
  * The order desk's reads for the back office: the searchable list and what waits on staff. Read-only; the orders
  * module's tables, read by the orders module.
  */
-export function createOrderSearch(db: Kysely<Database>, now: () => Date) {
+export function createOrderSearch(db: Kysely<OrderTables>, now: () => Date) {
   function base() {
     return db
       .selectFrom('orders')

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { OrderTables } from './tables.ts';
 
 /** Orders placed in [from, to) and not cancelled: how many, and their totals in cents. */
 export interface Figure {
@@ -11,7 +11,7 @@ export interface Figure {
  * The orders' figures for the back office's numbers: read-only sums over the orders module's own tables. An order
  * counts when placed and not cancelled; a stone counts as sold once its order is paid (or completed).
  */
-export function createOrderNumbers(db: Kysely<Database>) {
+export function createOrderNumbers(db: Kysely<OrderTables>) {
   return {
     async figure(from: string, to: string): Promise<Figure> {
       const row = await db
