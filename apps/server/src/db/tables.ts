@@ -33,3 +33,11 @@ export function tablesOf<T>(tx: Tx | Kysely<Database>): Tables<T> {
  * Once every module holds only its own tables, faces take `Tx` alone.
  */
 export type Handle = Tx | Kysely<Database>;
+
+/**
+ * Marks a module's own transaction as one it may hand to another module (Kysely's `transaction()` gives it without
+ * the mark). It widens nothing: the handle still opens only the tables it had.
+ */
+export function handOver<T>(trx: Kysely<T>): Tables<T> {
+  return trx as Tables<T>;
+}

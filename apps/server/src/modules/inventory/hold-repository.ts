@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { InventoryTables } from './tables.ts';
 
 /** A stone's hold as it is stored. */
 export interface HoldRow {
@@ -33,7 +33,7 @@ const toHold = (r: { diamond_id: number; user_id: number; client_key: string; cl
  * The SQL of the ring builder's holds (stone_holds, stone_hold_log). A hold whose expires_at has passed is no hold:
  * every read compares with `at`, the caller's clock. `db` may be a transaction.
  */
-export function createHoldRepository(db: Kysely<Database>) {
+export function createHoldRepository(db: Kysely<InventoryTables>) {
   return {
     /**
      * Queues this transaction behind every other hold write (a row lock on PostgreSQL; SQLite has one writer). Taken

@@ -7,6 +7,7 @@ import { insertStone, type TestStone } from '../../test/stones.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { clientScopesOf } from '../../plugins/rate-limit.ts';
 import { createHoldRepository } from './hold-repository.ts';
+import { inventoryTables } from './tables.ts';
 import { createHoldService, type HoldService } from './holds.ts';
 import { createInventoryService, StockUnavailableError, type InventoryService, type StockUnit } from './service.ts';
 
@@ -83,7 +84,7 @@ describe.each(TEST_ENGINES)('holds and reservations on %s', (engine) => {
     const holdWritten = new Promise<void>((resolve) => (written = resolve));
     // A hold that has locked the stone's row and written itself, and waits to commit.
     const holding = db.db.transaction().execute(async (trx) => {
-      const repo = createHoldRepository(trx);
+      const repo = createHoldRepository(inventoryTables(trx));
       expect(await repo.lockAvailableStone(s.id)).toBe(true);
       const at = clock.now().toISOString();
       expect(await repo.upsert({ diamondId: s.id, userId: holder, clientKey: 'k', client56: null, client48: null, expiresAt: new Date(clock.now().getTime() + 60_000).toISOString(), createdAt: at }, at)).toBe(true);

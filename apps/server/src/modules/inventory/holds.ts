@@ -1,10 +1,12 @@
 import { HOLD, HOLD_MESSAGES, STORE_TIME_ZONE, holdEndText, type StoneHold } from '@everstone/contract';
-import type { Db } from '../../db/database.ts';
+import type { Engine, ModuleDb } from '../../db/database.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { ClientScope } from '../../plugins/rate-limit.ts';
 import { MAX_STONE_ID } from './repository.ts';
 import { createHoldRepository, type HoldRow } from './hold-repository.ts';
+import { inventoryTables, type InventoryTables } from './tables.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -14,7 +16,7 @@ export function holdEndsAt(expiresAt: string): string {
 }
 
 export interface HoldServiceDeps {
-  db: Pick<Db, 'db' | 'engine'>;
+  db: { db: Handle; engine: Engine };
   now: () => Date;
   /** How long a hold lasts (BUILDER_HOLD_MINUTES; HOLD.minutes by default). */
   minutes?: number;
@@ -33,7 +35,8 @@ function asSeenBy(hold: HoldRow, askerUserId: number | null): StoneHold {
  * its time with the clock, so nothing has to sweep. Reserving a stone for an order respects holds (the inventory's
  * `reserve`), and the holder's own order takes the hold over.
  */
-export function createHoldService({ db, now, minutes = HOLD.minutes }: HoldServiceDeps) {
+export function createHoldService({ db: given, now, minutes = HOLD.minutes }: HoldServiceDeps) {
+  const db: ModuleDb<InventoryTables> = { db: inventoryTables(given.db), engine: given.engine };
   const reader = createHoldRepository(db.db);
 
   return {

@@ -17,11 +17,13 @@ import {
   STONE_PRICE_TOO_LOW,
   type AuditAction,
 } from '@everstone/contract';
-import type { Kysely } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Database, DiamondRow } from '../../db/schema.ts';
+import type { Engine, ModuleDb } from '../../db/database.ts';
+import type { DiamondRow } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
-import { bumpInventoryVersion } from './version.ts';
+import { createStoneRepository } from './stone-repository.ts';
+import { inventoryTables, type InventoryTables } from './tables.ts';
+import { bumpInventoryVersion } from './feed-repository.ts';
 import { MAX_RECORD_CHARS, createCsvParser, readCsvFile, type CsvRecord } from '../../lib/csv.ts';
 import { changedFields, stoneFields, type StoneField } from './stone-fields.ts';
 
@@ -255,7 +257,7 @@ export interface StoneImportEntry {
  * Writes a batch's audit entries with `trx`, the batch's own transaction: the back office and the command line pass
  * the audit log's, each with its actor. It is required: no caller can import without leaving the entries.
  */
-export type RecordStoneImport = (trx: Kysely<Database>, entries: readonly StoneImportEntry[]) => Promise<void>;
+export type RecordStoneImport = (trx: Handle, entries: readonly StoneImportEntry[]) => Promise<void>;
 
 export interface ImportOptions {
   /** Rows written per transaction. */
@@ -308,13 +310,11 @@ const FILE_OWNED_STATUSES: readonly string[] = ['available', 'hidden'];
  * UPDATE still names the status it read, as the stock's reserveDiamond does (repository.ts). A row that leaves the
  * status blank updates the details only.
  */
-async function writeBatch(d: Db, batch: ImportRow[], record: RecordStoneImport): Promise<{ inserted: number; updated: number; refused: RowError[] }> {
+async function writeBatch(d: ModuleDb<InventoryTables>, batch: ImportRow[], record: RecordStoneImport): Promise<{ inserted: number; updated: number; refused: RowError[] }> {
   // BEGIN IMMEDIATE on SQLite (db/transaction.ts): the import runs beside a live store writing the same file.
   return writeTransaction(d, async (trx) => {
-    const numbers = batch.map((b) => b.diamond.certificate_number);
-    // In id order, the order every writer of several stones locks them in.
-    const read = trx.selectFrom('diamonds').selectAll().where('certificate_number', 'in', numbers).orderBy('id');
-    const known = new Map((d.engine === 'postgres' ? await read.forUpdate().execute() : await read.execute()).map((r) => [r.certificate_number, r]));
+    const stones = createStoneRepository(trx);
+    const known = new Map((await stones.byCertificates(batch.map((b) => b.diamond.certificate_number), d.engine)).map((r) => [r.certificate_number, r]));
     let updated = 0;
     const refused: RowError[] = [];
     const entries: StoneImportEntry[] = [];
@@ -330,8 +330,7 @@ async function writeBatch(d: Db, batch: ImportRow[], record: RecordStoneImport):
       if (Object.keys(change.after).length > 0) {
         // Only the columns that differ: SQLite rewrites an index entry for every column named in the SET.
         const columns = Object.fromEntries(Object.entries(set).filter(([column, value]) => !sameValue(current[column as keyof typeof current], value)));
-        const result = await trx.updateTable('diamonds').set(columns).where('id', '=', current.id).where('status', '=', current.status).executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) {
+        if (!(await stones.updateIfStatus(current.id, current.status, columns))) {
           refused.push({ line, problems: [heldStoneProblem(diamond.certificate_number, undefined, status ?? 'available')] });
           continue;
         }
@@ -341,8 +340,8 @@ async function writeBatch(d: Db, batch: ImportRow[], record: RecordStoneImport):
     }
     const fresh = batch.filter((b) => !known.has(b.diamond.certificate_number)).map(({ diamond, status }) => ({ ...diamond, status: status ?? 'available' }));
     if (fresh.length > 0) {
-      const ids = new Map((await trx.insertInto('diamonds').values(fresh).returning(['id', 'certificate_number']).execute()).map((r) => [r.certificate_number, String(r.id)]));
-      for (const stone of fresh) entries.push({ action: 'stone.import_add', subject: { type: 'stone', id: ids.get(stone.certificate_number)! }, before: null, after: stoneFields(stone) });
+      const ids = await stones.insert(fresh);
+      for (const stone of fresh) entries.push({ action: 'stone.import_add', subject: { type: 'stone', id: String(ids.get(stone.certificate_number)!) }, before: null, after: stoneFields(stone) });
     }
     if (entries.length > 0) {
       await record(trx, entries);
@@ -379,7 +378,8 @@ function unreadableProblem(record: CsvRecord, headerNames: string[]): string {
  * Reads a supplier CSV and imports every valid row; invalid rows are reported with their line and problems
  * and skipped. A certificate number repeated within the file is reported on its later lines.
  */
-export async function importCsv(d: Db, records: AsyncIterable<CsvRecord> | Iterable<CsvRecord>, options: ImportOptions): Promise<ImportSummary> {
+export async function importCsv(on: { db: Handle; engine: Engine }, records: AsyncIterable<CsvRecord> | Iterable<CsvRecord>, options: ImportOptions): Promise<ImportSummary> {
+  const d: ModuleDb<InventoryTables> = { db: inventoryTables(on.db), engine: on.engine };
   const batchSize = options.batchSize ?? 1000;
   const summary: ImportSummary = { rows: 0, inserted: 0, updated: 0, errors: [] };
   const seen = new Map<string, number>();
@@ -432,7 +432,7 @@ export async function importCsv(d: Db, records: AsyncIterable<CsvRecord> | Itera
 }
 
 /** Imports a CSV from a stream (an upload), reporting progress by bytes read; the stream's bytes are counted, not trusted. */
-export async function importCsvStream(d: Db, stream: AsyncIterable<Buffer | string>, options: ImportOptions & { totalBytes?: number }): Promise<ImportSummary> {
+export async function importCsvStream(d: { db: Handle; engine: Engine }, stream: AsyncIterable<Buffer | string>, options: ImportOptions & { totalBytes?: number }): Promise<ImportSummary> {
   let rows = 0;
   async function* records() {
     const parser = createCsvParser();
@@ -457,7 +457,7 @@ export async function importCsvStream(d: Db, stream: AsyncIterable<Buffer | stri
 }
 
 /** Imports a CSV file from disk, reporting progress by bytes read. */
-export async function importCsvFile(d: Db, path: string, options: ImportOptions): Promise<ImportSummary> {
+export async function importCsvFile(d: { db: Handle; engine: Engine }, path: string, options: ImportOptions): Promise<ImportSummary> {
   const total = statSync(path).size;
   let rows = 0;
   async function* counted() {

@@ -8,6 +8,6 @@ export { importCsvFile, importCsvStream, ImportHeaderError, IMPORT_COLUMNS, IMPO
 export { priceCents } from './price-model.ts';
 export { SHAPE_PROFILES, createRng, generateDiamonds } from './generator.ts';
 // The stones' change feed: the catalog's in-memory search follows it (docs/decisions/016-search-in-memory.md).
-export { latestStoneChange, stoneChangesSince, type StoneChange } from './version.ts';
+export { latestStoneChange, stoneChangesSince, type StoneChange } from './feed-repository.ts';
 // The back office's stones: edits, hiding, the inventory as a file.
 export { createStoneDesk, type StoneDesk, type StoneEdit, type RecordStoneEdit } from './stone-desk.ts';

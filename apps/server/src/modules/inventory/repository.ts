@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { INVENTORY_VERSION_KEY } from './version.ts';
+import type { InventoryTables } from './tables.ts';
+import { INVENTORY_VERSION_KEY } from './feed-repository.ts';
 
 /** The largest id a stone's `integer` key can hold: a larger one names no stone (and PostgreSQL would refuse it). */
 export const MAX_STONE_ID = 2_147_483_647;
@@ -9,7 +9,7 @@ export const MAX_STONE_ID = 2_147_483_647;
  * Stock: the stones' status and the inventory version. The only place that changes `diamonds.status` once a stone
  * is in the store (the import and the seed write whole records, also here in inventory/). `db` may be a transaction.
  */
-export function createStockRepository(db: Kysely<Database>) {
+export function createStockRepository(db: Kysely<InventoryTables>) {
   /** The stones of these ids that another account than `holderUserId` holds at `at` (any holder when null). */
   async function heldByOthers(diamondIds: readonly number[], holderUserId: number | null, at: string): Promise<number[]> {
     if (diamondIds.length === 0) return [];

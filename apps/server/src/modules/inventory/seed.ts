@@ -3,12 +3,14 @@
  * start: rows go in as large multi-row statements (SQLite) or column arrays through `unnest` (PostgreSQL),
  * with the SQL written once per batch size so the database never re-plans it.
  */
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import type { Db, Engine } from '../../db/database.ts';
-import type { Database, NewDiamond } from '../../db/schema.ts';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { Engine, ModuleDb } from '../../db/database.ts';
+import type { NewDiamond } from '../../db/schema.ts';
+import { handOver, type Handle } from '../../db/tables.ts';
+import { inventoryTables, type InventoryTables } from './tables.ts';
 import { generateDiamonds } from './generator.ts';
 import { stoneChangeTriggers } from '../../db/migrations/012-stone-changes.ts';
-import { bumpInventoryVersion } from './version.ts';
+import { bumpInventoryVersion } from './feed-repository.ts';
 
 export interface SeedOptions {
   count: number;
@@ -21,7 +23,7 @@ export interface SeedOptions {
    * Writes the seed's audit entry in its transaction. `npm run seed` passes one: on a live store it replaces every
    * stone and price at once. The first start's demo seed into an empty store has nothing to record.
    */
-  record?: (trx: Kysely<Database>, seeded: { count: number; seed: number; deleted: number }) => Promise<void>;
+  record?: (trx: Handle, seeded: { count: number; seed: number; deleted: number }) => Promise<void>;
 }
 
 export interface SeedResult {
@@ -98,7 +100,7 @@ const SQLITE_BATCH = Math.floor(SQLITE_MAX_PARAMS / COLUMNS.length);
 /** `unnest` binds one array per column, so a PostgreSQL batch is limited only by message size. */
 const PG_BATCH = 5_000;
 
-type Writer = (trx: Transaction<Database>, rows: NewDiamond[]) => Promise<void>;
+type Writer = (trx: Kysely<InventoryTables>, rows: NewDiamond[]) => Promise<void>;
 
 const columnList = COLUMNS.join(', ');
 
@@ -129,7 +131,7 @@ function postgresWriter(): Writer {
   };
 }
 
-async function countDiamonds(db: Kysely<Database>): Promise<number> {
+async function countDiamonds(db: Kysely<InventoryTables>): Promise<number> {
   const { n } = await db
     .selectFrom('diamonds')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -137,7 +139,7 @@ async function countDiamonds(db: Kysely<Database>): Promise<number> {
   return Number(n);
 }
 
-async function deleteAll(trx: Transaction<Database>): Promise<void> {
+async function deleteAll(trx: Kysely<InventoryTables>): Promise<void> {
   try {
     await trx.deleteFrom('diamonds').execute();
   } catch (err) {
@@ -157,7 +159,7 @@ interface IndexDefinition {
  * follows whatever indexes the migrations define. Indexes that back a constraint (the primary key, the
  * unique certificate number) stay: they cannot be dropped on their own.
  */
-async function secondaryIndexes(trx: Transaction<Database>, engine: Engine): Promise<IndexDefinition[]> {
+async function secondaryIndexes(trx: Kysely<InventoryTables>, engine: Engine): Promise<IndexDefinition[]> {
   if (engine === 'sqlite') {
     const { rows } = await sql<IndexDefinition>`
       select name, sql from sqlite_master
@@ -176,7 +178,7 @@ async function secondaryIndexes(trx: Transaction<Database>, engine: Engine): Pro
  * index all over, and a cache that holds it avoids spilling pages mid-transaction. The pragma is per
  * connection, so the previous size is put back.
  */
-async function withLargeCache<T>(d: Db, work: () => Promise<T>): Promise<T> {
+async function withLargeCache<T>(d: ModuleDb<InventoryTables>, work: () => Promise<T>): Promise<T> {
   if (d.engine !== 'sqlite') return work();
   const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(d.db);
   const previous = Number(rows[0]?.cache_size ?? -2000);
@@ -193,7 +195,8 @@ async function withLargeCache<T>(d: Db, work: () => Promise<T>): Promise<T> {
  * for included, happens in one transaction: an interrupted seed leaves the table as it was, never half full
  * (a half-full table would also stop `npm start` from seeding again).
  */
-export async function seedInventory(d: Db, options: SeedOptions): Promise<SeedResult> {
+export async function seedInventory(on: { db: Handle; engine: Engine }, options: SeedOptions): Promise<SeedResult> {
+  const d: ModuleDb<InventoryTables> = { db: inventoryTables(on.db), engine: on.engine };
   const { count, seed, replace = false, onProgress, record } = options;
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a whole number (got ${count})`);
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be a whole number (got ${seed})`);
@@ -240,7 +243,7 @@ export async function seedInventory(d: Db, options: SeedOptions): Promise<SeedRe
       .values({ key: SEED_META_KEY, value })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
       .execute();
-    await record?.(trx, { count, seed, deleted: existing });
+    await record?.(handOver<InventoryTables>(trx), { count, seed, deleted: existing });
   }));
   return { count, seed, deleted: existing };
 }

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { createStockRepository } from './repository.ts';
-import { bumpInventoryVersion } from './version.ts';
+import { inventoryTables } from './tables.ts';
+import { bumpInventoryVersion } from './feed-repository.ts';
 
 /**
  * What a line takes from stock: a loose diamond (one of a kind: reserved, released, sold), or units of a stocked
@@ -32,7 +32,11 @@ const orderKey = (u: StockUnit) => (u.kind === 'diamond' ? u.diamondId : 2 ** 40
  * moves the inventory version with it, so the search's caches on every instance know at once
  * (docs/decisions/006-search-indexes-and-caches.md, 008-reserving-stones.md).
  */
-export function createInventoryService({ db, now = () => new Date() }: { db: Kysely<Database>; now?: () => Date }) {
+export function createInventoryService(deps: { db: Handle; now?: () => Date }) {
+  const db = inventoryTables(deps.db);
+  const now = deps.now ?? (() => new Date());
+  /** The stock through a handle another module holds (its transaction), opened as the inventory's tables. */
+  const stockOf = (trx: Handle) => createStockRepository(inventoryTables(trx));
   return {
     /**
      * Takes `units` for an order, inside `trx`, or throws StockUnavailableError naming every unit it could not take
@@ -41,10 +45,10 @@ export function createInventoryService({ db, now = () => new Date() }: { db: Kys
      * transaction with `changed(trx)`: the version row every order writes is then locked only for the moment before
      * commit, not for the whole order.
      */
-    async reserve(trx: Kysely<Database>, units: readonly StockUnit[], holderUserId: number | null = null): Promise<void> {
+    async reserve(trx: Handle, units: readonly StockUnit[], holderUserId: number | null = null): Promise<void> {
       // `holderUserId`: the account ordering. A stone another account holds in the ring builder is not taken (it is
       // named with the lost units, as a taken stone is); the orderer's own hold on it becomes this reservation (holds.ts).
-      const stock = createStockRepository(trx);
+      const stock = stockOf(trx);
       const lost: StockUnit[] = [];
       const at = now().toISOString();
       for (const unit of [...units].sort((a, b) => orderKey(a) - orderKey(b))) {
@@ -56,23 +60,23 @@ export function createInventoryService({ db, now = () => new Date() }: { db: Kys
     },
 
     /** Moves the inventory version, inside the transaction that changed the stones (last, after `reserve`). */
-    changed: (trx: Kysely<Database>) => bumpInventoryVersion(trx),
+    changed: (trx: Handle) => bumpInventoryVersion(inventoryTables(trx)),
 
     /** Reserved units back on sale (an order cancelled, a hold run out). */
-    async release(trx: Kysely<Database>, units: readonly StockUnit[]): Promise<void> {
+    async release(trx: Handle, units: readonly StockUnit[]): Promise<void> {
       if (units.length === 0) return;
-      const stock = createStockRepository(trx);
+      const stock = stockOf(trx);
       await stock.releaseDiamonds(diamondIdsOf(units));
       const at = now().toISOString();
       for (const unit of variantsOf(units)) await stock.returnVariant(unit.variantId, unit.quantity, at);
-      await bumpInventoryVersion(trx);
+      await bumpInventoryVersion(inventoryTables(trx));
     },
 
     /** Reserved units sold for good (an order delivered); a variant's units already left the shelf when taken. */
-    async sell(trx: Kysely<Database>, units: readonly StockUnit[]): Promise<void> {
+    async sell(trx: Handle, units: readonly StockUnit[]): Promise<void> {
       if (units.length === 0) return;
-      await createStockRepository(trx).sellDiamonds(diamondIdsOf(units));
-      await bumpInventoryVersion(trx);
+      await stockOf(trx).sellDiamonds(diamondIdsOf(units));
+      await bumpInventoryVersion(inventoryTables(trx));
     },
 
     /**
@@ -94,12 +98,12 @@ export function createInventoryService({ db, now = () => new Date() }: { db: Kys
      * Units on the shelf by variant (all stocked variants, or those of `variantIds`); made-to-order ones are absent.
      * Read through `trx` when the caller is about to change them in it.
      */
-    variantStock: (variantIds?: readonly number[], trx: Kysely<Database> = db) => createStockRepository(trx).variantStock(variantIds),
+    variantStock: (variantIds?: readonly number[], trx: Handle = db) => stockOf(trx).variantStock(variantIds),
 
     /** Sets the shelf's units of each variant (the catalog's seed and stock import), inside `trx`; moves the version. */
-    async setVariantStock(trx: Kysely<Database>, rows: readonly { variantId: number; quantity: number }[]): Promise<void> {
-      await createStockRepository(trx).setVariantStock(rows, now().toISOString());
-      await bumpInventoryVersion(trx);
+    async setVariantStock(trx: Handle, rows: readonly { variantId: number; quantity: number }[]): Promise<void> {
+      await stockOf(trx).setVariantStock(rows, now().toISOString());
+      await bumpInventoryVersion(inventoryTables(trx));
     },
 
     /** The token that changes with every change to the stones: readers' caches compare it. */

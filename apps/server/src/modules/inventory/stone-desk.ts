@@ -1,13 +1,15 @@
-import type { Kysely } from 'kysely';
 import type { DiamondStatus } from '@everstone/contract';
-import type { Db } from '../../db/database.ts';
-import type { Database, DiamondRow } from '../../db/schema.ts';
+import type { Engine, ModuleDb } from '../../db/database.ts';
+import type { DiamondRow } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { bumpInventoryVersion } from './version.ts';
+import { bumpInventoryVersion } from './feed-repository.ts';
 import { IMPORT_COLUMNS } from './import.ts';
 import { stoneFields } from './stone-fields.ts';
+import { createStoneRepository } from './stone-repository.ts';
+import { inventoryTables, type InventoryTables } from './tables.ts';
 
 /** What staff may change on a stone from the back office. */
 export interface StoneEdit {
@@ -16,7 +18,7 @@ export interface StoneEdit {
   hidden?: boolean;
 }
 
-export type RecordStoneEdit = (trx: Kysely<Database>, stone: { id: number; certificate_number: string }, change: { before: Record<string, unknown>; after: Record<string, unknown> }) => Promise<void>;
+export type RecordStoneEdit = (trx: Handle, stone: { id: number; certificate_number: string }, change: { before: Record<string, unknown>; after: Record<string, unknown> }) => Promise<void>;
 
 /** A stone as a row of the supplier file format: an export can be edited and imported again. */
 function exportRow(d: DiamondRow): (string | number | null)[] {
@@ -34,11 +36,12 @@ function shown(d: DiamondRow) {
  * search without selling it; and the whole inventory as a supplier file. Every change moves the inventory version
  * (the searches' caches) and lands in the stones' change feed by trigger (the search in memory follows it).
  */
-export function createStoneDesk(deps: { db: Db }) {
-  const d = deps.db;
+export function createStoneDesk(deps: { db: { db: Handle; engine: Engine } }) {
+  const d: ModuleDb<InventoryTables> = { db: inventoryTables(deps.db.db), engine: deps.db.engine };
+  const stones = createStoneRepository(d.db);
   return {
     async find(id: number): Promise<DiamondRow> {
-      const row = await d.db.selectFrom('diamonds').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await stones.byId(id);
       if (!row) throw new NotFoundError(`No diamond with id ${id} exists.`);
       return row;
     },
@@ -50,7 +53,8 @@ export function createStoneDesk(deps: { db: Db }) {
      */
     async edit(id: number, edit: StoneEdit, record: RecordStoneEdit): Promise<DiamondRow> {
       return writeTransaction(d, async (trx) => {
-        const before = await trx.selectFrom('diamonds').selectAll().where('id', '=', id).executeTakeFirst();
+        const r = createStoneRepository(trx);
+        const before = await r.byId(id);
         if (!before) throw new NotFoundError(`No diamond with id ${id} exists.`);
         const status = before.status as DiamondStatus;
         const set: Partial<DiamondRow> = {};
@@ -67,10 +71,9 @@ export function createStoneDesk(deps: { db: Db }) {
         }
         if (Object.keys(set).length === 0) return before;
         // The status condition settles a race with an order reserving the stone between the read and this write.
-        const result = await trx.updateTable('diamonds').set(set).where('id', '=', id).where('status', '=', status).executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw new ConflictError(`Diamond ${before.certificate_number} changed meanwhile (an order may have reserved it). Nothing was changed; reload it.`);
+        if (!(await r.updateIfStatus(id, status, set))) throw new ConflictError(`Diamond ${before.certificate_number} changed meanwhile (an order may have reserved it). Nothing was changed; reload it.`);
         await bumpInventoryVersion(trx);
-        const after = (await trx.selectFrom('diamonds').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as DiamondRow;
+        const after = (await r.byId(id))!;
         const b = shown(before);
         const a = shown(after);
         const keys = (Object.keys(a) as (keyof typeof a)[]).filter((k) => a[k] !== b[k]);
@@ -84,7 +87,7 @@ export function createStoneDesk(deps: { db: Db }) {
       yield toCsv([Object.keys(IMPORT_COLUMNS)]);
       let after = 0;
       for (;;) {
-        const rows = await d.db.selectFrom('diamonds').selectAll().where('id', '>', after).orderBy('id').limit(pageSize).execute();
+        const rows = await stones.pageAfter(after, pageSize);
         if (rows.length === 0) return;
         yield toCsv(rows.map(exportRow));
         after = Number(rows[rows.length - 1]!.id);

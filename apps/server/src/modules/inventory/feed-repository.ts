@@ -4,8 +4,9 @@
  * their figures still hold; it is a token rather than a counter so writers never read-modify-write it.
  */
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { Handle } from '../../db/tables.ts';
+import { inventoryTables, type InventoryTables } from './tables.ts';
 
 export const INVENTORY_VERSION_KEY = 'inventory_version';
 
@@ -17,7 +18,7 @@ export const STONE_CHANGES_KEPT = 200_000;
  * version row locks it until commit (PostgreSQL), so the changes this transaction's triggers logged get their places
  * in the feed (`seq`, after every committed one) in commit order (migration 012); old changes are dropped.
  */
-export async function bumpInventoryVersion(trx: Kysely<Database> | Transaction<Database>): Promise<void> {
+export async function bumpInventoryVersion(trx: Kysely<InventoryTables>): Promise<void> {
   const value = randomUUID();
   await trx
     .insertInto('store_meta')
@@ -41,8 +42,8 @@ export interface StoneChange {
 const LATEST_CHANGE = CompiledQuery.raw('select max("seq") as "seq" from "stone_changes"', []);
 
 /** The feed's last place (0 when empty). */
-export async function latestStoneChange(db: Kysely<Database>): Promise<number> {
-  const { rows } = await db.executeQuery<{ seq: number | null }>(LATEST_CHANGE);
+export async function latestStoneChange(handle: Handle): Promise<number> {
+  const { rows } = await inventoryTables(handle).executeQuery<{ seq: number | null }>(LATEST_CHANGE);
   return Number(rows[0]?.seq ?? 0);
 }
 
@@ -50,7 +51,8 @@ export async function latestStoneChange(db: Kysely<Database>): Promise<number> {
  * Up to `limit` changes after `after`, in order; `complete` is false when changes after `after` were already dropped
  * (the reader must reread every stone).
  */
-export async function stoneChangesSince(db: Kysely<Database>, after: number, limit: number): Promise<{ changes: StoneChange[]; complete: boolean }> {
+export async function stoneChangesSince(handle: Handle, after: number, limit: number): Promise<{ changes: StoneChange[]; complete: boolean }> {
+  const db = inventoryTables(handle);
   const [rows, oldest] = await Promise.all([
     db.selectFrom('stone_changes').select(['seq', 'diamond_id']).where('seq', '>', after).orderBy('seq').limit(limit).execute(),
     db.selectFrom('stone_changes').select((eb) => eb.fn.min('seq').as('seq')).where('seq', 'is not', null).executeTakeFirst(),
