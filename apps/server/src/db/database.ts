@@ -21,6 +21,7 @@ import { backOfficeMigration } from './migrations/013-back-office.ts';
 import { metalPricesMigration } from './migrations/014-metal-prices.ts';
 import { staffSecurityMigration } from './migrations/015-staff-security.ts';
 import { hoardingMigration } from './migrations/016-hoarding.ts';
+import { productVersionMigration } from './migrations/017-product-version.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -108,6 +109,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '014-metal-prices': metalPricesMigration(),
     '015-staff-security': staffSecurityMigration(engine),
     '016-hoarding': hoardingMigration(),
+    '017-product-version': productVersionMigration(),
   };
 }
 

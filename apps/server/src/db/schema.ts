@@ -65,6 +65,12 @@ export interface StoreMetaTable {
   value: string;
 }
 
+/** The jewelry catalog's own key/value rows (its version token), as store_meta is the inventory's. */
+export interface ProductMetaTable {
+  key: string;
+  value: string;
+}
+
 /** Timestamps of the storefront tables are ISO 8601 UTC text, e.g. 2025-06-01T18:00:00.000Z. */
 type IsoTimestamp = string;
 
@@ -611,6 +617,7 @@ export interface Database {
   orders: OrderTable;
   order_items: OrderItemTable;
   products: ProductTable;
+  product_meta: ProductMetaTable;
   product_variants: ProductVariantTable;
   metal_prices: MetalPriceTable;
   variant_stock: VariantStockTable;

@@ -162,7 +162,7 @@ describe.each(TEST_ENGINES)('settings for a stone on %s', (engine) => {
     // A setting no longer made is still found, and says so.
     const product = await db.db.selectFrom('products').select('id').where('slug', '=', halo).executeTakeFirstOrThrow();
     await db.db.updateTable('product_variants').set({ discontinued: 1 }).where('product_id', '=', product.id).execute();
-    await db.db.updateTable('store_meta').set({ value: 'changed-by-test' }).where('key', '=', 'products_version').execute();
+    await db.db.updateTable('product_meta').set({ value: 'changed-by-test' }).where('key', '=', 'products_version').execute();
     const gone = await products.ringVariant(halo, 'Oval', { stoneOrigin: 'lab' });
     expect(gone.discontinued).toBe(true);
     expect(gone.variant.shape).toBe('Oval');

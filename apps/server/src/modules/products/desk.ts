@@ -1,4 +1,3 @@
-import { sql, type Kysely } from 'kysely';
 import {
   METALS,
   centsToPrice,
@@ -11,19 +10,21 @@ import {
   type PieceDesign,
   type ProductFamily,
 } from '@everstone/contract';
-import type { Db } from '../../db/database.ts';
-import type { Database, ProductRow, ProductVariantRow } from '../../db/schema.ts';
+import type { Engine, ModuleDb } from '../../db/database.ts';
+import type { ProductRow, ProductVariantRow } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
-import { escapeLike } from '../../lib/like.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import { changed, type CatalogChange } from './changes.ts';
 import { designProblems, type HeldUnits } from './import.ts';
 import { repriceVariant, type MetalPrices, type Priced } from './price-model.ts';
 import { createProductRepository, variantPriceColumns } from './repository.ts';
+import { productTables, type ProductTables } from './tables.ts';
+import { designJson, designOf, includedStoneOf, sameDesign } from './variant-json.ts';
 
 /** Writes the change's audit entry inside its transaction (the admin routes pass the audit log's). */
-export type RecordCatalogChange = (trx: Kysely<Database>, subject: { type: 'product' | 'metal'; id: string }, change: CatalogChange) => Promise<void>;
+export type RecordCatalogChange = (trx: Handle, subject: { type: 'product' | 'metal'; id: string }, change: CatalogChange) => Promise<void>;
 
 export interface ProductEdit {
   name?: string;
@@ -48,7 +49,7 @@ const bool = (n: number) => n === 1;
 /** The row's figures that price it, for repricing. */
 const storedPrice = (v: ProductVariantRow, family: string) => ({
   family: family as ProductFamily,
-  design: JSON.parse(v.design_json) as PieceDesign,
+  design: designOf(v),
   metal: v.metal as MetalId,
   origin: (v.origin ?? 'natural') as 'lab' | 'natural',
   stonesCents: v.stones_cents,
@@ -80,8 +81,8 @@ const productFields = (p: ProductRow) => ({
  * catalog's version (every instance's snapshot renews), and its audit entry through `record`. The prices a change
  * makes are the price model's, at the metal prices in force.
  */
-export function createCatalogDesk(deps: { db: Db; inventory: InventoryService; heldUnits: HeldUnits; now: () => Date }) {
-  const d = deps.db;
+export function createCatalogDesk(deps: { db: { db: Handle; engine: Engine }; inventory: InventoryService; heldUnits: HeldUnits; now: () => Date }) {
+  const d: ModuleDb<ProductTables> = { db: productTables(deps.db.db), engine: deps.db.engine };
 
   async function units(variantIds: number[]): Promise<{ shelf: Map<number, number>; held: Map<number, number> }> {
     const [shelf, held] = await Promise.all([deps.inventory.variantStock(variantIds), deps.heldUnits(d.db, variantIds)]);
@@ -108,8 +109,8 @@ export function createCatalogDesk(deps: { db: Db; inventory: InventoryService; h
       held: heldUnits,
       on_hand: onShelf === null ? null : onShelf + heldUnits,
       discontinued: bool(v.discontinued),
-      design: JSON.parse(v.design_json) as PieceDesign,
-      included_stone: v.included_stone_json ? JSON.parse(v.included_stone_json) : null,
+      design: designOf(v),
+      included_stone: includedStoneOf(v),
     };
   }
 
@@ -144,48 +145,9 @@ export function createCatalogDesk(deps: { db: Db; inventory: InventoryService; h
   return {
     /** A page of products: by name, slug or SKU, family and publishing, sorted on the server. */
     async list(q: AdminProductListParams): Promise<{ products: AdminProductSummary[]; total: number }> {
-      const aggregates = d.db
-        .selectFrom('product_variants')
-        .select((eb) => [
-          'product_id',
-          eb.fn.countAll<number>().as('variants'),
-          sql<number>`sum(discontinued)`.as('discontinued'),
-          sql<number>`coalesce(min(case when discontinued = 0 then price_cents end), min(price_cents))`.as('price_from'),
-          sql<number>`coalesce(max(case when discontinued = 0 then price_cents end), max(price_cents))`.as('price_to'),
-        ])
-        .groupBy('product_id')
-        .as('a');
-      let query = d.db.selectFrom('products as p').leftJoin(aggregates, 'a.product_id', 'p.id');
-      const text = q.q?.toLowerCase();
-      if (text) {
-        const contains = `%${escapeLike(text)}%`;
-        query = query.where((eb) =>
-          eb.or([
-            sql<boolean>`lower(p.name) like ${contains} escape '\\'`,
-            sql<boolean>`p.slug like ${contains} escape '\\'`,
-            eb.exists(
-              eb
-                .selectFrom('product_variants as s')
-                .select('s.id')
-                .whereRef('s.product_id', '=', 'p.id')
-                .where(sql<boolean>`lower(s.sku) like ${contains} escape '\\'`),
-            ),
-          ]),
-        );
-      }
-      if (q.family) query = query.where('p.family', '=', q.family);
-      if (q.state !== 'all') query = query.where('p.published', '=', q.state === 'published' ? 1 : 0);
-      const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const column = { name: 'p.name', family: 'p.family', price: 'a.price_from', updated_at: 'p.updated_at' } as const;
-      const rows = await query
-        .select(['p.id', 'p.slug', 'p.name', 'p.family', 'p.style', 'p.published', 'p.offer_percent', 'p.updated_at', 'a.variants', 'a.discontinued', 'a.price_from', 'a.price_to'])
-        .orderBy(column[q.sort], q.dir)
-        .orderBy('p.id', q.dir)
-        .limit(q.per_page)
-        .offset((q.page - 1) * q.per_page)
-        .execute();
-      const ids = rows.map((r) => Number(r.id));
-      const variants = ids.length === 0 ? [] : await d.db.selectFrom('product_variants').select(['id', 'product_id', 'stocked']).where('product_id', 'in', ids).execute();
+      const repo = createProductRepository(d.db);
+      const { rows, total } = await repo.searchProducts(q);
+      const variants = await repo.stockFlagsOf(rows.map((r) => Number(r.id)));
       const shelf = await deps.inventory.variantStock(variants.filter((v) => Number(v.stocked) === 1).map((v) => Number(v.id)));
       const onShelf = new Map<number, number>();
       for (const v of variants) {
@@ -271,11 +233,11 @@ export function createCatalogDesk(deps: { db: Db; inventory: InventoryService; h
         if (edit.design !== undefined) {
           const problems = designProblems(edit.design, owner.family as ProductFamily);
           if (problems.length > 0) throw new ValidationError({ design: problems }, `The design cannot be drawn and priced: ${problems.join('; ')}.`);
-          const old = JSON.parse(v.design_json) as PieceDesign;
-          if (JSON.stringify(old) !== JSON.stringify(edit.design)) {
+          const old = designOf(v);
+          if (!sameDesign(old, edit.design)) {
             const prices = await repo.metalPrices();
             const quote = priced(repriceVariant(storedPrice(v, owner.family), { design: edit.design, metalCentsPerGram: prices[v.metal as MetalId], offerPercent: owner.offer_percent }));
-            Object.assign(columns, variantPriceColumns(quote), { design_json: JSON.stringify(edit.design) });
+            Object.assign(columns, variantPriceColumns(quote), { design_json: designJson(edit.design) });
             before.design = old;
             before.price = centsToPrice(v.price_cents);
             after.design = edit.design;

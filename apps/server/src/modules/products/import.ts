@@ -27,8 +27,11 @@ import {
   type ProductFamily,
 } from '@everstone/contract';
 import type { Kysely } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Database, NewProductVariant, ProductRow, ProductVariantRow } from '../../db/schema.ts';
+import type { Engine, ModuleDb } from '../../db/database.ts';
+import type { NewProductVariant, ProductRow, ProductVariantRow } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
+import { productTables, type ProductTables } from './tables.ts';
+import { designJson, designOf, includedStoneOf } from './variant-json.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { readCsvFile, type CsvRecord } from '../../lib/csv.ts';
 import type { InventoryService } from '../inventory/index.ts';
@@ -96,7 +99,7 @@ export interface StockImportSummary {
 export class ProductImportHeaderError extends Error {}
 
 /** Units of each variant that open orders have taken from the shelf and not yet shipped (the orders module's). */
-export type HeldUnits = (trx: Kysely<Database>, variantIds: readonly number[]) => Promise<Map<number, number>>;
+export type HeldUnits = (trx: Handle, variantIds: readonly number[]) => Promise<Map<number, number>>;
 
 /**
  * The audit entry of a product or variant an import added or changed, in the audit log's shape: the product's subject
@@ -112,7 +115,7 @@ export interface CatalogImportEntry {
 }
 
 /** Writes a product's or a stock row's entries with `trx`, the change's own transaction (the command line passes the audit log's). */
-export type RecordCatalogImport = (trx: Kysely<Database>, entries: readonly CatalogImportEntry[]) => Promise<void>;
+export type RecordCatalogImport = (trx: Handle, entries: readonly CatalogImportEntry[]) => Promise<void>;
 
 export interface ProductImportOptions {
   inventory: InventoryService;
@@ -133,7 +136,7 @@ function productFields(p: Pick<ProductRow, 'family' | 'style' | 'name' | 'descri
     collection: p.collection,
     gender: p.gender,
     gem: p.gem,
-    design: JSON.parse(p.design_json) as unknown,
+    design: designOf(p) as unknown,
     engravable: bool(p.engravable),
     resizable: bool(p.resizable),
     offer_percent: Number(p.offer_percent),
@@ -155,15 +158,15 @@ function variantFields(
     origin: v.origin ?? null,
     price: centsToPrice(Number(v.price_cents)),
     lead_days: Number(v.lead_days),
-    design: JSON.parse(v.design_json) as unknown,
-    included_stone: v.included_stone_json ? (JSON.parse(v.included_stone_json) as unknown) : null,
+    design: designOf(v) as unknown,
+    included_stone: includedStoneOf({ included_stone_json: v.included_stone_json ?? null }) as unknown,
     discontinued: bool(v.discontinued),
     on_hand: onHand,
   };
 }
 
 /** Units on hand of each stocked variant of `ids` (the shelf and what open orders hold), null for made to order. */
-async function unitsOnHand(trx: Kysely<Database>, variants: readonly Pick<ProductVariantRow, 'id' | 'stocked'>[], options: ProductImportOptions): Promise<Map<number, number | null>> {
+async function unitsOnHand(trx: Kysely<ProductTables>, variants: readonly Pick<ProductVariantRow, 'id' | 'stocked'>[], options: ProductImportOptions): Promise<Map<number, number | null>> {
   const ids = variants.map((v) => v.id);
   if (ids.length === 0) return new Map();
   const [shelf, held] = await Promise.all([options.inventory.variantStock(ids, trx), options.heldUnits(trx, ids)]);
@@ -415,7 +418,8 @@ function parseRow(record: CsvRecord, header: Map<ProductImportColumn, number>): 
 const PRODUCT_FIELDS = ['family', 'style', 'name', 'description', 'collection', 'gender', 'gem', 'engravable', 'resizable', 'offerPercent', 'popularity', 'published'] as const;
 
 /** Imports a jewelry file: each product in its own transaction; rows with problems are listed and skipped. */
-export async function importProductsFile(d: Db, path: string, options: ProductImportOptions): Promise<ProductImportSummary> {
+export async function importProductsFile(on: { db: Handle; engine: Engine }, path: string, options: ProductImportOptions): Promise<ProductImportSummary> {
+  const d: ModuleDb<ProductTables> = { db: productTables(on.db), engine: on.engine };
   const total = statSync(path).size;
   const summary: ProductImportSummary = { rows: 0, products: { inserted: 0, updated: 0 }, variants: { inserted: 0, updated: 0 }, errors: [] };
   let header: Map<ProductImportColumn, number> | null = null;
@@ -468,7 +472,7 @@ export async function importProductsFile(d: Db, path: string, options: ProductIm
 }
 
 async function writeProduct(
-  d: Db,
+  d: ModuleDb<ProductTables>,
   rows: ParsedRow[],
   options: ProductImportOptions,
 ): Promise<{ product: 'inserted' | 'updated'; variantsInserted: number; variantsUpdated: number } | RowError> {
@@ -494,7 +498,7 @@ async function writeProduct(
       collection: product.collection,
       gender: product.gender,
       gem: product.gem,
-      design_json: JSON.stringify(rows[0]!.variant.design),
+      design_json: designJson(rows[0]!.variant.design),
       engravable: product.engravable ? 1 : 0,
       resizable: product.resizable ? 1 : 0,
       offer_percent: product.offerPercent,
@@ -555,7 +559,8 @@ async function writeProduct(
 }
 
 /** Sets units on hand by SKU; each row its own change, rows with problems listed and skipped. */
-export async function importStockFile(d: Db, path: string, options: ProductImportOptions): Promise<StockImportSummary> {
+export async function importStockFile(on: { db: Handle; engine: Engine }, path: string, options: ProductImportOptions): Promise<StockImportSummary> {
+  const d: ModuleDb<ProductTables> = { db: productTables(on.db), engine: on.engine };
   const summary: StockImportSummary = { rows: 0, updated: 0, errors: [] };
   let header: Map<keyof typeof STOCK_IMPORT_COLUMNS, number> | null = null;
   const wanted: { line: number; sku: string; onHand: number }[] = [];

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { METAL_IDS, type MetalId } from '@everstone/contract';
-import type { Database, NewProduct, NewProductVariant, ProductRow, ProductVariantRow } from '../../db/schema.ts';
+import { sql, type Kysely } from 'kysely';
+import { METAL_IDS, type AdminProductListParams, type MetalId } from '@everstone/contract';
+import { escapeLike } from '../../lib/like.ts';
+import type { NewProduct, NewProductVariant, ProductRow, ProductVariantRow } from '../../db/schema.ts';
+import type { ProductTables } from './tables.ts';
 import type { MetalPrices, Priced } from './price-model.ts';
 
-/** The store_meta key whose value changes with every change to the catalog's records (seed, import, edits). */
+/** The product_meta key whose value changes with every change to the catalog's records (seed, import, edits). */
 export const PRODUCTS_VERSION_KEY = 'products_version';
 
 const normalizeProduct = (row: ProductRow): ProductRow => ({
@@ -49,10 +51,65 @@ export function variantPriceColumns(priced: Priced): Pick<NewProductVariant, 'pr
 }
 
 /** The catalog's records: products and their variants. The only SQL of these tables. `db` may be a transaction. */
-export function createProductRepository(db: Kysely<Database>) {
+export function createProductRepository(db: Kysely<ProductTables>) {
   return {
+    /**
+     * The back office's page of products: by name, slug or SKU, family and publishing, sorted on the server, with each
+     * product's variant count, withdrawn count and price range (the range of what is still sold, when any is).
+     */
+    async searchProducts(q: AdminProductListParams) {
+      const aggregates = db
+        .selectFrom('product_variants')
+        .select((eb) => [
+          'product_id',
+          eb.fn.countAll<number>().as('variants'),
+          sql<number>`sum(discontinued)`.as('discontinued'),
+          sql<number>`coalesce(min(case when discontinued = 0 then price_cents end), min(price_cents))`.as('price_from'),
+          sql<number>`coalesce(max(case when discontinued = 0 then price_cents end), max(price_cents))`.as('price_to'),
+        ])
+        .groupBy('product_id')
+        .as('a');
+      let query = db.selectFrom('products as p').leftJoin(aggregates, 'a.product_id', 'p.id');
+      const text = q.q?.toLowerCase();
+      if (text) {
+        const contains = `%${escapeLike(text)}%`;
+        query = query.where((eb) =>
+          eb.or([
+            sql<boolean>`lower(p.name) like ${contains} escape '\\'`,
+            sql<boolean>`p.slug like ${contains} escape '\\'`,
+            eb.exists(
+              eb
+                .selectFrom('product_variants as s')
+                .select('s.id')
+                .whereRef('s.product_id', '=', 'p.id')
+                .where(sql<boolean>`lower(s.sku) like ${contains} escape '\\'`),
+            ),
+          ]),
+        );
+      }
+      if (q.family) query = query.where('p.family', '=', q.family);
+      if (q.state !== 'all') query = query.where('p.published', '=', q.state === 'published' ? 1 : 0);
+      const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const column = { name: 'p.name', family: 'p.family', price: 'a.price_from', updated_at: 'p.updated_at' } as const;
+      const rows = await query
+        .select(['p.id', 'p.slug', 'p.name', 'p.family', 'p.style', 'p.published', 'p.offer_percent', 'p.updated_at', 'a.variants', 'a.discontinued', 'a.price_from', 'a.price_to'])
+        .orderBy(column[q.sort], q.dir)
+        .orderBy('p.id', q.dir)
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page)
+        .execute();
+      return { rows, total: Number(total) };
+    },
+
+    /** Which variants of these products come from the shelf. */
+    async stockFlagsOf(productIds: readonly number[]): Promise<{ id: number; product_id: number; stocked: number }[]> {
+      if (productIds.length === 0) return [];
+      const rows = await db.selectFrom('product_variants').select(['id', 'product_id', 'stocked']).where('product_id', 'in', [...productIds]).execute();
+      return rows.map((r) => ({ id: Number(r.id), product_id: Number(r.product_id), stocked: Number(r.stocked) }));
+    },
+
     async version(): Promise<string> {
-      const row = await db.selectFrom('store_meta').select('value').where('key', '=', PRODUCTS_VERSION_KEY).executeTakeFirst();
+      const row = await db.selectFrom('product_meta').select('value').where('key', '=', PRODUCTS_VERSION_KEY).executeTakeFirst();
       return row?.value ?? '';
     },
 
@@ -60,7 +117,7 @@ export function createProductRepository(db: Kysely<Database>) {
     async bumpVersion(): Promise<void> {
       const value = randomUUID();
       await db
-        .insertInto('store_meta')
+        .insertInto('product_meta')
         .values({ key: PRODUCTS_VERSION_KEY, value })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
         .execute();

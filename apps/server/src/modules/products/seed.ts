@@ -2,9 +2,12 @@
  * Fills an empty catalog with the demo catalog (catalog-data.ts), priced by the price model, and puts the stocked
  * variants' units on the shelf through the inventory, all in one transaction.
  */
-import type { Db } from '../../db/database.ts';
+import type { Engine, ModuleDb } from '../../db/database.ts';
 import type { NewProductVariant } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
+import { productTables, type ProductTables } from './tables.ts';
+import { designJson, includedStoneJson } from './variant-json.ts';
 import { createInventoryService, type InventoryService } from '../inventory/index.ts';
 import { demoCatalog, type ProductDraft, type VariantDraft } from './catalog-data.ts';
 import { priceProduct, type MetalPrices, type PriceInput } from './price-model.ts';
@@ -48,13 +51,14 @@ export function variantRow(product: Pick<ProductDraft, 'family' | 'offerPercent'
     ...variantPriceColumns(priced),
     lead_days: v.leadDays,
     stocked: v.stock === null ? 0 : 1,
-    design_json: JSON.stringify(v.design),
-    included_stone_json: v.included ? JSON.stringify(v.included) : null,
+    design_json: designJson(v.design),
+    included_stone_json: includedStoneJson(v.included),
   };
 }
 
 /** Seeds the demo catalog into an empty products table; a catalog that holds anything is left as it is. */
-export async function seedProducts(d: Db, inventory: InventoryService, drafts: ProductDraft[] = demoCatalog()): Promise<ProductSeedResult> {
+export async function seedProducts(on: { db: Handle; engine: Engine }, inventory: InventoryService, drafts: ProductDraft[] = demoCatalog()): Promise<ProductSeedResult> {
+  const d: ModuleDb<ProductTables> = { db: productTables(on.db), engine: on.engine };
   return writeTransaction(d, async (trx) => {
     const repo = createProductRepository(trx);
     if ((await repo.count()) > 0) return { products: 0, variants: 0, seeded: false };
@@ -72,7 +76,7 @@ export async function seedProducts(d: Db, inventory: InventoryService, drafts: P
         collection: draft.collection,
         gender: draft.gender,
         gem: draft.gem,
-        design_json: JSON.stringify(draft.variants[0]!.design),
+        design_json: designJson(draft.variants[0]!.design),
         engravable: draft.engravable ? 1 : 0,
         resizable: draft.resizable ? 1 : 0,
         offer_percent: draft.offerPercent,
@@ -91,6 +95,6 @@ export async function seedProducts(d: Db, inventory: InventoryService, drafts: P
 }
 
 /** The demo catalog into an empty catalog, for the tools (`npm run seed`, the first `npm start`). */
-export function seedDemoCatalog(d: Db): Promise<ProductSeedResult> {
+export function seedDemoCatalog(d: { db: Handle; engine: Engine }): Promise<ProductSeedResult> {
   return seedProducts(d, createInventoryService({ db: d.db }));
 }

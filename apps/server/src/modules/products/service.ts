@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   COLLECTIONS,
   FIT_MESSAGES,
@@ -36,7 +35,10 @@ import {
   type VariantLookupResponse,
   type VariantPicture,
 } from '@everstone/contract';
-import type { Database, ProductRow, ProductVariantRow } from '../../db/schema.ts';
+import type { ProductRow, ProductVariantRow } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
+import { productTables } from './tables.ts';
+import { designOf, includedStoneOf } from './variant-json.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import { stoneSize } from './catalog-data.ts';
@@ -114,8 +116,8 @@ function toVariantRecord(row: ProductVariantRow): VariantRecord {
     metalGrams: row.metal_grams,
     leadDays: row.lead_days,
     stocked: row.stocked === 1,
-    design: JSON.parse(row.design_json) as PieceDesign,
-    included: row.included_stone_json ? (JSON.parse(row.included_stone_json) as IncludedStone) : null,
+    design: designOf(row),
+    included: includedStoneOf(row),
     discontinued: row.discontinued === 1,
   };
 }
@@ -224,7 +226,7 @@ function noSettingReason(stone: StoneForSetting, heads: readonly HeadFit[]): str
 }
 
 export interface ProductServiceDeps {
-  db: Kysely<Database>;
+  db: Handle;
   inventory: InventoryService;
 }
 
@@ -235,7 +237,7 @@ export interface ProductServiceDeps {
  * so a sold-out piece leaves the listings on every instance at once. docs/decisions/014-jewelry-catalog.md.
  */
 export function createProductService(deps: ProductServiceDeps) {
-  const repo = createProductRepository(deps.db);
+  const repo = createProductRepository(productTables(deps.db));
   let snapshot: Snapshot | null = null;
   /** The load under way, with the version it was started for: a request that saw a newer version never joins it. */
   let loading: { version: string; promise: Promise<Snapshot> } | null = null;
@@ -476,8 +478,8 @@ export function createProductService(deps: ProductServiceDeps) {
      * The variants of `ids` with their products, read through `trx` (the checkout's transaction, so the price is the
      * one committed with the order). Unknown ids are absent. Whether units remain is the inventory's `reserve` to say.
      */
-    async variantsForSale(trx: Kysely<Database>, ids: readonly number[]): Promise<Map<number, VariantForSale>> {
-      const rows = await createProductRepository(trx).variantsWithProducts(ids);
+    async variantsForSale(trx: Handle, ids: readonly number[]): Promise<Map<number, VariantForSale>> {
+      const rows = await createProductRepository(productTables(trx)).variantsWithProducts(ids);
       return new Map(
         rows.map(({ variant, product }) => {
           const v = toVariantRecord(variant);

@@ -12,7 +12,7 @@ export interface CatalogSearchEngineDeps {
   /** The SQLite file, which the search's thread reads itself at load; null for PostgreSQL or a database in memory. */
   sqliteFile: string | null;
   log: SearchEngineOptions['log'];
-  /** The inventory's change feed (inventory/version.ts). */
+  /** The inventory's change feed (inventory/feed-repository.ts). */
   feed: Pick<SearchEngineSource, 'latestChange' | 'changesSince'>;
 }
 
