@@ -1,7 +1,9 @@
 import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
-import type { Database, DiamondRow } from '../../db/schema.ts';
+import type { DiamondRow } from '../../db/schema.ts';
+import { DIAMOND_COLUMNS } from '../inventory/index.ts';
+import type { CatalogReadModel } from './tables.ts';
 import type { Condition, FitWindow, Order } from './filter.ts';
 import { escapeLike } from '../../lib/like.ts';
 
@@ -17,31 +19,6 @@ export interface Lookups {
   fancyIntensities: Map<number, string>;
   companies: Map<number, string>;
 }
-
-const DIAMOND_COLUMNS = [
-  'id',
-  'certificate_number',
-  'type',
-  'shape_id',
-  'carat',
-  'color_id',
-  'fancy_color_id',
-  'fancy_intensity_id',
-  'clarity_id',
-  'cut_id',
-  'polish_id',
-  'symmetry_id',
-  'fluorescence_id',
-  'certificate_company_id',
-  'measurement_l',
-  'measurement_w',
-  'ratio',
-  'table_pct',
-  'depth_pct',
-  'price_cents',
-  'is_superdeal',
-  'status',
-] as const;
 
 /**
  * The stones on sale after an id, a page in id order, as the in-memory search reads them straight from the SQLite
@@ -65,9 +42,9 @@ function fitExpression(windows: readonly FitWindow[]) {
 }
 
 function applyConditions<O>(
-  query: SelectQueryBuilder<Database, 'diamonds', O>,
+  query: SelectQueryBuilder<CatalogReadModel, 'diamonds', O>,
   conditions: Condition[],
-): SelectQueryBuilder<Database, 'diamonds', O> {
+): SelectQueryBuilder<CatalogReadModel, 'diamonds', O> {
   let q = query;
   for (const c of conditions) {
     if (c.op === 'none') q = q.where(sql<boolean>`1 = 0`);
@@ -111,12 +88,12 @@ function withIndex(query: CompiledQuery, index: string | null): CompiledQuery {
  * The only place that reads the diamonds' SQL: the catalog is the read side of the inventory's stones (their
  * records, grades and prices); it never writes them.
  */
-export function createDiamondRepository(db: Kysely<Database>, engine: Engine = 'sqlite') {
+export function createDiamondRepository(db: Kysely<CatalogReadModel>, engine: Engine = 'sqlite') {
   let lookups: Promise<Lookups> | undefined;
   // Totals of recent searches, valid while the inventory version they were counted at is current.
   const counts = new VersionedCache<number>(COUNT_CACHE_SIZE);
 
-  async function loadLookups(db: Kysely<Database>): Promise<Lookups> {
+  async function loadLookups(db: Kysely<CatalogReadModel>): Promise<Lookups> {
     const byId = (rows: Array<{ id: number; name: string }>) => new Map(rows.map((r) => [Number(r.id), r.name]));
     const [shapes, colors, clarities, cuts, polishes, symmetries, fluorescences, fancyColors, fancyIntensities, companies] =
       await Promise.all([
@@ -151,7 +128,7 @@ export function createDiamondRepository(db: Kysely<Database>, engine: Engine = '
      * caller's transaction the first time (on SQLite the transaction holds the one connection, so a read beside
      * it would wait for ever).
      */
-    lookups(through: Kysely<Database> = db): Promise<Lookups> {
+    lookups(through: Kysely<CatalogReadModel> = db): Promise<Lookups> {
       lookups ??= loadLookups(through).catch((err) => {
         lookups = undefined;
         throw err;

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   DIAMOND_TYPE_LABELS,
   type Diamond,
@@ -25,7 +24,8 @@ import {
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Engine } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
+import { catalogReadModel } from './tables.ts';
 import { fitConditions, toConditions, toOrder, type FitWindow } from './filter.ts';
 import { createDiamondRepository, MAX_DIAMOND_ID } from './repository.ts';
 import { toDiamondRecord } from './record.ts';
@@ -124,7 +124,7 @@ export interface SettingWindow {
 }
 
 export interface CatalogServiceDeps {
-  db: Kysely<Database>;
+  db: Handle;
   engine: Engine;
   /** The inventory's version: every search result and total is kept only while it is unchanged. */
   inventoryVersion: () => Promise<string>;
@@ -150,7 +150,8 @@ interface CachedPage {
  * The catalog: what the store sells, as shoppers find and see it (the diamond search, a stone's record) and as an
  * order copies it. Read-only: stock moves in inventory/.
  */
-export function createCatalogService({ db, engine, inventoryVersion, heldUntil = async () => new Map(), searchEngine = null }: CatalogServiceDeps) {
+export function createCatalogService({ db: given, engine, inventoryVersion, heldUntil = async () => new Map(), searchEngine = null }: CatalogServiceDeps) {
+  const db = catalogReadModel(given);
   const repo = createDiamondRepository(db, engine);
   const pages = new VersionedCache<CachedPage>(PAGE_CACHE_SIZE);
   const facetPages = new VersionedCache<string>(FACET_CACHE_SIZE);
@@ -458,7 +459,8 @@ export function createCatalogService({ db, engine, inventoryVersion, heldUntil =
      * The diamonds these ids name, as an order copies them, read through `trx` (the order's transaction, so what is
      * priced is what is reserved). Ids that name no stone are left out; the caller says which.
      */
-    async diamondsForSale(trx: Kysely<Database>, ids: readonly number[]): Promise<Map<number, DiamondForSale>> {
+    async diamondsForSale(handle: Handle, ids: readonly number[]): Promise<Map<number, DiamondForSale>> {
+      const trx = catalogReadModel(handle);
       const reader = createDiamondRepository(trx, engine);
       const lookups = await repo.lookups(trx);
       const rows = await reader.findByIds(ids);

@@ -11,3 +11,5 @@ export { SHAPE_PROFILES, createRng, generateDiamonds } from './generator.ts';
 export { latestStoneChange, stoneChangesSince, type StoneChange } from './feed-repository.ts';
 // The back office's stones: edits, hiding, the inventory as a file.
 export { createStoneDesk, type StoneDesk, type StoneEdit, type RecordStoneEdit } from './stone-desk.ts';
+// The stones' columns in their one order: the diamond search's read model selects them.
+export { DIAMOND_COLUMNS } from './stone-columns.ts';

@@ -8,6 +8,7 @@ import type { Engine, ModuleDb } from '../../db/database.ts';
 import type { NewDiamond } from '../../db/schema.ts';
 import { handOver, type Handle } from '../../db/tables.ts';
 import { inventoryTables, type InventoryTables } from './tables.ts';
+import { NEW_DIAMOND_COLUMNS } from './stone-columns.ts';
 import { generateDiamonds } from './generator.ts';
 import { stoneChangeTriggers } from '../../db/migrations/012-stone-changes.ts';
 import { bumpInventoryVersion } from './feed-repository.ts';
@@ -45,30 +46,8 @@ export class InventoryNotEmptyError extends Error {
 
 export const SEED_META_KEY = 'inventory_seed';
 
-// Every column the generator fills, in one fixed order; the database assigns the ids.
-const COLUMNS = [
-  'certificate_number',
-  'type',
-  'shape_id',
-  'carat',
-  'color_id',
-  'fancy_color_id',
-  'fancy_intensity_id',
-  'clarity_id',
-  'cut_id',
-  'polish_id',
-  'symmetry_id',
-  'fluorescence_id',
-  'certificate_company_id',
-  'measurement_l',
-  'measurement_w',
-  'ratio',
-  'table_pct',
-  'depth_pct',
-  'price_cents',
-  'is_superdeal',
-  'status',
-] as const satisfies ReadonlyArray<keyof NewDiamond>;
+// Every column the generator fills, in the stones' one fixed order; the database assigns the ids.
+const COLUMNS = NEW_DIAMOND_COLUMNS;
 
 const PG_TYPES: Record<(typeof COLUMNS)[number], string> = {
   certificate_number: 'varchar',

@@ -1,12 +1,12 @@
 /** The in-memory search, built on the catalog's reads of the stones and the inventory's change feed. */
-import type { Kysely } from 'kysely';
 import type { Engine } from '../../../db/database.ts';
-import type { Database } from '../../../db/schema.ts';
+import type { Handle } from '../../../db/tables.ts';
+import { catalogReadModel } from '../tables.ts';
 import { AVAILABLE_PAGE_SQL, createDiamondRepository } from '../repository.ts';
 import { createSearchEngine, type SearchEngine, type SearchEngineOptions, type SearchEngineSource } from './client.ts';
 
 export interface CatalogSearchEngineDeps {
-  db: Kysely<Database>;
+  db: Handle;
   engine: Engine;
   refreshMs: number;
   /** The SQLite file, which the search's thread reads itself at load; null for PostgreSQL or a database in memory. */
@@ -17,7 +17,7 @@ export interface CatalogSearchEngineDeps {
 }
 
 export function createCatalogSearchEngine({ db, engine, refreshMs, sqliteFile, log, feed }: CatalogSearchEngineDeps): SearchEngine {
-  const repo = createDiamondRepository(db, engine);
+  const repo = createDiamondRepository(catalogReadModel(db), engine);
   return createSearchEngine({
     engine,
     refreshMs,
