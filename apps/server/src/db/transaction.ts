@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from './database.ts';
 import { isBusy } from './errors.ts';
+import type { Database } from './schema.ts';
+import type { Handle, Tx } from './tables.ts';
 
 /** The database stayed busy through every try: the caller answers 503, never 500. */
 export class DatabaseBusyError extends Error {
@@ -55,4 +57,13 @@ export async function writeTransaction<T, H extends Kysely<any>>(
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
     }
   }
+}
+
+/**
+ * `writeTransaction` for a module that owns no table and orchestrates others' (the checkout): its work is handed a
+ * `Tx`, which only the modules it calls open, each as its own tables, so the whole change commits or rolls back as
+ * one while the orchestrator itself can read and write nothing.
+ */
+export function transact<T>(d: { db: Handle; engine: Engine }, work: (tx: Tx) => Promise<T>, options: WriteTransactionOptions = {}): Promise<T> {
+  return writeTransaction({ db: d.db as unknown as Kysely<Database>, engine: d.engine }, (trx) => work(trx as unknown as Tx), options);
 }

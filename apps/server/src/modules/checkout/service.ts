@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -47,9 +46,9 @@ import {
   type walletOrderRequestSchema,
   ringPriceToWire,
 } from '@everstone/contract';
-import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
-import { writeTransaction } from '../../db/transaction.ts';
+import type { Engine } from '../../db/database.ts';
+import type { Handle } from '../../db/tables.ts';
+import { transact } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import { requireOwner, type SignedIn } from '../../plugins/auth.ts';
@@ -121,7 +120,8 @@ interface PricedLine {
 }
 
 export interface CheckoutServiceDeps {
-  db: Db;
+  /** The database the checkout's transactions run on: it owns no table, so it opens none; the modules it calls do. */
+  db: { db: Handle; engine: Engine };
   catalog: CatalogService;
   products: ProductService;
   inventory: InventoryService;
@@ -149,7 +149,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
    * and answers whether the order is such an account's. Below the ceiling nothing changes for anyone; a trusted
    * account's order is never counted or refused here (decision 011).
    */
-  async function requireRoomUnderCeiling(trx: Kysely<Database>, signedIn: SignedIn, adding: number, at: Date): Promise<boolean> {
+  async function requireRoomUnderCeiling(trx: Handle, signedIn: SignedIn, adding: number, at: Date): Promise<boolean> {
     const verified = signedIn.user.email_verified;
     const paid = await orders.hasPaidOrder(trx, signedIn.user.id);
     if (verified && paid) return false;
@@ -181,7 +181,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
    * 409 naming lines no longer on sale. Each unit at its list price as the catalog has it now.
    */
   async function price(
-    trx: Kysely<Database>,
+    trx: Handle,
     lines: readonly LineItem[],
     field: ItemsField,
     options: { anyStatus?: boolean } = {},
@@ -421,7 +421,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   /** What the wallet asks of the store as a payment moves (payments/service.ts). */
   const walletHooks: WalletHooks = {
-    async completeOrder(trx: Kysely<Database>, payment: CapturedPayment): Promise<number> {
+    async completeOrder(trx: Handle, payment: CapturedPayment): Promise<number> {
       const lines: LineItem[] = payment.lines.map(({ price_cents: _paid, ...line }) => line);
       // Each line at the price the shopper approved and paid, whatever the catalog says now.
       const priced = await price(trx, lines, 'lines', { anyStatus: true });
@@ -503,7 +503,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       let order: Order;
       try {
         // A database that stays busy (DatabaseBusyError) is the error handler's 503.
-        order = await writeTransaction(d, async (trx) => {
+        order = await transact(d, async (trx) => {
           const at = now();
           // Every method placed here is unpaid, so the order holds its stock on a deadline, and an account may
           // hold only so much at once: free accounts must not be able to empty the search (011-unpaid-holds.md).
