@@ -108,4 +108,63 @@ const rule = {
   },
 };
 
-export default { rules: { boundaries: rule } };
+const QUERY_METHODS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
+
+/** Where a module's SQL may be written: its repositories, and the bulk loader of the first start (DDL included). */
+const mayQuery = (p) => /\/(repository|[a-z-]+-repository|seed)\.ts$/.test(p);
+const isTest = (p) => /\.test\.tsx?$/.test(p);
+
+/**
+ * Why a module's file may not name this binding, or null: a module holds its own tables only (its tables.ts opens
+ * them), so it names neither the whole Database nor the opener of any tables.
+ */
+export function ownershipViolation(from, to, importedName) {
+  if (!/^apps\/server\/src\/modules\//.test(from) || isTest(from) || /\/tables\.ts$/.test(from)) return null;
+  if (to === 'apps/server/src/db/schema.ts' && importedName === 'Database') {
+    return 'a module holds only its own tables: it names them in its tables.ts, and the whole Database is for the migrations and the composition root';
+  }
+  if (to === 'apps/server/src/db/tables.ts' && importedName === 'tablesOf') return "only a module's tables.ts opens a handle as tables, its own";
+  return null;
+}
+
+/** Why a module's file may not run this query here, or null (docs/architecture.md, "Data"). */
+export function queryPlacementViolation(from) {
+  if (!/^apps\/server\/src\/modules\//.test(from) || isTest(from) || mayQuery(from)) return null;
+  return "a module's SQL lives in its repository (repository.ts or *-repository.ts): the service, desk or routes call it";
+}
+
+const ownership = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keeps each module to its own tables and its SQL in its repositories (docs/decisions/013).' },
+    schema: [],
+    messages: { owner: '{{from}} may not import {{name}}: {{why}}.', query: '{{from}} runs SQL ({{what}}): {{why}}.' },
+  },
+  create(context) {
+    const file = context.filename ?? context.getFilename();
+    const from = path.relative(ROOT, file).split(path.sep).join('/');
+    const placement = queryPlacementViolation(from);
+    return {
+      ImportDeclaration(node) {
+        const target = resolveImport(file, node.source.value);
+        if (!target) return;
+        for (const spec of node.specifiers) {
+          const name = spec.type === 'ImportSpecifier' ? (spec.imported.name ?? spec.imported.value) : null;
+          const why = name ? ownershipViolation(from, target.to, name) : null;
+          if (why) context.report({ node: spec, messageId: 'owner', data: { from, name, why } });
+        }
+      },
+      CallExpression(node) {
+        if (!placement || node.callee.type !== 'MemberExpression' || node.callee.property.type !== 'Identifier') return;
+        const method = node.callee.property.name;
+        const onSql = node.callee.object.type === 'Identifier' && node.callee.object.name === 'sql' && method === 'raw';
+        if (QUERY_METHODS.has(method) || onSql) context.report({ node: node.callee.property, messageId: 'query', data: { from, what: onSql ? 'sql.raw' : method, why: placement } });
+      },
+      TaggedTemplateExpression(node) {
+        if (placement && node.tag.type === 'Identifier' && node.tag.name === 'sql') context.report({ node: node.tag, messageId: 'query', data: { from, what: 'sql`…`', why: placement } });
+      },
+    };
+  },
+};
+
+export default { rules: { boundaries: rule, ownership } };

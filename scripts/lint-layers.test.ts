@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 import { resolve } from 'node:path';
-import { boundaryViolation } from '../eslint/boundaries.js';
+import { boundaryViolation, ownershipViolation, queryPlacementViolation } from '../eslint/boundaries.js';
 
 /** What `npm run lint` says of `code` if it were the file at `path` (repository-relative). */
 async function lint(path: string, code: string): Promise<string[]> {
@@ -37,5 +37,18 @@ describe('the layers, held by npm run lint', () => {
     expect(boundaryViolation('apps/server/src/modules/orders/service.ts', 'apps/server/src/modules/orders/repository.ts')).toBeNull();
     expect(boundaryViolation('apps/web/app/features/cart/cart-line.tsx', 'apps/web/app/components/ui/safe-image.tsx')).toBeNull();
     expect(boundaryViolation('apps/web/app/features/cart/cart-line.tsx', 'packages/contract/src/core.ts')).toBeNull();
+  });
+
+  it('keeps a module to its own tables and its SQL in its repositories', () => {
+    expect(ownershipViolation('apps/server/src/modules/orders/service.ts', 'apps/server/src/db/schema.ts', 'Database')).toMatch(/only its own tables/);
+    expect(ownershipViolation('apps/server/src/modules/orders/service.ts', 'apps/server/src/db/schema.ts', 'OrderRow')).toBeNull();
+    expect(ownershipViolation('apps/server/src/modules/orders/tables.ts', 'apps/server/src/db/schema.ts', 'Database')).toBeNull();
+    expect(ownershipViolation('apps/server/src/modules/orders/desk.ts', 'apps/server/src/db/tables.ts', 'tablesOf')).toMatch(/tables.ts opens/);
+    expect(ownershipViolation('apps/server/src/app.ts', 'apps/server/src/db/schema.ts', 'Database')).toBeNull();
+    expect(queryPlacementViolation('apps/server/src/modules/orders/desk.ts')).toMatch(/lives in its repository/);
+    expect(queryPlacementViolation('apps/server/src/modules/orders/repository.ts')).toBeNull();
+    expect(queryPlacementViolation('apps/server/src/modules/orders/search-repository.ts')).toBeNull();
+    expect(queryPlacementViolation('apps/server/src/modules/orders/desk.test.ts')).toBeNull();
+    expect(queryPlacementViolation('apps/server/src/db/migrations/017-product-version.ts')).toBeNull();
   });
 });

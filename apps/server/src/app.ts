@@ -9,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { secondFactorPolicyOf, walletProviderOf, wireTransferOf, type Config } from './config.ts';
-import type { Db } from './db/database.ts';
+import { pingDatabase, type Db } from './db/database.ts';
 import { registerClientAddress } from './plugins/client-address.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { BODY_LIMIT_BYTES } from './plugins/body-limit.ts';
@@ -252,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // A search that failed to load reads the database: the instance still serves.
-  await app.register(healthRoutes(db, () => (searchEngine === null || searchEngine.state === 'failed' || searchEngine.state === 'closed' ? 'database' : searchEngine.state === 'ready' ? 'memory' : 'loading')));
+  await app.register(healthRoutes(() => pingDatabase(db), () => (searchEngine === null || searchEngine.state === 'failed' || searchEngine.state === 'closed' ? 'database' : searchEngine.state === 'ready' ? 'memory' : 'loading')));
   if (walletProviderOf(config) === 'simulator') await app.register(simulatorRoutes(simulator));
   await app.register(accountRootRoutes(accounts, { limiter }));
   await app.register(

@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import pg from 'pg';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
@@ -48,6 +48,11 @@ export interface ModuleDb<T> {
 // PostgreSQL returns bigint (count, sums) and numeric as strings; every value we keep there fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+/** Whether the database answers: one trivial statement (the readiness check's). Throws when it does not. */
+export async function pingDatabase(d: Pick<Db, 'db'>): Promise<void> {
+  await sql`select 1`.execute(d.db);
+}
 
 export function parseDatabaseUrl(url: string): { engine: Engine; location: string } {
   if (url.startsWith('sqlite:')) {
