@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../../db/database.ts';
 import type { EmailLinkPurpose, UserRow } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { escapeLike } from '../../lib/like.ts';
-import type { AccountTables } from './tables.ts';
+import { accountTables, type AccountTables } from './tables.ts';
 
 export interface NewUser {
   email: string;
@@ -142,6 +144,11 @@ export function createAccountRepository(db: Kysely<AccountTables>) {
       return (await db.selectFrom('users').select(CUSTOMER_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
     },
 
+    /** Holds the account's row until the transaction ends (PostgreSQL). */
+    async lockUser(id: number): Promise<void> {
+      await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+    },
+
     async insertToken(t: { userId: number; tokenHash: string; at: string; expiresAt: string }): Promise<number> {
       const row = await db
         .insertInto('auth_tokens')
@@ -239,3 +246,12 @@ export function createAccountRepository(db: Kysely<AccountTables>) {
 }
 
 export type AccountRepository = ReturnType<typeof createAccountRepository>;
+
+/**
+ * Holds an account in the caller's transaction, so that two requests of one person changing what belongs to the
+ * account (two tabs saving a default address) take turns. PostgreSQL locks the account's row; SQLite's BEGIN
+ * IMMEDIATE already serializes every write.
+ */
+export async function lockAccount(trx: Handle, engine: Engine, userId: number): Promise<void> {
+  if (engine === 'postgres') await createAccountRepository(accountTables(trx)).lockUser(userId);
+}
