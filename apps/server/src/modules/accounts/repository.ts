@@ -144,6 +144,13 @@ export function createAccountRepository(db: Kysely<AccountTables>) {
       return (await db.selectFrom('users').select(CUSTOMER_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
     },
 
+    /** The emails of these accounts, by id (an account that is not there is left out). */
+    async emailsOf(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', [...new Set(ids)]).execute();
+      return new Map(rows.map((r) => [Number(r.id), r.email]));
+    },
+
     /** Holds the account's row until the transaction ends (PostgreSQL). */
     async lockUser(id: number): Promise<void> {
       await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
@@ -254,4 +261,9 @@ export type AccountRepository = ReturnType<typeof createAccountRepository>;
  */
 export async function lockAccount(trx: Handle, engine: Engine, userId: number): Promise<void> {
   if (engine === 'postgres') await createAccountRepository(accountTables(trx)).lockUser(userId);
+}
+
+/** The emails of these accounts, by id, read through any handle (a list of requests shows whose each is). */
+export function accountEmails(db: Handle, userIds: readonly number[]): Promise<Map<number, string>> {
+  return createAccountRepository(accountTables(db)).emailsOf(userIds);
 }
