@@ -224,7 +224,11 @@ async function createAccounts(url: string, run: string, count: number): Promise<
       publicUrl: 'http://127.0.0.1',
       storeEmail: 'orders@bench.example',
       audit: createAuditLog({ db: d.db, now: () => new Date() }),
-      endBackOfficeSessions: (trx, userId) => createAdminSessions({ db: d.db, now: () => new Date() }).endAllOf(userId, trx),
+      endBackOfficeSessions: (trx, userId) => {
+        const sessions = createAdminSessions({ db: d.db, now: () => new Date() });
+        // OWNERSHIP: admin's sessions take the whole database's handle until they open a Handle as their own table.
+        return sessions.endAllOf(userId, trx as Parameters<typeof sessions.endAllOf>[1]);
+      },
     });
     const password = 'bench-password-1';
     const tokens: string[] = [];

@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { secondFactorPolicyOf, walletProviderOf, wireTransferOf, type Config } from './config.ts';
 import { pingDatabase, type Db } from './db/database.ts';
+import type { Handle } from './db/tables.ts';
 import { registerClientAddress } from './plugins/client-address.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { BODY_LIMIT_BYTES } from './plugins/body-limit.ts';
@@ -188,7 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     storeEmail: config.STORE_EMAIL,
     audit,
-    endBackOfficeSessions: (trx: Parameters<typeof adminSessions.endAllOf>[1], userId: number) => adminSessions.endAllOf(userId, trx),
+    // OWNERSHIP: admin's sessions take the whole database's handle until they open a Handle as their own table.
+    endBackOfficeSessions: (trx: Handle, userId: number) => adminSessions.endAllOf(userId, trx as Parameters<typeof adminSessions.endAllOf>[1]),
   };
   const accounts = createAccountService(accountDeps);
   const staffDirectory = createStaffDirectory(accountDeps);

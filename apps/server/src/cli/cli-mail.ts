@@ -10,7 +10,21 @@ import { consoleLogger } from './console-logger.ts';
  */
 export function cliMail(config: Config, d: Db) {
   const transport = createMailTransport(config);
-  const dispatcher = createMailDispatcher({ repo: openOutbox(d.db), transport, log: consoleLogger() });
+  const outbox = openOutbox(d.db);
+  // Whether the step's messages left is what this command's own dispatcher saw the transport take: the outbox is the
+  // mail module's table, and its face reads no row's status back.
+  const sent = new Set<number>();
+  const dispatcher = createMailDispatcher({
+    repo: {
+      ...outbox,
+      markSent: async (id, claimedAt, at) => {
+        await outbox.markSent(id, claimedAt, at);
+        sent.add(id);
+      },
+    },
+    transport,
+    log: consoleLogger(),
+  });
   let pending: number[] = [];
   let committed: number[] = [];
   const queue: MailQueue = {
@@ -34,8 +48,7 @@ export function cliMail(config: Config, d: Db) {
     async send(): Promise<'none' | 'sent' | 'written' | 'queued'> {
       if (committed.length === 0) return 'none';
       await dispatcher.drain();
-      const rows = await d.db.selectFrom('mail_outbox').select('status').where('id', 'in', committed).execute();
-      if (!rows.every((row) => row.status === 'sent')) return 'queued';
+      if (!committed.every((id) => sent.has(id))) return 'queued';
       return transport.kind === 'outbox' ? 'written' : 'sent';
     },
     async close(): Promise<void> {

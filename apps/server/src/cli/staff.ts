@@ -8,6 +8,7 @@ import { ADMIN_MESSAGES, STAFF_INVITE_DAYS, STAFF_ROLES, TITLES, type StaffRole,
 import { ConfigError, loadConfig, secondFactorPolicyOf } from '../config.ts';
 import { cliMail } from './cli-mail.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
+import type { Handle } from '../db/tables.ts';
 import { HttpError } from '../errors.ts';
 import { createAccountService, createPasswordHasher, createSecondFactors, createStaffDirectory } from '../modules/accounts/index.ts';
 import { commandLineActor, createAuditLog } from '../modules/audit/index.ts';
@@ -78,7 +79,8 @@ async function main(): Promise<number> {
       storeEmail: config.STORE_EMAIL,
       mail: mail.queue,
       audit: createAuditLog({ db: d.db, now }),
-      endBackOfficeSessions: (trx: Parameters<typeof sessions.endAllOf>[1], userId: number) => sessions.endAllOf(userId, trx),
+      // OWNERSHIP: admin's sessions take the whole database's handle until they open a Handle as their own table.
+      endBackOfficeSessions: (trx: Handle, userId: number) => sessions.endAllOf(userId, trx as Parameters<typeof sessions.endAllOf>[1]),
     };
     const staff = createStaffDirectory(deps);
     const accounts = createAccountService(deps);

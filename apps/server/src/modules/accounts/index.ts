@@ -5,3 +5,4 @@ export { createPasswordHasher, type PasswordHasher } from './passwords.ts';
 export { createStaffDirectory, type StaffDirectory } from './staff.ts';
 export { createSecondFactors, type SecondFactors } from './second-factor.ts';
 export { createCustomerDirectory, type CustomerDirectory, type CustomerRecord } from './customers.ts';
+export { accountEmails, lockAccount } from './repository.ts';

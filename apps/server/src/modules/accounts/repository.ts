@@ -1,5 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database, EmailLinkPurpose, UserRow } from '../../db/schema.ts';
+import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../../db/database.ts';
+import type { EmailLinkPurpose, UserRow } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
+import { escapeLike } from '../../lib/like.ts';
+import { accountTables, type AccountTables } from './tables.ts';
 
 export interface NewUser {
   email: string;
@@ -21,8 +25,12 @@ export interface UserDetails {
 
 const normalizeUser = (row: UserRow): UserRow => ({ ...row, id: Number(row.id) });
 
+/** The columns of an account the back office's customer pages read: never the password hash. */
+const CUSTOMER_COLUMNS = ['id', 'email', 'name', 'title', 'role', 'created_at'] as const;
+export type CustomerColumns = Pick<UserRow, (typeof CUSTOMER_COLUMNS)[number]>;
+
 /** Users, their sign-in tokens and the links emailed to them (resets, verifications). `db` may be a transaction. */
-export function createAccountRepository(db: Kysely<Database>) {
+export function createAccountRepository(db: Kysely<AccountTables>) {
   /** Every unused link of the user for this purpose stops working. */
   async function retireLinks(userId: number, purpose: EmailLinkPurpose, now: string): Promise<void> {
     await db.updateTable('email_links').set({ used_at: now }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
@@ -84,6 +92,68 @@ export function createAccountRepository(db: Kysely<Database>) {
 
     async setPasswordHash(id: number, passwordHash: string, at: string): Promise<void> {
       await db.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', id).execute();
+    },
+
+    async setRole(id: number, role: string, at: string): Promise<void> {
+      await db.updateTable('users').set({ role, updated_at: at }).where('id', '=', id).execute();
+    },
+
+    async setNameAndTitle(id: number, name: string, title: string): Promise<void> {
+      await db.updateTable('users').set({ name, title }).where('id', '=', id).execute();
+    },
+
+    /** The staff and the owners, by name. */
+    async listStaff(): Promise<UserRow[]> {
+      const rows = await db.selectFrom('users').selectAll().where('role', 'in', ['staff', 'owner']).orderBy('name').orderBy('id').execute();
+      return rows.map(normalizeUser);
+    },
+
+    /**
+     * The owners, by id. `lock` (PostgreSQL) holds their rows until the transaction ends, so two owners demoting each
+     * other at once take turns and cannot leave the store with none.
+     */
+    async listOwners(lock: boolean): Promise<UserRow[]> {
+      const query = db.selectFrom('users').selectAll().where('role', '=', 'owner').orderBy('id');
+      const rows = lock ? await query.forUpdate().execute() : await query.execute();
+      return rows.map(normalizeUser);
+    },
+
+    /** Whom a notice to every owner goes to. */
+    async ownerContacts(): Promise<Array<{ email: string; name: string }>> {
+      return db.selectFrom('users').select(['email', 'name']).where('role', '=', 'owner').execute();
+    },
+
+    async findContact(id: number): Promise<{ id: number; email: string; name: string } | null> {
+      const row = await db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', id).executeTakeFirst();
+      return row ? { ...row, id: Number(row.id) } : null;
+    },
+
+    /** The accounts whose email starts with `text` (lower-cased) or whose name contains it, newest first, and how many match; all without `text`. */
+    async searchCustomers(text: string | undefined, page: number, perPage: number): Promise<{ rows: CustomerColumns[]; total: number }> {
+      let query = db.selectFrom('users');
+      if (text) {
+        const contains = `%${escapeLike(text)}%`;
+        query = query.where((eb) => eb.or([sql<boolean>`email like ${`${escapeLike(text)}%`} escape '\\'`, sql<boolean>`lower(name) like ${contains} escape '\\'`]));
+      }
+      const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await query.select(CUSTOMER_COLUMNS).orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute();
+      return { rows, total: Number(total) };
+    },
+
+    async findCustomer(id: number): Promise<CustomerColumns | null> {
+      return (await db.selectFrom('users').select(CUSTOMER_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
+    },
+
+    /** The emails of these accounts, by id (an account that is not there is left out). */
+    async emailsOf(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', [...new Set(ids)]).execute();
+      return new Map(rows.map((r) => [Number(r.id), r.email]));
+    },
+
+    /** Holds the account's row until the transaction ends (PostgreSQL). */
+    async lockUser(id: number): Promise<void> {
+      await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
     },
 
     async insertToken(t: { userId: number; tokenHash: string; at: string; expiresAt: string }): Promise<number> {
@@ -183,3 +253,17 @@ export function createAccountRepository(db: Kysely<Database>) {
 }
 
 export type AccountRepository = ReturnType<typeof createAccountRepository>;
+
+/**
+ * Holds an account in the caller's transaction, so that two requests of one person changing what belongs to the
+ * account (two tabs saving a default address) take turns. PostgreSQL locks the account's row; SQLite's BEGIN
+ * IMMEDIATE already serializes every write.
+ */
+export async function lockAccount(trx: Handle, engine: Engine, userId: number): Promise<void> {
+  if (engine === 'postgres') await createAccountRepository(accountTables(trx)).lockUser(userId);
+}
+
+/** The emails of these accounts, by id, read through any handle (a list of requests shows whose each is). */
+export function accountEmails(db: Handle, userIds: readonly number[]): Promise<Map<number, string>> {
+  return createAccountRepository(accountTables(db)).emailsOf(userIds);
+}

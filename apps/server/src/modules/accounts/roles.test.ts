@@ -29,7 +29,11 @@ describe('roles', () => {
       publicUrl: 'http://localhost',
       storeEmail: 'care@store.test',
       audit: createAuditLog({ db: db.db, now: () => new Date() }),
-      endBackOfficeSessions: (trx, userId) => createAdminSessions({ db: db.db, now: () => new Date() }).endAllOf(userId, trx),
+      endBackOfficeSessions: (trx, userId) => {
+        const sessions = createAdminSessions({ db: db.db, now: () => new Date() });
+        // OWNERSHIP: admin's sessions take the whole database's handle until they open a Handle as their own table.
+        return sessions.endAllOf(userId, trx as Parameters<typeof sessions.endAllOf>[1]);
+      },
     });
     admin = Fastify();
     registerErrorHandler(admin);

@@ -1,5 +1,4 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import {
   ADMIN_MESSAGES,
@@ -9,12 +8,14 @@ import {
   type SecondFactorStatus,
   type StaffRole,
 } from '@everstone/contract';
-import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Actor } from '../audit/index.ts';
 import { composeMail, fields, paragraph } from '../mail/index.ts';
+import { createAccountRepository } from './repository.ts';
+import { createSecondFactorRepository, type SecondFactorRepository } from './second-factor-repository.ts';
 import type { AccountServiceDeps } from './service.ts';
+import { accountTables } from './tables.ts';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 seconds. */
 const PERIOD_SECONDS = 30;
@@ -48,14 +49,13 @@ const normalizeRecovery = (code: string) => code.replace(/[\s-]/g, '').toUpperCa
  * recovery codes are kept as digests and spent by a conditional update, so two uses of one code let one through.
  */
 export function createSecondFactors(deps: AccountServiceDeps & { policy: SecondFactorPolicy }) {
-  const { db, now, audit } = deps;
+  const { now, audit } = deps;
+  const db = accountTables(deps.db);
+  const tx = { db, engine: deps.engine };
+  const repo = createSecondFactorRepository(db);
 
   function required(role: StaffRole): boolean {
     return deps.policy === 'staff' || (deps.policy === 'owners' && role === 'owner');
-  }
-
-  async function confirmedRow(trx: Kysely<Database>, userId: number) {
-    return trx.selectFrom('staff_second_factors').selectAll().where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst();
   }
 
   /** The time step of `code` for `secret`, when it is one of the codes of now (± WINDOW steps), else null. */
@@ -66,13 +66,9 @@ export function createSecondFactors(deps: AccountServiceDeps & { policy: SecondF
     return delta === null ? null : Math.floor(timestamp / 1000 / PERIOD_SECONDS) + delta;
   }
 
-  async function newRecoveryCodes(trx: Kysely<Database>, userId: number, at: string): Promise<string[]> {
-    await trx.deleteFrom('staff_recovery_codes').where('user_id', '=', userId).execute();
+  async function newRecoveryCodes(r: SecondFactorRepository, userId: number, at: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await trx
-      .insertInto('staff_recovery_codes')
-      .values(codes.map((code) => ({ user_id: userId, code_hash: digest(normalizeRecovery(code)), created_at: at })))
-      .execute();
+    await r.replaceRecoveryCodes(userId, codes.map((code) => digest(normalizeRecovery(code))), at);
     return codes;
   }
 
@@ -90,25 +86,23 @@ export function createSecondFactors(deps: AccountServiceDeps & { policy: SecondF
     required,
 
     async isEnrolled(userId: number): Promise<boolean> {
-      return (await confirmedRow(db, userId)) !== undefined;
+      return (await repo.findConfirmed(userId)) !== undefined;
     },
 
     async status(userId: number, role: StaffRole): Promise<SecondFactorStatus> {
-      const row = await confirmedRow(db, userId);
-      const left = row
-        ? await db.selectFrom('staff_recovery_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirstOrThrow()
-        : { n: 0 };
-      return { enrolled: row !== undefined, required: required(role), confirmed_at: row?.confirmed_at ?? null, recovery_codes_left: Number(left.n) };
+      const row = await repo.findConfirmed(userId);
+      const left = row ? await repo.countUnusedRecoveryCodes(userId) : 0;
+      return { enrolled: row !== undefined, required: required(role), confirmed_at: row?.confirmed_at ?? null, recovery_codes_left: left };
     },
 
     /** A new secret for a person setting up their second factor (any earlier unfinished one is replaced). */
     async begin(user: { id: number; email: string }): Promise<SecondFactorEnrollment> {
       const secret = new Secret({ size: 20 }).base32;
       const at = now().toISOString();
-      await writeTransaction(deps, async (trx) => {
-        if (await confirmedRow(trx, user.id)) throw new ConflictError(ADMIN_MESSAGES.alreadyEnrolled);
-        await trx.deleteFrom('staff_second_factors').where('user_id', '=', user.id).execute();
-        await trx.insertInto('staff_second_factors').values({ user_id: user.id, secret, created_at: at, confirmed_at: null, last_step: null }).execute();
+      await writeTransaction(tx, async (trx) => {
+        const r = createSecondFactorRepository(trx);
+        if (await r.findConfirmed(user.id)) throw new ConflictError(ADMIN_MESSAGES.alreadyEnrolled);
+        await r.replaceEnrollment(user.id, secret, at);
       });
       return { secret: secret.replace(/(.{4})/g, '$1 ').trim(), otpauth_uri: totpOf(secret, user.email).toString(), issuer: ISSUER, account: user.email };
     },
@@ -116,15 +110,16 @@ export function createSecondFactors(deps: AccountServiceDeps & { policy: SecondF
     /** The first code from the app confirms the secret: the second factor is on, and its recovery codes are shown once. */
     async confirm(actor: Actor, code: string): Promise<string[]> {
       const userId = actor.id!;
-      const codes = await writeTransaction(deps, async (trx) => {
-        const row = await trx.selectFrom('staff_second_factors').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      const codes = await writeTransaction(tx, async (trx) => {
+        const r = createSecondFactorRepository(trx);
+        const row = await r.find(userId);
         if (!row) throw new NotFoundError(ADMIN_MESSAGES.noEnrollment);
         if (row.confirmed_at) throw new ConflictError(ADMIN_MESSAGES.alreadyEnrolled);
         const step = stepOf(row.secret, actor.email, code);
         if (step === null) throw new ValidationError({ code: [ADMIN_MESSAGES.enrollCodeWrong] }, ADMIN_MESSAGES.enrollCodeWrong);
         const at = now().toISOString();
-        await trx.updateTable('staff_second_factors').set({ confirmed_at: at, last_step: step }).where('user_id', '=', userId).execute();
-        const codes = await newRecoveryCodes(trx, userId, at);
+        await r.confirm(userId, at, step);
+        const codes = await newRecoveryCodes(r, userId, at);
         await audit.record(trx, actor, { action: 'staff.second_factor_on', subject: { type: 'staff', id: actor.email }, before: null, after: { second_factor: 'totp' } });
         await deps.mail.enqueue(trx, [
           notice(actor, 'Two-step sign-in is on for your Everstone back office', 'Signing in to the back office now asks for a code from your authenticator app after your password.', [
@@ -143,39 +138,27 @@ export function createSecondFactors(deps: AccountServiceDeps & { policy: SecondF
      * which kind it was, or null when it is neither.
      */
     async verify(user: { id: number; email: string; name: string }, code: string, from: string): Promise<{ kind: 'totp' | 'recovery'; recoveryLeft: number } | null> {
-      const result = await writeTransaction(deps, async (trx) => {
-        const row = await confirmedRow(trx, user.id);
+      const result = await writeTransaction(tx, async (trx) => {
+        const r = createSecondFactorRepository(trx);
+        const row = await r.findConfirmed(user.id);
         if (!row) return null;
         if (/^\d{6}$/.test(code)) {
           const step = stepOf(row.secret, user.email, code);
           if (step === null) return null;
           // A code is taken once: the step must be later than the last one accepted.
-          const taken = await trx
-            .updateTable('staff_second_factors')
-            .set({ last_step: step })
-            .where('user_id', '=', user.id)
-            .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
-            .executeTakeFirst();
-          return Number(taken.numUpdatedRows) === 1 ? { kind: 'totp' as const, recoveryLeft: -1 } : null;
+          return (await r.takeStep(user.id, step)) ? { kind: 'totp' as const, recoveryLeft: -1 } : null;
         }
         const at = now().toISOString();
-        const spent = await trx
-          .updateTable('staff_recovery_codes')
-          .set({ used_at: at })
-          .where('user_id', '=', user.id)
-          .where('code_hash', '=', digest(normalizeRecovery(code)))
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(spent.numUpdatedRows) !== 1) return null;
-        const left = await trx.selectFrom('staff_recovery_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user.id).where('used_at', 'is', null).executeTakeFirstOrThrow();
+        if (!(await r.spendRecoveryCode(user.id, digest(normalizeRecovery(code)), at))) return null;
+        const left = await r.countUnusedRecoveryCodes(user.id);
         // A recovery code used is news to its owner: if it was not them, their codes are known to someone.
         await deps.mail.enqueue(trx, [
-          notice(user, 'A recovery code was used to sign in to the Everstone back office', `A recovery code of yours was used to sign in. ${Number(left.n)} remain; make new ones from “Your account” in the back office.`, [
+          notice(user, 'A recovery code was used to sign in to the Everstone back office', `A recovery code of yours was used to sign in. ${left} remain; make new ones from “Your account” in the back office.`, [
             ['When', new Date(at).toUTCString()],
             ['From', from],
           ]),
         ]);
-        return { kind: 'recovery' as const, recoveryLeft: Number(left.n) };
+        return { kind: 'recovery' as const, recoveryLeft: left };
       });
       if (result?.kind === 'recovery') deps.mail.flush();
       return result;
@@ -183,9 +166,10 @@ export function createSecondFactors(deps: AccountServiceDeps & { policy: SecondF
 
     /** New recovery codes; the old ones stop working. */
     async regenerate(actor: Actor): Promise<string[]> {
-      return writeTransaction(deps, async (trx) => {
-        if (!(await confirmedRow(trx, actor.id!))) throw new ConflictError(ADMIN_MESSAGES.notEnrolled);
-        const codes = await newRecoveryCodes(trx, actor.id!, now().toISOString());
+      return writeTransaction(tx, async (trx) => {
+        const r = createSecondFactorRepository(trx);
+        if (!(await r.findConfirmed(actor.id!))) throw new ConflictError(ADMIN_MESSAGES.notEnrolled);
+        const codes = await newRecoveryCodes(r, actor.id!, now().toISOString());
         await audit.record(trx, actor, { action: 'staff.recovery_codes', subject: { type: 'staff', id: actor.email } });
         return codes;
       });
@@ -194,10 +178,10 @@ export function createSecondFactors(deps: AccountServiceDeps & { policy: SecondF
     /** Turns the second factor off, where the store does not require it of the person's role. */
     async disable(actor: Actor, role: StaffRole): Promise<void> {
       if (required(role)) throw new ForbiddenError(ADMIN_MESSAGES.secondFactorRequired);
-      await writeTransaction(deps, async (trx) => {
-        if (!(await confirmedRow(trx, actor.id!))) throw new ConflictError(ADMIN_MESSAGES.notEnrolled);
-        await trx.deleteFrom('staff_second_factors').where('user_id', '=', actor.id!).execute();
-        await trx.deleteFrom('staff_recovery_codes').where('user_id', '=', actor.id!).execute();
+      await writeTransaction(tx, async (trx) => {
+        const r = createSecondFactorRepository(trx);
+        if (!(await r.findConfirmed(actor.id!))) throw new ConflictError(ADMIN_MESSAGES.notEnrolled);
+        await r.remove(actor.id!);
         await audit.record(trx, actor, { action: 'staff.second_factor_off', subject: { type: 'staff', id: actor.email }, before: { second_factor: 'totp' }, after: null });
         await deps.mail.enqueue(trx, [
           notice(actor, 'Two-step sign-in is off for your Everstone back office', 'Signing in to the back office asks for your password only from now on.', [['From', actor.from]]),
@@ -211,15 +195,14 @@ export function createSecondFactors(deps: AccountServiceDeps & { policy: SecondF
      * next sign-in sets up a new one where it is required. The person and every owner are told.
      */
     async reset(actor: Actor, userId: number): Promise<boolean> {
-      const done = await writeTransaction(deps, async (trx) => {
-        const user = await trx.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', userId).executeTakeFirst();
+      const done = await writeTransaction(tx, async (trx) => {
+        const accounts = createAccountRepository(trx);
+        const user = await accounts.findContact(userId);
         if (!user) return false;
-        const removed = await trx.deleteFrom('staff_second_factors').where('user_id', '=', userId).executeTakeFirst();
-        await trx.deleteFrom('staff_recovery_codes').where('user_id', '=', userId).execute();
-        if (Number(removed.numDeletedRows) === 0) return false;
+        if (!(await createSecondFactorRepository(trx).remove(userId))) return false;
         await deps.endBackOfficeSessions(trx, userId);
         await audit.record(trx, actor, { action: 'staff.second_factor_reset', subject: { type: 'staff', id: user.email }, before: { second_factor: 'totp' }, after: null });
-        const owners = await trx.selectFrom('users').select(['email', 'name']).where('role', '=', 'owner').execute();
+        const owners = await accounts.ownerContacts();
         const recipients = new Map<string, string>([[user.email, user.name], ...owners.map((o) => [o.email, o.name] as [string, string])]);
         const by = actor.id === null ? `the command line (${actor.from})` : `${actor.name} <${actor.email}>`;
         await deps.mail.enqueue(

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -18,7 +17,8 @@ import {
   type passwordResetRequestSchema,
 } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
-import type { Database, UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { Handle, Tables, Tx } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../errors.ts';
@@ -27,6 +27,7 @@ import { composeMail, link, paragraph, type OutgoingMail, type MailQueue } from 
 import type { AuditLog } from '../audit/index.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { createAccountRepository } from './repository.ts';
+import { accountTables, type AccountTables } from './tables.ts';
 import { bearerToken, createOpaqueToken, hashToken } from './tokens.ts';
 
 export type RegisterInput = z.output<ReturnType<typeof createRegisterRequestSchema>>;
@@ -41,7 +42,7 @@ export type { SignedIn };
 export const MAX_TOKENS_PER_USER = 20;
 
 export interface AccountServiceDeps {
-  db: Kysely<Database>;
+  db: Handle;
   engine: Engine;
   mail: MailQueue;
   hasher: PasswordHasher;
@@ -57,7 +58,7 @@ export interface AccountServiceDeps {
    * Ends every back-office session of a person, in the caller's transaction: a new password, a reset, an accepted
    * invitation or a role taken away must not leave a session opened before it (the admin module owns them).
    */
-  endBackOfficeSessions: (trx: Kysely<Database>, userId: number) => Promise<void>;
+  endBackOfficeSessions: (trx: Handle, userId: number) => Promise<void>;
 }
 
 export function toUser(row: UserRow): User {
@@ -145,13 +146,15 @@ const VERIFICATION_TTL_MS = EMAIL_VERIFICATION.linkHours * 3_600_000;
 const invalid = (field: string, message: string) => new ValidationError({ [field]: [message] }, message);
 
 export function createAccountService(deps: AccountServiceDeps) {
-  const { db, hasher, now } = deps;
+  const { hasher, now } = deps;
+  const db = accountTables(deps.db);
+  const tx = { db, engine: deps.engine };
   const repo = createAccountRepository(db);
 
   async function issueToken(userId: number, at: Date): Promise<{ token: string; expiresAt: string }> {
     const { token, hash } = createOpaqueToken();
     const expiresAt = new Date(at.getTime() + deps.tokenTtlMs).toISOString();
-    await writeTransaction(deps, async (trx) => {
+    await writeTransaction(tx, async (trx) => {
       const r = createAccountRepository(trx);
       await r.deleteExpiredTokensOfUser(userId, at.toISOString());
       await r.insertToken({ userId, tokenHash: hash, at: at.toISOString(), expiresAt });
@@ -161,7 +164,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   /** Inside `trx`: a new verification link for the account, and its email to the account's address. */
-  async function queueVerification(trx: Kysely<Database>, userId: number, email: string, at: Date): Promise<void> {
+  async function queueVerification(trx: Tables<AccountTables>, userId: number, email: string, at: Date): Promise<void> {
     const { token, hash } = createOpaqueToken();
     await createAccountRepository(trx).insertLink({
       userId,
@@ -181,7 +184,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (await repo.findUserByEmail(email)) throw invalid('email', ACCOUNT_MESSAGES.emailTaken);
       const passwordHash = await hasher.hash(input.password);
       const at = now();
-      const id = await writeTransaction(deps, async (trx) => {
+      const id = await writeTransaction(tx, async (trx) => {
         const created = await createAccountRepository(trx).insertUser({
           email,
           name: input.name,
@@ -211,7 +214,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (!row) throw new UnauthorizedError(ACCOUNT_MESSAGES.unauthenticated);
       if (row.email_verified_at !== null) throw new ConflictError(VERIFICATION_MESSAGES.alreadyVerified);
       await count(row.email);
-      await writeTransaction(deps, (trx) => queueVerification(trx, row.id, row.email, now()));
+      await writeTransaction(tx, (trx) => queueVerification(trx, row.id, row.email, now()));
       deps.mail.flush();
       return { message: VERIFICATION_MESSAGES.linkSent(row.email) };
     },
@@ -223,7 +226,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (found.used_at) throw invalid('token', VERIFICATION_MESSAGES.used);
       const at = now().toISOString();
       if (found.expires_at <= at) throw invalid('token', VERIFICATION_MESSAGES.expired);
-      const done = await writeTransaction(deps, async (trx) => {
+      const done = await writeTransaction(tx, async (trx) => {
         const r = createAccountRepository(trx);
         // Re-checked by the UPDATE itself: of two requests racing with one link, one wins.
         if (!(await r.claimLink(found.id, at))) return false;
@@ -287,7 +290,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const details = { email, name: input.name, title: input.title, birthDate: input.birth_date, anniversaryDate: input.anniversary_date };
       const emailChanged = email !== row.email;
       try {
-        await writeTransaction(deps, async (trx) => {
+        await writeTransaction(tx, async (trx) => {
           // A new address is unverified until its own link is used (the profile sends one on request).
           await createAccountRepository(trx).updateDetails(row.id, details, now().toISOString(), emailChanged);
           // A staff member's name and email are how the audit log and the staff read them: each change is an entry, so
@@ -329,7 +332,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       const passwordHash = await hasher.hash(input.password);
       const at = now().toISOString();
-      await writeTransaction(deps, async (trx) => {
+      await writeTransaction(tx, async (trx) => {
         const r = createAccountRepository(trx);
         await r.setPasswordHash(row.id, passwordHash, at);
         await r.deleteTokensOfUser(row.id, signedIn.tokenId);
@@ -343,12 +346,12 @@ export function createAccountService(deps: AccountServiceDeps) {
      * Emails a reset link when the address has an account. The answer is the same either way, so the form
      * cannot be used to find out who has an account.
      */
-    async requestPasswordReset(rawEmail: string, record?: (trx: Kysely<Database>) => Promise<void>): Promise<PasswordEmailResponse> {
+    async requestPasswordReset(rawEmail: string, record?: (trx: Tx) => Promise<void>): Promise<PasswordEmailResponse> {
       const user = await repo.findUserByEmail(rawEmail.toLowerCase());
       if (user) {
         const { token, hash } = createOpaqueToken();
         const at = now();
-        await writeTransaction(deps, async (trx) => {
+        await writeTransaction(tx, async (trx) => {
           await createAccountRepository(trx).insertLink({
             userId: user.id,
             purpose: 'password',
@@ -379,7 +382,7 @@ export function createAccountService(deps: AccountServiceDeps) {
 
       const passwordHash = await hasher.hash(input.password);
       const at = now();
-      const done = await writeTransaction(deps, async (trx) => {
+      const done = await writeTransaction(tx, async (trx) => {
         const r = createAccountRepository(trx);
         // Re-checked by the UPDATE itself: of two requests racing with one link, one wins.
         if (!(await r.claimLink(reset.id, at.toISOString()))) return false;

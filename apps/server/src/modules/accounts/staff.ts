@@ -1,4 +1,3 @@
-import type { Kysely, Selectable } from 'kysely';
 import {
   ADMIN_MESSAGES,
   OWNER_CHANGE_DELAY_HOURS,
@@ -11,7 +10,8 @@ import {
   type StaffRole,
   type Title,
 } from '@everstone/contract';
-import type { Database, StaffChangeTable, StaffInvitationTable, UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { Tables } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { Role } from '../../plugins/auth.ts';
@@ -19,10 +19,12 @@ import type { Actor } from '../audit/index.ts';
 import { composeMail, fields, link, paragraph, type OutgoingMail } from '../mail/index.ts';
 import type { AccountServiceDeps } from './service.ts';
 import { createAccountRepository } from './repository.ts';
+import { createSecondFactorRepository } from './second-factor-repository.ts';
+import { createStaffRepository, type ChangeRow, type InvitationRow } from './staff-repository.ts';
+import { accountTables, type AccountTables } from './tables.ts';
 import { createOpaqueToken, hashToken } from './tokens.ts';
 
-type InvitationRow = Selectable<StaffInvitationTable>;
-type ChangeRow = Selectable<StaffChangeTable>;
+type Trx = Tables<AccountTables>;
 
 const isStaffRole = (role: string): role is StaffRole => role === 'staff' || role === 'owner';
 const roleWords = (role: string) => (role === 'owner' ? 'an owner' : role === 'staff' ? 'staff' : 'no longer on the staff');
@@ -60,34 +62,34 @@ const actorWords = (actor: Actor) => (actor.id === null ? `the command line (${a
  * owner; the store always keeps an owner, and an owner cannot quietly become the only one.
  */
 export function createStaffDirectory(deps: AccountServiceDeps) {
-  const { db, hasher, now, audit } = deps;
+  const { hasher, now, audit } = deps;
+  const db = accountTables(deps.db);
+  const tx = { db, engine: deps.engine };
   const repo = createAccountRepository(db);
+  const staffRepo = createStaffRepository(db);
   const base = deps.publicUrl.endsWith('/') ? deps.publicUrl : `${deps.publicUrl}/`;
   const signInHref = new URL('admin/sign-in', base).toString();
   const staffHref = new URL('admin/staff', base).toString();
   const invitationHref = (token: string) => new URL(`admin/invitation/${encodeURIComponent(token)}`, base).toString();
 
   /** Locks the owners' rows (PostgreSQL) so two owners demoting each other at once cannot leave the store with none. */
-  async function ownersLocked(trx: Kysely<Database>): Promise<UserRow[]> {
-    const query = trx.selectFrom('users').selectAll().where('role', '=', 'owner').orderBy('id');
-    const rows = deps.engine === 'postgres' ? await query.forUpdate().execute() : await query.execute();
-    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  function ownersLocked(trx: Trx): Promise<UserRow[]> {
+    return createAccountRepository(trx).listOwners(deps.engine === 'postgres');
   }
 
-  async function memberRow(trx: Kysely<Database>, id: number): Promise<UserRow> {
+  async function memberRow(trx: Trx, id: number): Promise<UserRow> {
     const row = await createAccountRepository(trx).findUserById(id);
     if (!row || !isStaffRole(row.role)) throw new NotFoundError(ADMIN_MESSAGES.noStaff);
     return row;
   }
 
-  async function hasSecondFactor(trx: Kysely<Database>, userId: number): Promise<boolean> {
-    const row = await trx.selectFrom('staff_second_factors').select('user_id').where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst();
-    return row !== undefined;
+  async function hasSecondFactor(trx: Trx, userId: number): Promise<boolean> {
+    return (await createSecondFactorRepository(trx).findConfirmed(userId)) !== undefined;
   }
 
   /** One notice to the person concerned and to every owner (each once), in the change's transaction. */
-  async function tellOwners(trx: Kysely<Database>, input: { subject: string; lines: string[]; person?: { email: string; name: string } | null; facts: Array<[string, string]> }) {
-    const owners = await trx.selectFrom('users').select(['email', 'name']).where('role', '=', 'owner').execute();
+  async function tellOwners(trx: Trx, input: { subject: string; lines: string[]; person?: { email: string; name: string } | null; facts: Array<[string, string]> }) {
+    const owners = await createAccountRepository(trx).ownerContacts();
     const recipients = new Map<string, string>();
     if (input.person) recipients.set(input.person.email, input.person.name);
     for (const owner of owners) recipients.set(owner.email, owner.name);
@@ -111,14 +113,14 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
   const whenWords = (iso: string) => new Date(iso).toUTCString();
 
   /** Sets a person's role, closing what their old role opened; the caller writes the audit entry and the notice. */
-  async function applyRole(trx: Kysely<Database>, row: UserRow, role: Role, at: string): Promise<void> {
-    await trx.updateTable('users').set({ role, updated_at: at }).where('id', '=', row.id).execute();
+  async function applyRole(trx: Trx, row: UserRow, role: Role, at: string): Promise<void> {
+    await createAccountRepository(trx).setRole(row.id, role, at);
     // Invitations to the address not yet used stop working with the role taken away.
-    if (role === 'customer') await trx.updateTable('staff_invitations').set({ revoked_at: at }).where('email', '=', row.email).where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
+    if (role === 'customer') await createStaffRepository(trx).revokeOpenInvitationsTo(row.email, at);
     await deps.endBackOfficeSessions(trx, row.id);
   }
 
-  async function toChange(trx: Kysely<Database>, row: ChangeRow, viewerId: number | null): Promise<StaffChange> {
+  async function toChange(trx: Trx, row: ChangeRow, viewerId: number | null): Promise<StaffChange> {
     const member = await createAccountRepository(trx).findUserById(Number(row.user_id));
     return {
       id: Number(row.id),
@@ -140,7 +142,7 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
    */
   async function changeRole(actor: Actor, id: number, role: Role): Promise<{ member: StaffMember; change: StaffChange | null }> {
     if (actor.id === id) throw new ForbiddenError(ADMIN_MESSAGES.ownRole);
-    const result = await writeTransaction(deps, async (trx) => {
+    const result = await writeTransaction(tx, async (trx) => {
       const owners = await ownersLocked(trx);
       const row = await memberRow(trx, id);
       const factor = await hasSecondFactor(trx, id);
@@ -150,22 +152,19 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
       const othersLeft = owners.filter((o) => o.id !== id && o.id !== actor.id);
       if (row.role === 'owner' && actor.id !== null && othersLeft.length === 0) {
         // One owner acting alone would be left holding the whole store: the change waits, and everyone is told.
-        const open = await trx.selectFrom('staff_changes').selectAll().where('user_id', '=', id).where('resolved_at', 'is', null).executeTakeFirst();
+        const changes = createStaffRepository(trx);
+        const open = await changes.findOpenChangeOf(id);
         if (open) return { member: toMember(row, factor), change: await toChange(trx, open, actor.id) };
         const effectiveAt = new Date(at.getTime() + OWNER_CHANGE_DELAY_HOURS * 3_600_000).toISOString();
-        const inserted = await trx
-          .insertInto('staff_changes')
-          .values({
-            user_id: id,
-            role_before: row.role,
-            role_after: role,
-            requested_by_id: actor.id,
-            requested_by: actor.email,
-            requested_at: at.toISOString(),
-            effective_at: effectiveAt,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const inserted = await changes.insertChange({
+          user_id: id,
+          role_before: row.role,
+          role_after: role,
+          requested_by_id: actor.id,
+          requested_by: actor.email,
+          requested_at: at.toISOString(),
+          effective_at: effectiveAt,
+        });
         await audit.record(trx, actor, { action: 'staff.change_requested', subject: { type: 'staff', id: row.email }, before: { role: row.role }, after: { role, effective_at: effectiveAt } });
         await tellOwners(trx, {
           subject: `An owner of Everstone asked to ${role === 'customer' ? 'remove' : 'demote'} ${row.name}`,
@@ -203,15 +202,15 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
    * Applies or drops a pending owner change (`how`: confirmed by another owner, or applied when its time came). It
    * applies only if the owner who asked is still one and the store keeps an owner; otherwise it is void.
    */
-  async function settleChange(trx: Kysely<Database>, change: ChangeRow, how: 'confirmed' | 'applied', actor: Actor): Promise<'applied' | 'void'> {
+  async function settleChange(trx: Trx, change: ChangeRow, how: 'confirmed' | 'applied', actor: Actor): Promise<'applied' | 'void'> {
     const at = now().toISOString();
-    const claimed = await trx.updateTable('staff_changes').set({ resolved_at: at, outcome: how, resolved_by: actor.email }).where('id', '=', change.id).where('resolved_at', 'is', null).executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return 'void';
+    const changes = createStaffRepository(trx);
+    if (!(await changes.resolveChange(change.id, { at, outcome: how, by: actor.email }))) return 'void';
     const owners = await ownersLocked(trx);
     const row = await createAccountRepository(trx).findUserById(Number(change.user_id));
     const requesterStillOwner = owners.some((o) => o.id === Number(change.requested_by_id));
     if (!row || row.role !== change.role_before || !requesterStillOwner || owners.filter((o) => o.id !== row.id).length === 0) {
-      await trx.updateTable('staff_changes').set({ outcome: 'void' }).where('id', '=', change.id).execute();
+      await changes.voidChange(change.id);
       return 'void';
     }
     const role = change.role_after as Role;
@@ -266,21 +265,12 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
     /** The staff, the invitations not yet used, and the owners' changes waiting; `viewerId` decides what they may confirm. */
     async list(viewerId: number | null = null): Promise<{ staff: StaffMember[]; invitations: StaffInvitation[]; changes: StaffChange[] }> {
       const at = now().toISOString();
-      const rows = await db.selectFrom('users').selectAll().where('role', 'in', ['staff', 'owner']).orderBy('name').orderBy('id').execute();
-      const factors = new Set(
-        (await db.selectFrom('staff_second_factors').select('user_id').where('confirmed_at', 'is not', null).execute()).map((r) => Number(r.user_id)),
-      );
-      const invitations = await db
-        .selectFrom('staff_invitations')
-        .selectAll()
-        .where('accepted_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', at)
-        .orderBy('created_at', 'desc')
-        .execute();
-      const changes = await db.selectFrom('staff_changes').selectAll().where('resolved_at', 'is', null).orderBy('effective_at').execute();
+      const rows = await repo.listStaff();
+      const factors = await createSecondFactorRepository(db).confirmedUserIds();
+      const invitations = await staffRepo.openInvitations(at);
+      const changes = await staffRepo.openChanges();
       return {
-        staff: rows.map((row) => toMember({ ...row, id: Number(row.id) }, factors.has(Number(row.id)))),
+        staff: rows.map((row) => toMember(row, factors.has(row.id))),
         invitations: invitations.map(toInvitation),
         changes: await Promise.all(changes.map((c) => toChange(db, c, viewerId))),
       };
@@ -303,25 +293,22 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
       const at = now();
       const { token, hash } = createOpaqueToken();
       const href = invitationHref(token);
-      const invitation = await writeTransaction(deps, async (trx) => {
+      const invitation = await writeTransaction(tx, async (trx) => {
         const existing = await createAccountRepository(trx).findUserByEmail(email);
         if (existing && isStaffRole(existing.role)) throw new ValidationError({ email: [ADMIN_MESSAGES.alreadyStaff] }, ADMIN_MESSAGES.alreadyStaff);
-        await trx.updateTable('staff_invitations').set({ revoked_at: at.toISOString() }).where('email', '=', email).where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
-        const row = await trx
-          .insertInto('staff_invitations')
-          .values({
-            email,
-            name: input.name,
-            title: input.title,
-            role: input.role,
-            token_hash: hash,
-            invited_by_id: actor.id,
-            invited_by: actor.email,
-            created_at: at.toISOString(),
-            expires_at: new Date(at.getTime() + STAFF_INVITE_DAYS * 86_400_000).toISOString(),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const invitations = createStaffRepository(trx);
+        await invitations.revokeOpenInvitationsTo(email, at.toISOString());
+        const row = await invitations.insertInvitation({
+          email,
+          name: input.name,
+          title: input.title,
+          role: input.role,
+          token_hash: hash,
+          invited_by_id: actor.id,
+          invited_by: actor.email,
+          created_at: at.toISOString(),
+          expires_at: new Date(at.getTime() + STAFF_INVITE_DAYS * 86_400_000).toISOString(),
+        });
         await audit.record(trx, actor, { action: 'staff.invite', subject: { type: 'staff', id: email }, before: null, after: { role: input.role, invitation: Number(row.id) } });
         await deps.mail.enqueue(trx, [
           composeMail({
@@ -361,16 +348,9 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
 
     /** Withdraws an invitation not yet used. */
     async revokeInvitation(actor: Actor, id: number): Promise<StaffInvitation> {
-      return writeTransaction(deps, async (trx) => {
+      return writeTransaction(tx, async (trx) => {
         const at = now().toISOString();
-        const row = await trx
-          .updateTable('staff_invitations')
-          .set({ revoked_at: at })
-          .where('id', '=', id)
-          .where('accepted_at', 'is', null)
-          .where('revoked_at', 'is', null)
-          .returningAll()
-          .executeTakeFirst();
+        const row = await createStaffRepository(trx).revokeInvitation(id, at);
         if (!row) throw new NotFoundError(ADMIN_MESSAGES.noInvitation);
         await audit.record(trx, actor, { action: 'staff.invite_revoke', subject: { type: 'staff', id: row.email }, before: { role: row.role, invitation: Number(row.id) }, after: null });
         return toInvitation(row);
@@ -379,7 +359,7 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
 
     /** The invitation of a link, for its page: who is invited as what, or why the link no longer works. */
     async invitation(token: string): Promise<{ email: string; name: string; role: StaffRole; expires_at: string }> {
-      const row = await db.selectFrom('staff_invitations').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+      const row = await staffRepo.findInvitationByToken(hashToken(token));
       const problem = invitationProblem(row, now());
       if (problem) throw new NotFoundError(problem);
       return { email: row!.email, name: row!.name, role: isStaffRole(row!.role) ? row!.role : 'staff', expires_at: row!.expires_at };
@@ -392,22 +372,15 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
      */
     async acceptInvitation(input: { token: string; password: string }, from: string): Promise<StaffMember> {
       const tokenHash = hashToken(input.token);
-      const found = await db.selectFrom('staff_invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+      const found = await staffRepo.findInvitationByToken(tokenHash);
       const problem = invitationProblem(found, now());
       if (problem) throw new ValidationError({ token: [problem] }, problem);
       const passwordHash = await hasher.hash(input.password);
-      const member = await writeTransaction(deps, async (trx) => {
+      const member = await writeTransaction(tx, async (trx) => {
         const at = now().toISOString();
+        const invitations = createStaffRepository(trx);
         // Of two uses of one link racing, the UPDATE lets one through.
-        const row = await trx
-          .updateTable('staff_invitations')
-          .set({ accepted_at: at })
-          .where('token_hash', '=', tokenHash)
-          .where('accepted_at', 'is', null)
-          .where('revoked_at', 'is', null)
-          .where('expires_at', '>', at)
-          .returningAll()
-          .executeTakeFirst();
+        const row = await invitations.claimInvitation(tokenHash, at);
         if (!row) return null;
         const r = createAccountRepository(trx);
         let user = await r.findUserByEmail(row.email);
@@ -418,7 +391,7 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
         } else {
           await r.setPasswordHash(user.id, passwordHash, at);
           // The owner named the person they invited: whoever made the account first does not choose how staff read it.
-          await trx.updateTable('users').set({ name: row.name, title: row.title }).where('id', '=', user.id).execute();
+          await r.setNameAndTitle(user.id, row.name, row.title);
           user = { ...user, name: row.name, title: row.title };
         }
         await r.deleteTokensOfUser(user.id);
@@ -426,8 +399,8 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
         // The invitation's link reached the address: it is proven.
         await r.markEmailVerified(user.id, at);
         await deps.endBackOfficeSessions(trx, user.id);
-        await trx.updateTable('users').set({ role: row.role, updated_at: at }).where('id', '=', user.id).execute();
-        await trx.updateTable('staff_invitations').set({ user_id: user.id }).where('id', '=', row.id).execute();
+        await r.setRole(user.id, row.role, at);
+        await invitations.setInvitationUser(row.id, user.id);
         const person: Actor = { id: user.id, email: user.email, name: user.name, from };
         await audit.record(trx, person, { action: 'staff.join', subject: { type: 'staff', id: user.email }, before: { role: user.role }, after: { role: row.role, invited_by: row.invited_by } });
         await tellOwners(trx, {
@@ -452,8 +425,8 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
 
     /** Another owner than the one who asked confirms a waiting change: it applies now. */
     async confirmChange(actor: Actor, id: number): Promise<StaffMember> {
-      const member = await writeTransaction(deps, async (trx) => {
-        const change = await trx.selectFrom('staff_changes').selectAll().where('id', '=', id).where('resolved_at', 'is', null).executeTakeFirst();
+      const member = await writeTransaction(tx, async (trx) => {
+        const change = await createStaffRepository(trx).findOpenChange(id);
         if (!change) throw new NotFoundError(ADMIN_MESSAGES.noChange);
         if (Number(change.requested_by_id) === actor.id) throw new ConflictError(ADMIN_MESSAGES.ownChangeConfirm);
         const outcome = await settleChange(trx, change, 'confirmed', actor);
@@ -467,15 +440,9 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
 
     /** Any owner (the one who asked, the person concerned, another) cancels a waiting change. */
     async cancelChange(actor: Actor, id: number): Promise<void> {
-      await writeTransaction(deps, async (trx) => {
+      await writeTransaction(tx, async (trx) => {
         const at = now().toISOString();
-        const change = await trx
-          .updateTable('staff_changes')
-          .set({ resolved_at: at, outcome: 'cancelled', resolved_by: actor.email })
-          .where('id', '=', id)
-          .where('resolved_at', 'is', null)
-          .returningAll()
-          .executeTakeFirst();
+        const change = await createStaffRepository(trx).cancelChange(id, at, actor.email);
         if (!change) throw new NotFoundError(ADMIN_MESSAGES.noChange);
         const row = await createAccountRepository(trx).findUserById(Number(change.user_id));
         const email = row?.email ?? String(change.user_id);
@@ -492,10 +459,10 @@ export function createStaffDirectory(deps: AccountServiceDeps) {
 
     /** Applies the waiting changes whose time has come (the sweeper, every instance; each claims its rows). */
     async applyDueChanges(): Promise<number> {
-      const due = await db.selectFrom('staff_changes').selectAll().where('resolved_at', 'is', null).where('effective_at', '<=', now().toISOString()).limit(50).execute();
+      const due = await staffRepo.dueChanges(now().toISOString(), 50);
       let applied = 0;
       for (const change of due) {
-        const outcome = await writeTransaction(deps, (trx) =>
+        const outcome = await writeTransaction(tx, (trx) =>
           settleChange(trx, change, 'applied', { id: Number(change.requested_by_id), email: change.requested_by, name: change.requested_by, from: `after ${OWNER_CHANGE_DELAY_HOURS} hours` }),
         );
         if (outcome === 'applied') applied += 1;

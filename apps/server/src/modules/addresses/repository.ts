@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AddressRow, Database } from '../../db/schema.ts';
+import type { AddressRow } from '../../db/schema.ts';
+import type { AddressTables } from './tables.ts';
 
 /** The columns of an address a person types (everything but ids, flags and timestamps). */
 export interface AddressFields {
@@ -26,7 +27,7 @@ const normalize = (row: AddressRow): AddressRow => ({
 });
 
 /** Saved addresses. `db` may be a transaction. */
-export function createAddressRepository(db: Kysely<Database>) {
+export function createAddressRepository(db: Kysely<AddressTables>) {
   return {
     async listByUser(userId: number): Promise<AddressRow[]> {
       const rows = await db

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -10,11 +9,14 @@ import {
   type addressRequestSchema,
 } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
-import type { AddressRow, Database } from '../../db/schema.ts';
+import type { AddressRow } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { requireOwner, type SignedIn } from '../../plugins/auth.ts';
+import { lockAccount } from '../accounts/index.ts';
 import { createAddressRepository, type AddressFields, type AddressRepository } from './repository.ts';
+import { addressTables } from './tables.ts';
 
 export type AddressInput = z.output<typeof addressRequestSchema>;
 
@@ -52,17 +54,18 @@ function fieldsOf(input: AddressInput): AddressFields {
  * Saved addresses. Every call takes the signed-in user and works only on that user's rows: another user's id,
  * in the path or in the body's user_id, is a 403.
  */
-export function createAddressService(deps: { db: Kysely<Database>; engine: Engine; now?: () => Date }) {
+export function createAddressService(deps: { db: Handle; engine: Engine; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
-  const repo = createAddressRepository(deps.db);
+  const db = addressTables(deps.db);
+  const repo = createAddressRepository(db);
 
   /**
-   * Runs `work` in a transaction that holds the user's row, so two requests of one user (two tabs saving a
-   * default) take turns; SQLite has one writer anyway.
+   * Runs `work` in a transaction that holds the user's account, so two requests of one user (two tabs saving a
+   * default) take turns.
    */
   function forUser<T>(userId: number, work: (r: AddressRepository) => Promise<T>): Promise<T> {
-    return writeTransaction(deps, async (trx) => {
-      if (deps.engine === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    return writeTransaction({ db, engine: deps.engine }, async (trx) => {
+      await lockAccount(trx, deps.engine, userId);
       return work(createAddressRepository(trx));
     });
   }

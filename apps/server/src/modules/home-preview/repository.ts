@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Engine } from '../../db/database.ts';
-import type { Database, HomePreviewRequestTable, HomePreviewRingTable } from '../../db/schema.ts';
-import type { Selectable } from 'kysely';
+import type { HomePreviewRequestTable, HomePreviewRingTable } from '../../db/schema.ts';
+import type { HomePreviewTables } from './tables.ts';
 
 export type HomePreviewRow = Selectable<HomePreviewRequestTable> & { rings: Selectable<HomePreviewRingTable>[] };
 
@@ -28,7 +28,7 @@ export interface NewHomePreview {
 const ACCOUNT_LOCK = 0x45564850;
 
 /** The home-preview module's tables: home_preview_requests and home_preview_rings. */
-export function createHomePreviewRepository(db: Kysely<Database>, engine: Engine) {
+export function createHomePreviewRepository(db: Kysely<HomePreviewTables>, engine: Engine) {
   async function ringsOf(ids: number[]) {
     if (ids.length === 0) return new Map<number, Selectable<HomePreviewRingTable>[]>();
     const rows = await db.selectFrom('home_preview_rings').selectAll().where('request_id', 'in', ids).orderBy('request_id').orderBy('position').execute();
@@ -89,20 +89,14 @@ export function createHomePreviewRepository(db: Kysely<Database>, engine: Engine
       return id;
     },
 
-    /** Every account's requests, newest first, a page at a time, with the account's email (the back office). */
-    async listAll(status: string | null, page: number, perPage: number): Promise<{ rows: (HomePreviewRow & { email: string })[]; total: number }> {
-      let q = db.selectFrom('home_preview_requests').innerJoin('users', 'users.id', 'home_preview_requests.user_id');
-      if (status) q = q.where('home_preview_requests.status', '=', status);
+    /** Every account's requests, newest first, a page at a time (the back office). */
+    async listAll(status: string | null, page: number, perPage: number): Promise<{ rows: HomePreviewRow[]; total: number }> {
+      let q = db.selectFrom('home_preview_requests');
+      if (status) q = q.where('status', '=', status);
       const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await q
-        .selectAll('home_preview_requests')
-        .select('users.email')
-        .orderBy('home_preview_requests.id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute();
-      const rings = await ringsOf(rows.map((r) => Number(r.id)));
-      return { rows: rows.map((r) => ({ ...normalize(r), email: r.email, rings: rings.get(Number(r.id)) ?? [] })), total: Number(total) };
+      const rows = (await q.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute()).map(normalize);
+      const rings = await ringsOf(rows.map((r) => r.id));
+      return { rows: rows.map((r) => ({ ...r, rings: rings.get(r.id) ?? [] })), total: Number(total) };
     },
 
     /** The account's requests, newest first (at most 50: two every six months). */

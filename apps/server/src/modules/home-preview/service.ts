@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   HOME_PREVIEW,
@@ -25,12 +24,14 @@ import {
 } from '@everstone/contract';
 import { ConflictError, NotFoundError, ValidationError, summarizeErrors } from '../../errors.ts';
 import type { Engine } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import type { SignedIn } from '../../plugins/auth.ts';
+import { accountEmails } from '../accounts/index.ts';
 import { composeMail, fields, link, paragraph, type MailQueue, type OutgoingMail } from '../mail/index.ts';
-import type { ProductService } from '../products/index.ts';
+import type { VariantForSale } from '../products/index.ts';
 import { createHomePreviewRepository, type HomePreviewRow, type NewHomePreview } from './repository.ts';
+import { homePreviewTables } from './tables.ts';
 
 export type HomePreviewInput = z.output<typeof homePreviewRequestSchema>;
 
@@ -157,16 +158,19 @@ function requestMails(r: NewHomePreview, email: string, storeEmail: string, publ
 }
 
 export function createHomePreviewService(deps: {
-  db: Kysely<Database>;
+  db: Handle;
   engine: Engine;
   mail: MailQueue;
   storeEmail: string;
   /** Base of the links in emails (PUBLIC_URL). */
   publicUrl: string;
-  products: Pick<ProductService, 'variantsForSale'>;
+  /** The variants asked for, read in the request's transaction. */
+  products: { variantsForSale(trx: Handle, ids: readonly number[]): Promise<Map<number, VariantForSale>> };
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
+  const db = homePreviewTables(deps.db);
+  const tx = { db, engine: deps.engine };
   // A little more than the window, so every request that could still count is read; `standing` decides by day.
   const lookBack = (at: Date) => new Date(at.getTime() - (HOME_PREVIEW.windowDays + 2) * DAY).toISOString();
 
@@ -175,7 +179,7 @@ export function createHomePreviewService(deps: {
       const at = now();
       const userId = signedIn.user.id;
       const number = drawHomePreviewNumber(at);
-      const created = await writeTransaction(deps, async (trx) => {
+      const created = await writeTransaction(tx, async (trx) => {
         const repo = createHomePreviewRepository(trx, deps.engine);
         const forSale = await deps.products.variantsForSale(trx, input.rings.map((r) => r.variant_id));
         const errors: Record<string, string[]> = {};
@@ -230,18 +234,19 @@ export function createHomePreviewService(deps: {
 
     /** Every account's requests for the back office, newest first; `status` null for all. */
     async listForStaff(status: HomePreviewStatus | null, page: number, perPage: number): Promise<{ previews: AdminHomePreview[]; total: number }> {
-      const { rows, total } = await createHomePreviewRepository(deps.db, deps.engine).listAll(status, page, perPage);
-      return { previews: rows.map((r) => toStaff(r, r.email)), total };
+      const { rows, total } = await createHomePreviewRepository(db, deps.engine).listAll(status, page, perPage);
+      const emails = await accountEmails(db, rows.map((r) => r.user_id));
+      return { previews: rows.map((r) => toStaff(r, emails.get(r.user_id) ?? '')), total };
     },
 
     /** One account's requests for the back office (a customer's page). */
     async listOfUser(userId: number, email: string): Promise<AdminHomePreview[]> {
-      return (await createHomePreviewRepository(deps.db, deps.engine).listByUser(userId)).map((r) => toStaff(r, email));
+      return (await createHomePreviewRepository(db, deps.engine).listByUser(userId)).map((r) => toStaff(r, email));
     },
 
     async listPreviews(signedIn: SignedIn): Promise<HomePreviewList> {
       const at = now();
-      const repo = createHomePreviewRepository(deps.db, deps.engine);
+      const repo = createHomePreviewRepository(db, deps.engine);
       const [rows, placed] = await Promise.all([repo.listByUser(signedIn.user.id), repo.activeSince(signedIn.user.id, lookBack(at))]);
       const { counted, nextDay } = standing(placed, at);
       const remaining = Math.max(0, HOME_PREVIEW.maxRequests - counted);
@@ -250,7 +255,7 @@ export function createHomePreviewService(deps: {
 
     async cancelPreview(signedIn: SignedIn, number: string): Promise<HomePreview> {
       const at = now();
-      const cancelled = await writeTransaction(deps, async (trx) => {
+      const cancelled = await writeTransaction(tx, async (trx) => {
         const repo = createHomePreviewRepository(trx, deps.engine);
         const found = await repo.findOwn(signedIn.user.id, number);
         if (!found) throw new NotFoundError(HOME_PREVIEW_MESSAGES.notFound);
