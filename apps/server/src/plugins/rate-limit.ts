@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/schema.ts';
+import type { Handle } from '../db/tables.ts';
 import { TooManyRequestsError } from '../errors.ts';
+import { createRateLimitRepository } from './rate-limit-repository.ts';
+import { platformTables } from './tables.ts';
 
 /**
  * Rate limits: fixed windows counted per client, per email address typed into a form (the account signed into, or
@@ -303,38 +304,27 @@ export function createMemoryRateLimitStore(now: () => Date = () => new Date()): 
 }
 
 /** One row per key, counted by a single upsert: atomic on both engines, however many instances hit it. */
-export function createDatabaseRateLimitStore(db: Kysely<Database>, now: () => Date = () => new Date()): RateLimitStore {
+export function createDatabaseRateLimitStore(db: Handle, now: () => Date = () => new Date()): RateLimitStore {
+  const counters = createRateLimitRepository(platformTables(db));
   let sinceSweep = 0;
   return {
     kind: 'database',
     async hit(key, windowMs) {
       const at = now();
       const nowIso = at.toISOString();
-      const freshReset = new Date(at.getTime() + windowMs).toISOString();
-      const row = await db
-        .insertInto('rate_limits')
-        .values({ key, hits: 1, reset_at: freshReset })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet((eb) => ({
-            // Both expressions read the row as it was: an ended window starts again at 1.
-            hits: eb.case().when('rate_limits.reset_at', '<=', nowIso).then(1).else(eb('rate_limits.hits', '+', 1)).end(),
-            reset_at: eb.case().when('rate_limits.reset_at', '<=', nowIso).then(freshReset).else(eb.ref('rate_limits.reset_at')).end(),
-          })),
-        )
-        .returning(['hits', 'reset_at'])
-        .executeTakeFirstOrThrow();
+      const row = await counters.hit(key, nowIso, new Date(at.getTime() + windowMs).toISOString());
       // Keys of clients and addresses that never return would pile up: now and then, drop ended windows.
       if (++sinceSweep >= 500) {
         sinceSweep = 0;
-        await db.deleteFrom('rate_limits').where('reset_at', '<=', nowIso).execute();
+        await counters.deleteEnded(nowIso);
       }
-      return { hits: Number(row.hits), retryAfterMs: new Date(row.reset_at).getTime() - at.getTime() };
+      return { hits: row.hits, retryAfterMs: new Date(row.resetAt).getTime() - at.getTime() };
     },
     async forgive(key) {
-      await db.updateTable('rate_limits').set((eb) => ({ hits: eb('hits', '-', 1) })).where('key', '=', key).where('hits', '>', 0).execute();
+      await counters.forgive(key);
     },
     async reset(key) {
-      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+      await counters.remove(key);
     },
     async close() {},
   };
@@ -579,7 +569,7 @@ const keyOf = (policy: RateLimitPolicy, rule: RateLimitRule, subject: string) =>
 
 export function setupRateLimits(
   app: FastifyInstance,
-  deps: { config: Config; db: Kysely<Database>; now: () => Date },
+  deps: { config: Config; db: Handle; now: () => Date },
   options: RateLimitOptions = {},
 ): RateLimiter {
   const { config, now } = deps;

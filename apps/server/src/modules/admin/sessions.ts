@@ -1,9 +1,10 @@
-import type { Kysely, Selectable } from 'kysely';
 import { ADMIN_IDLE_MINUTES, ADMIN_REAUTH_MINUTES, ADMIN_SESSION_HOURS, SECOND_FACTOR_SIGN_IN_MINUTES, type AdminSessionStage } from '@everstone/contract';
-import type { AdminSessionTable, Database } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { createOpaqueToken, hashToken } from '../../lib/opaque-token.ts';
+import { createAdminRepository, type AdminSessionRow } from './repository.ts';
+import { adminTables } from './tables.ts';
 
-export type AdminSessionRow = Selectable<AdminSessionTable>;
+export type { AdminSessionRow } from './repository.ts';
 
 const IDLE_MS = ADMIN_IDLE_MINUTES * 60_000;
 const LIFETIME_MS = ADMIN_SESSION_HOURS * 3_600_000;
@@ -29,8 +30,9 @@ export function sessionTimes(row: AdminSessionRow) {
  * The back office's sessions (admin_sessions): a cookie's token, of which only the SHA-256 is kept, for one staff
  * member, ended by ADMIN_IDLE_MINUTES without a request or ADMIN_SESSION_HOURS in all.
  */
-export function createAdminSessions(deps: { db: Kysely<Database>; now: () => Date }) {
-  const { db, now } = deps;
+export function createAdminSessions(deps: { db: Handle; now: () => Date }) {
+  const { now } = deps;
+  const repo = createAdminRepository(adminTables(deps.db));
   return {
     /**
      * A new session. `stage` 'full' opens the back office; a sign-in that still owes its second factor is a session of
@@ -42,21 +44,17 @@ export function createAdminSessions(deps: { db: Kysely<Database>; now: () => Dat
       const at = now();
       const full = stage === 'full';
       // Sessions that ended are deleted as their owner signs in again; a sweep is not needed for so few rows.
-      await db.deleteFrom('admin_sessions').where('user_id', '=', userId).where('expires_at', '<=', at.toISOString()).execute();
-      const row = await db
-        .insertInto('admin_sessions')
-        .values({
-          user_id: userId,
-          token_hash: hash,
-          created_at: at.toISOString(),
-          last_seen_at: at.toISOString(),
-          expires_at: new Date(at.getTime() + (full ? LIFETIME_MS : HALF_DONE_MS)).toISOString(),
-          reauth_at: full ? at.toISOString() : null,
-          ip: ip.slice(0, 64),
-          stage,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      await repo.deleteEndedOf(userId, at.toISOString());
+      const row = await repo.insertSession({
+        user_id: userId,
+        token_hash: hash,
+        created_at: at.toISOString(),
+        last_seen_at: at.toISOString(),
+        expires_at: new Date(at.getTime() + (full ? LIFETIME_MS : HALF_DONE_MS)).toISOString(),
+        reauth_at: full ? at.toISOString() : null,
+        ip: ip.slice(0, 64),
+        stage,
+      });
       return { token, session: normalize(row) };
     },
 
@@ -65,17 +63,17 @@ export function createAdminSessions(deps: { db: Kysely<Database>; now: () => Dat
      * deleted), null for a token the store never gave or already forgot.
      */
     async resolve(token: string): Promise<AdminSessionRow | 'ended' | null> {
-      const row = await db.selectFrom('admin_sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+      const row = await repo.findByTokenHash(hashToken(token));
       if (!row) return null;
       const session = normalize(row);
       const at = now();
       if (at.getTime() >= Date.parse(sessionTimes(session).idle_expires_at)) {
-        await db.deleteFrom('admin_sessions').where('id', '=', session.id).execute();
+        await repo.deleteSession(session.id);
         return 'ended';
       }
       if (at.getTime() - Date.parse(session.last_seen_at) >= TOUCH_EVERY_MS) {
         session.last_seen_at = at.toISOString();
-        await db.updateTable('admin_sessions').set({ last_seen_at: session.last_seen_at }).where('id', '=', session.id).execute();
+        await repo.touch(session.id, session.last_seen_at);
       }
       return session;
     },
@@ -83,7 +81,7 @@ export function createAdminSessions(deps: { db: Kysely<Database>; now: () => Dat
     /** The password was entered again: sensitive actions are allowed for ADMIN_REAUTH_MINUTES. */
     async confirmed(session: AdminSessionRow): Promise<AdminSessionRow> {
       const at = now().toISOString();
-      await db.updateTable('admin_sessions').set({ reauth_at: at, last_seen_at: at }).where('id', '=', session.id).execute();
+      await repo.confirm(session.id, at);
       return { ...session, reauth_at: at, last_seen_at: at };
     },
 
@@ -92,12 +90,12 @@ export function createAdminSessions(deps: { db: Kysely<Database>; now: () => Dat
     },
 
     async end(sessionId: number): Promise<void> {
-      await db.deleteFrom('admin_sessions').where('id', '=', sessionId).execute();
+      await repo.deleteSession(sessionId);
     },
 
     /** Signs a person out of the back office everywhere (a role changed or was taken away); `trx` may be the change's. */
-    async endAllOf(userId: number, trx: Kysely<Database> = db): Promise<void> {
-      await trx.deleteFrom('admin_sessions').where('user_id', '=', userId).execute();
+    async endAllOf(userId: number, trx?: Handle): Promise<void> {
+      await (trx ? createAdminRepository(adminTables(trx)) : repo).deleteAllOf(userId);
     },
   };
 }

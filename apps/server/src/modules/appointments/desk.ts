@@ -1,19 +1,18 @@
-import type { Kysely, Selectable } from 'kysely';
 import { addIsoDays, APPOINTMENT_KIND_LABELS, storeDayStart, type AdminAppointment, type AppointmentKind } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
-import type { AppointmentTable, Database } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { NotFoundError, ValidationError, summarizeErrors } from '../../errors.ts';
 import { composeMail, fields, paragraph, type MailQueue } from '../mail/index.ts';
+import { createAppointmentRepository, type AppointmentRow, type AppointmentRepository } from './repository.ts';
 import { checkSlot, formatShowroomTime } from './schedule.ts';
 import { APPOINTMENT_NOT_YOU, SlotTakenError } from './service.ts';
+import { appointmentTables } from './tables.ts';
 
-type Row = Selectable<AppointmentTable>;
+export type RecordAppointment = (trx: Handle, appointment: AdminAppointment, change: { before: Record<string, unknown>; after: Record<string, unknown> | null }) => Promise<void>;
 
-export type RecordAppointment = (trx: Kysely<Database>, appointment: AdminAppointment, change: { before: Record<string, unknown>; after: Record<string, unknown> | null }) => Promise<void>;
-
-const toAdmin = (r: Row): AdminAppointment => ({
+const toAdmin = (r: AppointmentRow): AdminAppointment => ({
   id: Number(r.id),
   kind: r.kind as AppointmentKind,
   starts_at: r.starts_at,
@@ -34,11 +33,12 @@ const when = (iso: string) => {
  * with an email to the shopper. A cancelled appointment's row is deleted, so its slot can be booked again (one
  * booking per slot and kind is a constraint of the table); the audit entry keeps what it was.
  */
-export function createAppointmentDesk(deps: { db: Kysely<Database>; engine: Engine; mail: MailQueue; storeEmail: string; now: () => Date }) {
-  const { db } = deps;
+export function createAppointmentDesk(deps: { db: Handle; engine: Engine; mail: MailQueue; storeEmail: string; now: () => Date }) {
+  const tables = { db: appointmentTables(deps.db), engine: deps.engine };
+  const repo = createAppointmentRepository(tables.db);
 
-  async function one(on: Kysely<Database>, id: number): Promise<Row> {
-    const row = await on.selectFrom('appointments').selectAll().where('id', '=', id).where('status', '=', 'booked').executeTakeFirst();
+  async function one(on: AppointmentRepository, id: number): Promise<AppointmentRow> {
+    const row = await on.findBooked(id);
     if (!row) throw new NotFoundError('No booked appointment has that id.');
     return row;
   }
@@ -46,16 +46,7 @@ export function createAppointmentDesk(deps: { db: Kysely<Database>; engine: Engi
   return {
     /** The booked appointments from the start of `from` (a New York day) for `days` days, in time order. */
     async list(from: string, days: number): Promise<AdminAppointment[]> {
-      const rows = await db
-        .selectFrom('appointments')
-        .selectAll()
-        .where('status', '=', 'booked')
-        .where('starts_at', '>=', storeDayStart(from))
-        .where('starts_at', '<', storeDayStart(addIsoDays(from, days)))
-        .orderBy('starts_at')
-        .orderBy('kind')
-        .execute();
-      return rows.map(toAdmin);
+      return (await repo.listBooked(storeDayStart(from), storeDayStart(addIsoDays(from, days)))).map(toAdmin);
     },
 
     /** Moves an appointment to a free slot of the same kind; the shopper is emailed the new time. */
@@ -64,10 +55,11 @@ export function createAppointmentDesk(deps: { db: Kysely<Database>; engine: Engi
       const problems = checkSlot(at, deps.now());
       if (problems.length > 0) throw new ValidationError({ starts_at: problems }, summarizeErrors({ starts_at: problems }));
       try {
-        const moved = await writeTransaction(deps, async (trx) => {
-          const before = await one(trx, id);
-          await trx.updateTable('appointments').set({ starts_at: at.toISOString() }).where('id', '=', id).execute();
-          const after = toAdmin(await one(trx, id));
+        const moved = await writeTransaction(tables, async (trx) => {
+          const r = createAppointmentRepository(trx);
+          const before = await one(r, id);
+          await r.move(id, at.toISOString());
+          const after = toAdmin(await one(r, id));
           const label = APPOINTMENT_KIND_LABELS[after.kind];
           // To the address typed on the booking form: the staff's note and the store's words, never the typed name.
           await deps.mail.enqueue(trx, [
@@ -101,9 +93,10 @@ export function createAppointmentDesk(deps: { db: Kysely<Database>; engine: Engi
 
     /** Cancels an appointment: the shopper is emailed, the slot is free again, the audit entry keeps the booking. */
     async cancel(id: number, note: string | null, record: RecordAppointment): Promise<AdminAppointment> {
-      const cancelled = await writeTransaction(deps, async (trx) => {
-        const row = toAdmin(await one(trx, id));
-        await trx.deleteFrom('appointments').where('id', '=', id).execute();
+      const cancelled = await writeTransaction(tables, async (trx) => {
+        const r = createAppointmentRepository(trx);
+        const row = toAdmin(await one(r, id));
+        await r.remove(id);
         await deps.mail.enqueue(trx, [
           composeMail({
             to: row.email,

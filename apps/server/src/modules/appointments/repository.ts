@@ -1,6 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AppointmentKind } from '@everstone/contract';
-import type { Database } from '../../db/schema.ts';
+import type { AppointmentTable } from '../../db/schema.ts';
+import type { AppointmentTables } from './tables.ts';
+
+export type AppointmentRow = Selectable<AppointmentTable>;
 
 export interface NewAppointment {
   kind: AppointmentKind;
@@ -12,7 +15,7 @@ export interface NewAppointment {
   createdAt: string;
 }
 
-export function createAppointmentRepository(db: Kysely<Database>) {
+export function createAppointmentRepository(db: Kysely<AppointmentTables>) {
   return {
     /** The new appointment's id, or null when the slot is already booked for this kind. */
     async insert(a: NewAppointment): Promise<number | null> {
@@ -47,5 +50,35 @@ export function createAppointmentRepository(db: Kysely<Database>) {
         .execute();
       return rows.map((r) => r.starts_at);
     },
+
+    /** A booked appointment (a cancelled one is no longer there). */
+    async findBooked(id: number): Promise<AppointmentRow | undefined> {
+      return db.selectFrom('appointments').selectAll().where('id', '=', id).where('status', '=', 'booked').executeTakeFirst();
+    },
+
+    /** The booked appointments starting from `from` (inclusive) to `to` (exclusive), in time order, then by kind. */
+    async listBooked(from: string, to: string): Promise<AppointmentRow[]> {
+      return db
+        .selectFrom('appointments')
+        .selectAll()
+        .where('status', '=', 'booked')
+        .where('starts_at', '>=', from)
+        .where('starts_at', '<', to)
+        .orderBy('starts_at')
+        .orderBy('kind')
+        .execute();
+    },
+
+    /** Moves an appointment; a slot already booked for its kind fails on the table's unique constraint. */
+    async move(id: number, startsAt: string): Promise<void> {
+      await db.updateTable('appointments').set({ starts_at: startsAt }).where('id', '=', id).execute();
+    },
+
+    /** Deletes the row, so its slot can be booked again. */
+    async remove(id: number): Promise<void> {
+      await db.deleteFrom('appointments').where('id', '=', id).execute();
+    },
   };
 }
+
+export type AppointmentRepository = ReturnType<typeof createAppointmentRepository>;

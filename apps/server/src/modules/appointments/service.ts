@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   APPOINTMENT_KIND_LABELS,
@@ -10,10 +9,11 @@ import {
 } from '@everstone/contract';
 import { HttpError, ValidationError, summarizeErrors } from '../../errors.ts';
 import type { Engine } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { composeMail, fields, paragraph, type OutgoingMail, type MailQueue } from '../mail/index.ts';
 import { createAppointmentRepository } from './repository.ts';
+import { appointmentTables } from './tables.ts';
 import { checkSlot, formatShowroomTime, slotsOfDay } from './schedule.ts';
 
 export type AppointmentInput = z.output<typeof appointmentRequestSchema>;
@@ -82,13 +82,14 @@ function appointmentMails(a: AppointmentInput, startsAt: Date, storeEmail: strin
 }
 
 export function createAppointmentService(deps: {
-  db: Kysely<Database>;
+  db: Handle;
   engine: Engine;
   mail: MailQueue;
   storeEmail: string;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
+  const tables = { db: appointmentTables(deps.db), engine: deps.engine };
 
   return {
     async bookAppointment(input: AppointmentInput): Promise<AppointmentResponse> {
@@ -96,7 +97,7 @@ export function createAppointmentService(deps: {
       const problems = checkSlot(startsAt, now());
       if (problems.length > 0) throw new ValidationError({ starts_at: problems }, summarizeErrors({ starts_at: problems }));
 
-      const id = await writeTransaction(deps, async (trx) => {
+      const id = await writeTransaction(tables, async (trx) => {
         const booked = await createAppointmentRepository(trx).insert({
           kind: input.kind,
           // One spelling per instant, so 14:00-04:00 and 18:00Z meet at the unique constraint.
@@ -124,7 +125,7 @@ export function createAppointmentService(deps: {
     async listSlots(date: string, kind: AppointmentKind): Promise<AppointmentSlotsResponse> {
       const starts = slotsOfDay(date);
       const taken = new Set(
-        await createAppointmentRepository(deps.db).bookedStarts(
+        await createAppointmentRepository(tables.db).bookedStarts(
           kind,
           starts[0]!.toISOString(),
           starts[starts.length - 1]!.toISOString(),

@@ -1,27 +1,26 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AdminContactMessage, RequestState } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
-import type { ContactMessageTable, Database } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { NotFoundError } from '../../errors.ts';
 import { composeMail, paragraph, type MailQueue } from '../mail/index.ts';
-
-type MessageRow = Selectable<ContactMessageTable>;
+import { createContactRepository, type ContactMessageRow, type ContactRepository } from './repository.ts';
+import { contactTables } from './tables.ts';
 
 /** Writes the audit entry of a change in the change's own transaction. */
-export type RecordContact = (trx: Kysely<Database>, message: AdminContactMessage, change: { before: Record<string, unknown> | null; after: Record<string, unknown> }) => Promise<void>;
+export type RecordContact = (trx: Handle, message: AdminContactMessage, change: { before: Record<string, unknown> | null; after: Record<string, unknown> }) => Promise<void>;
 
 /**
  * The contact messages as staff work them (back office): listed open or handled, answered by email from the page
  * (the reply is kept with the message), marked handled. Only the store's team calls these. A reply goes to the
  * address typed on the form, which nobody verified, so it quotes nothing the sender wrote.
  */
-export function createContactDesk(deps: { db: Kysely<Database>; engine: Engine; mail: MailQueue; storeEmail: string; now: () => Date }) {
-  const { db } = deps;
+export function createContactDesk(deps: { db: Handle; engine: Engine; mail: MailQueue; storeEmail: string; now: () => Date }) {
+  const tables = { db: contactTables(deps.db), engine: deps.engine };
+  const repo = createContactRepository(tables.db);
 
-  async function withReplies(rows: MessageRow[], on: Kysely<Database> = db): Promise<AdminContactMessage[]> {
-    const ids = rows.map((r) => Number(r.id));
-    const replies = ids.length ? await on.selectFrom('contact_replies').selectAll().where('message_id', 'in', ids).orderBy('id').execute() : [];
+  async function withReplies(rows: ContactMessageRow[], on: ContactRepository = repo): Promise<AdminContactMessage[]> {
+    const replies = await on.repliesTo(rows.map((r) => Number(r.id)));
     const byMessage = Map.groupBy(replies, (r) => Number(r.message_id));
     return rows.map((r) => ({
       id: Number(r.id),
@@ -37,8 +36,8 @@ export function createContactDesk(deps: { db: Kysely<Database>; engine: Engine; 
     }));
   }
 
-  async function one(on: Kysely<Database>, id: number): Promise<AdminContactMessage> {
-    const row = await on.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
+  async function one(on: ContactRepository, id: number): Promise<AdminContactMessage> {
+    const row = await on.findMessage(id);
     if (!row) throw new NotFoundError('No contact message has that id.');
     return (await withReplies([row], on))[0]!;
   }
@@ -46,38 +45,28 @@ export function createContactDesk(deps: { db: Kysely<Database>; engine: Engine; 
   return {
     /** Open ones oldest first (the longest waiting on top); handled ones newest first. */
     async list(state: RequestState, page: number, perPage: number): Promise<{ messages: AdminContactMessage[]; total: number }> {
-      let q = db.selectFrom('contact_messages');
-      if (state === 'open') q = q.where('handled_at', 'is', null);
-      if (state === 'handled') q = q.where('handled_at', 'is not', null);
-      const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await q
-        .selectAll()
-        .orderBy('id', state === 'open' ? 'asc' : 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute();
-      return { messages: await withReplies(rows), total: Number(total) };
+      const { rows, total } = await repo.pageMessages(state, page, perPage);
+      return { messages: await withReplies(rows), total };
     },
 
     async openCount(): Promise<number> {
-      const { n } = await db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('handled_at', 'is', null).executeTakeFirstOrThrow();
-      return Number(n);
+      return repo.countOpen();
     },
 
     /** Every message from one address, newest first (a customer's page). */
     async byEmail(email: string): Promise<AdminContactMessage[]> {
-      const rows = await db.selectFrom('contact_messages').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).orderBy('id', 'desc').limit(100).execute();
-      return withReplies(rows);
+      return withReplies(await repo.messagesFrom(email, 100));
     },
 
     /** Emails the reply to the message's own address, keeps it, and marks the message handled, in one transaction. */
     async reply(id: number, body: string, by: { email: string; name: string }, record: RecordContact): Promise<AdminContactMessage> {
       const at = deps.now().toISOString();
-      const done = await writeTransaction(deps, async (trx) => {
-        const before = await one(trx, id);
-        await trx.insertInto('contact_replies').values({ message_id: id, body, by_email: by.email, at }).execute();
-        await trx.updateTable('contact_messages').set({ handled_at: before.handled_at ?? at, handled_by: before.handled_by ?? by.email }).where('id', '=', id).execute();
-        const after = await one(trx, id);
+      const done = await writeTransaction(tables, async (trx) => {
+        const r = createContactRepository(trx);
+        const before = await one(r, id);
+        await r.insertReply({ messageId: id, body, byEmail: by.email, at });
+        await r.setHandled(id, { at: before.handled_at ?? at, by: before.handled_by ?? by.email });
+        const after = await one(r, id);
         // The address is whatever was typed on the contact form, never verified: the reply carries the staff's words
         // and the store's own (the topic is from the store's list), never the sender's name or question, so the form
         // cannot make the store deliver a stranger's text to whoever they chose. Staff see the question here.
@@ -104,15 +93,12 @@ export function createContactDesk(deps: { db: Kysely<Database>; engine: Engine; 
     },
 
     async setHandled(id: number, handled: boolean, by: { email: string }, record: RecordContact): Promise<AdminContactMessage> {
-      return writeTransaction(deps, async (trx) => {
-        const before = await one(trx, id);
+      return writeTransaction(tables, async (trx) => {
+        const r = createContactRepository(trx);
+        const before = await one(r, id);
         if ((before.handled_at !== null) === handled) return before;
-        await trx
-          .updateTable('contact_messages')
-          .set(handled ? { handled_at: deps.now().toISOString(), handled_by: by.email } : { handled_at: null, handled_by: null })
-          .where('id', '=', id)
-          .execute();
-        const after = await one(trx, id);
+        await r.setHandled(id, handled ? { at: deps.now().toISOString(), by: by.email } : null);
+        const after = await one(r, id);
         await record(trx, after, { before: { handled: !handled }, after: { handled } });
         return after;
       });

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { MessageResponse, contactRequestSchema } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { composeMail, fields, paragraph, quote, type OutgoingMail, type MailQueue } from '../mail/index.ts';
 import { createContactRepository } from './repository.ts';
+import { contactTables } from './tables.ts';
 
 export type ContactInput = z.output<typeof contactRequestSchema>;
 
@@ -48,11 +48,12 @@ function contactMails(m: ContactInput, storeEmail: string): OutgoingMail[] {
   ];
 }
 
-export function createContactService(deps: { db: Kysely<Database>; engine: Engine; mail: MailQueue; storeEmail: string; now?: () => Date }) {
+export function createContactService(deps: { db: Handle; engine: Engine; mail: MailQueue; storeEmail: string; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
+  const tables = { db: contactTables(deps.db), engine: deps.engine };
   return {
     async sendContactMessage(input: ContactInput): Promise<MessageResponse> {
-      await writeTransaction(deps, async (trx) => {
+      await writeTransaction(tables, async (trx) => {
         await createContactRepository(trx).insert({ ...input, createdAt: now().toISOString() });
         await deps.mail.enqueue(trx, contactMails(input, deps.storeEmail));
       });

@@ -1,16 +1,15 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
 import { addIsoDays, isoDay, storeDayStart, storeToday, type AdminCustomRequest, type RequestState } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
-import type { CustomRingRequestTable, Database } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { NotFoundError } from '../../errors.ts';
-
-type RequestRow = Selectable<CustomRingRequestTable>;
+import { createCustomRequestRepository, type CustomRequestRepository, type CustomRingRequestRow } from './repository.ts';
+import { customRequestTables } from './tables.ts';
 
 /** Writes the audit entry of a change in the change's own transaction. */
-export type RecordCustomRequest = (trx: Kysely<Database>, request: AdminCustomRequest, change: { before: Record<string, unknown>; after: Record<string, unknown> }) => Promise<void>;
+export type RecordCustomRequest = (trx: Handle, request: AdminCustomRequest, change: { before: Record<string, unknown>; after: Record<string, unknown> }) => Promise<void>;
 
-function toAdmin(row: RequestRow): AdminCustomRequest {
+function toAdmin(row: CustomRingRequestRow): AdminCustomRequest {
   return {
     request_number: row.request_number,
     style: row.style,
@@ -37,12 +36,13 @@ function toAdmin(row: RequestRow): AdminCustomRequest {
  * Custom ring requests as staff work them (back office): the one-business-day reply promise counted down, the
  * ones due today on the first screen, and marking one answered.
  */
-export function createCustomRequestDesk(deps: { db: Kysely<Database>; engine: Engine; now: () => Date }) {
-  const { db } = deps;
+export function createCustomRequestDesk(deps: { db: Handle; engine: Engine; now: () => Date }) {
+  const tables = { db: customRequestTables(deps.db), engine: deps.engine };
+  const repo = createCustomRequestRepository(tables.db);
   const today = () => isoDay(storeToday(deps.now()));
 
-  async function one(on: Kysely<Database>, number: string): Promise<RequestRow> {
-    const row = await on.selectFrom('custom_ring_requests').selectAll().where('request_number', '=', number.trim().toUpperCase()).executeTakeFirst();
+  async function one(on: CustomRequestRepository, number: string): Promise<CustomRingRequestRow> {
+    const row = await on.findRequest(number.trim().toUpperCase());
     if (!row) throw new NotFoundError('No custom ring request has that number.');
     return row;
   }
@@ -50,37 +50,26 @@ export function createCustomRequestDesk(deps: { db: Kysely<Database>; engine: En
   return {
     /** Open ones soonest due first; answered ones newest first. */
     async list(state: RequestState, page: number, perPage: number): Promise<{ requests: AdminCustomRequest[]; total: number }> {
-      let q = db.selectFrom('custom_ring_requests');
-      if (state === 'open') q = q.where('handled_at', 'is', null);
-      if (state === 'handled') q = q.where('handled_at', 'is not', null);
-      const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      let rows = q.selectAll();
-      rows = state === 'open' ? rows.orderBy('reply_by').orderBy('id') : rows.orderBy('id', 'desc');
-      const page_ = await rows.limit(perPage).offset((page - 1) * perPage).execute();
-      return { requests: page_.map(toAdmin), total: Number(total) };
+      const { rows, total } = await repo.pageRequests(state, page, perPage);
+      return { requests: rows.map(toAdmin), total };
     },
 
     /** Not yet answered and due by the end of today (New York), or overdue. */
     async dueToday(): Promise<AdminCustomRequest[]> {
-      const rows = await db.selectFrom('custom_ring_requests').selectAll().where('handled_at', 'is', null).where('reply_by', '<=', today()).orderBy('reply_by').orderBy('id').limit(100).execute();
-      return rows.map(toAdmin);
+      return (await repo.openDueBy(today(), 100)).map(toAdmin);
     },
 
     async byEmail(email: string): Promise<AdminCustomRequest[]> {
-      const rows = await db.selectFrom('custom_ring_requests').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).orderBy('id', 'desc').limit(100).execute();
-      return rows.map(toAdmin);
+      return (await repo.requestsFrom(email, 100)).map(toAdmin);
     },
 
     async setHandled(number: string, handled: boolean, by: { email: string }, record: RecordCustomRequest): Promise<AdminCustomRequest> {
-      return writeTransaction(deps, async (trx) => {
-        const before = await one(trx, number);
+      return writeTransaction(tables, async (trx) => {
+        const r = createCustomRequestRepository(trx);
+        const before = await one(r, number);
         if ((before.handled_at !== null) === handled) return toAdmin(before);
-        await trx
-          .updateTable('custom_ring_requests')
-          .set(handled ? { handled_at: deps.now().toISOString(), handled_by: by.email } : { handled_at: null, handled_by: null })
-          .where('id', '=', before.id)
-          .execute();
-        const after = toAdmin(await one(trx, number));
+        await r.setHandled(before.id, handled ? { at: deps.now().toISOString(), by: by.email } : null);
+        const after = toAdmin(await one(r, number));
         await record(trx, after, { before: { handled: !handled }, after: { handled } });
         return after;
       });

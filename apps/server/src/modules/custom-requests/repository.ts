@@ -1,5 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { RequestState } from '@everstone/contract';
+import type { CustomRingRequestTable } from '../../db/schema.ts';
+import type { CustomRequestTables } from './tables.ts';
+
+export type CustomRingRequestRow = Selectable<CustomRingRequestTable>;
 
 export interface NewCustomRingRequest {
   requestNumber: string;
@@ -33,7 +37,7 @@ export interface UploadClient {
 export type UploadClientColumn = 'client_key' | 'client_56' | 'client_48';
 
 /** The custom-requests module's tables: custom_ring_requests and custom_ring_images. */
-export function createCustomRequestRepository(db: Kysely<Database>) {
+export function createCustomRequestRepository(db: Kysely<CustomRequestTables>) {
   return {
     async insertImage(image: StoredImage & { createdAt: string; client: UploadClient }): Promise<void> {
       await db
@@ -131,5 +135,41 @@ export function createCustomRequestRepository(db: Kysely<Database>) {
       const result = await db.deleteFrom('custom_ring_images').where('request_id', 'is', null).where('created_at', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
+
+    async findRequest(requestNumber: string): Promise<CustomRingRequestRow | undefined> {
+      return db.selectFrom('custom_ring_requests').selectAll().where('request_number', '=', requestNumber).executeTakeFirst();
+    },
+
+    /** Open ones soonest due first; answered ones newest first; and how many match. */
+    async pageRequests(state: RequestState, page: number, perPage: number): Promise<{ rows: CustomRingRequestRow[]; total: number }> {
+      let q = db.selectFrom('custom_ring_requests');
+      if (state === 'open') q = q.where('handled_at', 'is', null);
+      if (state === 'handled') q = q.where('handled_at', 'is not', null);
+      const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      let rows = q.selectAll();
+      rows = state === 'open' ? rows.orderBy('reply_by').orderBy('id') : rows.orderBy('id', 'desc');
+      return { rows: await rows.limit(perPage).offset((page - 1) * perPage).execute(), total: Number(total) };
+    },
+
+    /** Not yet answered and promised by `day` (an ISO day) or earlier, soonest due first, at most `limit`. */
+    async openDueBy(day: string, limit: number): Promise<CustomRingRequestRow[]> {
+      return db.selectFrom('custom_ring_requests').selectAll().where('handled_at', 'is', null).where('reply_by', '<=', day).orderBy('reply_by').orderBy('id').limit(limit).execute();
+    },
+
+    /** The requests sent from one address in any letter case, newest first, at most `limit`. */
+    async requestsFrom(email: string, limit: number): Promise<CustomRingRequestRow[]> {
+      return db.selectFrom('custom_ring_requests').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    /** Who answered the request and when; null opens it again. */
+    async setHandled(id: number, handled: { at: string; by: string } | null): Promise<void> {
+      await db
+        .updateTable('custom_ring_requests')
+        .set({ handled_at: handled?.at ?? null, handled_by: handled?.by ?? null })
+        .where('id', '=', id)
+        .execute();
+    },
   };
 }
+
+export type CustomRequestRepository = ReturnType<typeof createCustomRequestRepository>;

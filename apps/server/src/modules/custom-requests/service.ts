@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   CUSTOM_RING_BUDGETS,
@@ -24,10 +23,11 @@ import {
 import { ServiceUnavailableError, TooManyRequestsError, ValidationError, summarizeErrors } from '../../errors.ts';
 import type { ClientScope } from '../../plugins/rate-limit.ts';
 import type { Engine } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { composeMail, fields, paragraph, quote, type MailAttachment, type MailQueue, type OutgoingMail } from '../mail/index.ts';
 import { createCustomRequestRepository, type StoredImage } from './repository.ts';
+import { customRequestTables } from './tables.ts';
 
 export type CustomRingRequestInput = z.output<typeof customRingRequestSchema>;
 export type CustomRingImageInput = z.output<typeof customRingImageUploadSchema>;
@@ -124,8 +124,9 @@ function requestMails(r: CustomRingRequestInput, number: string, replyBy: Date, 
   ];
 }
 
-export function createCustomRequestService(deps: { db: Kysely<Database>; engine: Engine; mail: MailQueue; storeEmail: string; now?: () => Date }) {
+export function createCustomRequestService(deps: { db: Handle; engine: Engine; mail: MailQueue; storeEmail: string; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
+  const tables = { db: customRequestTables(deps.db), engine: deps.engine };
   const unclaimedTtlMs = CUSTOM_RING_IMAGES.unclaimedTtlHours * HOUR;
 
   return {
@@ -146,7 +147,7 @@ export function createCustomRequestService(deps: { db: Kysely<Database>; engine:
       if (sniffImageType(bytes) !== input.content_type) {
         throw new ValidationError({ content_type: [CUSTOM_RING_MESSAGES.imageType] }, CUSTOM_RING_MESSAGES.imageType);
       }
-      const repo = createCustomRequestRepository(deps.db);
+      const repo = createCustomRequestRepository(tables.db);
       const at = now();
       // The client's share first: one client's flood is refused on its own, before it reaches the store-wide room.
       // (Counted, then written: uploads racing from one client can pass the share by as many as race.)
@@ -176,7 +177,7 @@ export function createCustomRequestService(deps: { db: Kysely<Database>; engine:
       const at = now();
       const replyBy = customReplyBy(at);
       const number = drawRequestNumber(at);
-      await writeTransaction(deps, async (trx) => {
+      await writeTransaction(tables, async (trx) => {
         const repo = createCustomRequestRepository(trx);
         const id = await repo.insertRequest({
           requestNumber: number,
@@ -215,7 +216,7 @@ export function createCustomRequestService(deps: { db: Kysely<Database>; engine:
 
     /** The sweep: uploads no request claimed within a day are deleted. */
     async sweepUnclaimedImages(): Promise<number> {
-      return createCustomRequestRepository(deps.db).deleteUnclaimedBefore(new Date(now().getTime() - unclaimedTtlMs).toISOString());
+      return createCustomRequestRepository(tables.db).deleteUnclaimedBefore(new Date(now().getTime() - unclaimedTtlMs).toISOString());
     },
   };
 }

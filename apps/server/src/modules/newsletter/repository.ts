@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { NewsletterTables } from './tables.ts';
 
-export function createNewsletterRepository(db: Kysely<Database>) {
+export function createNewsletterRepository(db: Kysely<NewsletterTables>) {
   async function findByToken(token: string): Promise<{ email: string; unsubscribed_at: string | null } | null> {
     const row = await db
       .selectFrom('newsletter_subscribers')
@@ -13,6 +13,20 @@ export function createNewsletterRepository(db: Kysely<Database>) {
 
   return {
     findByToken,
+
+    /** How many addresses were ever on the list, and how many of them asked to stop. */
+    async counts(): Promise<{ all: number; unsubscribed: number }> {
+      const row = await db
+        .selectFrom('newsletter_subscribers')
+        .select((eb) => [eb.fn.countAll<number>().as('all'), eb.fn.count<number>('unsubscribed_at').as('unsubscribed')])
+        .executeTakeFirstOrThrow();
+      return { all: Number(row.all), unsubscribed: Number(row.unsubscribed) };
+    },
+
+    /** The addresses that receive the newsletter, oldest first. */
+    async listSubscribed(): Promise<{ email: string; created_at: string }[]> {
+      return db.selectFrom('newsletter_subscribers').select(['email', 'created_at']).where('unsubscribed_at', 'is', null).orderBy('id').execute();
+    },
 
     /** The new subscriber's id, or null when the address is already on the list. */
     async insert(email: string, createdAt: string, unsubscribeToken: string): Promise<number | null> {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { NEWSLETTER_UNSUBSCRIBE_MESSAGES, WELCOME_OFFER, type MessageResponse, type NewsletterResponse, type NewsletterSubscription } from '@everstone/contract';
 import { NotFoundError } from '../../errors.ts';
 import type { Engine } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { composeMail, fields, paragraph, type OutgoingMail, type MailQueue } from '../mail/index.ts';
 import { createNewsletterRepository } from './repository.ts';
+import { newsletterTables } from './tables.ts';
 
 export const NEWSLETTER_MESSAGES = {
   subscribed: 'Thank you for subscribing! Check your inbox for your $100 welcome code.',
@@ -51,22 +51,20 @@ function welcomeMail(email: string, storeEmail: string, links: ReturnType<typeof
   });
 }
 
-export function createNewsletterService(deps: { db: Kysely<Database>; engine: Engine; mail: MailQueue; storeEmail: string; publicUrl: string; now?: () => Date }) {
+export function createNewsletterService(deps: { db: Handle; engine: Engine; mail: MailQueue; storeEmail: string; publicUrl: string; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
-  const repo = createNewsletterRepository(deps.db);
+  const db = newsletterTables(deps.db);
+  const repo = createNewsletterRepository(db);
   return {
     /** How many addresses receive the newsletter, and how many asked to stop. */
     async summary(): Promise<{ subscribed: number; unsubscribed: number }> {
-      const rows = await deps.db
-        .selectFrom('newsletter_subscribers')
-        .select((eb) => [eb.fn.countAll<number>().as('all'), eb.fn.count<number>('unsubscribed_at').as('unsubscribed')])
-        .executeTakeFirstOrThrow();
-      return { subscribed: Number(rows.all) - Number(rows.unsubscribed), unsubscribed: Number(rows.unsubscribed) };
+      const { all, unsubscribed } = await repo.counts();
+      return { subscribed: all - unsubscribed, unsubscribed };
     },
 
     /** The addresses that receive the newsletter, oldest first, as CSV rows (email, subscribed at). */
     async subscribersCsv(): Promise<string> {
-      const rows = await deps.db.selectFrom('newsletter_subscribers').select(['email', 'created_at']).where('unsubscribed_at', 'is', null).orderBy('id').execute();
+      const rows = await repo.listSubscribed();
       return toCsv([['email', 'subscribed_at'], ...rows.map((r) => [r.email, r.created_at])]);
     },
 
@@ -76,7 +74,7 @@ export function createNewsletterService(deps: { db: Kysely<Database>; engine: En
      */
     async subscribe(rawEmail: string): Promise<NewsletterResponse> {
       const email = rawEmail.toLowerCase();
-      const outcome = await writeTransaction(deps, async (trx) => {
+      const outcome = await writeTransaction({ db, engine: deps.engine }, async (trx) => {
         const r = createNewsletterRepository(trx);
         const token = randomBytes(24).toString('base64url');
         const id = await r.insert(email, now().toISOString(), token);

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, WalletPaymentRow, WalletPaymentTable } from '../../db/schema.ts';
+import type { WalletPaymentRow, WalletPaymentTable } from '../../db/schema.ts';
+import type { PaymentTables } from './tables.ts';
 
 /** See migrations/005-payments.ts and docs/decisions/009-wallet-payments.md for the whole life of a payment. */
 export type WalletPaymentStatus =
@@ -24,7 +25,7 @@ const normalize = (row: WalletPaymentRow): WalletPaymentRow => ({
 });
 
 /** The wallet_payments table: the only place with its SQL. `db` may be a transaction. */
-export function createWalletPaymentRepository(db: Kysely<Database>) {
+export function createWalletPaymentRepository(db: Kysely<PaymentTables>) {
   return {
     async insert(payment: NewWalletPayment): Promise<number> {
       const row = await db.insertInto('wallet_payments').values(payment).returning('id').executeTakeFirstOrThrow();

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import {
   ORDER_CURRENCY,
   WALLET_MESSAGES,
@@ -11,8 +10,9 @@ import {
   type Order,
   type WalletOrderResponse,
 } from '@everstone/contract';
-import type { Db } from '../../db/database.ts';
-import type { Database, WalletPaymentRow } from '../../db/schema.ts';
+import type { Engine } from '../../db/database.ts';
+import type { WalletPaymentRow } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
@@ -21,6 +21,7 @@ import type { MailQueue } from '../mail/index.ts';
 import { walletRefundMail, walletReviewDeniedMail } from './mail.ts';
 import { WalletProviderError, type CaptureState, type WalletEventDelivery, type WalletProvider } from './provider.ts';
 import { createWalletPaymentRepository, type WalletPaymentStatus } from './repository.ts';
+import { paymentTables } from './tables.ts';
 
 export type { WalletPaymentStatus };
 
@@ -71,7 +72,7 @@ export interface WalletHooks {
    * stock reserved, its emails queued) and the order's id is answered; or PaidLinesLostError, which rolls it all
    * back and sends the payment to its refund.
    */
-  completeOrder(trx: Kysely<Database>, payment: CapturedPayment): Promise<number>;
+  completeOrder(trx: Handle, payment: CapturedPayment): Promise<number>;
   /**
    * Labels (certificate numbers) of the payment's lines no longer on sale to `userId` (sold, or held by another
    * shopper in the ring builder), looked at before the money is taken.
@@ -107,7 +108,7 @@ export const WALLET_PAYMENT_TTL_MS = 3 * 3_600_000;
 export const REVIEW_POLL_MS = 10 * 60_000;
 
 export interface WalletServiceDeps {
-  db: Db;
+  db: { db: Handle; engine: Engine };
   provider: WalletProvider;
   hooks: WalletHooks;
   mail: MailQueue;
@@ -145,7 +146,8 @@ function paidLinesOf(payment: WalletPaymentRow): PaidLine[] {
  * refund.
  */
 export function createWalletService(deps: WalletServiceDeps) {
-  const { db: d, provider, hooks, mail, storeEmail } = deps;
+  const { provider, hooks, mail, storeEmail } = deps;
+  const d = { db: paymentTables(deps.db.db), engine: deps.db.engine };
   const now = deps.now ?? (() => new Date());
   const payments = createWalletPaymentRepository(d.db);
 

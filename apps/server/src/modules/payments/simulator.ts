@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database, WalletSimulatedPaymentRow } from '../../db/schema.ts';
+import type { WalletSimulatedPaymentRow } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
+import { createSimulatorRepository } from './simulator-repository.ts';
+import { paymentTables } from './tables.ts';
 import type { CaptureOutcome, CaptureState, CreateWalletPayment, CreatedWalletPayment, RefundOutcome, WalletProvider } from './provider.ts';
 
 const ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -13,10 +15,8 @@ const drawId = (prefix: string) => {
 /** The buyer identifier the simulator hands back on approval, as PayPal adds PayerID to the return URL. */
 export const SIMULATED_PAYER_ID = 'SIMULATEDBUYER';
 
-const normalize = (row: WalletSimulatedPaymentRow): WalletSimulatedPaymentRow => ({ ...row, amount_cents: Number(row.amount_cents) });
-
 export interface SimulatorOptions {
-  db: Kysely<Database>;
+  db: Handle;
   now?: () => Date;
 }
 
@@ -26,25 +26,18 @@ export interface SimulatorOptions {
  * serves several instances. No money moves. The approval page is in simulator-routes.ts.
  */
 export function createSimulatorProvider(options: SimulatorOptions) {
-  const { db } = options;
+  const repo = createSimulatorRepository(paymentTables(options.db));
   const now = options.now ?? (() => new Date());
 
   async function find(id: string): Promise<WalletSimulatedPaymentRow | null> {
     // Only what drawId makes can name a payment: anything else is not looked up at all.
     if (!/^SIM[0-9A-Z]{17}$/.test(id)) return null;
-    const row = await db.selectFrom('wallet_simulated_payments').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? normalize(row) : null;
+    return repo.find(id);
   }
 
   /** Moves a payment from one status to another; false when it was not in `from` (someone else moved it). */
   async function move(id: string, from: string, to: string, extra: Partial<WalletSimulatedPaymentRow> = {}): Promise<boolean> {
-    const result = await db
-      .updateTable('wallet_simulated_payments')
-      .set({ ...extra, status: to, updated_at: now().toISOString() })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return repo.move(id, from, to, now().toISOString(), extra);
   }
 
   const provider: WalletProvider = {
@@ -52,27 +45,21 @@ export function createSimulatorProvider(options: SimulatorOptions) {
 
     async createPayment(request: CreateWalletPayment): Promise<CreatedWalletPayment> {
       const at = now().toISOString();
-      await db
-        .insertInto('wallet_simulated_payments')
-        .values({
-          id: drawId('SIM'),
-          create_key: request.idempotencyKey,
-          reference: request.reference,
-          description: request.description.slice(0, 200),
-          amount_cents: request.amountCents,
-          currency: request.currency,
-          status: 'CREATED',
-          return_url: request.returnUrl,
-          cancel_url: request.cancelUrl,
-          created_at: at,
-          updated_at: at,
-        })
-        // The same key twice answers the first payment, as PayPal-Request-Id does.
-        .onConflict((oc) => oc.column('create_key').doNothing())
-        .execute();
-      const row = await db.selectFrom('wallet_simulated_payments').select('id').where('create_key', '=', request.idempotencyKey).executeTakeFirstOrThrow();
+      const id = await repo.insertOnce({
+        id: drawId('SIM'),
+        create_key: request.idempotencyKey,
+        reference: request.reference,
+        description: request.description.slice(0, 200),
+        amount_cents: request.amountCents,
+        currency: request.currency,
+        status: 'CREATED',
+        return_url: request.returnUrl,
+        cancel_url: request.cancelUrl,
+        created_at: at,
+        updated_at: at,
+      });
       // The approval page is the store's own, on the address the shopper is returned to.
-      return { providerOrderId: row.id, approveUrl: `${new URL(request.returnUrl).origin}/wallet-simulator/${row.id}` };
+      return { providerOrderId: id, approveUrl: `${new URL(request.returnUrl).origin}/wallet-simulator/${id}` };
     },
 
     async capturePayment(providerOrderId: string): Promise<CaptureOutcome> {
@@ -97,25 +84,16 @@ export function createSimulatorProvider(options: SimulatorOptions) {
 
     /** The simulator never holds a capture for review: every capture it made is final. */
     async lookUpCapture(captureId: string): Promise<CaptureState> {
-      const row = await db.selectFrom('wallet_simulated_payments').select('status').where('capture_id', '=', captureId).executeTakeFirst();
-      if (!row) throw new Error(`No simulated capture ${captureId}`);
+      if (!(await repo.findByCapture(captureId))) throw new Error(`No simulated capture ${captureId}`);
       return { status: 'completed' };
     },
 
     async refundCapture(captureId: string, amountCents: number): Promise<RefundOutcome> {
-      const row = await db.selectFrom('wallet_simulated_payments').selectAll().where('capture_id', '=', captureId).executeTakeFirst();
+      const row = await repo.findByCapture(captureId);
       if (!row) throw new Error(`No simulated capture ${captureId}`);
-      if (Number(row.amount_cents) !== amountCents) throw new Error('The simulator refunds captures in full only');
-      if (!row.refund_id) {
-        await db
-          .updateTable('wallet_simulated_payments')
-          .set({ refund_id: drawId('SIMREF'), updated_at: now().toISOString() })
-          .where('capture_id', '=', captureId)
-          .where('refund_id', 'is', null)
-          .execute();
-      }
-      const refunded = await db.selectFrom('wallet_simulated_payments').select('refund_id').where('capture_id', '=', captureId).executeTakeFirstOrThrow();
-      return { refundId: refunded.refund_id!, status: 'completed' };
+      if (row.amount_cents !== amountCents) throw new Error('The simulator refunds captures in full only');
+      if (!row.refund_id) await repo.setRefundIdIfNone(captureId, drawId('SIMREF'), now().toISOString());
+      return { refundId: (await repo.refundIdOf(captureId))!, status: 'completed' };
     },
   };
 

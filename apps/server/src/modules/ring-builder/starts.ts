@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import { BUILDER_STARTS_PER_DAY, isoDay, storeToday } from '@everstone/contract';
-import type { Database } from '../../db/schema.ts';
+import type { Handle } from '../../db/tables.ts';
+import { createRingBuilderRepository } from './repository.ts';
+import { ringBuilderTables } from './tables.ts';
 
 /** Clients remembered per day in each instance, so a shopper paging through step 2 writes once. */
 const SEEN_MAX = 50_000;
@@ -17,27 +18,17 @@ const SEEN_MAX = 50_000;
  * writing at the same instant may pass it by a few). Once an instance sees the day full it stops writing until the
  * next. The numbers page says which days reached the ceiling.
  */
-export function createBuilderStarts(deps: { db: Kysely<Database>; now: () => Date; log?: FastifyBaseLogger; perDay?: number }) {
+export function createBuilderStarts(deps: { db: Handle; now: () => Date; log?: FastifyBaseLogger; perDay?: number }) {
   const perDay = deps.perDay ?? BUILDER_STARTS_PER_DAY;
+  const repo = createRingBuilderRepository(ringBuilderTables(deps.db));
   let seenDay = '';
   let seen = new Set<string>();
   let full = false;
 
   async function write(day: string, client: string): Promise<void> {
-    const result = await deps.db
-      .insertInto('builder_starts')
-      .columns(['day', 'client'])
-      .expression(
-        deps.db
-          .selectNoFrom((eb) => [eb.val(day).as('day'), eb.val(client).as('client')])
-          .where((eb) => eb(eb.selectFrom('builder_starts').select((c) => c.fn.countAll().as('n')).where('day', '=', day), '<', perDay)),
-      )
-      .onConflict((oc) => oc.columns(['day', 'client']).doNothing())
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return;
+    if (await repo.insertStartUnderCeiling(day, client, perDay)) return;
     // Nothing written: the client was counted already, or the day is full. Which, the count says (once a day).
-    const { n } = await deps.db.selectFrom('builder_starts').select((c) => c.fn.countAll<number>().as('n')).where('day', '=', day).executeTakeFirstOrThrow();
-    if (Number(n) >= perDay && day === seenDay) full = true;
+    if ((await repo.countStartsOn(day)) >= perDay && day === seenDay) full = true;
   }
 
   return {
@@ -64,14 +55,8 @@ export function createBuilderStarts(deps: { db: Kysely<Database>; now: () => Dat
      * reached the ceiling (their count is a floor).
      */
     async count(from: string, to: string): Promise<{ starts: number; cappedDays: number }> {
-      const days = await deps.db
-        .selectFrom('builder_starts')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .groupBy('day')
-        .execute();
-      return { starts: days.reduce((sum, d) => sum + Number(d.n), 0), cappedDays: days.filter((d) => Number(d.n) >= perDay).length };
+      const days = await repo.startsPerDay(from, to);
+      return { starts: days.reduce((sum, n) => sum + n, 0), cappedDays: days.filter((n) => n >= perDay).length };
     },
   };
 }
