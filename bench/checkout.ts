@@ -226,8 +226,7 @@ async function createAccounts(url: string, run: string, count: number): Promise<
       audit: createAuditLog({ db: d.db, now: () => new Date() }),
       endBackOfficeSessions: (trx, userId) => {
         const sessions = createAdminSessions({ db: d.db, now: () => new Date() });
-        // OWNERSHIP: admin's sessions take the whole database's handle until they open a Handle as their own table.
-        return sessions.endAllOf(userId, trx as Parameters<typeof sessions.endAllOf>[1]);
+        return sessions.endAllOf(userId, trx);
       },
     });
     const password = 'bench-password-1';

@@ -189,8 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     storeEmail: config.STORE_EMAIL,
     audit,
-    // OWNERSHIP: admin's sessions take the whole database's handle until they open a Handle as their own table.
-    endBackOfficeSessions: (trx: Handle, userId: number) => adminSessions.endAllOf(userId, trx as Parameters<typeof adminSessions.endAllOf>[1]),
+    endBackOfficeSessions: (trx: Handle, userId: number) => adminSessions.endAllOf(userId, trx),
   };
   const accounts = createAccountService(accountDeps);
   const staffDirectory = createStaffDirectory(accountDeps);

@@ -79,8 +79,7 @@ async function main(): Promise<number> {
       storeEmail: config.STORE_EMAIL,
       mail: mail.queue,
       audit: createAuditLog({ db: d.db, now }),
-      // OWNERSHIP: admin's sessions take the whole database's handle until they open a Handle as their own table.
-      endBackOfficeSessions: (trx: Handle, userId: number) => sessions.endAllOf(userId, trx as Parameters<typeof sessions.endAllOf>[1]),
+      endBackOfficeSessions: (trx: Handle, userId: number) => sessions.endAllOf(userId, trx),
     };
     const staff = createStaffDirectory(deps);
     const accounts = createAccountService(deps);

@@ -31,8 +31,7 @@ describe('roles', () => {
       audit: createAuditLog({ db: db.db, now: () => new Date() }),
       endBackOfficeSessions: (trx, userId) => {
         const sessions = createAdminSessions({ db: db.db, now: () => new Date() });
-        // OWNERSHIP: admin's sessions take the whole database's handle until they open a Handle as their own table.
-        return sessions.endAllOf(userId, trx as Parameters<typeof sessions.endAllOf>[1]);
+        return sessions.endAllOf(userId, trx);
       },
     });
     admin = Fastify();

@@ -17,7 +17,8 @@ import {
   type DiamondStatus,
   type ImportEvent,
 } from '@everstone/contract';
-import type { Db } from '../../db/database.ts';
+import type { Engine } from '../../db/database.ts';
+import type { Handle } from '../../db/tables.ts';
 import { BadRequestError, HttpError } from '../../errors.ts';
 import type { CustomerDirectory } from '../accounts/index.ts';
 import type { AuditLog } from '../audit/index.ts';
@@ -30,7 +31,8 @@ import type { AdminRouteConfig } from './routes.ts';
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
 export interface StoneRouteDeps {
-  db: Db;
+  /** Handed to the inventory's import, which opens it as its own tables: the back office runs no query with it. */
+  db: { db: Handle; engine: Engine };
   catalog: CatalogService;
   stones: StoneDesk;
   holds: HoldService;

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
 import type { Handle } from '../../db/tables.ts';
 import { mailTables } from './tables.ts';
 import type { OutgoingMail } from './compose.ts';
@@ -30,7 +29,7 @@ export interface MailSetupOptions {
  */
 export async function setupMail(
   app: FastifyInstance,
-  { config, db }: { config: Config; db: Db },
+  { config, db }: { config: Config; db: { db: Handle } },
   options: MailSetupOptions = {},
 ): Promise<MailQueue> {
   const now = options.now ?? (() => new Date());
