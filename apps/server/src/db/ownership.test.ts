@@ -69,3 +69,20 @@ describe('table ownership', () => {
     expect(INVENTORY_TABLES).toContain('diamonds');
   });
 });
+
+describe('decision 013', () => {
+  it('lists each module’s tables exactly as its tables.ts declares them', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile(new URL('../../../../docs/decisions/013-line-items-and-checkout.md', import.meta.url), 'utf8');
+    const rows = new Map<string, string[]>();
+    for (const line of text.split('\n')) {
+      const cells = /^\s*\| (.+?) \| (.+?) \| .+ \|$/.exec(line);
+      if (!cells) continue;
+      const module = /`([a-z-]+)\/`|\((`plugins\/tables\.ts`)\)/.exec(cells[1]!);
+      if (!module) continue;
+      const owns = cells[2]!.split('(')[0]!;
+      rows.set(module[1] ?? 'platform', [...owns.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!));
+    }
+    for (const [module, tables] of Object.entries(OWNERS)) expect(rows.get(module), module).toEqual([...tables]);
+  });
+});
