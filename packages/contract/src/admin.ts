@@ -9,8 +9,8 @@ import { HOME_PREVIEW_STATUSES } from './special-requests.ts';
 import { DIAMOND_STATUSES } from './constants.ts';
 import { APPOINTMENTS } from './storefront-terms.ts';
 import { diamondSchema } from './diamonds.ts';
-import { priceToCents } from './orders.ts';
-import { MAX_STONE_PRICE_CENTS, MIN_STONE_PRICE_CENTS, STONE_PRICE_TOO_LOW, formatCents } from './pricing.ts';
+import { formatCents, priceToCents } from './money.ts';
+import { MAX_STONE_PRICE_CENTS, MIN_STONE_PRICE_CENTS, STONE_PRICE_TOO_LOW } from './pricing.ts';
 import { confirmation, confirmationMatches, enteredPassword, NAME_MAX_LENGTH, newPassword, TITLES } from './accounts.ts';
 import { ORDER_STATUSES, PAYMENT_METHOD_IDS, PAYMENT_STATUSES, orderSchema } from './orders.ts';
 
