@@ -1,6 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { formatCents, priceToCents, type AdminNumbersResponse } from '@everstone/contract';
-import { formatAmount } from './format';
+import { formatAmount, formatCents, priceToCents, type AdminNumbersResponse } from '@everstone/contract';
 import { TableScroll } from './order-bits';
 
 type Day = AdminNumbersResponse['daily'][number];

@@ -19,12 +19,13 @@ import {
   type AdminStone,
   type AdminStoneEditRequest,
   type Diamond,
+  formatAmount,
 } from '@everstone/contract';
 import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../components/ui/fields';
 import { FieldError, describedBy, withoutField } from '../../components/ui/field-errors';
 import { adminApi, isSignedOut, pathOf, signInPath, type AdminResult } from './admin-api';
 import { AuditHistory } from './audit-log';
-import { formatAmount, formatDayTime } from './format';
+import { formatDayTime } from './format';
 import { HoldEnd, OrderLink, StatusBadges } from './order-bits';
 import { useReauth } from './reauth';
 import { InventoryStyles, STONES_PATH, StoneStatusBadge } from './stone-bits';
