@@ -44,7 +44,7 @@ export function pricePerCarat(price: number, carat: number | null | undefined): 
 export function financingText(priceCents: number): string {
   const f = STORE_TERMS.financing;
   return priceCents >= dollarsToCents(f.minimumPurchase)
-    ? `Financing from $${f.fromMonthly}/mo at ${f.apr}% APR · no interest for ${f.interestFreeMonths} months`
+    ? `Financing from ${formatPrice(f.fromMonthly)}/mo at ${f.apr}% APR · no interest for ${f.interestFreeMonths} months`
     : `Financing with no interest for ${f.interestFreeMonths} months on purchases of ${formatPrice(f.minimumPurchase)} or more`;
 }
 

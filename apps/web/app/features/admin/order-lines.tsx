@@ -132,7 +132,7 @@ function RingLine({ line, ring, prices }: { line: OrderLine; ring: OrderRing; pr
         )}
         <Part term="Made">To order, {ring.lead_days} business days</Part>
         {prices && saving > 0 && (
-          <Part term="Bank wire price" price={`−${formatCents(saving)}`}>
+          <Part term="Bank wire price" price={formatCents(-saving)}>
             Less for paying by bank wire
           </Part>
         )}

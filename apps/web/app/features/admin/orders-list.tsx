@@ -5,10 +5,10 @@ import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  formatAmount,
   type AdminOrderListResponse,
   type AdminOrderSort,
   type AdminOrderSummary,
-  formatAmount,
 } from '@everstone/contract';
 import { PageHead } from './admin-frame';
 import { AdminTable, ListBar, sortCaption, type AdminColumnMeta } from './admin-table';

@@ -149,7 +149,7 @@ function RingOrderLine({ line, ring, order }: { line: OrderLine; ring: OrderRing
           {saving > 0 && (
             <div>
               <dt>Bank wire price</dt>
-              <dd>−{formatCents(saving)}</dd>
+              <dd>{formatCents(-saving)}</dd>
             </div>
           )}
         </dl>
