@@ -79,6 +79,8 @@ export const MAX_STONE_PRICE_CENTS = 100_000_000_00;
 
 /** What the stone editor and the supplier import say of a price under MIN_STONE_PRICE_CENTS, after naming the price. */
 export const STONE_PRICE_TOO_LOW = `must be at least ${formatCents(MIN_STONE_PRICE_CENTS)}: a bank wire takes ${formatCents(WIRE_DISCOUNT_CENTS.diamond)} off every stone`;
+/** What the stone editor and the supplier import say of a price that is not an amount they take, after naming it. */
+export const STONE_PRICE_NOT_AN_AMOUNT = `must be an amount from ${formatCents(MIN_STONE_PRICE_CENTS)} to ${formatCents(MAX_STONE_PRICE_CENTS)}, such as 4250 or 4,250.00`;
 
 /** A loose diamond's unit price from its record's price (whole dollars and cents, §3). */
 export function diamondUnitPrice(priceCents: number): UnitPrice {
