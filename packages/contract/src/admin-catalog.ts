@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { adminPageNumber, adminPageSize, auditEntrySchema } from './admin.ts';
-import { priceToCents } from './orders.ts';
+import { formatCents, priceToCents } from './money.ts';
 import { designSchema, priceBreakdownSchema, productDetailSchema, productSummarySchema, variantSchema } from './product-schemas.ts';
 import { PRODUCT_FAMILIES } from './products.ts';
 import { METAL_IDS } from './ring-choices.ts';
@@ -169,7 +169,7 @@ export const METAL_PRICE_MAX_CENTS = 100_000;
 const perGram = z.union([z.string(), z.number()], { error: 'The price a gram must be an amount such as 70 or 70.00.' }).transform((v, ctx) => {
   const cents = priceToCents(v);
   if (cents === null || cents < METAL_PRICE_MIN_CENTS || cents > METAL_PRICE_MAX_CENTS) {
-    ctx.addIssue({ code: 'custom', message: `The price a gram must be an amount from $${METAL_PRICE_MIN_CENTS / 100}.00 to $${(METAL_PRICE_MAX_CENTS / 100).toLocaleString('en-US')}.00.` });
+    ctx.addIssue({ code: 'custom', message: `The price a gram must be an amount from ${formatCents(METAL_PRICE_MIN_CENTS)} to ${formatCents(METAL_PRICE_MAX_CENTS)}.` });
     return z.NEVER;
   }
   return cents;

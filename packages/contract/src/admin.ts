@@ -9,8 +9,8 @@ import { HOME_PREVIEW_STATUSES } from './special-requests.ts';
 import { DIAMOND_STATUSES } from './constants.ts';
 import { APPOINTMENTS } from './storefront-terms.ts';
 import { diamondSchema } from './diamonds.ts';
-import { priceToCents } from './orders.ts';
-import { MAX_STONE_PRICE_CENTS, MIN_STONE_PRICE_CENTS, STONE_PRICE_TOO_LOW, formatCents } from './pricing.ts';
+import { priceToCents } from './money.ts';
+import { MAX_STONE_PRICE_CENTS, MIN_STONE_PRICE_CENTS, STONE_PRICE_NOT_AN_AMOUNT, STONE_PRICE_TOO_LOW } from './pricing.ts';
 import { confirmation, confirmationMatches, enteredPassword, NAME_MAX_LENGTH, newPassword, TITLES } from './accounts.ts';
 import { ORDER_STATUSES, PAYMENT_METHOD_IDS, PAYMENT_STATUSES, orderSchema } from './orders.ts';
 
@@ -634,7 +634,7 @@ export const adminStoneEditRequestSchema = z
       .transform((v, ctx) => {
         const cents = priceToCents(v);
         if (cents === null || cents > MAX_STONE_PRICE_CENTS) {
-          ctx.addIssue({ code: 'custom', message: `The price must be an amount from ${formatCents(MIN_STONE_PRICE_CENTS)} to ${formatCents(MAX_STONE_PRICE_CENTS)}, such as 4250 or 4,250.00.` });
+          ctx.addIssue({ code: 'custom', message: `The price ${STONE_PRICE_NOT_AN_AMOUNT}.` });
           return z.NEVER;
         }
         if (cents < MIN_STONE_PRICE_CENTS) {

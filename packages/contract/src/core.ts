@@ -12,6 +12,7 @@ export * from './price-band.ts';
 export * from './storefront-terms.ts';
 export * from './order-steps.ts';
 export * from './line-kinds.ts';
+export * from './money.ts';
 export * from './pricing.ts';
 export * from './products.ts';
 export * from './ring-choices.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bankWirePrice, colorLabel, diamondTitle, formatCarat, formatMoney, formatRatio, optional, orNA, pricePerCarat } from './display.ts';
+import { bankWirePrice, colorLabel, diamondTitle, formatCarat, formatRatio, optional, orNA, pricePerCarat } from './display.ts';
+import { formatMoney } from './money.ts';
 
 describe('display rules', () => {
   it('shows carat to 2 decimals and 00 when missing', () => {

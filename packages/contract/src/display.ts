@@ -4,7 +4,8 @@
  */
 import { DIAMOND_TYPE_LABELS, STORE_TERMS, type DiamondTypeId } from './constants.ts';
 import type { Diamond } from './diamonds.ts';
-import { WIRE_METHOD, diamondUnitPrice, dollarsToCents, priceLines } from './pricing.ts';
+import { centsToDollars, dollarsToCents, formatPrice } from './money.ts';
+import { WIRE_METHOD, diamondUnitPrice, priceLines } from './pricing.ts';
 
 /** §3: optional attributes (polish, symmetry, fluorescence, table, depth, measurements) show a dash. */
 export const DASH = '-';
@@ -24,20 +25,7 @@ export function formatRatio(length: number | null | undefined, width: number | n
 
 /** §5: the bank-wire price is the price minus 5, with 2 decimals, as the one pricing function has it (never below 0). */
 export function bankWirePrice(price: number): number {
-  return priceLines([{ kind: 'diamond', quantity: 1, ...diamondUnitPrice(dollarsToCents(price)) }], WIRE_METHOD).totalCents / 100;
-}
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
-/** Dollars with cents ('$1,234.50'). */
-export function formatMoney(amount: number): string {
-  return usd.format(amount);
-}
-
-/** Whole dollars when the amount has no cents ('$1,234'), else with cents. */
-export function formatPrice(amount: number): string {
-  return Number.isInteger(amount) ? usdWhole.format(amount) : usd.format(amount);
+  return centsToDollars(priceLines([{ kind: 'diamond', quantity: 1, ...diamondUnitPrice(dollarsToCents(price)) }], WIRE_METHOD).totalCents);
 }
 
 /**
@@ -55,8 +43,8 @@ export function pricePerCarat(price: number, carat: number | null | undefined): 
  */
 export function financingText(priceCents: number): string {
   const f = STORE_TERMS.financing;
-  return priceCents >= Math.round(f.minimumPurchase * 100)
-    ? `Financing from $${f.fromMonthly}/mo at ${f.apr}% APR · no interest for ${f.interestFreeMonths} months`
+  return priceCents >= dollarsToCents(f.minimumPurchase)
+    ? `Financing from ${formatPrice(f.fromMonthly)}/mo at ${f.apr}% APR · no interest for ${f.interestFreeMonths} months`
     : `Financing with no interest for ${f.interestFreeMonths} months on purchases of ${formatPrice(f.minimumPurchase)} or more`;
 }
 

@@ -4,6 +4,7 @@ export * from './constants.ts';
 export * from './fields.ts';
 export * from './line-kinds.ts';
 export * from './line-items.ts';
+export * from './money.ts';
 export * from './pricing.ts';
 export * from './products.ts';
 export * from './ring-choices.ts';

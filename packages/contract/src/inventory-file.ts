@@ -3,7 +3,8 @@
  * read, and the back office's export writes. One list, so the import page shows what the importer accepts.
  */
 import { CERTIFICATE_COMPANIES, DIAMOND_STATUSES, FANCY_COLORS, FANCY_INTENSITIES, RANGES, SCALES, SHAPES } from './constants.ts';
-import { MIN_STONE_PRICE_CENTS, formatCents } from './pricing.ts';
+import { formatCents } from './money.ts';
+import { MIN_STONE_PRICE_CENTS } from './pricing.ts';
 
 /**
  * The statuses a file may set. `reserved` is not one of them: only an order reserves a stone, with a hold that

@@ -1,5 +1,5 @@
 import { STORE_TERMS, UNPAID_HOLD_HOURS } from './constants.ts';
-import { formatMoney } from './display.ts';
+import { formatAmount } from './money.ts';
 import type { Order, PaymentMethod } from './orders.ts';
 import { APPOINTMENTS } from './storefront-terms.ts';
 
@@ -75,7 +75,7 @@ export function wireTransferDetails(order: Pick<Order, 'wire_transfer' | 'order_
     ['Account number', account.account_number],
     ['SWIFT', account.swift],
     ['Reference', order.order_number],
-    ['Amount', `${formatMoney(Number(order.total_price))} USD`],
+    ['Amount', `${formatAmount(order.total_price)} USD`],
   ];
 }
 
@@ -135,7 +135,7 @@ function confirmedSteps(order: StepsOrder, total: string): string {
  * confirmed one how the payment comes; a paid, reviewed, refunded, cancelled or completed one where it stands.
  */
 export function nextStepsOf(order: StepsOrder): NextSteps {
-  const total = formatMoney(Number(order.total_price));
+  const total = formatAmount(order.total_price);
   const said = (title: string, ...lead: string[]): NextSteps => ({ title, lead, wire: false, after: [] });
   const hours = holdHoursOf(order.payment_mode);
 

@@ -11,6 +11,7 @@ import { diamondLineOf, lineItemSchema } from './line-items.ts';
 import { LINE_ITEM_KINDS, lineKey, type LineItem } from './line-kinds.ts';
 import { includedStoneSchema, priceBreakdownSchema } from './product-schemas.ts';
 import { PRODUCT_FAMILIES, type PieceDesign } from './products.ts';
+import { formatAmount, priceToCents } from './money.ts';
 import { METAL_IDS } from './ring-choices.ts';
 import { orderRingSchema } from './ring-builder-schemas.ts';
 
@@ -133,27 +134,7 @@ export function unknownVariantsMessage(ids: readonly number[]): string {
 
 /** 422: the payload's total is not the server's; the shopper is shown the real figure. */
 export function totalChangedMessage(serverTotal: string): string {
-  return `The order total is $${formatUsd(serverTotal)}, not the total your cart sent. Please review your cart and try again.`;
-}
-
-/** '1890.5' → '1,890.50'. */
-export function formatUsd(amount: string | number): string {
-  return Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
-
-/** Integer cents → §3's 2-decimal text ('1890.00'). */
-export function centsToPrice(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** §3's 2-decimal text (or a number) → integer cents; null when it is not an amount. */
-export function priceToCents(value: string | number): number | null {
-  const text = typeof value === 'number' ? String(value) : value.trim().replace(/,/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
-  const [whole, fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return `The order total is ${formatAmount(serverTotal)}, not the total your cart sent. Please review your cart and try again.`;
 }
 
 /** Where a wire transfer goes: the store's bank account, from its configuration (WIRE_*, docs/configuration.md). */
@@ -455,7 +436,7 @@ export function soldBeforeCaptureMessage(certificateNumbers: readonly string[], 
 /** 409 after capture: a stone sold in the moment the payment was taken, so the payment was refunded in full. */
 export function refundedMessage(certificateNumbers: readonly string[], amount: string, pieces: readonly string[] = []): string {
   const { which, another } = goneSubject({ diamonds: [...certificateNumbers], pieces: [...pieces] });
-  return `${which} bought by another shopper while your PayPal payment went through. We have refunded your $${formatUsd(amount)} in full; it returns to your PayPal account. Please choose ${another}.`;
+  return `${which} bought by another shopper while your PayPal payment went through. We have refunded your ${formatAmount(amount)} in full; it returns to your PayPal account. Please choose ${another}.`;
 }
 
 /**

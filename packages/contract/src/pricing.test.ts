@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LINE_ITEM_KINDS } from './line-kinds.ts';
+import { dollarsToCents, formatCents } from './money.ts';
 import {
   MIN_STONE_PRICE_CENTS,
   diamondUnitPrice,
-  dollarsToCents,
-  formatCents,
   giftProgress,
   priceLines,
   productUnitPrice,
@@ -124,11 +123,5 @@ describe('giftProgress (§9)', () => {
     expect(at[1]).toMatchObject({ remainingCents: 200_000, qualifies: false });
     expect(giftProgress(246_000)[1]).toMatchObject({ remainingCents: 0, qualifies: true, message: 'You qualify for a free Diamond Bracelet!' });
     expect(giftProgress(1_000_000).every((g) => g.remainingCents === 0 && g.qualifies)).toBe(true);
-  });
-});
-
-describe('dollarsToCents', () => {
-  it('is exact for every amount with two decimals', () => {
-    for (let cents = 0; cents < 100_000; cents += 7) expect(dollarsToCents(cents / 100)).toBe(cents);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { PROMOTIONS } from './constants.ts';
 import type { LineItemKind } from './line-kinds.ts';
+import { dollarsToCents, formatCents } from './money.ts';
 
 /** What one unit of a line costs, as the catalog prices it. */
 export interface UnitPrice {
@@ -55,17 +56,17 @@ export const WIRE_METHOD = 'pay-wire';
 
 /** §9's gifts and their thresholds, in cents. */
 export const GIFTS = [
-  { gift: 'Diamond Necklace', thresholdCents: PROMOTIONS.freeNecklaceThreshold * 100 },
-  { gift: 'Diamond Bracelet', thresholdCents: PROMOTIONS.freeBraceletThreshold * 100 },
+  { gift: 'Diamond Necklace', thresholdCents: dollarsToCents(PROMOTIONS.freeNecklaceThreshold) },
+  { gift: 'Diamond Bracelet', thresholdCents: dollarsToCents(PROMOTIONS.freeBraceletThreshold) },
 ] as const;
 
 /** What a bank wire takes off one unit of each kind. */
 const WIRE_DISCOUNT_CENTS: Record<LineItemKind, number> = {
-  diamond: PROMOTIONS.bankWireDiscount * 100,
+  diamond: dollarsToCents(PROMOTIONS.bankWireDiscount),
   // §5's wire price is a loose diamond's; jewelry is the same price however it is paid.
   product: 0,
   // A ring's center stone keeps the wire price it has loose; its setting, like all jewelry, does not change.
-  ring: PROMOTIONS.bankWireDiscount * 100,
+  ring: dollarsToCents(PROMOTIONS.bankWireDiscount),
 };
 
 /**
@@ -78,6 +79,8 @@ export const MAX_STONE_PRICE_CENTS = 100_000_000_00;
 
 /** What the stone editor and the supplier import say of a price under MIN_STONE_PRICE_CENTS, after naming the price. */
 export const STONE_PRICE_TOO_LOW = `must be at least ${formatCents(MIN_STONE_PRICE_CENTS)}: a bank wire takes ${formatCents(WIRE_DISCOUNT_CENTS.diamond)} off every stone`;
+/** What the stone editor and the supplier import say of a price that is not an amount they take, after naming it. */
+export const STONE_PRICE_NOT_AN_AMOUNT = `must be an amount from ${formatCents(MIN_STONE_PRICE_CENTS)} to ${formatCents(MAX_STONE_PRICE_CENTS)}, such as 4250 or 4,250.00`;
 
 /** A loose diamond's unit price from its record's price (whole dollars and cents, §3). */
 export function diamondUnitPrice(priceCents: number): UnitPrice {
@@ -96,23 +99,6 @@ export function productUnitPrice(priceCents: number): UnitPrice {
 export function ringUnitPrice(price: { totalCents: number; stoneCents: number }): UnitPrice {
   const stoneCents = Number.isInteger(price.stoneCents) && price.stoneCents > 0 ? price.stoneCents : 0;
   return { unitCents: price.totalCents, wireDiscountCents: Math.min(WIRE_DISCOUNT_CENTS.ring, stoneCents) };
-}
-
-/** Integer cents as US dollars with cents: 123450 → '$1,234.50'. */
-export function formatCents(cents: number): string {
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-}
-
-/** Jewelry prices as tags show them: whole dollars without cents ('$1,150'), cents only when there are some. */
-export function formatTagPrice(cents: number): string {
-  return cents % 100 === 0
-    ? (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
-    : formatCents(cents);
-}
-
-/** Dollars from the wire (a number with at most two decimals) as integer cents, exactly: 0.29 → 29, not 28. */
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
 }
 
 /** §9: how far `subtotalCents` is from each free gift, and the message the cart shows. */

@@ -2,6 +2,7 @@
  * What a ring is made in and of, without Zod: the metals, the ring sizes and the engraving. The jewelry catalog
  * (products.ts), the ring builder and the diamond search's first load (the build it carries in its address) use them.
  */
+import { formatTagPrice } from './money.ts';
 
 /** The metals (14K and 18K white, yellow and rose gold; platinum), with what the picture and the price need. */
 export const METALS = [
@@ -63,7 +64,7 @@ export const ENGRAVING_MESSAGES = {
   tooLong: `An engraving holds at most ${ENGRAVING.maxLength} characters.`,
   characters: 'An engraving may use letters, digits, spaces and & / _ ! ? . ( ) - \' ♥ only.',
   notAllowed: 'This piece cannot be engraved.',
-  returns: `Engraved pieces can be returned within 30 days once the engraving is removed, for a $${ENGRAVING.removalFeeCents / 100} fee.`,
+  returns: `Engraved pieces can be returned within 30 days once the engraving is removed, for a ${formatTagPrice(ENGRAVING.removalFeeCents)} fee.`,
 } as const;
 
 /** The message for an engraving text, or null when it can be engraved as written. */

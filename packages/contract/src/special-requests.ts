@@ -4,7 +4,7 @@
  * them on their first load; the schemas are in custom-ring-requests.ts and home-preview.ts.
  */
 import { addBusinessDays, formatShipDate, storeToday } from './business-calendar.ts';
-import { formatTagPrice } from './pricing.ts';
+import { formatTagPrice } from './money.ts';
 import { SETTING_STYLES } from './products.ts';
 
 /* ---------------------------------------------------------------------------------------------------------------
@@ -127,7 +127,7 @@ export type HomePreviewStatus = (typeof HOME_PREVIEW_STATUSES)[number];
 
 /** The rules as the page states them before the shopper chooses (§9, as written there). */
 export const HOME_PREVIEW_RULES: readonly string[] = [
-  `$${HOME_PREVIEW.depositCentsPerRing / 100} per replica ring, refunded when the replicas are returned.`,
+  `${formatTagPrice(HOME_PREVIEW.depositCentsPerRing)} per replica ring, refunded when the replicas are returned.`,
   `A maximum of ${HOME_PREVIEW.maxRings} rings per order.`,
   `${HOME_PREVIEW.maxRequests} orders every six months.`,
   `The replicas are yours for ${HOME_PREVIEW.possessionDays} days.`,

@@ -10,7 +10,7 @@
  * contract cleaned such text) is shown, never obeyed, and cannot pose as a line of the desk's own.
  */
 import { parseArgs } from 'node:util';
-import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, formatEasternTime, formatUsd, type OrderStatus } from '@everstone/contract';
+import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, formatAmount, formatEasternTime, type OrderStatus } from '@everstone/contract';
 import { ConfigError, loadConfig, wireTransferOf } from '../config.ts';
 import { cliMail } from './cli-mail.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
@@ -34,8 +34,6 @@ Commands:
                                   is emailed. A paid order needs --refunded, once its payment is refunded.
 
 ORDER is an order number, e.g. EV-2026-K7M3QX.`;
-
-const money = (order: DeskOrder) => `$${formatUsd(order.total_price)}`;
 
 const ESCAPES: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 /**
@@ -75,7 +73,7 @@ function describe(order: DeskOrder): string {
     ...(order.notes ? noteLines(order.notes) : []),
     // Every line, a ring with each of its parts; the text may hold the shopper's words (an engraving).
     ...deskLines(order).map(([label, text]) => `  ${label.padEnd(LABEL_WIDTH - 3)} ${visible(text)}`),
-    `  total      ${money(order)} ${order.currency}`,
+    `  total      ${formatAmount(order.total_price)} ${order.currency}`,
     `  next       ${staffNextStep(order)}`,
   ];
   return lines.join('\n');
@@ -83,7 +81,7 @@ function describe(order: DeskOrder): string {
 
 function table(orders: DeskOrder[]): string {
   if (orders.length === 0) return 'No orders.';
-  const rows = orders.map((o) => [o.order_number, formatEasternTime(o.created_at).slice(0, 10), o.order_status, o.payment_status, o.payment_mode, money(o), String(o.lines.length), visible(o.contact_email)]);
+  const rows = orders.map((o) => [o.order_number, formatEasternTime(o.created_at).slice(0, 10), o.order_status, o.payment_status, o.payment_mode, formatAmount(o.total_price), String(o.lines.length), visible(o.contact_email)]);
   const head = ['ORDER', 'PLACED', 'STATUS', 'PAYMENT', 'METHOD', 'TOTAL', 'ITEMS', 'EMAIL'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   return [head, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');

@@ -1,5 +1,5 @@
 /** A stone's record as the API shows it (SPEC §3): shared by the SQL path and the search's own thread. */
-import type { Diamond, DiamondStatus } from '@everstone/contract';
+import { centsToDollars, type Diamond, type DiamondStatus } from '@everstone/contract';
 import type { DiamondRow } from '../../db/schema.ts';
 import type { Lookups } from './repository.ts';
 
@@ -49,7 +49,7 @@ export function toDiamondRecord(row: DiamondRow, l: Lookups): Diamond {
     measurements,
     table_diamond: row.table_pct === null ? null : round2(Number(row.table_pct)),
     depth: depthPct === null ? null : round2(depthPct),
-    price: Number(row.price_cents) / 100,
+    price: centsToDollars(Number(row.price_cents)),
     is_superdeal: Number(row.is_superdeal) === 1 ? 1 : 0,
     status: row.status as DiamondStatus,
     held_until: null,

@@ -18,6 +18,7 @@ import {
   HISTOGRAM_BINS,
   SCALES,
   SCALE_NAMES,
+  centsToDollars,
   histogramEdge,
   parseDiamondSearch,
 } from '@everstone/contract';
@@ -64,7 +65,7 @@ function toPriceBand(s: SimilarStones): PriceBand {
   return {
     diamondid: s.id,
     similar: s.similar,
-    median: s.medianCents === null ? null : s.medianCents / 100,
+    median: s.medianCents === null ? null : centsToDollars(s.medianCents),
     difference_pct: s.medianCents === null ? null : differencePct(s.priceCents, s.medianCents),
     cheaper: s.cheaper,
     dearer: s.dearer,

@@ -2,7 +2,7 @@
  * The demo inventory: a deterministic stream of plausible diamonds. The same seed always yields the same
  * stones, row by row, so a million of them never sit in memory and every machine seeds the same store.
  */
-import { CERTIFICATE_COMPANIES, DIAMOND_TYPES, SHAPES } from '@everstone/contract';
+import { CERTIFICATE_COMPANIES, DIAMOND_TYPES, SHAPES, dollarsToCents } from '@everstone/contract';
 import type { NewDiamond } from '../../db/schema.ts';
 import { priceDollars, type PriceInput } from './price-model.ts';
 
@@ -231,7 +231,7 @@ const orNull = <T>(rng: Rng, value: T): T | null => (rng.next() < MISSING ? null
 
 function samplePrice(rng: Rng, input: PriceInput, superdeal: boolean): number {
   const noise = Math.exp(Math.max(-0.1, Math.min(0.1, PRICE_NOISE_SD * rng.normal())));
-  return priceDollars(input, noise * (superdeal ? SUPERDEAL_DISCOUNT : 1)) * 100;
+  return dollarsToCents(priceDollars(input, noise * (superdeal ? SUPERDEAL_DISCOUNT : 1)));
 }
 
 export interface GenerateOptions {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MIN_STONE_PRICE_CENTS, STONE_PRICE_TOO_LOW } from '@everstone/contract';
+import { MIN_STONE_PRICE_CENTS, STONE_PRICE_NOT_AN_AMOUNT, STONE_PRICE_TOO_LOW } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { commandLineActor, createAuditLog, type AuditLog } from '../audit/index.ts';
 import { createCsvParser, ImportHeaderError, importCsv, importCsvFile, MAX_RECORD_CHARS, parseCsv, type CsvRecord, type ImportOptions, type StoneImportEntry } from './import.ts';
@@ -189,6 +189,25 @@ describe.each(TEST_ENGINES)('supplier CSV import on %s', (engine) => {
     expect(STONE_PRICE_TOO_LOW).toBe('must be at least $5.00: a bank wire takes $5.00 off every stone');
     const stored = await db.db.selectFrom('diamonds').select(['certificate_number', 'price_cents']).where('certificate_number', 'like', 'IMP-FLOOR-%').execute();
     expect(stored.map((r) => [r.certificate_number, Number(r.price_cents)])).toEqual([['IMP-FLOOR-3', MIN_STONE_PRICE_CENTS]]);
+  });
+
+  it('reads a price as the stone editor does: a fraction of a cent or a comma that is not a thousands separator is a problem row', async () => {
+    const csv = [
+      HEADER,
+      'IMP-AMOUNT-1,GIA,natural,Round,1.01,4250.555,G,VS1,Excellent,,,,,,,,,,',
+      'IMP-AMOUNT-2,GIA,natural,Round,1.01,"42,50",G,VS1,Excellent,,,,,,,,,,',
+      'IMP-AMOUNT-3,GIA,natural,Round,1.01,-4250,G,VS1,Excellent,,,,,,,,,,',
+      'IMP-AMOUNT-4,GIA,natural,Round,1.01,"$1,000,000.5",G,VS1,Excellent,,,,,,,,,,',
+    ].join('\n');
+    const summary = await importCsv(db, parseCsv(csv), logged());
+    expect(summary).toMatchObject({ rows: 4, inserted: 1 });
+    expect(summary.errors).toEqual([
+      { line: 2, problems: [`price: "4250.555" ${STONE_PRICE_NOT_AN_AMOUNT}`] },
+      { line: 3, problems: [`price: "42,50" ${STONE_PRICE_NOT_AN_AMOUNT}`] },
+      { line: 4, problems: [`price: "-4250" ${STONE_PRICE_NOT_AN_AMOUNT}`] },
+    ]);
+    const stored = await db.db.selectFrom('diamonds').select(['certificate_number', 'price_cents']).where('certificate_number', 'like', 'IMP-AMOUNT-%').execute();
+    expect(stored.map((r) => [r.certificate_number, Number(r.price_cents)])).toEqual([['IMP-AMOUNT-4', 100_000_050]]);
   });
 
   const WITH_STATUS = `${HEADER},Status`;

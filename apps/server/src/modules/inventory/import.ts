@@ -14,7 +14,9 @@ import {
   RANGES,
   SCALES,
   SHAPES,
+  STONE_PRICE_NOT_AN_AMOUNT,
   STONE_PRICE_TOO_LOW,
+  priceToCents,
   type AuditAction,
 } from '@everstone/contract';
 import type { Engine, ModuleDb } from '../../db/database.ts';
@@ -142,13 +144,26 @@ export function parseRow(fields: string[], header: Map<ImportColumn, number>): R
       if (required) problems.push(`${c}: is required (${IMPORT_COLUMNS[c].help})`);
       return null;
     }
-    const cleaned = c === 'price' ? raw.replace(/^\$/, '').replace(/,/g, '') : raw;
-    const value = /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+    const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
     if (!(value >= min && value <= max)) {
-      problems.push(c === 'price' && value < min ? `price: "${raw}" ${STONE_PRICE_TOO_LOW}` : `${c}: "${raw}" must be a number from ${min} to ${max}`);
+      problems.push(`${c}: "${raw}" must be a number from ${min} to ${max}`);
       return null;
     }
     return value;
+  };
+  // A price is read as the stone editor reads one (priceToCents), after the dollar sign suppliers often write:
+  // a fraction of a cent or a comma that is not a thousands separator is a problem row, never rounded or guessed.
+  const priceCents = (): number | null => {
+    const raw = get('price');
+    if (raw === '') {
+      problems.push(`price: is required (${IMPORT_COLUMNS.price.help})`);
+      return null;
+    }
+    const cents = priceToCents(raw.replace(/^\$/, ''));
+    if (cents === null || cents > MAX_STONE_PRICE_CENTS) problems.push(`price: "${raw}" ${STONE_PRICE_NOT_AN_AMOUNT}`);
+    else if (cents < MIN_STONE_PRICE_CENTS) problems.push(`price: "${raw}" ${STONE_PRICE_TOO_LOW}`);
+    else return cents;
+    return null;
   };
 
   const certificate = get('certificate_number');
@@ -160,7 +175,7 @@ export function parseRow(fields: string[], header: Map<ImportColumn, number>): R
   const type = lookup('type', true);
   const shape = lookup('shape', true);
   const carat = number('carat', 0.01, 99.99, true);
-  const priceDollars = number('price', MIN_STONE_PRICE_CENTS / 100, MAX_STONE_PRICE_CENTS / 100, true);
+  const price = priceCents();
   const clarity = lookup('clarity', true);
   const white = type !== DIAMOND_TYPES.color;
   const color = lookup('color', type !== null && white);
@@ -222,7 +237,7 @@ export function parseRow(fields: string[], header: Map<ImportColumn, number>): R
       ratio: measured ? Math.round((length! / width!) * 1000) / 1000 : null,
       table_pct: table,
       depth_pct: depth,
-      price_cents: Math.round(priceDollars! * 100),
+      price_cents: price!,
       is_superdeal: featured,
     },
   };

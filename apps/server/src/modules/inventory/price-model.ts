@@ -10,6 +10,7 @@ import {
   FANCY_INTENSITIES,
   SCALES,
   SHAPES,
+  dollarsToCents,
 } from '@everstone/contract';
 import coefficients from './price-coefficients.json' with { type: 'json' };
 
@@ -188,5 +189,5 @@ export function priceDollars(input: PriceInput, adjustment = 1): number {
 }
 
 export function priceCents(input: PriceInput): number {
-  return priceDollars(input) * 100;
+  return dollarsToCents(priceDollars(input));
 }

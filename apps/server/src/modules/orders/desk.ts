@@ -1,4 +1,4 @@
-import { METAL_LABELS, RING_SIZE_UNKNOWN, centsToPrice, formatUsd, ringSizeLabel, type Order, type OrderStatus, type OrderStep, type WireTransfer } from '@everstone/contract';
+import { METAL_LABELS, RING_SIZE_UNKNOWN, formatAmount, formatCents, ringSizeLabel, type Order, type OrderStatus, type OrderStep, type WireTransfer } from '@everstone/contract';
 import type { Engine, ModuleDb } from '../../db/database.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
@@ -37,28 +37,27 @@ export interface OrderDeskDeps {
  * the shopper's words (an engraving): the printer makes it visible.
  */
 export function deskLines(order: Order): [label: string, text: string][] {
-  const usd = (cents: number) => `$${formatUsd(centsToPrice(cents))}`;
   return order.lines.flatMap((line): [string, string][] => {
     const ring = line.ring;
     if (ring) {
       const rows: [string, string][] = [
-        ['ring', `${ring.setting_name} in ${METAL_LABELS[ring.metal]} with the diamond ${ring.certificate_number}, $${formatUsd(line.total)}`],
-        ['  stone', `${ring.stone_description}, certificate ${ring.certificate_number}, ${usd(ring.price.stone_cents)}`],
-        ['  setting', `${ring.setting_name}, ${METAL_LABELS[ring.metal]}, SKU ${ring.setting_sku}, ${usd(ring.price.setting_cents)}`],
+        ['ring', `${ring.setting_name} in ${METAL_LABELS[ring.metal]} with the diamond ${ring.certificate_number}, ${formatAmount(line.total)}`],
+        ['  stone', `${ring.stone_description}, certificate ${ring.certificate_number}, ${formatCents(ring.price.stone_cents)}`],
+        ['  setting', `${ring.setting_name}, ${METAL_LABELS[ring.metal]}, SKU ${ring.setting_sku}, ${formatCents(ring.price.setting_cents)}`],
       ];
-      if (ring.price.side_stones_cents > 0) rows.push(['  accents', `the setting's side stones, ${ring.origin === 'lab' ? 'lab-grown' : 'natural'}, ${usd(ring.price.side_stones_cents)}`]);
+      if (ring.price.side_stones_cents > 0) rows.push(['  accents', `the setting's side stones, ${ring.origin === 'lab' ? 'lab-grown' : 'natural'}, ${formatCents(ring.price.side_stones_cents)}`]);
       rows.push(['  size', ring.ring_size === RING_SIZE_UNKNOWN ? 'not chosen: confirm it with the shopper before the ring is made' : `US ${ring.ring_size}`]);
-      if (ring.engraving) rows.push(['  engraving', `“${ring.engraving}”, ${usd(ring.price.engraving_cents)}`]);
+      if (ring.engraving) rows.push(['  engraving', `“${ring.engraving}”, ${formatCents(ring.price.engraving_cents)}`]);
       rows.push(['  made', `to order, ${ring.lead_days} business days`]);
       return rows;
     }
-    if (line.kind === 'diamond') return [['item', `${line.description}, certificate ${line.certificate_number ?? ''}, $${formatUsd(line.unit_price)}`]];
+    if (line.kind === 'diamond') return [['item', `${line.description}, certificate ${line.certificate_number ?? ''}, ${formatAmount(line.unit_price)}`]];
     const p = line.product;
     const parts = [line.quantity > 1 ? `${line.quantity} × ${line.description}` : line.description];
     if (p?.ring_size) parts.push(ringSizeLabel(p.ring_size));
     if (p?.engraving) parts.push(`engraved “${p.engraving}”`);
     if (p) parts.push(p.made_to_order ? `made to order, ${p.lead_days} business days` : 'from stock');
-    return [['item', `${parts.join('; ')}, $${formatUsd(line.total)}`]];
+    return [['item', `${parts.join('; ')}, ${formatAmount(line.total)}`]];
   });
 }
 

@@ -2,8 +2,8 @@ import {
   METAL_LABELS,
   PAYMENT_METHOD_LABELS,
   RING_SIZE_UNKNOWN,
+  formatAmount,
   formatEasternTime,
-  formatUsd,
   nextStepsOf,
   ringSizeLabel,
   wireTransferDetails,
@@ -68,12 +68,12 @@ function lineText(line: OrderLine, reader: Reader): string {
 
 function itemBlocks(order: Order, reader: Reader): MailBlock[] {
   return [
-    fields(order.lines.map((line) => [lineText(line, reader), `$${formatUsd(line.total)}`])),
+    fields(order.lines.map((line) => [lineText(line, reader), `${formatAmount(line.total)}`])),
     fields([
       ['Order number', order.order_number],
       ['Payment method', PAYMENT_METHOD_LABELS[order.payment_mode]],
       ['Shipping', 'Free insured shipping'],
-      ['Total', `$${formatUsd(order.total_price)} USD`],
+      ['Total', `${formatAmount(order.total_price)} USD`],
     ]),
   ];
 }
@@ -126,7 +126,7 @@ export function newOrderNoticeMail(order: Order, contactEmail: string, storeEmai
   return composeMail({
     to: storeEmail,
     replyTo: contactEmail,
-    subject: `New order ${order.order_number}: $${formatUsd(order.total_price)}, ${PAYMENT_METHOD_LABELS[order.payment_mode]}${order.payment_status === 'under_review' ? ' (payment under review)' : ''}`,
+    subject: `New order ${order.order_number}: ${formatAmount(order.total_price)}, ${PAYMENT_METHOD_LABELS[order.payment_mode]}${order.payment_status === 'under_review' ? ' (payment under review)' : ''}`,
     greeting: 'A new order has been placed.',
     blocks: [
       customerBlock(order, contactEmail),
@@ -178,7 +178,7 @@ export function holdExpiredMail(order: Order, to: string, storeEmail: string): O
 /** The store's copy when a hold ran out: the order was cancelled by the sweep, nobody at the desk did it. */
 export function holdExpiredNoticeMail(order: Order, contactEmail: string, storeEmail: string, endedAt: string): OutgoingMail {
   return storeNoticeMail(order, contactEmail, storeEmail, `Hold ended: order ${order.order_number} cancelled`, [
-    `The hold of order ${order.order_number} ($${formatUsd(order.total_price)} USD) ended at ${formatEasternTime(endedAt)} before its payment was recorded or the order confirmed, so the store cancelled it and its diamonds are back in the search.`,
+    `The hold of order ${order.order_number} (${formatAmount(order.total_price)} USD) ended at ${formatEasternTime(endedAt)} before its payment was recorded or the order confirmed, so the store cancelled it and its diamonds are back in the search.`,
     `The shopper has been emailed that the order was cancelled. Nothing is due, and nothing needs doing unless they get in touch.`,
   ]);
 }
@@ -186,7 +186,7 @@ export function holdExpiredNoticeMail(order: Order, contactEmail: string, storeE
 /** The store's copy when PayPal completes a payment it held for review: now the order can ship. */
 export function reviewCompletedNoticeMail(order: Order, contactEmail: string, storeEmail: string): OutgoingMail {
   return storeNoticeMail(order, contactEmail, storeEmail, `Payment completed for order ${order.order_number}: arrange delivery`, [
-    `PayPal has completed the payment of $${formatUsd(order.total_price)} USD for order ${order.order_number} after its review. The money is final.`,
+    `PayPal has completed the payment of ${formatAmount(order.total_price)} USD for order ${order.order_number} after its review. The money is final.`,
     staffNextStep(order),
   ]);
 }
@@ -194,7 +194,7 @@ export function reviewCompletedNoticeMail(order: Order, contactEmail: string, st
 /** The store's copy when PayPal denies a payment it held for review: the order is cancelled, nothing was taken. */
 export function paymentDeniedNoticeMail(order: Order, contactEmail: string, storeEmail: string): OutgoingMail {
   return storeNoticeMail(order, contactEmail, storeEmail, `Payment denied: order ${order.order_number} cancelled`, [
-    `PayPal reviewed the payment of $${formatUsd(order.total_price)} USD for order ${order.order_number} and denied it, so no money was taken. The store cancelled the order and its diamonds are back in the search. Do not ship it.`,
+    `PayPal reviewed the payment of ${formatAmount(order.total_price)} USD for order ${order.order_number} and denied it, so no money was taken. The store cancelled the order and its diamonds are back in the search. Do not ship it.`,
     'The shopper has been emailed that the order was cancelled.',
   ]);
 }
@@ -218,7 +218,7 @@ export function paymentReceivedMail(order: Order, to: string, storeEmail: string
     subject: `Payment received for your Everstone order ${order.order_number}`,
     greeting: 'Hello,',
     blocks: [
-      paragraph(`We have received your payment of $${formatUsd(order.total_price)} for order ${order.order_number}. Thank you.`),
+      paragraph(`We have received your payment of ${formatAmount(order.total_price)} for order ${order.order_number}. Thank you.`),
       ...itemBlocks(order, 'shopper'),
       paragraph('We will contact you to arrange insured delivery. Questions? Simply reply to this email, quoting your order number.'),
     ],

@@ -8,6 +8,7 @@ import {
   DIAMOND_TYPES,
   SCALES,
   SHAPES,
+  dollarsToCents,
   metalOf,
   ringInnerDiameterMm,
   type GemstoneId,
@@ -96,11 +97,11 @@ export function caratOfRoundMm(mm: number): number {
 
 export function smallStonesCents(caratTotal: number, count: number, gem: GemstoneId, origin: 'lab' | 'natural'): number {
   if (caratTotal <= 0 || count <= 0) return 0;
-  if (gem !== 'diamond') return Math.round(caratTotal * GEMSTONE_DOLLARS_PER_CARAT[gem] * 100);
+  if (gem !== 'diamond') return dollarsToCents(caratTotal * GEMSTONE_DOLLARS_PER_CARAT[gem]);
   const each = caratTotal / count;
   const dollarsPerCarat = NATURAL_SMALL_DIAMOND_DOLLARS_PER_CARAT.find(([max]) => each <= max)![1];
   const factor = origin === 'lab' ? LAB_SMALL_DIAMOND_FACTOR : 1;
-  return Math.round(caratTotal * dollarsPerCarat * factor * 100);
+  return dollarsToCents(caratTotal * dollarsPerCarat * factor);
 }
 
 /** A diamond that comes with the piece (a preset's certified center, a stud), by what prices it. */
@@ -216,7 +217,7 @@ function accentCents(design: PieceDesign, origin: 'lab' | 'natural'): number {
 
 /** The piece's price, itemized; `breakdownTotal` of it is the price. */
 export function priceProduct(input: PriceInput): Priced {
-  const centerGemCents = input.centerGem ? Math.round(input.centerGem.carat * GEMSTONE_DOLLARS_PER_CARAT[input.centerGem.gem] * 100) : 0;
+  const centerGemCents = input.centerGem ? dollarsToCents(input.centerGem.carat * GEMSTONE_DOLLARS_PER_CARAT[input.centerGem.gem]) : 0;
   const centerCents = input.centerStones.reduce((sum, stone) => sum + centerStoneCents(stone), 0);
   return assemble(input, centerGemCents, centerCents);
 }

@@ -10,6 +10,7 @@ import {
   SETTING_STYLES,
   SHAPES,
   departmentOf,
+  dollarsToCents,
   fitProblem,
   headFitOf,
   ringDesignWithStone,
@@ -296,8 +297,8 @@ export function createProductService(deps: ProductServiceDeps) {
     if (skip !== 'style' && q.styles.length > 0 && !q.styles.includes(p.style)) return [];
     if (skip !== 'collection' && q.collections.length > 0 && (p.collection === null || !q.collections.includes(p.collection))) return [];
     if (skip !== 'gem' && q.gems.length > 0 && (p.gem === null || !q.gems.includes(p.gem))) return [];
-    const minCents = q.priceMin === null ? null : Math.round(q.priceMin * 100);
-    const maxCents = q.priceMax === null ? null : Math.round(q.priceMax * 100);
+    const minCents = q.priceMin === null ? null : dollarsToCents(q.priceMin);
+    const maxCents = q.priceMax === null ? null : dollarsToCents(q.priceMax);
     return p.variants.filter((v) => {
       if (!isAvailable(v, onShelf)) return false;
       if (dept.maxPriceCents !== undefined && v.priceCents > dept.maxPriceCents) return false;

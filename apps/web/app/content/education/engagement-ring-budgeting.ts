@@ -1,3 +1,4 @@
+import { formatPrice } from '@everstone/contract/core';
 import { FINANCING, FINANCING_TEXT } from './facts';
 import type { Guide } from './types';
 
@@ -6,7 +7,7 @@ export const engagementRingBudgeting: Guide = {
   topic: 'engagement',
   title: 'How Much to Spend on an Engagement Ring',
   shortTitle: 'Budgeting',
-  description: `Why the three months’ salary rule is a myth, where to spend across the 4Cs, lab-grown value, and financing from $${FINANCING.fromMonthly}/mo at ${FINANCING.apr}% APR.`,
+  description: `Why the three months’ salary rule is a myth, where to spend across the 4Cs, lab-grown value, and financing from ${formatPrice(FINANCING.fromMonthly)}/mo at ${FINANCING.apr}% APR.`,
   intro: [
     'The right budget for an engagement ring is the one you are comfortable with. A ring should be a joy to give and to wear, not a debt that lingers into married life.',
     'Once you know your number, a few informed choices about the diamond and the setting make it go much further. Here is how to plan.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, calendarHref, isDay, rangeDays, rangeText, readCalendar, stepCalendar, switchView, todayCalendar, weekOf } from './calendar-query';
-import { axisMoney, chartSummary, labelEvery, moneyTicks } from './daily-chart';
+import { chartSummary, labelEvery, moneyTicks } from './daily-chart';
 import { percentText } from './numbers-page';
 
 const TODAY = '2026-11-25'; // a Wednesday
@@ -57,13 +57,6 @@ describe('the numbers’ chart', () => {
     const ticks = moneyTicks(4_210_00);
     expect(ticks.at(-1)).toBeGreaterThanOrEqual(4_210_00);
     expect(ticks.length).toBeLessThanOrEqual(6);
-  });
-
-  it('writes axis amounts short enough for a phone', () => {
-    expect(axisMoney(0)).toBe('$0');
-    expect(axisMoney(750_00)).toBe('$750');
-    expect(axisMoney(12_500_00)).toBe('$12.5k');
-    expect(axisMoney(1_200_000_00)).toBe('$1.2M');
   });
 
   it('spaces the day labels by the room each bar has', () => {

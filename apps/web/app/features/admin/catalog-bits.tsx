@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { METAL_LABELS, formatCarat, formatCents, type AdminVariant, type ProductFamily } from '@everstone/contract';
+import { METAL_LABELS, formatCarat, type AdminVariant, type ProductFamily } from '@everstone/contract';
 import { PageMessage } from './admin-frame';
 import catalogHref from '../../styles/admin-catalog.css?url';
 
@@ -36,11 +36,6 @@ export function PublishedBadge({ published }: { published: boolean }) {
       {published ? 'Published' : 'Not published'}
     </span>
   );
-}
-
-/** '$1,150.00' or '$1,150.00 – $4,980.00'. */
-export function priceRangeText(from: number, to: number): string {
-  return from === to ? formatCents(from) : `${formatCents(from)} – ${formatCents(to)}`;
 }
 
 /** What tells a variant from its siblings besides its metal: 'Oval · 1.00 ct tw · 4 mm wide · Lab'. */

@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { messageResponseSchema, type Address, type AdminCustomer } from '@everstone/contract';
+import { formatAmount, messageResponseSchema, type Address, type AdminCustomer } from '@everstone/contract';
 import { adminApi } from './admin-api';
 import { RoleBadge } from './customers-list';
-import { formatAmount, formatDay, formatDayTime } from './format';
+import { formatDay, formatDayTime } from './format';
 import { OutcomeBanner, useFailureText, type Outcome } from './list-bits';
 import { MessageCard, telHref } from './message-card';
 import { OrderLink, StatusBadges, TableScroll } from './order-bits';

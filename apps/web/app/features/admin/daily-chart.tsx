@@ -1,6 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { formatCents, priceToCents, type AdminNumbersResponse } from '@everstone/contract';
-import { formatAmount } from './format';
+import { formatAmount, formatAxisCents, formatCents, priceToCents, type AdminNumbersResponse } from '@everstone/contract';
 import { TableScroll } from './order-bits';
 
 type Day = AdminNumbersResponse['daily'][number];
@@ -15,15 +14,6 @@ export function moneyTicks(maxCents: number): number[] {
   const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= rough)!;
   const count = Math.ceil(top / step);
   return Array.from({ length: count + 1 }, (_, i) => i * step);
-}
-
-/** An axis label, short enough for a phone: '$0', '$750', '$12.5k', '$1.2M'. */
-export function axisMoney(cents: number): string {
-  const dollars = cents / 100;
-  const short = (n: number) => String(Math.round(n * 10) / 10);
-  if (dollars >= 1_000_000) return `$${short(dollars / 1_000_000)}M`;
-  if (dollars >= 1_000) return `$${short(dollars / 1_000)}k`;
-  return `$${Math.round(dollars)}`;
 }
 
 /** How many days apart the day labels are, so each has about `room` pixels: 1, 2, 3, 5, 7, 10 or 15. */
@@ -88,7 +78,7 @@ export function DailyChart({ daily }: { daily: Day[] }) {
   const cents = daily.map((d) => priceToCents(d.revenue) ?? 0);
   const ticks = moneyTicks(Math.max(0, ...cents));
   const top = ticks.at(-1)!;
-  const labels = ticks.map(axisMoney);
+  const labels = ticks.map(formatAxisCents);
 
   const height = width < 480 ? 200 : 240;
   const margin = { top: 10, right: 8, bottom: 26, left: Math.max(...labels.map((l) => l.length)) * 7 + 12 };

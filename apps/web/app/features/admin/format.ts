@@ -1,5 +1,5 @@
-import { APPOINTMENTS, formatCents, formatEasternTime } from '@everstone/contract/core';
-import { PAYMENT_METHOD_LABELS, priceToCents, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@everstone/contract';
+import { APPOINTMENTS, formatEasternTime } from '@everstone/contract/core';
+import { PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@everstone/contract';
 
 /**
  * How the back office words and formats what the API answers: statuses, amounts, the store's clock. The store works
@@ -23,12 +23,6 @@ export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, string> = {
 };
 
 export const methodText = (method: PaymentMethod) => PAYMENT_METHOD_LABELS[method];
-
-/** An amount of the wire ('1890.50') as '$1,890.50'. */
-export function formatAmount(price: string): string {
-  const cents = priceToCents(price);
-  return cents === null ? price : formatCents(cents);
-}
 
 const zone = APPOINTMENTS.timeZone;
 const dayFormat = new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric', year: 'numeric' });

@@ -1,8 +1,8 @@
-import { BUILDER_STARTS_PER_DAY, type AdminNumbersResponse } from '@everstone/contract';
+import { BUILDER_STARTS_PER_DAY, formatAmount, type AdminNumbersResponse } from '@everstone/contract';
 import numbersHref from '../../styles/admin-numbers.css?url';
 import { PageHead } from './admin-frame';
 import { DailyChart } from './daily-chart';
-import { formatAmount, formatDayTime } from './format';
+import { formatDayTime } from './format';
 
 /** The page's own rules, beside the back office's stylesheet (hoisted and shared the same way). */
 function NumbersStyles() {

@@ -1,6 +1,5 @@
-import { METAL_LABELS, RING_SIZE_UNKNOWN, formatCarat, formatCents, variantLabel } from '@everstone/contract/core';
+import { METAL_LABELS, RING_SIZE_UNKNOWN, formatAmount, formatCarat, formatCents, variantLabel } from '@everstone/contract/core';
 import { priceToCents, type AdminOrder, type OrderLine, type OrderProduct, type OrderRing } from '@everstone/contract';
-import { formatAmount } from './format';
 
 /**
  * An order's lines as the team works from them: what each is, its certificate, and for a ring each of its parts
@@ -133,7 +132,7 @@ function RingLine({ line, ring, prices }: { line: OrderLine; ring: OrderRing; pr
         )}
         <Part term="Made">To order, {ring.lead_days} business days</Part>
         {prices && saving > 0 && (
-          <Part term="Bank wire price" price={`−${formatCents(saving)}`}>
+          <Part term="Bank wire price" price={formatCents(-saving)}>
             Less for paying by bank wire
           </Part>
         )}

@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { adminOrderStepResponseSchema, type AdminOrder, type OrderStep } from '@everstone/contract';
+import { adminOrderStepResponseSchema, formatAmount, type AdminOrder, type OrderStep } from '@everstone/contract';
 import { adminApi, isSignedOut, pathOf, signInPath } from './admin-api';
-import { PAYMENT_STATUS_TEXT, formatAmount, formatDayTime, formatExact, methodText } from './format';
+import { PAYMENT_STATUS_TEXT, formatDayTime, formatExact, methodText } from './format';
 import { HoldEnd, StatusBadges, TableScroll } from './order-bits';
 import { OrderLines } from './order-lines';
 import { useReauth } from './reauth';

@@ -5,13 +5,14 @@ import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  formatAmount,
   type AdminOrderListResponse,
   type AdminOrderSort,
   type AdminOrderSummary,
 } from '@everstone/contract';
 import { PageHead } from './admin-frame';
 import { AdminTable, ListBar, sortCaption, type AdminColumnMeta } from './admin-table';
-import { ORDER_STATUS_TEXT, PAYMENT_STATUS_TEXT, formatAmount, formatDay, formatTime, methodText } from './format';
+import { ORDER_STATUS_TEXT, PAYMENT_STATUS_TEXT, formatDay, formatTime, methodText } from './format';
 import { EmptyList, PageSizeSelect, SearchBox } from './list-bits';
 import { HoldEnd, OrderLink, PrevNext, StatusBadges } from './order-bits';
 import { DEFAULT_ORDER_LIST, FIRST_DIRECTION, isFiltered, orderListParams, type OrderListState } from './order-query';

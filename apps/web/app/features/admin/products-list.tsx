@@ -5,6 +5,7 @@ import {
   PRODUCT_FAMILIES,
   PRODUCT_STATES,
   PRODUCT_STYLE_LABELS,
+  formatCentsRange,
   type AdminProductListResponse,
   type AdminProductSort,
   type AdminProductSummary,
@@ -12,7 +13,7 @@ import {
 } from '@everstone/contract';
 import { PageHead } from './admin-frame';
 import { AdminTable, ListBar, sortCaption, type AdminColumnMeta } from './admin-table';
-import { CatalogStyles, FAMILY_TEXT, METAL_PRICES_PATH, NoValue, ProductLink, PublishedBadge, priceRangeText } from './catalog-bits';
+import { CatalogStyles, FAMILY_TEXT, METAL_PRICES_PATH, NoValue, ProductLink, PublishedBadge } from './catalog-bits';
 import {
   FIRST_PRODUCT_DIRECTION,
   clearedProductList,
@@ -67,7 +68,7 @@ const COLUMNS = [
     id: 'price' satisfies AdminProductSort,
     header: 'Price',
     meta: { numeric: true } satisfies AdminColumnMeta,
-    cell: (info) => <span className="adm-cell-main">{priceRangeText(info.getValue(), info.row.original.price_to_cents)}</span>,
+    cell: (info) => <span className="adm-cell-main">{formatCentsRange(info.getValue(), info.row.original.price_to_cents)}</span>,
   }),
   column.accessor('offer_percent', {
     header: 'Offer',

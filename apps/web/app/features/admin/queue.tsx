@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { HOLD_EXPIRING_HOURS, type AdminCustomRequest, type AdminOrderSummary, type AdminQueueResponse } from '@everstone/contract';
+import { HOLD_EXPIRING_HOURS, formatAmount, type AdminCustomRequest, type AdminOrderSummary, type AdminQueueResponse } from '@everstone/contract';
 import { PageHead } from './admin-frame';
-import { formatAmount, formatDayTime, methodText } from './format';
+import { formatDayTime, methodText } from './format';
 import { HoldEnd, OrderLink, TableScroll } from './order-bits';
 import { ReplyCountdown, useMinuteClock } from './request-cards';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { adminCustomRequestResponseSchema, ringSizeLabel, type AdminCustomRequest, type AdminHomePreview } from '@everstone/contract';
+import { adminCustomRequestResponseSchema, formatAmount, ringSizeLabel, type AdminCustomRequest, type AdminHomePreview } from '@everstone/contract';
 import { adminApi } from './admin-api';
-import { formatAmount, formatDayTime } from './format';
+import { formatDayTime } from './format';
 import { OutcomeBanner, useFailureText, type Outcome } from './list-bits';
 import { telHref } from './message-card';
 import { useReauth } from './reauth';

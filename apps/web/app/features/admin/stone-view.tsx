@@ -9,6 +9,7 @@ import {
   colorLabel,
   diamondTitle,
   dollarsToCents,
+  formatAmount,
   formatCarat,
   formatCents,
   formatMoney,
@@ -24,7 +25,7 @@ import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../compo
 import { FieldError, describedBy, withoutField } from '../../components/ui/field-errors';
 import { adminApi, isSignedOut, pathOf, signInPath, type AdminResult } from './admin-api';
 import { AuditHistory } from './audit-log';
-import { formatAmount, formatDayTime } from './format';
+import { formatDayTime } from './format';
 import { HoldEnd, OrderLink, StatusBadges } from './order-bits';
 import { useReauth } from './reauth';
 import { InventoryStyles, STONES_PATH, StoneStatusBadge } from './stone-bits';
@@ -35,9 +36,6 @@ type View = AdminStone;
 type Send = (body: AdminStoneEditRequest) => Promise<AdminResult<View & { message: string }> | null>;
 
 const FALLBACK = 'The diamond could not be saved. Please try again in a moment.';
-
-/** A price in dollars as the edit form shows and the API takes it: '4250.00'. */
-const priceText = (dollars: number) => centsToPrice(dollarsToCents(dollars));
 
 /** /admin/stones/:id: one stone, who holds it, its price and featured flag, hiding it, and what was changed. */
 export function StoneView({ initial, now }: { initial: View; now: number }) {
@@ -121,14 +119,14 @@ function EditForm({ stone, send }: { stone: Diamond; send: Send }) {
   const form = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const [price, setPrice] = useState(() => priceText(stone.price));
+  const [price, setPrice] = useState(() => centsToPrice(dollarsToCents(stone.price)));
   const [featured, setFeatured] = useState(stone.is_superdeal === 1);
   // Saved, the fields show the stone as the server now has it; the form stays, and so does the focus on Save.
   const saved = `${stone.price}-${stone.is_superdeal}`;
   const [shown, setShown] = useState(saved);
   if (shown !== saved) {
     setShown(saved);
-    setPrice(priceText(stone.price));
+    setPrice(centsToPrice(dollarsToCents(stone.price)));
     setFeatured(stone.is_superdeal === 1);
   }
   const sold = stone.status === 'sold';

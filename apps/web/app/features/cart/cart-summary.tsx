@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
-import { formatCents, type Pricing } from '@everstone/contract/core';
+import { centsToDollars, formatCents, type Pricing } from '@everstone/contract/core';
 import type { CartLine } from '../../lib/cart';
 
 interface CartSummaryProps {
@@ -11,9 +11,6 @@ interface CartSummaryProps {
   /** What must change before checkout (`checkoutBlocker`), or null. */
   blocker: string | null;
 }
-
-/** Cents as a number of dollars, where a number is wanted: the progress bars' values, and §2's navigation state. */
-const dollars = (cents: number) => cents / 100;
 
 /** The summary card (§2): subtotal, the progress toward the free gifts (§9), shipping and CHECKOUT. */
 export function CartSummary({ payable, pricing, blocker }: CartSummaryProps) {
@@ -48,8 +45,8 @@ export function CartSummary({ payable, pricing, blocker }: CartSummaryProps) {
                 role="progressbar"
                 aria-label={`Progress toward a free ${g.gift}`}
                 aria-valuemin={0}
-                aria-valuemax={dollars(g.thresholdCents)}
-                aria-valuenow={dollars(reached)}
+                aria-valuemax={centsToDollars(g.thresholdCents)}
+                aria-valuenow={centsToDollars(reached)}
                 aria-valuetext={`${formatCents(reached)} of ${formatCents(g.thresholdCents)}`}
               >
                 <span style={{ width: `${Math.min(100, (subtotalCents / g.thresholdCents) * 100)}%` }} />
@@ -71,7 +68,7 @@ export function CartSummary({ payable, pricing, blocker }: CartSummaryProps) {
         aria-describedby={blocker ? blockedId : undefined}
         // §2: checkout is carried the cart's items and subtotal, in dollars as §3's records are (checkout itself
         // reads the stored cart, which holds the same lines).
-        onClick={() => navigate('/checkout', { state: { items: payable, subtotal: dollars(subtotalCents) } })}
+        onClick={() => navigate('/checkout', { state: { items: payable, subtotal: centsToDollars(subtotalCents) } })}
       >
         Checkout
       </button>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   PRODUCT_SORTS,
+  dollarsToCents,
   formatTagPrice,
   type FacetValue,
   type ProductListResponse,
@@ -169,7 +170,7 @@ function Chosen({ path, query, result }: { path: string; query: ProductQuery; re
   }
   if (query.readyToShip) chips.push({ label: 'Ready to ship', to: { ...query, readyToShip: false, page: 1 } });
   if (query.priceMin !== null || query.priceMax !== null) {
-    const label = `${query.priceMin !== null ? formatTagPrice(query.priceMin * 100) : 'Any'} – ${query.priceMax !== null ? formatTagPrice(query.priceMax * 100) : 'any'}`;
+    const label = `${query.priceMin !== null ? formatTagPrice(dollarsToCents(query.priceMin)) : 'Any'} – ${query.priceMax !== null ? formatTagPrice(dollarsToCents(query.priceMax)) : 'any'}`;
     chips.push({ label, to: { ...query, priceMin: null, priceMax: null, page: 1 } });
   }
   if (query.caratMin !== null || query.caratMax !== null) {

@@ -9,8 +9,10 @@ import {
   STORE_TERMS,
   buildToParams,
   builderPath,
+  centsToDollars,
   engravingProblem,
   formatCarat,
+  formatPrice,
   formatTagPrice,
   metalOf,
   readBuild,
@@ -89,7 +91,7 @@ function PriceBreakdown({ product, variant, engravingCents }: { product: Product
                 {item}
                 <span className="jw-breakdown-detail">{detail}</span>
               </th>
-              <td>{cents < 0 ? `−${formatTagPrice(-cents)}` : formatTagPrice(cents)}</td>
+              <td>{formatTagPrice(cents)}</td>
             </tr>
           ))}
         </tbody>
@@ -311,8 +313,8 @@ export function ProductPage({ product, variant }: { product: ProductDetail; vari
             {product.family === 'setting' && <span className="jw-price-note"> setting only</span>}
           </p>
           <p className="jw-financing">
-            As low as ${Math.ceil((variant.price_cents + engravingCents) / 100 / STORE_TERMS.financing.interestFreeMonths)}/mo for {STORE_TERMS.financing.interestFreeMonths} months at 0% APR
-            on purchases of ${STORE_TERMS.financing.minimumPurchase} or more.
+            As low as {formatPrice(Math.ceil(centsToDollars(variant.price_cents + engravingCents) / STORE_TERMS.financing.interestFreeMonths))}/mo for{' '}
+            {STORE_TERMS.financing.interestFreeMonths} months at 0% APR on purchases of {formatPrice(STORE_TERMS.financing.minimumPurchase)} or more.
           </p>
           <PriceBreakdown product={product} variant={variant} engravingCents={engravingCents} />
 

@@ -3,6 +3,7 @@ import {
   ORDER_MESSAGES,
   PAYMENT_METHODS,
   WALLET_PAYMENT_METHOD,
+  centsToDollars,
   centsToPrice,
   type OrderRequest,
   type PaymentMethod,
@@ -188,7 +189,7 @@ interface ItemDetail {
 function legacyItemOf(line: CartLine, paidCents: number): { id: number; detail: ItemDetail } | null {
   switch (line.kind) {
     case 'diamond':
-      return { id: line.diamondid, detail: { type: line.type, price: paidCents / line.quantity / 100, quantity: line.quantity, weight: line.carat_weight } };
+      return { id: line.diamondid, detail: { type: line.type, price: centsToDollars(paidCents / line.quantity), quantity: line.quantity, weight: line.carat_weight } };
     case 'product':
     case 'ring':
       return null;

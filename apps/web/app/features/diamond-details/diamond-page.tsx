@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
-  WIRE_METHOD,
+  bankWirePrice,
   buildToParams,
+  centsToPrice,
   colorLabel,
   diamondTitle,
-  diamondUnitPrice,
   dollarsToCents,
   financingText,
-  formatCents,
+  formatMoney,
   formatPrice,
   orNA,
-  priceLines,
   pricePerCarat,
   type Diamond,
   type PriceBand,
@@ -36,7 +35,7 @@ function productJsonLd(d: Diamond, title: string): string {
     description: `${colorLabel(d)} color, ${orNA(d.clarity?.name)} clarity, ${orNA(d.cut?.full_name)} cut, ${orNA(d.certificate_company?.dl_name)} certified`,
     offers: {
       '@type': 'Offer',
-      price: d.price.toFixed(2),
+      price: centsToPrice(dollarsToCents(d.price)),
       priceCurrency: 'USD',
       availability: d.status === 'available' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
     },
@@ -59,21 +58,19 @@ export function NoDiamond() {
 }
 
 function PriceBlock({ diamond }: { diamond: Diamond }) {
-  // §3: the record's price is dollars; in cents from here on. The wire price is the contract's pricing of one stone.
-  const priceCents = dollarsToCents(diamond.price);
-  const wireCents = priceLines([{ kind: 'diamond', quantity: 1, ...diamondUnitPrice(priceCents) }], WIRE_METHOD).totalCents;
+  // §3: the record's price is dollars; bankWirePrice is the contract's pricing of one stone by wire.
   const perCarat = pricePerCarat(diamond.price, diamond.carat_weight);
   return (
     <div className="dd-price-block">
       <p className="dd-price">
         <span className="visually-hidden">Price </span>
-        {formatPrice(priceCents / 100)}
+        {formatPrice(diamond.price)}
       </p>
       {perCarat !== null && <p className="dd-per-carat">{formatPrice(perCarat)} per carat</p>}
       <p className="dd-wire">
-        Bank wire price <strong>{formatCents(wireCents)}</strong>
+        Bank wire price <strong>{formatMoney(bankWirePrice(diamond.price))}</strong>
       </p>
-      <p className="dd-finance">{financingText(priceCents)}</p>
+      <p className="dd-finance">{financingText(dollarsToCents(diamond.price))}</p>
       <p className="dd-returns">Free insured shipping · {DETAIL_OFFERS.returnDays} day returns</p>
     </div>
   );

@@ -2,7 +2,7 @@
  * The sliders' arithmetic (SPEC §5, §9), kept apart from React so it can be tested on its own: where a typed
  * bound lands, how the handles keep their minimum gap, and what a screen reader hears for each handle.
  */
-import { RANGES, SCALES, type ContinuousRangeName, type Range, type ScaleName } from '@everstone/contract/core';
+import { RANGES, SCALES, formatPrice, type ContinuousRangeName, type Range, type ScaleName } from '@everstone/contract/core';
 
 /** Decimals a value of each slider keeps (from its step: 1, 0.01, 0.001). */
 export function decimalsOf(name: ContinuousRangeName): number {
@@ -66,8 +66,6 @@ export function formatBound(name: ContinuousRangeName, value: number): string {
   return decimals === 0 ? String(Math.round(value)) : String(Number(value.toFixed(decimals)));
 }
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
 /**
  * What a handle is worth in words. A handle at the top of price or carat leaves that side open
  * (docs/decisions/004-search-ranges.md), so it says 'or more'.
@@ -77,7 +75,7 @@ export function boundText(name: ContinuousRangeName, value: number, which: 0 | 1
   const more = open ? ' or more' : '';
   switch (name) {
     case 'price':
-      return `${dollars.format(value)}${more}`;
+      return `${formatPrice(value)}${more}`;
     case 'carat':
       return `${value.toFixed(2)} carat${more}`;
     case 'ratio':

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { bandVerdict, formatCarat, formatPrice, type ValueChartResponse } from '@everstone/contract/core';
+import { bandVerdict, dollarsToCents, formatAxisCents, formatCarat, formatPrice, type ValueChartResponse } from '@everstone/contract/core';
 import { api, lazySchema } from '../../lib/api';
 import chartHref from '../../styles/value-chart.css?url';
 
@@ -32,8 +32,6 @@ function ticks(min: number, max: number, count: number): number[] {
   const last = Math.ceil(max / step) * step;
   return Array.from({ length: Math.round((last - first) / step) + 1 }, (_, k) => Math.round((first + k * step) * 1e6) / 1e6);
 }
-
-const shortPrice = (v: number) => (v >= 1000 ? `$${(v / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })}k` : `$${v}`);
 
 const pointText = (p: Point): string =>
   `${formatCarat(p.carat)} ct ${p.shape}, ${[p.color, p.clarity, p.cut].filter(Boolean).join(', ')}: ${formatPrice(p.price)}`;
@@ -137,7 +135,7 @@ export default function ValueChart({ apiKey, detailQuery, onOpenDiamond }: Props
                   <g key={`y${v}`}>
                     <line x1={PAD.left} x2={W - PAD.right} y1={scale.y(v)} y2={scale.y(v)} />
                     <text x={PAD.left - 8} y={scale.y(v)} dy="0.32em" textAnchor="end">
-                      {shortPrice(v)}
+                      {formatAxisCents(dollarsToCents(v))}
                     </text>
                   </g>
                 ))}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PAYMENT_METHOD_LABELS, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
-import { ORDER_STATUS_LABELS, formatAmount, formatOrderDate, orderLinesHeading, paymentLabel } from './orders';
+import { PAYMENT_METHOD_LABELS, formatAmount, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
+import { ORDER_STATUS_LABELS, formatOrderDate, orderLinesHeading, paymentLabel } from './orders';
 import { OrderLines } from './order-lines';
 import { STORE } from '../../content/store';
 

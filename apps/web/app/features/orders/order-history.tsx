@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, holdSummaryOf, orderListResponseSchema, type Order, type OrderLine, type OrderRing } from '@everstone/contract';
-import { formatCents, ringSizeLabel } from '@everstone/contract/core';
-import { ORDER_STATUS_LABELS, formatAmount, formatOrderDate, orderPath, paymentLabel } from './orders';
+import { formatAmount, formatCents, ringSizeLabel } from '@everstone/contract/core';
+import { ORDER_STATUS_LABELS, formatOrderDate, orderPath, paymentLabel } from './orders';
 import { api } from '../../lib/api';
 import { PieceArt } from '../../components/jewelry/piece-art';
 import { ringPriceRows, ringSizeText, ringTitle, ringViewOfOrder } from '../../lib/ring-lines';

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { formatCarat, formatCents, variantLabel } from '@everstone/contract/core';
+import { formatAmount, formatCarat, formatCents, variantLabel } from '@everstone/contract/core';
 import type { Order, OrderLine, OrderProduct, OrderRing } from '@everstone/contract';
 import { PieceArt } from '../../components/jewelry/piece-art';
 import { variantPath } from '../../lib/piece-lines';
 import { certificateText, ringPriceRows, ringSizeText, ringTitle, ringViewOfOrder, settingText } from '../../lib/ring-lines';
-import { formatAmount, includedStoneText, orderRingSizeText, orderShipsByText, orderSupplyText, quantityText, ringMethodSavingCents } from './orders';
+import { includedStoneText, orderRingSizeText, orderShipsByText, orderSupplyText, quantityText, ringMethodSavingCents } from './orders';
 
 /** What the lines need of their order: when it was placed and where it stands (a ring's ships-by date). */
 type OrderFacts = { created_at?: string; order_status?: Order['order_status'] };
@@ -149,7 +149,7 @@ function RingOrderLine({ line, ring, order }: { line: OrderLine; ring: OrderRing
           {saving > 0 && (
             <div>
               <dt>Bank wire price</dt>
-              <dd>−{formatCents(saving)}</dd>
+              <dd>{formatCents(-saving)}</dd>
             </div>
           )}
         </dl>

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { orderLineSchema, type OrderLine } from '@everstone/contract';
 import { orderRing } from '../../lib/cart-test-lines';
 import {
-  formatAmount,
   includedStoneText,
   orderLinesHeading,
   orderNumberFrom,
@@ -42,14 +41,6 @@ describe('paymentLabel', () => {
     expect(paymentLabel({ order_status: 'cancelled', payment_status: 'refunded' })).toBe('Refunded');
     expect(paymentLabel({ order_status: 'cancelled', payment_status: 'expired' })).toBe('Hold expired');
     expect(paymentLabel({ order_status: 'pending', payment_status: 'under_review' })).toBe('Under review by PayPal');
-  });
-});
-
-describe('formatAmount', () => {
-  it('shows an order’s 2-decimal text as dollars with cents, by way of whole cents', () => {
-    expect(formatAmount('1890.50')).toBe('$1,890.50');
-    expect(formatAmount('0.29')).toBe('$0.29');
-    expect(formatAmount('12500')).toBe('$12,500.00');
   });
 });
 

@@ -1,4 +1,4 @@
-import { APPOINTMENTS, ORDER_NUMBER_PATTERN, RING_SIZE_UNKNOWN, formatCarat, formatCents, ringSizeLabel, shipsByText } from '@everstone/contract/core';
+import { APPOINTMENTS, ORDER_NUMBER_PATTERN, RING_SIZE_UNKNOWN, formatAmount, formatCarat, ringSizeLabel, shipsByText } from '@everstone/contract/core';
 import { orderLineSchema, orderSchema, priceToCents, type Order, type OrderLine, type OrderProduct } from '@everstone/contract';
 
 /**
@@ -45,11 +45,6 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZon
 /** 'July 14, 2026'. */
 export function formatOrderDate(iso: string): string {
   return dateFormat.format(new Date(iso));
-}
-
-/** An amount of an order (§3's 2-decimal text, '1890.50') as the pages show it: '$1,890.50'. */
-export function formatAmount(price: string): string {
-  return formatCents(priceToCents(price) ?? Number.NaN);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formatAmount, orderLinesHeading, orderPath, placedOrderFrom } from './orders';
+import { formatAmount } from '@everstone/contract/core';
+import { orderLinesHeading, orderPath, placedOrderFrom } from './orders';
 import { OrderLines } from './order-lines';
 import checkoutHref from '../../styles/checkout.css?url';
 import profileHref from '../../styles/profile.css?url';

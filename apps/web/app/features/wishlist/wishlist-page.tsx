@@ -3,15 +3,13 @@ import { Link } from 'react-router';
 import { DIAMOND_LOOKUP_MAX, type Diamond } from '@everstone/contract/core';
 import { api, lazySchema } from '../../lib/api';
 import { handOver } from '../../lib/diamond-handoff';
-import { METAL_LABELS, formatTagPrice } from '@everstone/contract/core';
+import { METAL_LABELS, formatPrice, formatTagPrice } from '@everstone/contract/core';
 import { PieceArt } from '../../components/jewelry/piece-art';
 import { variantPath } from '../../lib/piece-lines';
 import { removeFromWishlist, removePiece, useSavedPieces, useWishlist, wishlistStore } from '../../lib/wishlist';
 
 // The schema (and Zod) loads with the first lookup, not with the page.
 const lookupAnswer = lazySchema((c) => c.diamondLookupResponseSchema);
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 /** Saved stones are refreshed from the store, so the page shows today's price and whether a stone sold. */
 function useFreshRecords(saved: Diamond[]): Map<number, Diamond | 'gone'> {
@@ -119,7 +117,7 @@ export function WishlistPage() {
                   <p>
                     {record.certificate_company.dl_name} {record.certificate_number}
                   </p>
-                  <p className="price">{money.format(record.price)}</p>
+                  <p className="price">{formatPrice(record.price)}</p>
                   {unavailable && <p className="unavailable">This diamond is no longer available.</p>}
                   <div className="row">
                     {!unavailable && (

@@ -1,5 +1,5 @@
 import { data, useLocation } from 'react-router';
-import { METAL_LABELS, formatCents, variantLabel, type ProductDetail } from '@everstone/contract/core';
+import { METAL_LABELS, centsToPrice, formatCents, variantLabel, type ProductDetail } from '@everstone/contract/core';
 import type { Route } from './+types/product';
 import { ProductPage } from '../../features/catalog/product-page';
 import { chooseVariant, optionsFromSearch } from '../../features/catalog/variant-choice';
@@ -45,7 +45,7 @@ export const meta: Route.MetaFunction = (args) => {
     offers: {
       '@type': 'Offer',
       priceCurrency: 'USD',
-      price: (variant.price_cents / 100).toFixed(2),
+      price: centsToPrice(variant.price_cents),
       availability: variant.available ? (variant.stock === null ? 'https://schema.org/PreOrder' : 'https://schema.org/InStock') : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
     },
