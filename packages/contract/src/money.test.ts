@@ -12,7 +12,6 @@ import {
   formatMoney,
   formatPrice,
   formatTagPrice,
-  formatUsd,
   priceToCents,
 } from './money.ts';
 
@@ -120,13 +119,6 @@ describe('display forms', () => {
     expect(formatAmount('509940.00')).toBe('$509,940.00');
     expect(formatAmount('1000000.00')).toBe('$1,000,000.00');
     for (const text of NOT_TEXT) expect(formatAmount(text), JSON.stringify(text)).toBe(NO_AMOUNT);
-  });
-
-  it('gives a sentence that writes its own dollar sign the grouped digits, and refuses what is not an amount', () => {
-    expect(formatUsd('1890.5')).toBe('1,890.50');
-    expect(formatUsd('0.00')).toBe('0.00');
-    expect(formatUsd(509_940)).toBe('509,940.00');
-    for (const text of NOT_TEXT) expect(() => formatUsd(text), JSON.stringify(text)).toThrow(RangeError);
   });
 
   it('shows a range of prices, or the one price when its ends meet', () => {

@@ -111,17 +111,6 @@ export function formatAmount(price: string): string {
   return cents === null ? NO_AMOUNT : formatCents(cents);
 }
 
-/**
- * §3's text (or a number) as grouped digits for a sentence that writes its own dollar sign: '1890.5' → '1,890.50'.
- * The server's texts use it on amounts it has just written, so one that is not an amount is a bug: a RangeError.
- * New code says formatAmount or formatCents, which carry the sign.
- */
-export function formatUsd(amount: string | number): string {
-  const cents = priceToCents(amount);
-  if (cents === null) throw new RangeError(`Not an amount: ${String(amount)}`);
-  return digits(cents);
-}
-
 /** Two prices as a range, '$1,150.00 – $4,980.00', or the one price when both ends are the same. */
 export function formatCentsRange(fromCents: number, toCents: number): string {
   return fromCents === toCents ? formatCents(fromCents) : `${formatCents(fromCents)} – ${formatCents(toCents)}`;

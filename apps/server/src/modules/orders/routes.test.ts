@@ -10,7 +10,7 @@ import {
   UNPAID_HOLD_HOURS,
   centsToPrice,
   formatEasternTime,
-  formatUsd,
+  formatAmount,
   tooManyHeldMessage,
   totalChangedMessage,
   unavailableMessage,
@@ -222,7 +222,7 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
 
       // The store's copy: who to call, what was ordered, and how to record the payment.
       const notice = await waitFor(() => smtp.to(STORE_COPY).find((m) => m.subject.startsWith(`New order ${order.order_number}:`)), { what: 'the store’s copy' });
-      expect(notice.subject).toBe(`New order ${order.order_number}: $${formatUsd(order.total_price)}, ${label}`);
+      expect(notice.subject).toBe(`New order ${order.order_number}: ${formatAmount(order.total_price)}, ${label}`);
       expect(notice.replyTo).toBe(email);
       const staffText = notice.text.replace(/\s+/g, ' ');
       for (const part of [`Customer: ${typed.user_name}`, `Email: ${email}`, 'Phone: 212-555-0100', 'Deliver to: 580 Fifth Avenue, Apt 4B, New York, 10036, United States', typed.notes, stone!.certificate_number]) {

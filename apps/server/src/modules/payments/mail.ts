@@ -1,4 +1,4 @@
-import { formatUsd, centsToPrice } from '@everstone/contract';
+import { formatCents } from '@everstone/contract';
 import type { WalletPaymentRow } from '../../db/schema.ts';
 import { composeMail, fields, paragraph, type OutgoingMail } from '../mail/index.ts';
 
@@ -6,7 +6,7 @@ import { composeMail, fields, paragraph, type OutgoingMail } from '../mail/index
 
 /** Sent when a captured wallet payment was given back (a stone sold in the moment it was paid for). */
 export function walletRefundMail(payment: WalletPaymentRow, storeEmail: string): OutgoingMail {
-  const amount = `$${formatUsd(centsToPrice(payment.amount_cents))}`;
+  const amount = formatCents(payment.amount_cents);
   return composeMail({
     to: payment.contact_email,
     replyTo: storeEmail,
@@ -30,7 +30,7 @@ export function walletRefundMail(payment: WalletPaymentRow, storeEmail: string):
  * PayPal held it for review, then declined it.
  */
 export function walletReviewDeniedMail(payment: WalletPaymentRow, storeEmail: string): OutgoingMail {
-  const amount = `$${formatUsd(centsToPrice(payment.amount_cents))}`;
+  const amount = formatCents(payment.amount_cents);
   return composeMail({
     to: payment.contact_email,
     replyTo: storeEmail,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { centsToPrice, formatUsd } from '@everstone/contract';
+import { formatCents } from '@everstone/contract';
 import { acceptFormBodies } from '../../lib/form-body.ts';
 import { escapeHtml } from '../mail/index.ts';
 import type { WalletSimulator } from './simulator.ts';
@@ -65,7 +65,7 @@ export function simulatorRoutes(simulator: WalletSimulator): FastifyPluginAsync 
       if (!payment) {
         return page(reply, 404, 'Payment not found', `${header}<h1>Payment not found</h1><p>This payment does not exist. Please return to the store and check out again.</p>`);
       }
-      const amount = `$${formatUsd(centsToPrice(payment.amount_cents))}`;
+      const amount = formatCents(payment.amount_cents);
       if (payment.status !== 'CREATED' && payment.status !== 'APPROVED') {
         return page(
           reply,
