@@ -31,7 +31,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { MAX_HELD_STONES_PER_ACCOUNT } from '../packages/contract/src/index.ts';
+import { MAX_HELD_STONES_PER_ACCOUNT } from '@everstone/contract';
 import { createAccountService, createAdminSessions, createAuditLog, createDb, migrateToLatest, seedInventory, type PasswordHasher } from '@everstone/server/tools';
 
 type Engine = 'sqlite' | 'postgres';

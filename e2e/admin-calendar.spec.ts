@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { appointmentResponseSchema, appointmentSlotsResponseSchema, orderSchema, type Order } from '../packages/contract/src/index.ts';
+import { appointmentResponseSchema, appointmentSlotsResponseSchema, orderSchema, type Order } from '@everstone/contract';
 import { createStaffAccount, signInToBackOffice } from './admin-support.ts';
 import { createAccount, readOutbox, sidewaysOverflow, stonesPricedWithin } from './support.ts';
 

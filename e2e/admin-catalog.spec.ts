@@ -7,12 +7,12 @@ import {
   formatCents,
   formatTagPrice,
   productDetailSchema,
+  variantSearch,
   type AdminProduct,
   type AdminProductSummary,
   type PieceDesign,
   type ProductFamily,
-} from '../packages/contract/src/index.ts';
-import { variantSearch } from '../apps/web/app/features/catalog/variant-choice.ts';
+} from '@everstone/contract';
 import { adminPut, createStaffAccount, signInToBackOffice } from './admin-support.ts';
 import { SHOPPER_PASSWORD, seriousViolations, sidewaysOverflow } from './support.ts';
 

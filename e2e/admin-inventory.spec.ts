@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { STONE_PRICE_TOO_LOW, diamondListResponseSchema, diamondResponseSchema, type Diamond } from '../packages/contract/src/index.ts';
+import { STONE_PRICE_TOO_LOW, diamondListResponseSchema, diamondResponseSchema, type Diamond } from '@everstone/contract';
 import { createStaffAccount, signInToBackOffice } from './admin-support.ts';
 import { hydrated, sidewaysOverflow } from './support.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { orderSchema, type Order } from '../packages/contract/src/index.ts';
+import { orderSchema, type Order } from '@everstone/contract';
 import { createStaffAccount, submitSignIn } from './admin-support.ts';
 import { SHOPPER_PASSWORD, createAccount, hydrated, seriousViolations, sidewaysOverflow, stonesPricedWithin } from './support.ts';
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { REPLY_MAX_LENGTH, orderSchema, type Order } from '../packages/contract/src/index.ts';
+import { REPLY_MAX_LENGTH, orderSchema, type Order } from '@everstone/contract';
 import { createStaffAccount, signInToBackOffice } from './admin-support.ts';
 import { createAccount, readOutbox, sidewaysOverflow, stonesPricedWithin, type ShopperAccount } from './support.ts';
 

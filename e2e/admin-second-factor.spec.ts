@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { ADMIN_MESSAGES, RECOVERY_CODE_COUNT } from '../packages/contract/src/index.ts';
+import { ADMIN_MESSAGES, RECOVERY_CODE_COUNT } from '@everstone/contract';
 import { createStaffAccount, signInToBackOffice, submitSignIn } from './admin-support.ts';
 import { SHOPPER_PASSWORD, hydrated, seriousViolations, sidewaysOverflow, waitForMail } from './support.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN_MESSAGES, bankWirePrice, orderSchema, type Diamond, type Order } from '../packages/contract/src/index.ts';
+import { ADMIN_MESSAGES, bankWirePrice, orderSchema, type Diamond, type Order } from '@everstone/contract';
 import { INVITATION_SUBJECT, createStaffAccount, invitationLinkIn, submitSignIn } from './admin-support.ts';
 import { SHOPPER_PASSWORD, createAccount, hydrated, readOutbox, stonesPricedWithin, waitForMail, type ShopperAccount } from './support.ts';
 

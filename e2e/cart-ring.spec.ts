@@ -16,7 +16,7 @@ import {
   type ProductDetail,
   type RingPrice,
   type ShapeName,
-} from '../packages/contract/src/index.ts';
+} from '@everstone/contract';
 import { hydrated, sidewaysOverflow } from './support.ts';
 
 /**

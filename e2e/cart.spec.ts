@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { PROMOTIONS, colorLabel, diamondTitle, formatMoney, type Diamond } from '../packages/contract/src/index.ts';
+import { PROMOTIONS, colorLabel, diamondTitle, formatMoney, type Diamond } from '@everstone/contract';
 import { hydrated, sidewaysOverflow } from './support.ts';
 
 /**

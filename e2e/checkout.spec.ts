@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { PAYMENT_METHODS, PROMOTIONS, WALLET_MESSAGES, formatMoney, holdNoticeOf, type Diamond, type Order } from '../packages/contract/src/index.ts';
+import { PAYMENT_METHODS, PROMOTIONS, WALLET_MESSAGES, formatMoney, holdNoticeOf, type Diamond, type Order } from '@everstone/contract';
 import { SHOPPER_PASSWORD, createAccount as createShopper, sidewaysOverflow, stonesPricedWithin } from './support.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { HISTOGRAM_BINS, SCALES, type Diamond, type DiamondFacetsResponse, type DiamondListResponse, type Shape } from '../packages/contract/src/index.ts';
+import { HISTOGRAM_BINS, SCALES, type Diamond, type DiamondFacetsResponse, type DiamondListResponse, type Shape } from '@everstone/contract';
 import { hydrated, sidewaysOverflow } from './support.ts';
 
 /**

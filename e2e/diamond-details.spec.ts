@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import type { Diamond } from '../packages/contract/src/index.ts';
+import type { Diamond } from '@everstone/contract';
 import { hydrated, sidewaysOverflow } from './support.ts';
 
 /**

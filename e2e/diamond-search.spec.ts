@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { SCALES, type Diamond, type DiamondListResponse } from '../packages/contract/src/index.ts';
+import { SCALES, type Diamond, type DiamondListResponse } from '@everstone/contract';
 import { hydrated, sidewaysOverflow, stopPageClock } from './support.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { bandVerdict, type DiamondListResponse, type PriceBand, type ValueChartResponse } from '../packages/contract/src/index.ts';
+import { bandVerdict, type DiamondListResponse, type PriceBand, type ValueChartResponse } from '@everstone/contract';
 import { hydrated, sidewaysOverflow } from './support.ts';
 
 /**

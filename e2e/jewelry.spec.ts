@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { ENGRAVING, formatTagPrice, type ProductDetail, type ProductListResponse } from '../packages/contract/src/index.ts';
+import { ENGRAVING, formatTagPrice, type ProductDetail, type ProductListResponse } from '@everstone/contract';
 import { createAccount, hydrated, sidewaysOverflow } from './support.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { PUBLIC_PAGES } from '../apps/web/app/content/public-pages.ts';
+import { PUBLIC_PAGES } from '@everstone/contract';
 import { hydrated, sidewaysOverflow } from './support.ts';
 
 async function aDiamond(page: Page) {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { NEWSLETTER_UNSUBSCRIBE_MESSAGES } from '../packages/contract/src/index.ts';
+import { NEWSLETTER_UNSUBSCRIBE_MESSAGES } from '@everstone/contract';
 import { readOutbox, sidewaysOverflow } from './support.ts';
 
 /*

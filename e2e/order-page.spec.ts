@@ -9,7 +9,7 @@ import {
   orderSchema,
   type Diamond,
   type Order,
-} from '../packages/contract/src/index.ts';
+} from '@everstone/contract';
 import { E2E_WIRE_ACCOUNT } from './store-settings.ts';
 import {
   SHOPPER_PASSWORD,

@@ -13,7 +13,7 @@ import {
   type Diamond,
   type ProductListResponse,
   type ProductSummary,
-} from '../packages/contract/src/index.ts';
+} from '@everstone/contract';
 import { VERIFICATION_SUBJECT, createAccount, hydrated, readOutbox, sidewaysOverflow, verificationLinkFor, type ShopperAccount } from './support.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { customReplyBy, replyByText } from '../packages/contract/src/index.ts';
+import { customReplyBy, replyByText } from '@everstone/contract';
 import { SHOPPER_PASSWORD, createAccount, hydrated, readOutbox, sidewaysOverflow } from './support.ts';
 
 const STORE = 'care@everstone.example';

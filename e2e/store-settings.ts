@@ -1,4 +1,4 @@
-import type { WireTransfer } from '../packages/contract/src/index.ts';
+import type { WireTransfer } from '@everstone/contract';
 
 /**
  * The bank account the journeys' store is configured with (WIRE_*), so a journey can tell the configured account

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Diamond } from '../packages/contract/src/index.ts';
+import type { Diamond } from '@everstone/contract';
 
 /**
  * What sticks out sideways on this screen. The body clips horizontal overflow, so the document's scroll width

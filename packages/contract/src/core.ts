@@ -18,6 +18,8 @@ export * from './products.ts';
 export * from './ring-choices.ts';
 export * from './business-calendar.ts';
 export * from './product-query.ts';
+export * from './variant-choice.ts';
+export * from './public-pages.ts';
 export type * from './product-schemas.ts';
 export type * from './diamonds.ts';
 export type * from './storefront.ts';

@@ -10,6 +10,8 @@ export * from './products.ts';
 export * from './ring-choices.ts';
 export * from './business-calendar.ts';
 export * from './product-query.ts';
+export * from './variant-choice.ts';
+export * from './public-pages.ts';
 export * from './product-schemas.ts';
 export * from './query.ts';
 export * from './search.ts';

@@ -2,7 +2,7 @@ import type { Route } from './+types/sitemap';
 import { productSlugsResponseSchema } from '@everstone/contract';
 import { appContext } from '../lib/app-context';
 import { serverApi } from '../lib/api';
-import { PUBLIC_PAGES } from '../content/public-pages';
+import { PUBLIC_PAGES } from '@everstone/contract/core';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

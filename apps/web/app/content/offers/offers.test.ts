@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PAGES } from '../public-pages';
+import { PUBLIC_PAGES } from '@everstone/contract/core';
 import { OFFERS, OFFER_SLUGS, findOffer } from './index';
 
 describe('the offer pages', () => {

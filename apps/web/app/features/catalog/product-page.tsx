@@ -28,7 +28,7 @@ import { addProductToCart, maxQuantityOf, type ProductCartLine } from '../../lib
 import { togglePiece, useSavedPieces } from '../../lib/wishlist';
 import { ProductCard } from './product-card';
 import { specsOf } from './specs';
-import { variantSearch, withOption } from './variant-choice';
+import { variantSearch, withOption } from '@everstone/contract/core';
 
 /** §9: the add-to-cart button's short "Processing..." moment before the cart, as on the diamond page. */
 const ADD_DELAY_MS = 500;

@@ -2,7 +2,7 @@ import { data, useLocation } from 'react-router';
 import { METAL_LABELS, centsToPrice, formatCents, variantLabel, type ProductDetail } from '@everstone/contract/core';
 import type { Route } from './+types/product';
 import { ProductPage } from '../../features/catalog/product-page';
-import { chooseVariant, optionsFromSearch } from '../../features/catalog/variant-choice';
+import { chooseVariant, optionsFromSearch } from '@everstone/contract/core';
 import { lazySchema, serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/seo';
 import jewelryHref from '../../styles/jewelry.css?url';

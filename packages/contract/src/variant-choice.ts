@@ -1,4 +1,12 @@
-import type { MetalId, ProductDetail, ShapeName, Variant } from '@everstone/contract/core';
+import type { ShapeName } from './products.ts';
+import type { MetalId } from './ring-choices.ts';
+import type { ProductDetail, Variant } from './product-schemas.ts';
+
+/*
+ * A jewelry piece's page keeps the variant shown in its address (`/jewelry/{slug}?metal=…&shape=…`): the options it
+ * names, the variant they lead to, and the query that names a variant. The storefront and the browser journeys read
+ * and write that address through these alone.
+ */
 
 /** The options a product page keeps in its address, in the order they are matched. */
 export interface VariantOptions {

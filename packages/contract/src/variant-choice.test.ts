@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductDetail, Variant } from '@everstone/contract/core';
-import { chooseVariant, optionsFromSearch, variantSearch, withOption } from './variant-choice';
+import type { ProductDetail, Variant } from './product-schemas.ts';
+import { chooseVariant, optionsFromSearch, variantSearch, withOption } from './variant-choice.ts';
 
 let id = 0;
 const variant = (metal: Variant['metal'], shape: Variant['shape'], price: number, available = true): Variant => ({
