@@ -14,6 +14,8 @@ export * from './order-steps.ts';
 export * from './line-kinds.ts';
 export * from './pricing.ts';
 export * from './products.ts';
+export * from './design.ts';
+export type * from './design-schemas.ts';
 export * from './ring-choices.ts';
 export * from './business-calendar.ts';
 export * from './product-query.ts';

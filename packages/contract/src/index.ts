@@ -6,6 +6,8 @@ export * from './line-kinds.ts';
 export * from './line-items.ts';
 export * from './pricing.ts';
 export * from './products.ts';
+export * from './design.ts';
+export * from './design-schemas.ts';
 export * from './ring-choices.ts';
 export * from './business-calendar.ts';
 export * from './product-query.ts';
