@@ -278,3 +278,8 @@ export function checkDesign(value: unknown, family: ProductFamily): { design: Pi
 export function designProblems(value: unknown, family: ProductFamily): string[] {
   return checkDesign(value, family).problems ?? [];
 }
+
+/** The words a refused design is answered with: the back office's 422, and its editor's own check before it asks. */
+export function designRefusal(problems: readonly string[]): string {
+  return `The design cannot be drawn and priced: ${problems.join('; ')}.`;
+}

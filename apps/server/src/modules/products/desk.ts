@@ -2,6 +2,7 @@ import {
   METALS,
   centsToPrice,
   checkDesign,
+  designRefusal,
   type AdminMetalPrice,
   type AdminProduct,
   type AdminProductListParams,
@@ -61,7 +62,7 @@ const storedPrice = (v: ProductVariantRow, family: string) => ({
 /** The design to store for a product of `family`, or a 422 saying everything that is wrong with it. */
 function requireDesign(value: unknown, family: ProductFamily): PieceDesign {
   const check = checkDesign(value, family);
-  if (check.problems) throw new ValidationError({ design: check.problems }, `The design cannot be drawn and priced: ${check.problems.join('; ')}.`);
+  if (check.problems) throw new ValidationError({ design: check.problems }, designRefusal(check.problems));
   return check.design;
 }
 
