@@ -10,6 +10,7 @@
 import { statSync } from 'node:fs';
 import {
   COLLECTIONS,
+  DESIGN_BOUNDS,
   GEMSTONES,
   GENDERS,
   METAL_IDS,
@@ -269,7 +270,8 @@ function parseRow(record: CsvRecord, header: Map<ProductImportColumn, number>): 
     return n;
   };
   const caratTotal = decimal('carat_total', 100);
-  const widthMm = decimal('width_mm', 12);
+  // A band's width option is the width its design is drawn at, so it has the design's bound.
+  const widthMm = decimal('width_mm', DESIGN_BOUNDS.ring.bandWidthMm.max);
   const origin = get('origin');
   if (origin !== '' && origin !== 'lab' && origin !== 'natural') problems.push('origin must be lab or natural');
 
