@@ -15,6 +15,8 @@ export * from './line-kinds.ts';
 export * from './money.ts';
 export * from './pricing.ts';
 export * from './products.ts';
+export * from './design.ts';
+export type * from './design-schemas.ts';
 export * from './ring-choices.ts';
 export * from './business-calendar.ts';
 export * from './product-query.ts';

@@ -7,6 +7,8 @@ export * from './line-items.ts';
 export * from './money.ts';
 export * from './pricing.ts';
 export * from './products.ts';
+export * from './design.ts';
+export * from './design-schemas.ts';
 export * from './ring-choices.ts';
 export * from './business-calendar.ts';
 export * from './product-query.ts';

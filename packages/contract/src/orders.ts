@@ -10,7 +10,8 @@ import { optionalMultilineText, optionalText, positiveId, requiredPhone, require
 import { diamondLineOf, lineItemSchema } from './line-items.ts';
 import { LINE_ITEM_KINDS, lineKey, type LineItem } from './line-kinds.ts';
 import { includedStoneSchema, priceBreakdownSchema } from './product-schemas.ts';
-import { PRODUCT_FAMILIES, type PieceDesign } from './products.ts';
+import { pieceDesignSchema } from './design-schemas.ts';
+import { PRODUCT_FAMILIES } from './products.ts';
 import { formatAmount, priceToCents } from './money.ts';
 import { METAL_IDS } from './ring-choices.ts';
 import { orderRingSchema } from './ring-builder-schemas.ts';
@@ -323,7 +324,11 @@ export const orderProductSchema = z.object({
   breakdown: priceBreakdownSchema,
   /** What the engraving added to one unit, cents (0 without one). */
   engraving_cents: z.number().int(),
-  design: z.custom<PieceDesign>((v) => typeof v === 'object' && v !== null),
+  /**
+   * The piece as it was ordered: its shape is checked, never its bounds, so an order placed under older bounds still
+   * reads when they tighten (the orders module completes what older designs left out as it reads them).
+   */
+  design: pieceDesignSchema,
   included_stone: includedStoneSchema.nullable(),
 });
 export type OrderProduct = z.infer<typeof orderProductSchema>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SHAPES } from './constants.ts';
+import { pieceDesignSchema } from './design-schemas.ts';
 import { positiveId } from './fields.ts';
 import { PRODUCT_SORTS } from './product-query.ts';
 import {
@@ -14,7 +15,6 @@ import {
   PRODUCT_STYLES,
   type CollectionId,
   type GemstoneId,
-  type PieceDesign,
   type ProductStyle,
 } from './products.ts';
 import { METAL_IDS, RING_SIZE_MESSAGES, RING_SIZE_UNKNOWN, RING_SIZES, engravingProblem } from './ring-choices.ts';
@@ -22,9 +22,6 @@ import { METAL_IDS, RING_SIZE_MESSAGES, RING_SIZE_UNKNOWN, RING_SIZES, engraving
 const styleIds = PRODUCT_STYLES.map((s) => s.id) as [ProductStyle, ...ProductStyle[]];
 const collectionIds = COLLECTIONS.map((c) => c.id) as [CollectionId, ...CollectionId[]];
 const gemIds = GEMSTONES.map((g) => g.id) as [GemstoneId, ...GemstoneId[]];
-
-/** A design travels as the object the pictures are drawn from; the server made it, so it is not re-validated. */
-export const designSchema = z.custom<PieceDesign>((v) => typeof v === 'object' && v !== null && 'form' in v);
 
 export const priceBreakdownSchema = z.object({
   metal_cents: z.number().int(),
@@ -68,7 +65,7 @@ export const variantSchema = z.object({
   stock: z.number().int().nullable(),
   /** False when it cannot be ordered now (sold out, or discontinued). */
   available: z.boolean(),
-  design: designSchema,
+  design: pieceDesignSchema,
   included_stone: includedStoneSchema.nullable(),
 });
 export type Variant = z.infer<typeof variantSchema>;
@@ -94,7 +91,7 @@ export const productSummarySchema = z.object({
   /** The price before the offer, when there is one. */
   list_cents: z.number().int().nullable(),
   offer_percent: z.number().int(),
-  design: designSchema,
+  design: pieceDesignSchema,
   metals: z.array(z.enum(METAL_IDS)),
   ready_to_ship: z.boolean(),
   lead_days: z.number().int(),
@@ -164,7 +161,7 @@ export const variantPictureSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   metal: z.enum(METAL_IDS),
-  design: designSchema,
+  design: pieceDesignSchema,
 });
 export type VariantPicture = z.infer<typeof variantPictureSchema>;
 

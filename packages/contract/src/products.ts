@@ -1,7 +1,8 @@
 /**
- * The jewelry catalog's words, without Zod (pages use them on first load): families, styles, collections, the design
- * parameters every piece is drawn from, and the shapes of a product as the API answers it. Metals, ring sizes and
- * engraving are ring-choices.ts; the schemas of the requests are in product-schemas.ts.
+ * The jewelry catalog's words, without Zod (pages use them on first load): families, styles, collections and the
+ * shapes of a product as the API answers it. A piece's design is design.ts (its parts and bounds) and
+ * design-schemas.ts (its schema and types); metals, ring sizes and engraving are ring-choices.ts; the schemas of the
+ * requests are in product-schemas.ts.
  */
 import { SHAPES } from './constants.ts';
 import { formatCarat } from './display.ts';
@@ -92,110 +93,6 @@ export const METAL_COLORS: Record<MetalHue, { light: string; base: string; dark:
   yellow: { light: '#fff3c4', base: '#e2bd63', dark: '#a27a26' },
   rose: { light: '#ffe1d6', base: '#e3a68f', dark: '#a4654f' },
 };
-
-/** Band cross-sections. */
-export const BAND_PROFILES = ['comfort', 'flat', 'knife-edge', 'domed', 'tapered'] as const;
-export type BandProfile = (typeof BAND_PROFILES)[number];
-
-/** How small stones sit along a band. */
-export const ACCENT_SETTINGS = ['pave', 'channel', 'shared-prong', 'bezel', 'eternity'] as const;
-export type AccentSetting = (typeof ACCENT_SETTINGS)[number];
-
-/**
- * What a piece looks like and is made of, from which its picture, its 3D view, its specifications and its price
- * are drawn. Millimetres and carats are real: the picture is to scale.
- */
-export type PieceDesign = RingDesign | EarringDesign | NecklaceDesign | BraceletDesign;
-
-export interface RingDesign {
-  form: 'ring';
-  /** Width of the band at its base, mm. */
-  bandWidthMm: number;
-  /** Thickness of the band, mm. */
-  bandThicknessMm: number;
-  profile: BandProfile;
-  milgrain: boolean;
-  /** The head that holds a center stone; absent on a band. */
-  head: RingHead | null;
-  /** Small stones along the band or around the head. */
-  accents: RingAccents | null;
-  /** A coloured stone or a stocked center (presets draw their own stone). */
-  center: CenterStoneLook | null;
-  /** A ceramic inlay (The Ceramic Series). */
-  inlay: 'black' | 'white' | null;
-}
-
-export interface RingHead {
-  /** 0 for a bezel. */
-  prongs: 0 | 4 | 6;
-  /** A halo of small stones round the center: none, a visible halo, or hidden under the stone. */
-  halo: 'none' | 'halo' | 'hidden';
-  /** Side stones beside the center: none, or two (three-stone). */
-  sideCenters: 0 | 2;
-  /** Shapes of center stone the head is made for. */
-  shapes: ShapeName[];
-  /** The window of center-stone sizes it holds, by the stone's width in mm (the builder matches certificates to it). */
-  minWidthMm: number;
-  maxWidthMm: number;
-  /** Where the head is drawn on a picture with no stone chosen: the width of the stone it is shown with, mm. */
-  shownWidthMm: number;
-  /** §9: a Luxe head takes a center stone of LUXE_MIN_CENTER_CARAT or more (absent or 0 on every other head). */
-  minCenterCarat?: number;
-  /** Vintage details (filigree, milgrain on the head). */
-  vintage: boolean;
-}
-
-export interface RingAccents {
-  setting: AccentSetting;
-  count: number;
-  /** Total carat weight of the accent stones. */
-  caratTotal: number;
-  /** How far round the band they go: 0.5 for half, 1 for all the way (eternity). */
-  coverage: number;
-  gem: GemstoneId;
-}
-
-export interface CenterStoneLook {
-  gem: GemstoneId;
-  shape: ShapeName;
-  lengthMm: number;
-  widthMm: number;
-  depthMm: number;
-}
-
-export interface EarringDesign {
-  form: 'earrings';
-  style: 'studs' | 'hoops' | 'drops';
-  /** Each earring's stone (studs, drops), or the stones along a hoop. */
-  stone: CenterStoneLook | null;
-  hoopDiameterMm: number | null;
-  /** Stones along each hoop. */
-  hoopStones: number;
-  prongs: 0 | 4 | 6;
-}
-
-export interface NecklaceDesign {
-  form: 'necklace';
-  style: 'tennis-necklace' | 'pendant';
-  lengthIn: number;
-  /** A tennis necklace's stones, or a pendant's accents. */
-  stones: number;
-  stoneMm: number;
-  pendant: CenterStoneLook | null;
-  /** Pendant motif (Elements, The Bouquet): a single stone, a cluster, a bar. */
-  motif: 'solitaire' | 'cluster' | 'bar' | 'halo' | null;
-}
-
-export interface BraceletDesign {
-  form: 'bracelet';
-  style: 'tennis-bracelet' | 'bangle';
-  lengthIn: number;
-  stones: number;
-  stoneMm: number;
-  /** Width of a bangle, mm. */
-  widthMm: number;
-  inlay: 'black' | 'white' | null;
-}
 
 /** A piece's price, itemized (integer cents): what the product page, the cart and the order show. */
 export interface PriceBreakdown {

@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { SHAPES } from './constants.ts';
+import { pieceDesignSchema } from './design-schemas.ts';
 import { diamondSchema } from './diamonds.ts';
 import { positiveId } from './fields.ts';
-import { designSchema, engravingField, priceBreakdownSchema, productSummarySchema, ringSizeField } from './product-schemas.ts';
+import { engravingField, priceBreakdownSchema, productSummarySchema, ringSizeField } from './product-schemas.ts';
 import { COLLECTIONS, PRODUCT_STYLES, type CollectionId, type ProductStyle } from './products.ts';
 import { METAL_IDS } from './ring-choices.ts';
 
@@ -75,7 +76,7 @@ export const settingFitSchema = z.object({
   min_center_carat: z.number(),
   /** The carat range that the mm windows come to for well-cut stones, for the carat slider's preset. */
   carat: z.object({ min: z.number(), max: z.number() }),
-  design: designSchema,
+  design: pieceDesignSchema,
   metal: z.enum(METAL_IDS),
   price_cents: z.number().int(),
 });
@@ -124,7 +125,7 @@ export const builderRingResponseSchema = z.object({
     metal_grams: z.number(),
     lead_days: z.number().int(),
     /** The setting's design with the chosen stone in its head, at the certificate's length, width and depth. */
-    design: designSchema,
+    design: pieceDesignSchema,
   }),
   price: ringPriceSchema,
   /** Business days until the ring leaves the workshop: the setting's lead time after the stone is in hand. */
@@ -164,7 +165,7 @@ export const orderRingSchema = z.object({
   engraving: z.string().nullable(),
   lead_days: z.number().int(),
   price: ringPriceSchema,
-  /** The setting with the stone in its head, for the pictures. */
-  design: designSchema,
+  /** The setting with the stone in its head, for the pictures: as it was ordered (its shape is checked, not its bounds). */
+  design: pieceDesignSchema,
 });
 export type OrderRing = z.infer<typeof orderRingSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineItemSchema } from './line-items.ts';
 import { lineKey } from './line-kinds.ts';
-import { type RingDesign } from './products.ts';
+import type { RingDesign } from './design-schemas.ts';
 import { ENGRAVING, RING_SIZE_MESSAGES } from './ring-choices.ts';
 import { priceLines, ringUnitPrice } from './pricing.ts';
 import { BUILD_PARAMS, EMPTY_BUILD, builderPath, buildToParams, readBuild, type RingBuild } from './ring-build.ts';

@@ -4,7 +4,8 @@
  * holding a stone holds.ts; the API's shapes are in ring-builder-schemas.ts. docs/decisions/015-ring-builder.md.
  */
 import { formatCarat } from './display.ts';
-import { LUXE_MIN_CENTER_CARAT, type RingDesign, type RingHead, type ShapeName } from './products.ts';
+import type { RingDesign, RingHead } from './design-schemas.ts';
+import { LUXE_MIN_CENTER_CARAT, type ShapeName } from './products.ts';
 import { ENGRAVING } from './ring-choices.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -67,7 +68,8 @@ function article(word: string): string {
   return /^[AEIOU]/i.test(word) ? 'an' : 'a';
 }
 
-function listWords(words: readonly string[]): string {
+/** Words joined as a sentence lists them: 'a, b or c'. */
+export function listWords(words: readonly (string | number)[]): string {
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 }

@@ -1,5 +1,5 @@
 import type { OrderItemRow } from '../../db/schema.ts';
-import type { OrderProduct, OrderRing } from '@everstone/contract';
+import { readStoredDesign, type OrderProduct, type OrderRing } from '@everstone/contract';
 import type { NewOrderLine } from './repository.ts';
 
 /** The variant a product or ring line was made from, and what the shopper chose for it. */
@@ -61,10 +61,13 @@ export function ringOf(row: OrderItemRow): OrderRing | null {
   if (row.kind !== 'ring' || !row.details_json) return null;
   const ring = JSON.parse(row.details_json) as OrderRing;
   // The size, engraving and lead time have columns of their own (the desk and the emails read the same row).
-  return { ...ring, ring_size: row.ring_size ?? ring.ring_size, engraving: row.engraving, lead_days: row.lead_days ?? ring.lead_days };
+  return { ...ring, design: readStoredDesign(ring.design), ring_size: row.ring_size ?? ring.ring_size, engraving: row.engraving, lead_days: row.lead_days ?? ring.lead_days };
 }
 
 /** A product line's piece as the order keeps it (details_json); null on other kinds. */
 export function productOf(row: OrderItemRow): OrderedProduct | null {
-  return row.kind === 'product' && row.details_json ? (JSON.parse(row.details_json) as OrderedProduct) : null;
+  if (row.kind !== 'product' || !row.details_json) return null;
+  const product = JSON.parse(row.details_json) as OrderedProduct;
+  // The design as it was ordered, with what older designs left out read as the schema has it (never re-bounded).
+  return { ...product, design: readStoredDesign(product.design) };
 }

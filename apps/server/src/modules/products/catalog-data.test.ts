@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENGRAVING, LUXE_MIN_CENTER_CARAT, METAL_IDS, SETTING_STYLES } from '@everstone/contract';
+import { ENGRAVING, LUXE_MIN_CENTER_CARAT, METAL_IDS, SETTING_STYLES, designProblems } from '@everstone/contract';
 import { demoCatalog, stoneSize } from './catalog-data.ts';
-import { designProblems } from './import.ts';
 
 describe('the demo catalog', () => {
   const catalog = demoCatalog();

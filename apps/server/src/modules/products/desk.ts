@@ -1,6 +1,8 @@
 import {
   METALS,
   centsToPrice,
+  checkDesign,
+  designRefusal,
   type AdminMetalPrice,
   type AdminProduct,
   type AdminProductListParams,
@@ -17,7 +19,7 @@ import { writeTransaction } from '../../db/transaction.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import { changed, type CatalogChange } from './changes.ts';
-import { designProblems, type HeldUnits } from './import.ts';
+import type { HeldUnits } from './import.ts';
 import { repriceVariant, type MetalPrices, type Priced } from './price-model.ts';
 import { createProductRepository, variantPriceColumns } from './repository.ts';
 import { productTables, type ProductTables } from './tables.ts';
@@ -41,7 +43,8 @@ export interface VariantEdit {
   discontinued?: boolean;
   /** Units the store holds, open orders' units included; null makes the variant made to order. */
   on_hand?: number | null;
-  design?: PieceDesign;
+  /** Any value: it is checked here against the product's family (designSchemaFor), which the request cannot know. */
+  design?: unknown;
 }
 
 const bool = (n: number) => n === 1;
@@ -55,6 +58,13 @@ const storedPrice = (v: ProductVariantRow, family: string) => ({
   stonesCents: v.stones_cents,
   centerCents: v.center_cents,
 });
+
+/** The design to store for a product of `family`, or a 422 saying everything that is wrong with it. */
+function requireDesign(value: unknown, family: ProductFamily): PieceDesign {
+  const check = checkDesign(value, family);
+  if (check.problems) throw new ValidationError({ design: check.problems }, designRefusal(check.problems));
+  return check.design;
+}
 
 /** A design's price, refused (422) when its figures make no price: the check of a design is the last word on it, not the only one. */
 function priced(quote: Priced): Priced {
@@ -231,16 +241,15 @@ export function createCatalogDesk(deps: { db: { db: Handle; engine: Engine }; in
           columns.discontinued = edit.discontinued ? 1 : 0;
         }
         if (edit.design !== undefined) {
-          const problems = designProblems(edit.design, owner.family as ProductFamily);
-          if (problems.length > 0) throw new ValidationError({ design: problems }, `The design cannot be drawn and priced: ${problems.join('; ')}.`);
+          const design = requireDesign(edit.design, owner.family as ProductFamily);
           const old = designOf(v);
-          if (!sameDesign(old, edit.design)) {
+          if (!sameDesign(old, design)) {
             const prices = await repo.metalPrices();
-            const quote = priced(repriceVariant(storedPrice(v, owner.family), { design: edit.design, metalCentsPerGram: prices[v.metal as MetalId], offerPercent: owner.offer_percent }));
-            Object.assign(columns, variantPriceColumns(quote), { design_json: designJson(edit.design) });
+            const quote = priced(repriceVariant(storedPrice(v, owner.family), { design, metalCentsPerGram: prices[v.metal as MetalId], offerPercent: owner.offer_percent }));
+            Object.assign(columns, variantPriceColumns(quote), { design_json: designJson(design) });
             before.design = old;
             before.price = centsToPrice(v.price_cents);
-            after.design = edit.design;
+            after.design = design;
             after.price = centsToPrice(quote.priceCents);
           }
         }
@@ -269,13 +278,12 @@ export function createCatalogDesk(deps: { db: { db: Handle; engine: Engine }; in
     },
 
     /** What a design would cost for a variant, at the metal prices in force, without saving it. */
-    async priceDesign(id: number, design: PieceDesign) {
+    async priceDesign(id: number, value: unknown) {
       const repo = createProductRepository(d.db);
       const v = await repo.findVariant(id);
       if (!v) throw new NotFoundError(`No variant with id ${id} exists.`);
       const owner = (await repo.findProduct(v.product_id))!;
-      const problems = designProblems(design, owner.family as ProductFamily);
-      if (problems.length > 0) throw new ValidationError({ design: problems }, `The design cannot be drawn and priced: ${problems.join('; ')}.`);
+      const design = requireDesign(value, owner.family as ProductFamily);
       const prices = await repo.metalPrices();
       return priced(repriceVariant(storedPrice(v, owner.family), { design, metalCentsPerGram: prices[v.metal as MetalId], offerPercent: owner.offer_percent }));
     },

@@ -96,6 +96,22 @@ describe.each(TEST_ENGINES)('importing jewelry on %s', (engine) => {
     expect(await db.db.selectFrom('product_variants').select('id').where('sku', 'in', ['NO-WINDOW-1', 'NO-WINDOW-2']).execute()).toEqual([]);
   });
 
+  it('keeps a design as its schema reads it, and refuses a measure outside its bound, naming the field', async () => {
+    const design = JSON.parse(rows[1]![col('design')]!) as Record<string, unknown>;
+    const { inlay: _inlay, ...noInlay } = design;
+    const bare = [...rows[1]!];
+    bare[col('sku')] = 'AS-READ-1';
+    bare[col('design')] = JSON.stringify({ ...noInlay, sparkle: 'lots' });
+    const thin = [...rows[1]!];
+    thin[col('sku')] = 'TOO-THIN-1';
+    thin[col('design')] = JSON.stringify({ ...design, bandWidthMm: 0.3 });
+    const summary = await importProductsFile(db, file('as-read.csv', [header, bare, thin]), options);
+    expect(summary.errors).toEqual([{ line: 3, problems: ['design.bandWidthMm must be from 0.5 to 12'] }]);
+    const stored = await db.db.selectFrom('product_variants').select('design_json').where('sku', '=', 'AS-READ-1').executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.design_json)).toEqual({ ...design, inlay: null });
+    expect(await db.db.selectFrom('product_variants').select('id').where('sku', '=', 'TOO-THIN-1').execute()).toEqual([]);
+  });
+
   it('never puts units an open order holds back on sale', async () => {
     const sku = rows[4]![col('sku')]!;
     const variant = await db.db.selectFrom('product_variants').select('id').where('sku', '=', sku).executeTakeFirstOrThrow();

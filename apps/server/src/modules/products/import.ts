@@ -9,9 +9,8 @@
  */
 import { statSync } from 'node:fs';
 import {
-  ACCENT_SETTINGS,
-  BAND_PROFILES,
   COLLECTIONS,
+  DESIGN_BOUNDS,
   GEMSTONES,
   GENDERS,
   METAL_IDS,
@@ -20,10 +19,9 @@ import {
   RING_FAMILIES,
   SHAPES,
   centsToPrice,
+  checkDesign,
   type AuditAction,
-  type CenterStoneLook,
   type IncludedStone,
-  type PieceDesign,
   type ProductFamily,
 } from '@everstone/contract';
 import type { Kysely } from 'kysely';
@@ -210,92 +208,6 @@ function json<T>(text: string, what: string, problems: string[]): T | null {
   }
 }
 
-const positive = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n > 0;
-const within = (n: unknown, min: number, max: number) => typeof n === 'number' && Number.isFinite(n) && n >= min && n <= max;
-const wholeWithin = (n: unknown, min: number, max: number) => Number.isInteger(n) && within(n, min, max);
-const oneOf = (v: unknown, values: readonly unknown[]) => values.includes(v);
-const GEM_IDS = GEMSTONES.map((g) => g.id) as readonly string[];
-
-/** What is wrong with a stone drawn on a piece (a coloured center, an earring's or a pendant's stone). */
-function stoneLookProblems(look: unknown, where: string): string[] {
-  if (look === null || look === undefined) return [];
-  const l = look as CenterStoneLook;
-  if (typeof look !== 'object' || !oneOf(l.gem, GEM_IDS) || !SHAPES.includes(l.shape) || ![l.lengthMm, l.widthMm, l.depthMm].every((mm) => within(mm, 0.5, 30))) {
-    return [`${where} needs a gem, a shape and lengthMm, widthMm and depthMm from 0.5 to 30`];
-  }
-  return [];
-}
-
-/**
- * What is wrong with a design for a product of `family`, in words (empty when it can be drawn and priced): the
- * import's check and the back office's, so no design the store keeps prices as nothing or draws as nonsense.
- */
-export function designProblems(design: unknown, family: ProductFamily): string[] {
-  if (typeof design !== 'object' || design === null || !('form' in design)) return ['design must be an object with a form'];
-  const d = design as PieceDesign;
-  const form = RING_FAMILIES.includes(family) ? 'ring' : family;
-  if (d.form !== form) return [`a ${family} is drawn as form "${form}", not "${String(d.form)}"`];
-  const out: string[] = [];
-  switch (d.form) {
-    case 'ring':
-      if (!positive(d.bandWidthMm) || d.bandWidthMm > 12) out.push('design.bandWidthMm must be above 0 and at most 12');
-      if (!positive(d.bandThicknessMm) || d.bandThicknessMm > 4) out.push('design.bandThicknessMm must be above 0 and at most 4');
-      if (!oneOf(d.profile, BAND_PROFILES)) out.push(`design.profile must be one of ${BAND_PROFILES.join(', ')}`);
-      if (typeof d.milgrain !== 'boolean') out.push('design.milgrain must be true or false');
-      if (!oneOf(d.inlay ?? null, [null, 'black', 'white'])) out.push('design.inlay must be null, black or white');
-      if (d.head !== null && d.head !== undefined && (typeof d.head !== 'object' || !positive(d.head.shownWidthMm) || d.head.shownWidthMm > 25 || !Array.isArray(d.head.shapes) || d.head.shapes.some((s) => !SHAPES.includes(s)))) {
-        out.push('design.head needs shownWidthMm (above 0, at most 25) and shapes from the shape list');
-      } else if (d.head) {
-        if (!oneOf(d.head.prongs, [0, 4, 6])) out.push('design.head.prongs must be 0 (a bezel), 4 or 6');
-        if (!oneOf(d.head.halo, ['none', 'halo', 'hidden'])) out.push('design.head.halo must be none, halo or hidden');
-        if (!oneOf(d.head.sideCenters, [0, 2])) out.push('design.head.sideCenters must be 0 or 2');
-        if (typeof d.head.vintage !== 'boolean') out.push('design.head.vintage must be true or false');
-      }
-      if (d.accents !== null && d.accents !== undefined) {
-        const a = d.accents;
-        if (!wholeWithin(a.count, 0, 500) || !within(a.caratTotal, 0, 50)) out.push('design.accents needs a whole count (0–500) and a caratTotal (0–50)');
-        if (!oneOf(a.setting, ACCENT_SETTINGS)) out.push(`design.accents.setting must be one of ${ACCENT_SETTINGS.join(', ')}`);
-        if (!within(a.coverage, 0, 1)) out.push('design.accents.coverage must be from 0 to 1 (1 is all the way round)');
-        if (!oneOf(a.gem, GEM_IDS)) out.push('design.accents.gem must be a gem of the gem list');
-      }
-      out.push(...stoneLookProblems(d.center, 'design.center'));
-      if ((family === 'setting' || family === 'preset') && !d.head) out.push('a setting or preset needs a head');
-      // The ring builder matches certificates to a setting's window of stone widths (decision 015).
-      if (family === 'setting' && d.head && !(positive(d.head.minWidthMm) && positive(d.head.maxWidthMm) && d.head.minWidthMm < d.head.maxWidthMm && d.head.maxWidthMm <= 25)) {
-        out.push('a setting\'s design.head needs minWidthMm and maxWidthMm, the window of center-stone widths it holds in mm (above 0, min below max, at most 25)');
-      }
-      if (d.head && d.head.minCenterCarat !== undefined && !(typeof d.head.minCenterCarat === 'number' && d.head.minCenterCarat >= 0 && d.head.minCenterCarat <= 20)) {
-        out.push('design.head.minCenterCarat, when given, is the smallest center stone in carats the head takes (0 to 20; 3 for a Luxe head)');
-      }
-      break;
-    case 'earrings':
-      if (!['studs', 'hoops', 'drops'].includes(d.style)) out.push('design.style must be studs, hoops or drops');
-      if (d.style === 'hoops' && !within(d.hoopDiameterMm, 8, 60)) out.push('design.hoopDiameterMm of a hoop must be from 8 to 60');
-      if (d.hoopDiameterMm !== null && d.hoopDiameterMm !== undefined && !within(d.hoopDiameterMm, 8, 60)) out.push('design.hoopDiameterMm must be null or from 8 to 60');
-      if (!wholeWithin(d.hoopStones, 0, 100)) out.push('design.hoopStones must be a whole number from 0 to 100');
-      if (!oneOf(d.prongs, [0, 4, 6])) out.push('design.prongs must be 0 (a bezel), 4 or 6');
-      if (d.style !== 'hoops' && !d.stone) out.push('studs and drops need design.stone');
-      out.push(...stoneLookProblems(d.stone, 'design.stone'));
-      break;
-    case 'necklace':
-    case 'bracelet':
-      if (!positive(d.lengthIn) || d.lengthIn > 40) out.push('design.lengthIn must be above 0 and at most 40');
-      if (!wholeWithin(d.stones, 0, 500)) out.push('design.stones must be a whole number from 0 to 500');
-      if (!within(d.stoneMm, 0, 20)) out.push('design.stoneMm must be from 0 to 20');
-      if (d.form === 'necklace') {
-        if (!oneOf(d.style, ['tennis-necklace', 'pendant'])) out.push('design.style must be tennis-necklace or pendant');
-        if (!oneOf(d.motif ?? null, [null, 'solitaire', 'cluster', 'bar', 'halo'])) out.push('design.motif must be null, solitaire, cluster, bar or halo');
-        out.push(...stoneLookProblems(d.pendant, 'design.pendant'));
-      } else {
-        if (!oneOf(d.style, ['tennis-bracelet', 'bangle'])) out.push('design.style must be tennis-bracelet or bangle');
-        if (!within(d.widthMm, 0, 30)) out.push('design.widthMm must be from 0 to 30');
-        if (!oneOf(d.inlay ?? null, [null, 'black', 'white'])) out.push('design.inlay must be null, black or white');
-      }
-      break;
-  }
-  return out;
-}
-
 interface ParsedRow {
   line: number;
   product: Omit<ProductDraft, 'variants' | 'ageDays'> & { published: boolean };
@@ -358,13 +270,17 @@ function parseRow(record: CsvRecord, header: Map<ProductImportColumn, number>): 
     return n;
   };
   const caratTotal = decimal('carat_total', 100);
-  const widthMm = decimal('width_mm', 12);
+  // A band's width option is the width its design is drawn at, so it has the design's bound.
+  const widthMm = decimal('width_mm', DESIGN_BOUNDS.ring.bandWidthMm.max);
   const origin = get('origin');
   if (origin !== '' && origin !== 'lab' && origin !== 'natural') problems.push('origin must be lab or natural');
 
-  const design = json<PieceDesign>(get('design'), 'design', problems);
-  if (get('design') === '') problems.push('design is required');
-  if (design && PRODUCT_FAMILIES.includes(family)) problems.push(...designProblems(design, family));
+  const designText = get('design');
+  if (designText === '') problems.push('design is required');
+  const designValue = json<unknown>(designText, 'design', problems);
+  // The design the store keeps is the schema's reading of it (absent parts as null), not the file's text.
+  const designCheck = designText !== '' && !problems.includes('design is not valid JSON') && PRODUCT_FAMILIES.includes(family) ? checkDesign(designValue, family) : null;
+  if (designCheck?.problems) problems.push(...designCheck.problems);
   const included = json<IncludedStone>(get('included_stone'), 'included_stone', problems);
   const centerStones = json<CenterStone[]>(get('center_stones'), 'center_stones', problems) ?? [];
   if (!Array.isArray(centerStones)) problems.push('center_stones must be a JSON list');
@@ -403,7 +319,7 @@ function parseRow(record: CsvRecord, header: Map<ProductImportColumn, number>): 
       caratTotal,
       widthMm,
       origin: (origin || null) as VariantDraft['origin'],
-      design: design!,
+      design: designCheck!.design!,
       included,
       centerStones: included ? [included, ...centerStones] : centerStones,
       centerGem,

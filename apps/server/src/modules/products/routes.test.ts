@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEPARTMENTS, METAL_IDS, PRODUCT_PAGE_SIZE, breakdownTotal, type ProductDetail, type ProductListResponse, type ProductSummary } from '@everstone/contract';
+import { DEPARTMENTS, METAL_IDS, PRODUCT_PAGE_SIZE, breakdownTotal, type ProductDetail, type ProductListResponse, type ProductSummary, type RingDesign } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createInventoryService } from '../inventory/index.ts';
+import { createProductRepository } from './repository.ts';
 import { seedProducts } from './seed.ts';
 
 /**
@@ -169,5 +170,19 @@ describe.each(TEST_ENGINES)('jewelry catalog API on %s', (engine) => {
 
     expect((await app.inject('/api/products/no-such-piece')).statusCode).toBe(404);
     expect((await app.inject(`/api/products/${'x'.repeat(300)}`)).statusCode).toBe(404);
+  });
+
+  it('reads a design saved before its parts were all required, and one saved under wider bounds, as the schema has it', async () => {
+    const repo = createProductRepository(db.db);
+    const band = (await list('department=bands-for-her')).data[0]!;
+    const row = await db.db.selectFrom('product_variants').select(['id', 'design_json']).where('id', '=', band.variant_id).executeTakeFirstOrThrow();
+    const { inlay: _inlay, accents: _accents, ...older } = JSON.parse(row.design_json) as RingDesign;
+    // Kept as an older import let it be: no inlay or accents at all, and a band thinner than the bound now allows.
+    await repo.updateVariant(row.id, { design_json: JSON.stringify({ ...older, bandWidthMm: 0.3 }) });
+    await repo.bumpVersion();
+    const shown = (await detail(band.slug)).variants.find((v) => v.id === row.id)!;
+    expect(shown.design).toEqual({ ...older, bandWidthMm: 0.3, accents: null, inlay: null });
+    await repo.updateVariant(row.id, { design_json: row.design_json });
+    await repo.bumpVersion();
   });
 });

@@ -1,4 +1,4 @@
-import type { IncludedStone, PieceDesign } from '@everstone/contract';
+import { readStoredDesign, type IncludedStone, type PieceDesign } from '@everstone/contract';
 import type { ProductRow, ProductVariantRow } from '../../db/schema.ts';
 
 /*
@@ -6,8 +6,12 @@ import type { ProductRow, ProductVariantRow } from '../../db/schema.ts';
  * variants) and a preset's own center stone (included_stone_json). Every other file of the module goes through these.
  */
 
-/** A variant's (or a product's) design as stored. */
-export const designOf = (row: Pick<ProductVariantRow, 'design_json'> | Pick<ProductRow, 'design_json'>): PieceDesign => JSON.parse(row.design_json) as PieceDesign;
+/**
+ * A variant's (or a product's) design as stored, read through the design's schema: what a design saved before its
+ * parts were all required left out comes back as the schema has it (absent parts as null), so every answer and every
+ * comparison with an edited design sees one form of it.
+ */
+export const designOf = (row: Pick<ProductVariantRow, 'design_json'> | Pick<ProductRow, 'design_json'>): PieceDesign => readStoredDesign(JSON.parse(row.design_json));
 
 /** A variant's own center stone, for a preset that comes with one; null otherwise. */
 export const includedStoneOf = (row: Pick<ProductVariantRow, 'included_stone_json'>): IncludedStone | null =>

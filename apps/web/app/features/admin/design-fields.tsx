@@ -2,9 +2,16 @@ import { useId } from 'react';
 import {
   ACCENT_SETTINGS,
   BAND_PROFILES,
+  DESIGN_BOUNDS,
+  HALO_KINDS,
+  INLAYS,
+  PENDANT_MOTIFS,
+  PRONG_COUNTS,
+  boundText,
   type AccentSetting,
   type BandProfile,
   type BraceletDesign,
+  type DesignBound,
   type EarringDesign,
   type NecklaceDesign,
   type PieceDesign,
@@ -14,8 +21,10 @@ import {
 /**
  * The picture parameters of a variant's design, as fields: the band of a ring (and its head and accent stones when
  * it has them), the hoops of earrings, a necklace's or a bracelet's length and stones. Every other part of the design
- * stays as it is. The number fields are left uncontrolled (remounted by the editor on Reset and after Save), so a
- * field emptied while typing stays empty instead of jumping back; it is reported as blank until it holds a number.
+ * stays as it is. Each number field offers the bounds the server checks a design against (the contract's
+ * DESIGN_BOUNDS) and says them beside it. The number fields are left uncontrolled (remounted by the editor on Reset
+ * and after Save), so a field emptied while typing stays empty instead of jumping back; it is reported as blank until
+ * it holds a number.
  */
 
 type Change = (next: (design: PieceDesign) => PieceDesign) => void;
@@ -36,47 +45,37 @@ const ACCENT_TEXT: Record<AccentSetting, string> = {
   bezel: 'Bezel',
   eternity: 'Eternity',
 };
-const INLAY_TEXT = { none: 'None', black: 'Black ceramic', white: 'White ceramic' } as const;
-const HALO_TEXT = { none: 'None', halo: 'Halo', hidden: 'Hidden halo' } as const;
-const PRONG_TEXT = { 0: 'Bezel', 4: '4 prongs', 6: '6 prongs' } as const;
-const MOTIF_TEXT = { none: 'None', solitaire: 'Solitaire', cluster: 'Cluster', bar: 'Bar', halo: 'Halo' } as const;
+type Inlay = (typeof INLAYS)[number];
+type Motif = (typeof PENDANT_MOTIFS)[number];
+type Prongs = (typeof PRONG_COUNTS)[number];
+const INLAY_TEXT: Record<'none' | Inlay, string> = { none: 'None', black: 'Black ceramic', white: 'White ceramic' };
+const INLAY_OPTIONS = ['none', ...INLAYS] as const;
+const HALO_TEXT: Record<(typeof HALO_KINDS)[number], string> = { none: 'None', halo: 'Halo', hidden: 'Hidden halo' };
+const PRONG_TEXT: Record<`${Prongs}`, string> = { 0: 'Bezel', 4: '4 prongs', 6: '6 prongs' };
+const PRONG_OPTIONS = PRONG_COUNTS.map((n) => `${n}` as const);
+const MOTIF_TEXT: Record<'none' | Motif, string> = { none: 'None', solitaire: 'Solitaire', cluster: 'Cluster', bar: 'Bar', halo: 'Halo' };
+const MOTIF_OPTIONS = ['none', ...PENDANT_MOTIFS] as const;
 
-/**
- * The bounds the fields offer, within those the server checks a design against (the catalog import's
- * `designProblems`, which says what it refuses).
- */
-const LIMITS = {
-  bandWidthMm: { min: 0.5, max: 12, step: 0.1 },
-  bandThicknessMm: { min: 0.5, max: 4, step: 0.1 },
-  accentCount: { min: 0, max: 500, step: 1 },
-  accentCarat: { min: 0, max: 50, step: 0.01 },
-  coverage: { min: 0.05, max: 1, step: 0.05 },
-  hoopDiameterMm: { min: 8, max: 60, step: 1 },
-  hoopStones: { min: 0, max: 100, step: 1 },
-  necklaceLengthIn: { min: 12, max: 40, step: 0.5 },
-  braceletLengthIn: { min: 5, max: 12, step: 0.25 },
-  stones: { min: 0, max: 500, step: 1 },
-  stoneMm: { min: 0.5, max: 20, step: 0.1 },
-  widthMm: { min: 1, max: 30, step: 0.1 },
-} as const;
+const b = DESIGN_BOUNDS;
 
 function NumberField({
   name,
   label,
   value,
-  limits,
+  bound,
   onValue,
   blank,
 }: {
   name: string;
   label: string;
   value: number;
-  limits: { min: number; max: number; step: number };
+  bound: DesignBound;
   onValue: (n: number) => void;
   blank: Blank;
 }) {
   const id = useId();
-  const whole = Number.isInteger(limits.step);
+  const hint = `${id}-hint`;
+  const words = boundText(bound);
   return (
     <div className="form-field">
       <label className="form-label" htmlFor={id}>
@@ -86,13 +85,14 @@ function NumberField({
         id={id}
         name={name}
         type="number"
-        inputMode={whole ? 'numeric' : 'decimal'}
+        inputMode={bound.whole ? 'numeric' : 'decimal'}
         className="form-control adm-control"
         defaultValue={value}
-        min={limits.min}
-        max={limits.max}
-        step={limits.step}
+        min={bound.min}
+        max={bound.max}
+        step={bound.step}
         required
+        aria-describedby={hint}
         onChange={(e) => {
           const n = e.currentTarget.valueAsNumber;
           const ok = Number.isFinite(n);
@@ -100,6 +100,9 @@ function NumberField({
           if (ok) onValue(n);
         }}
       />
+      <p id={hint} className="adm-field-hint">
+        {words.charAt(0).toUpperCase() + words.slice(1)}.
+      </p>
     </div>
   );
 }
@@ -155,8 +158,8 @@ function Group({ legend, children }: { legend: string; children: React.ReactNode
   );
 }
 
-const inlayOf = (v: 'black' | 'white' | null) => v ?? 'none';
-const inlayFrom = (v: 'none' | 'black' | 'white') => (v === 'none' ? null : v);
+const inlayOf = (v: Inlay | null) => v ?? 'none';
+const inlayFrom = (v: 'none' | Inlay) => (v === 'none' ? null : v);
 
 function RingFields({ design, change, blank }: { design: RingDesign; change: Change; blank: Blank }) {
   const ring = (fn: (d: RingDesign) => RingDesign) => change((d) => (d.form === 'ring' ? fn(d) : d));
@@ -165,12 +168,12 @@ function RingFields({ design, change, blank }: { design: RingDesign; change: Cha
   return (
     <>
       <Group legend="Band">
-        <NumberField name="bandWidthMm" label="Band width (mm)" value={design.bandWidthMm} limits={LIMITS.bandWidthMm} blank={blank} onValue={(n) => ring((d) => ({ ...d, bandWidthMm: n }))} />
+        <NumberField name="bandWidthMm" label="Band width (mm)" value={design.bandWidthMm} bound={b.ring.bandWidthMm} blank={blank} onValue={(n) => ring((d) => ({ ...d, bandWidthMm: n }))} />
         <NumberField
           name="bandThicknessMm"
           label="Band thickness (mm)"
           value={design.bandThicknessMm}
-          limits={LIMITS.bandThicknessMm}
+          bound={b.ring.bandThicknessMm}
           blank={blank}
           onValue={(n) => ring((d) => ({ ...d, bandThicknessMm: n }))}
         />
@@ -179,7 +182,7 @@ function RingFields({ design, change, blank }: { design: RingDesign; change: Cha
           name="inlay"
           label="Inlay"
           value={inlayOf(design.inlay)}
-          options={['none', 'black', 'white'] as const}
+          options={INLAY_OPTIONS}
           text={INLAY_TEXT}
           onValue={(v) => ring((d) => ({ ...d, inlay: inlayFrom(v) }))}
         />
@@ -190,24 +193,24 @@ function RingFields({ design, change, blank }: { design: RingDesign; change: Cha
           <SelectField
             name="prongs"
             label="Holds the stone with"
-            value={String(design.head.prongs) as '0' | '4' | '6'}
-            options={['4', '6', '0'] as const}
+            value={`${design.head.prongs}`}
+            options={PRONG_OPTIONS}
             text={PRONG_TEXT}
-            onValue={(v) => head({ prongs: Number(v) as 0 | 4 | 6 })}
+            onValue={(v) => head({ prongs: Number(v) as Prongs })}
           />
-          <SelectField name="halo" label="Halo" value={design.head.halo} options={['none', 'halo', 'hidden'] as const} text={HALO_TEXT} onValue={(halo) => head({ halo })} />
+          <SelectField name="halo" label="Halo" value={design.head.halo} options={HALO_KINDS} text={HALO_TEXT} onValue={(halo) => head({ halo })} />
           <CheckField name="vintage" label="Vintage details" value={design.head.vintage} onValue={(vintage) => head({ vintage })} />
         </Group>
       )}
       {design.accents && (
         <Group legend="Accent stones">
           <SelectField name="accentSetting" label="Setting" value={design.accents.setting} options={ACCENT_SETTINGS} text={ACCENT_TEXT} onValue={(setting) => accents({ setting })} />
-          <NumberField name="accentCount" label="Stones" value={design.accents.count} limits={LIMITS.accentCount} blank={blank} onValue={(count) => accents({ count })} />
+          <NumberField name="accentCount" label="Stones" value={design.accents.count} bound={b.accents.count} blank={blank} onValue={(count) => accents({ count })} />
           <NumberField
             name="accentCarat"
             label="Carats in all (ct)"
             value={design.accents.caratTotal}
-            limits={LIMITS.accentCarat}
+            bound={b.accents.caratTotal}
             blank={blank}
             onValue={(caratTotal) => accents({ caratTotal })}
           />
@@ -215,7 +218,7 @@ function RingFields({ design, change, blank }: { design: RingDesign; change: Cha
             name="coverage"
             label="Coverage (1 = all round)"
             value={design.accents.coverage}
-            limits={LIMITS.coverage}
+            bound={b.accents.coverage}
             blank={blank}
             onValue={(coverage) => accents({ coverage })}
           />
@@ -233,22 +236,22 @@ function EarringFields({ design, change, blank }: { design: EarringDesign; chang
         <NumberField
           name="hoopDiameterMm"
           label="Hoop diameter (mm)"
-          value={design.hoopDiameterMm ?? 20}
-          limits={LIMITS.hoopDiameterMm}
+          value={design.hoopDiameterMm ?? b.earrings.hoopDiameterMm.min}
+          bound={b.earrings.hoopDiameterMm}
           blank={blank}
           onValue={(n) => earrings((d) => ({ ...d, hoopDiameterMm: n }))}
         />
       )}
       {design.style === 'hoops' && (
-        <NumberField name="hoopStones" label="Stones on each hoop" value={design.hoopStones} limits={LIMITS.hoopStones} blank={blank} onValue={(n) => earrings((d) => ({ ...d, hoopStones: n }))} />
+        <NumberField name="hoopStones" label="Stones on each hoop" value={design.hoopStones} bound={b.earrings.hoopStones} blank={blank} onValue={(n) => earrings((d) => ({ ...d, hoopStones: n }))} />
       )}
       <SelectField
         name="prongs"
         label="Holds the stones with"
-        value={String(design.prongs) as '0' | '4' | '6'}
-        options={['4', '6', '0'] as const}
+        value={`${design.prongs}`}
+        options={PRONG_OPTIONS}
         text={PRONG_TEXT}
-        onValue={(v) => earrings((d) => ({ ...d, prongs: Number(v) as 0 | 4 | 6 }))}
+        onValue={(v) => earrings((d) => ({ ...d, prongs: Number(v) as Prongs }))}
       />
     </Group>
   );
@@ -257,20 +260,20 @@ function EarringFields({ design, change, blank }: { design: EarringDesign; chang
 /** What a necklace and a bracelet share: their length and the stones along them. */
 function StrandFields<D extends NecklaceDesign | BraceletDesign>({
   design,
-  lengthLimits,
+  bounds,
   blank,
   edit,
 }: {
   design: D;
-  lengthLimits: { min: number; max: number; step: number };
+  bounds: { lengthIn: DesignBound; stones: DesignBound; stoneMm: DesignBound };
   blank: Blank;
   edit: (fn: (d: D) => D) => void;
 }) {
   return (
     <>
-      <NumberField name="lengthIn" label="Length (inches)" value={design.lengthIn} limits={lengthLimits} blank={blank} onValue={(n) => edit((d) => ({ ...d, lengthIn: n }))} />
-      <NumberField name="stones" label="Stones" value={design.stones} limits={LIMITS.stones} blank={blank} onValue={(n) => edit((d) => ({ ...d, stones: n }))} />
-      <NumberField name="stoneMm" label="Stone size (mm)" value={design.stoneMm} limits={LIMITS.stoneMm} blank={blank} onValue={(n) => edit((d) => ({ ...d, stoneMm: n }))} />
+      <NumberField name="lengthIn" label="Length (inches)" value={design.lengthIn} bound={bounds.lengthIn} blank={blank} onValue={(n) => edit((d) => ({ ...d, lengthIn: n }))} />
+      <NumberField name="stones" label="Stones" value={design.stones} bound={bounds.stones} blank={blank} onValue={(n) => edit((d) => ({ ...d, stones: n }))} />
+      <NumberField name="stoneMm" label="Stone size (mm)" value={design.stoneMm} bound={bounds.stoneMm} blank={blank} onValue={(n) => edit((d) => ({ ...d, stoneMm: n }))} />
     </>
   );
 }
@@ -279,12 +282,12 @@ function NecklaceFields({ design, change, blank }: { design: NecklaceDesign; cha
   const necklace = (fn: (d: NecklaceDesign) => NecklaceDesign) => change((d) => (d.form === 'necklace' ? fn(d) : d));
   return (
     <Group legend="Necklace">
-      <StrandFields design={design} lengthLimits={LIMITS.necklaceLengthIn} blank={blank} edit={necklace} />
+      <StrandFields design={design} bounds={b.necklace} blank={blank} edit={necklace} />
       <SelectField
         name="motif"
         label="Motif"
         value={design.motif ?? 'none'}
-        options={['none', 'solitaire', 'cluster', 'bar', 'halo'] as const}
+        options={MOTIF_OPTIONS}
         text={MOTIF_TEXT}
         onValue={(v) => necklace((d) => ({ ...d, motif: v === 'none' ? null : v }))}
       />
@@ -296,15 +299,15 @@ function BraceletFields({ design, change, blank }: { design: BraceletDesign; cha
   const bracelet = (fn: (d: BraceletDesign) => BraceletDesign) => change((d) => (d.form === 'bracelet' ? fn(d) : d));
   return (
     <Group legend="Bracelet">
-      <StrandFields design={design} lengthLimits={LIMITS.braceletLengthIn} blank={blank} edit={bracelet} />
+      <StrandFields design={design} bounds={b.bracelet} blank={blank} edit={bracelet} />
       {design.style === 'bangle' && (
-        <NumberField name="widthMm" label="Bangle width (mm)" value={design.widthMm} limits={LIMITS.widthMm} blank={blank} onValue={(n) => bracelet((d) => ({ ...d, widthMm: n }))} />
+        <NumberField name="widthMm" label="Bangle width (mm)" value={design.widthMm} bound={b.bracelet.widthMm} blank={blank} onValue={(n) => bracelet((d) => ({ ...d, widthMm: n }))} />
       )}
       <SelectField
         name="inlay"
         label="Inlay"
         value={inlayOf(design.inlay)}
-        options={['none', 'black', 'white'] as const}
+        options={INLAY_OPTIONS}
         text={INLAY_TEXT}
         onValue={(v) => bracelet((d) => ({ ...d, inlay: inlayFrom(v) }))}
       />

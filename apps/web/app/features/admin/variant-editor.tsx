@@ -6,12 +6,15 @@ import {
   adminProductSavedSchema,
   adminVariantEditRequestSchema,
   adminVariantPriceResponseSchema,
+  designProblems,
+  designRefusal,
   formatCents,
   type AdminProduct,
   type AdminVariant,
   type AdminVariantEditRequest,
   type AdminVariantPriceResponse,
   type PieceDesign,
+  type ProductFamily,
 } from '@everstone/contract';
 import { PieceArt } from '../../components/jewelry/piece-art';
 import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../components/ui/fields';
@@ -36,9 +39,10 @@ const sameDesign = (a: PieceDesign, b: PieceDesign) => JSON.stringify(a) === JSO
 
 /**
  * What the design being edited would cost: the saved price while it is unchanged, otherwise the server's answer to
- * the last design, asked for once the changes pause (an earlier question still on its way is abandoned).
+ * the last design, asked for once the changes pause (an earlier question still on its way is abandoned). A design the
+ * contract's schema refuses for the product's family is refused here in the server's words, without asking.
  */
-function useLivePrice(variant: AdminVariant, design: PieceDesign, blank: boolean): LivePrice {
+function useLivePrice(variant: AdminVariant, family: ProductFamily, design: PieceDesign, blank: boolean): LivePrice {
   const saved: Priced = variant;
   const [live, setLive] = useState<LivePrice>({ kind: 'priced', price: saved, pending: false });
   const key = JSON.stringify(design);
@@ -54,6 +58,11 @@ function useLivePrice(variant: AdminVariant, design: PieceDesign, blank: boolean
       setLive({ kind: 'priced', price: variant, pending: false });
       return;
     }
+    const problems = designProblems(JSON.parse(key), family);
+    if (problems.length > 0) {
+      setLive({ kind: 'refused', message: designRefusal(problems), pending: false });
+      return;
+    }
     setLive((now) => (now.kind === 'blank' ? now : { ...now, pending: true }));
     const timer = window.setTimeout(async () => {
       const ask = new AbortController();
@@ -66,7 +75,7 @@ function useLivePrice(variant: AdminVariant, design: PieceDesign, blank: boolean
       else setLive({ kind: 'refused', message: result.message ?? 'The price could not be worked out. Please try again in a moment.', pending: false });
     }, PRICE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [key, savedKey, blank, variant]);
+  }, [key, savedKey, blank, variant, family]);
   useEffect(() => () => controller.current?.abort(), []);
   return live;
 }
@@ -92,7 +101,7 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const live = useLivePrice(variant, design, blanks.length > 0);
+  const live = useLivePrice(variant, product.family, design, blanks.length > 0);
 
   const changed = !sameDesign(design, variant.design);
   const title = `${product.name}, ${variantTitle(variant)}`;
@@ -139,6 +148,11 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
     const parsed = adminVariantEditRequestSchema.safeParse(body);
     if (!parsed.success) {
       showFieldErrors(errorsFromIssues(parsed.error.issues), setErrors, form);
+      return;
+    }
+    const problems = body.design === undefined ? [] : designProblems(body.design, product.family);
+    if (problems.length > 0) {
+      showFieldErrors({ design: [designRefusal(problems)] }, setErrors, form);
       return;
     }
     setErrors({});
