@@ -68,10 +68,10 @@ function article(word: string): string {
   return /^[AEIOU]/i.test(word) ? 'an' : 'a';
 }
 
-/** Words joined as a sentence lists them: 'a, b or c'. */
-export function listWords(words: readonly (string | number)[]): string {
+/** Words joined as a sentence lists them: 'a, b or c' (or 'a, b and c'). */
+export function listWords(words: readonly (string | number)[], conjunction: 'or' | 'and' = 'or'): string {
   if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words.at(-1)}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,12 +1,7 @@
 import { Link } from 'react-router';
-import { METAL_LABELS, formatCarat, type MetalId, type RingBuild, type SettingFit } from '@everstone/contract/core';
+import { METAL_LABELS, formatCarat, listWords, type MetalId, type RingBuild, type SettingFit } from '@everstone/contract/core';
 import { PieceArt } from '../../components/jewelry/piece-art';
 import { settingPagePath } from './steps';
-
-function listWords(words: readonly string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
-}
 
 /**
  * Step 1 after a setting: the search shows only the stones the setting's head can hold, and says so, with the
@@ -14,7 +9,7 @@ function listWords(words: readonly string[]): string {
  */
 export function FitBanner({ fit, build, onRemove }: { fit: SettingFit; build: RingBuild; onRemove: () => void }) {
   const metal: MetalId = build.metal ?? fit.metal;
-  const shapes = listWords(fit.shapes.map((s) => s.shape.toLowerCase()));
+  const shapes = listWords(fit.shapes.map((s) => s.shape.toLowerCase()), 'and');
   const widths = fit.shapes.length > 0 ? [Math.min(...fit.shapes.map((s) => s.min_width_mm)), Math.max(...fit.shapes.map((s) => s.max_width_mm))] : null;
   return (
     <section className="rb-fit" aria-labelledby="rb-fit-title">
