@@ -62,11 +62,11 @@ function storeEnv(databaseUrl: string): NodeJS.ProcessEnv {
 }
 
 async function seed(databaseUrl: string) {
-  const { createDb, migrateToLatest, seedDemoCatalog, seedInventory } = await import('@everstone/server/tools');
+  const { createDb, migrateToLatest, seedDemoJewelry, seedInventory } = await import('@everstone/server/tools');
   const d = createDb(databaseUrl);
   await migrateToLatest(d);
   await seedInventory(d, { count: COUNT, seed: 1, onProgress: () => {} });
-  await seedDemoCatalog(d);
+  await seedDemoJewelry(d);
   await d.close();
 }
 

@@ -68,12 +68,12 @@ function median(xs: number[]): number {
 
 async function seed(databaseUrl: string) {
   const { createDb, migrateToLatest } = await import('@everstone/server/tools');
-  const { seedDemoCatalog, seedInventory } = await import('@everstone/server/tools');
+  const { seedDemoJewelry, seedInventory } = await import('@everstone/server/tools');
   const d = createDb(databaseUrl);
   await migrateToLatest(d);
   const started = performance.now();
   await seedInventory(d, { count: COUNT, seed: 1, onProgress: () => {} });
-  await seedDemoCatalog(d);
+  await seedDemoJewelry(d);
   await d.close();
   console.log(`Seeded ${COUNT.toLocaleString('en-US')} stones in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

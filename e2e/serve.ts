@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '@everstone/server/config';
 import { startServer } from '@everstone/server/server';
 import { startTestSmtp } from '@everstone/server/testing';
-import { createDb, migrateToLatest, seedDemoCatalog, seedInventory } from '@everstone/server/tools';
+import { createDb, migrateToLatest, seedDemoJewelry, seedInventory } from '@everstone/server/tools';
 import { E2E_WIRE_ACCOUNT } from './store-settings.ts';
 
 const port = process.env.E2E_PORT ?? '3210';
@@ -19,7 +19,7 @@ const databaseUrl = `sqlite:${dir}/store.db`;
 const seeding = createDb(databaseUrl);
 await migrateToLatest(seeding);
 await seedInventory(seeding, { count: 3000, seed: 7 });
-await seedDemoCatalog(seeding);
+await seedDemoJewelry(seeding);
 await seeding.close();
 
 // The store sends its mail over real SMTP, as a live store does; the journeys read what arrived from a mailbox on

@@ -1,4 +1,4 @@
-import { createDb, migrateToLatest, SEED_META_KEY, seedDemoCatalog, seedInventory } from '@everstone/server/tools';
+import { createDb, migrateToLatest, SEED_META_KEY, seedDemoJewelry, seedInventory } from '@everstone/server/tools';
 
 /**
  * Migrates, and seeds the demo inventory the first time only: once a seed is recorded, or any stone exists
@@ -8,7 +8,7 @@ export async function seedDemoOnce(databaseUrl: string, count: number): Promise<
   const d = createDb(databaseUrl);
   try {
     await migrateToLatest(d);
-    const catalog = await seedDemoCatalog(d);
+    const catalog = await seedDemoJewelry(d);
     if (catalog.seeded) console.log(`First start: seeded the jewelry catalog (${catalog.products} pieces, ${catalog.variants.toLocaleString('en-US')} variants).`);
     const seeded = await d.db.selectFrom('store_meta').select('value').where('key', '=', SEED_META_KEY).executeTakeFirst();
     const { n } = await d.db

@@ -23,8 +23,8 @@ import { registerStorefront, type DevStorefront } from './web/storefront.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { setupMail, type MailSetupOptions } from './modules/mail/index.ts';
 import { createHoldService, createInventoryService, createStoneDesk, latestStoneChange, stoneChangesSince } from './modules/inventory/index.ts';
-import { catalogRoutes, createCatalogSearchEngine, createCatalogService } from './modules/catalog/index.ts';
-import { createCatalogDesk, createProductService, productRoutes } from './modules/products/index.ts';
+import { diamondRoutes, createDiamondSearchEngine, createDiamondService } from './modules/diamonds/index.ts';
+import { createJewelryDesk, createJewelryService, jewelryRoutes } from './modules/jewelry/index.ts';
 import { contactRoutes, createContactDesk, createContactService } from './modules/contact/index.ts';
 import { createNewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
 import { appointmentRoutes, createAppointmentDesk, createAppointmentService } from './modules/appointments/index.ts';
@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const holds = createHoldService({ db, now, minutes: config.BUILDER_HOLD_MINUTES });
   const searchEngine =
     config.SEARCH_ENGINE === 'memory'
-      ? createCatalogSearchEngine({
+      ? createDiamondSearchEngine({
           db: db.db,
           engine: db.engine,
           refreshMs: config.SEARCH_REFRESH_MS,
@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null;
   if (searchEngine) app.addHook('onClose', () => searchEngine.close());
-  const catalog = createCatalogService({
+  const diamonds = createDiamondService({
     db: db.db,
     engine: db.engine,
     searchEngine,
@@ -206,11 +206,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const addresses = createAddressService({ db: db.db, engine: db.engine, now });
   const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
   const desk = createOrderDesk({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
-  const products = createProductService({ db: db.db, inventory });
-  const checkout = createCheckoutService({ db, catalog, products, inventory, orders, mail, now, unpaidCeiling: config.UNPAID_HOLD_CEILING });
+  const jewelry = createJewelryService({ db: db.db, inventory });
+  const checkout = createCheckoutService({ db, diamonds, jewelry, inventory, orders, mail, now, unpaidCeiling: config.UNPAID_HOLD_CEILING });
   const customRequests = createCustomRequestService({ ...storefrontCalls, now });
-  const homePreview = createHomePreviewService({ ...storefrontCalls, publicUrl, products, now });
-  const ringBuilder = createRingBuilderService({ catalog, products, holds });
+  const homePreview = createHomePreviewService({ ...storefrontCalls, publicUrl, jewelry, now });
+  const ringBuilder = createRingBuilderService({ diamonds, jewelry, holds });
   const builderStarts = createBuilderStarts({ db: db.db, now, log: app.log.child({ module: 'ring-builder' }) });
   startSweeper(app, {
     module: 'custom-requests',
@@ -258,8 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRootRoutes(accounts, { limiter }));
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes(catalog, { settingWindows: products.settingWindows, limiter }));
-      await api.register(productRoutes(products));
+      await api.register(diamondRoutes(diamonds, { settingWindows: jewelry.settingWindows, limiter }));
+      await api.register(jewelryRoutes(jewelry));
       await api.register(contactRoutes(contact, { limiter }));
       await api.register(accountRoutes(accounts, { auth, limiter, now }));
       await api.register(addressRoutes(addresses, { auth, limiter }));
@@ -289,9 +289,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           homePreview,
           newsletter,
           db,
-          catalog,
+          diamonds,
           stones: createStoneDesk({ db }),
-          catalogDesk: createCatalogDesk({ db, inventory, heldUnits: unitsHeldFromStock, now }),
+          jewelryDesk: createJewelryDesk({ db, inventory, heldUnits: unitsHeldFromStock, now }),
           appointments: createAppointmentDesk({ ...storefrontCalls, now }),
           starts: builderStarts,
           now,

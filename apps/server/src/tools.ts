@@ -5,8 +5,8 @@
  */
 export { createDb, migrateToLatest, type Db } from './db/database.ts';
 export { createInventoryService, generateDiamonds, seedInventory, SEED_META_KEY } from './modules/inventory/index.ts';
-export { seedDemoCatalog } from './modules/products/index.ts';
-export { createDiamondRepository, runEngineSearch, runSimilar, runValueChart, StoneStore, toConditions, toSortOrder, toStoneChunk, ValueCache } from './modules/catalog/index.ts';
+export { seedDemoJewelry } from './modules/jewelry/index.ts';
+export { createDiamondRepository, runEngineSearch, runSimilar, runValueChart, StoneStore, toConditions, toSortOrder, toStoneChunk, ValueCache } from './modules/diamonds/index.ts';
 export { createAccountService, type PasswordHasher } from './modules/accounts/index.ts';
 export { createAuditLog } from './modules/audit/index.ts';
 export { createAdminSessions } from './modules/admin/index.ts';

@@ -1,38 +1,18 @@
+/**
+ * The contract: every API shape (zod) and the store's rules and constants, a folder per domain, each with the
+ * Zod-free part the storefront's first load takes (its core.ts) beside its schemas. The server and the browser
+ * journeys import it whole; the storefront's pages import @everstone/contract/core.
+ */
 import './browser.ts';
 
 export * from './constants.ts';
 export * from './fields.ts';
-export * from './line-kinds.ts';
-export * from './line-items.ts';
 export * from './money.ts';
-export * from './pricing.ts';
-export * from './products.ts';
-export * from './design.ts';
-export * from './design-schemas.ts';
-export * from './ring-choices.ts';
-export * from './business-calendar.ts';
-export * from './product-query.ts';
-export * from './variant-choice.ts';
-export * from './public-pages.ts';
-export * from './product-schemas.ts';
-export * from './query.ts';
-export * from './search.ts';
-export * from './facets.ts';
-export * from './diamonds.ts';
-export * from './storefront-terms.ts';
-export * from './storefront.ts';
-export * from './display.ts';
-export * from './price-band.ts';
-export * from './accounts.ts';
-export * from './orders.ts';
-export * from './order-steps.ts';
-export * from './special-requests.ts';
-export * from './special-request-schemas.ts';
-export * from './ring-builder.ts';
-export * from './ring-build.ts';
-export * from './holds.ts';
-export * from './verification.ts';
-export * from './ring-builder-schemas.ts';
-export * from './admin.ts';
-export * from './inventory-file.ts';
-export * from './admin-catalog.ts';
+export * from './checkout/index.ts';
+export * from './jewelry/index.ts';
+export * from './ring-builder/index.ts';
+export * from './orders/index.ts';
+export * from './diamonds/index.ts';
+export * from './storefront/index.ts';
+export * from './accounts/index.ts';
+export * from './admin/index.ts';

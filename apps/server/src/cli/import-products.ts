@@ -14,13 +14,13 @@ import {
   PRODUCT_IMPORT_COLUMNS,
   ProductImportHeaderError,
   STOCK_IMPORT_COLUMNS,
-  demoCatalog,
+  demoJewelry,
   exampleRows,
   importProductsFile,
   importStockFile,
   type HeldUnits,
-  type RecordCatalogImport,
-} from '../modules/products/index.ts';
+  type RecordJewelryImport,
+} from '../modules/jewelry/index.ts';
 import { commandLineActor, createAuditLog } from '../modules/audit/index.ts';
 
 const stockOnly = process.argv.includes('--stock');
@@ -46,7 +46,7 @@ async function main(): Promise<number> {
     return 0;
   }
   if (values.example && !stockOnly) {
-    for (const row of exampleRows(demoCatalog())) console.log(row.map(csvField).join(','));
+    for (const row of exampleRows(demoJewelry())) console.log(row.map(csvField).join(','));
     return 0;
   }
   const file = positionals[0];
@@ -67,7 +67,7 @@ async function main(): Promise<number> {
     // Every product and variant the file adds or changes is on the audit log, in its own transaction, under the terminal's user and host.
     const audit = createAuditLog({ db: d.db, now: () => new Date() });
     const actor = commandLineActor(stockOnly ? 'npm run import:stock' : 'npm run import:products');
-    const record: RecordCatalogImport = (trx, entries) => audit.recordMany(trx, actor, entries);
+    const record: RecordJewelryImport = (trx, entries) => audit.recordMany(trx, actor, entries);
     const started = Date.now();
     let lastReport = 0;
     const onProgress = (bytes: number, total: number, rows: number) => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../test/database.ts';
 import { createAuditLog, type AuditLog } from '../modules/audit/index.ts';
-import { demoCatalog, exampleRows, seedDemoCatalog } from '../modules/products/index.ts';
+import { demoJewelry, exampleRows, seedDemoJewelry } from '../modules/jewelry/index.ts';
 
 const program = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 
@@ -67,9 +67,9 @@ describe.each(TEST_ENGINES)('the command-line importers on %s', (engine) => {
   });
 
   it('npm run import:products and import:stock log each variant whose price or units they change, as the command line', { timeout: 180_000 }, async () => {
-    await seedDemoCatalog(db);
+    await seedDemoJewelry(db);
     // A piece kept in stock, as the demo catalog has it: the file restates it with an offer.
-    const piece = demoCatalog().find((p) => p.variants.some((v) => v.stock !== null))!;
+    const piece = demoJewelry().find((p) => p.variants.some((v) => v.stock !== null))!;
     const sameProduct = exampleRows([piece], piece.variants.length);
     const header = sameProduct[0]!;
     const col = (name: string) => header.indexOf(name);

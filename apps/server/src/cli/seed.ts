@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { commandLineActor, createAuditLog } from '../modules/audit/index.ts';
 import { InventoryNotEmptyError, seedInventory } from '../modules/inventory/index.ts';
-import { seedDemoCatalog } from '../modules/products/index.ts';
+import { seedDemoJewelry } from '../modules/jewelry/index.ts';
 
 const USAGE = 'Usage: npm run seed -- [--count N] [--seed S] [--replace]\n' +
   '  --count    stones to generate (default 100000, at most 10000000)\n' +
@@ -47,7 +47,7 @@ async function main() {
   try {
     await migrateToLatest(d);
     // The jewelry catalog first: it is seeded once, into an empty catalog, whatever happens to the diamonds.
-    const catalog = await seedDemoCatalog(d);
+    const catalog = await seedDemoJewelry(d);
     console.log(
       catalog.seeded
         ? `Seeded the jewelry catalog: ${catalog.products} pieces in ${catalog.variants.toLocaleString('en-US')} variants.`

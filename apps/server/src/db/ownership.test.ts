@@ -7,7 +7,7 @@ import { ADDRESS_TABLES } from '../modules/addresses/tables.ts';
 import { ADMIN_TABLES } from '../modules/admin/tables.ts';
 import { APPOINTMENT_TABLES } from '../modules/appointments/tables.ts';
 import { AUDIT_TABLES } from '../modules/audit/tables.ts';
-import { CATALOG_READS, CATALOG_TABLES } from '../modules/catalog/tables.ts';
+import { DIAMOND_READS, GRADING_TABLES } from '../modules/diamonds/tables.ts';
 import { CONTACT_TABLES } from '../modules/contact/tables.ts';
 import { CUSTOM_REQUEST_TABLES } from '../modules/custom-requests/tables.ts';
 import { HOME_PREVIEW_TABLES } from '../modules/home-preview/tables.ts';
@@ -16,7 +16,7 @@ import { MAIL_TABLES } from '../modules/mail/tables.ts';
 import { NEWSLETTER_TABLES } from '../modules/newsletter/tables.ts';
 import { ORDER_TABLES } from '../modules/orders/tables.ts';
 import { PAYMENT_TABLES } from '../modules/payments/tables.ts';
-import { PRODUCT_TABLES } from '../modules/products/tables.ts';
+import { JEWELRY_TABLES } from '../modules/jewelry/tables.ts';
 import { RING_BUILDER_TABLES } from '../modules/ring-builder/tables.ts';
 import { PLATFORM_TABLES } from '../plugins/tables.ts';
 
@@ -27,7 +27,7 @@ const OWNERS = {
   admin: ADMIN_TABLES,
   appointments: APPOINTMENT_TABLES,
   audit: AUDIT_TABLES,
-  catalog: CATALOG_TABLES,
+  diamonds: GRADING_TABLES,
   contact: CONTACT_TABLES,
   'custom-requests': CUSTOM_REQUEST_TABLES,
   'home-preview': HOME_PREVIEW_TABLES,
@@ -36,7 +36,7 @@ const OWNERS = {
   newsletter: NEWSLETTER_TABLES,
   orders: ORDER_TABLES,
   payments: PAYMENT_TABLES,
-  products: PRODUCT_TABLES,
+  jewelry: JEWELRY_TABLES,
   'ring-builder': RING_BUILDER_TABLES,
   platform: PLATFORM_TABLES,
 } as const;
@@ -65,7 +65,7 @@ describe('table ownership', () => {
   });
 
   it('lets one module read another’s table: the diamond search, the inventory’s stones', () => {
-    expect(CATALOG_READS).toEqual(['diamonds']);
+    expect(DIAMOND_READS).toEqual(['diamonds']);
     expect(INVENTORY_TABLES).toContain('diamonds');
   });
 });

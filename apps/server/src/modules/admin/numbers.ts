@@ -8,7 +8,7 @@ import {
   typeLabel,
   type AdminNumbersResponse,
 } from '@everstone/contract';
-import type { CatalogService } from '../catalog/index.ts';
+import type { DiamondService } from '../diamonds/index.ts';
 import type { OrderDesk } from '../orders/index.ts';
 import type { BuilderStarts } from '../ring-builder/index.ts';
 
@@ -23,7 +23,7 @@ function tally(keys: string[]): { key: string; count: number }[] {
  * The numbers at a glance (docs/operations.md): today's and this month's orders and revenue (New York days), the last
  * NUMBERS_DAYS days as a series, the month's stones sold by type and shape, and the ring builder's conversion.
  */
-export async function numbersOf(deps: { desk: OrderDesk; catalog: CatalogService; starts: BuilderStarts; now: () => Date }): Promise<AdminNumbersResponse> {
+export async function numbersOf(deps: { desk: OrderDesk; diamonds: DiamondService; starts: BuilderStarts; now: () => Date }): Promise<AdminNumbersResponse> {
   const today = isoDay(storeToday(deps.now()));
   const tomorrow = addIsoDays(today, 1);
   const monthStart = `${today.slice(0, 8)}01`;
@@ -42,7 +42,7 @@ export async function numbersOf(deps: { desk: OrderDesk; catalog: CatalogService
   const days = Array.from({ length: NUMBERS_DAYS }, (_, i) => addIsoDays(today, i - NUMBERS_DAYS + 1));
   const daily = await Promise.all(days.map(async (d) => ({ day: d, ...(await numbers.figure(storeDayStart(d), storeDayStart(addIsoDays(d, 1)))) })));
   const shapes = new Map(
-    sold.length === 0 ? [] : (await deps.catalog.lookupDiamonds(sold.map((s) => s.diamondId))).data.map((d) => [d.diamondid, d.shape.name] as const),
+    sold.length === 0 ? [] : (await deps.diamonds.lookupDiamonds(sold.map((s) => s.diamondId))).data.map((d) => [d.diamondid, d.shape.name] as const),
   );
   return {
     today: { orders: day.orders, revenue: centsToPrice(day.revenueCents) },

@@ -18,7 +18,7 @@ import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { adminChange, adminCookie, bearer, quickHasher, signUpAndIn, signUpAsStaff, uniqueEmail } from '../../test/accounts.ts';
 import { createInventoryService } from '../inventory/index.ts';
-import { seedProducts } from '../products/index.ts';
+import { seedProducts } from '../jewelry/index.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 
 const SHIP_TO = { first_name: 'Ann', last_name: 'Lee', street: '580 Fifth Avenue', apartment: 'Suite 12', city: 'New York', state: 'NY', zip: '10036', country: 'United States', phone_number: '212-555-0100' };

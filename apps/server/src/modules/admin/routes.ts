@@ -47,7 +47,7 @@ import type { AuditQuery } from '../audit/index.ts';
 import { requireOwnPage } from './own-page.ts';
 import { registerRequestRoutes, type RequestRouteDeps } from './requests-routes.ts';
 import { registerStoneRoutes, type StoneRouteDeps } from './stones-routes.ts';
-import { registerCatalogRoutes, type CatalogRouteDeps } from './catalog-routes.ts';
+import { registerJewelryRoutes, type CatalogRouteDeps } from './jewelry-routes.ts';
 import { numbersOf } from './numbers.ts';
 import type { BuilderStarts } from '../ring-builder/index.ts';
 import { adminOrderOf, runOrderStep } from './orders.ts';
@@ -497,7 +497,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
 
       registerRequestRoutes(scope, deps);
       registerStoneRoutes(scope, deps);
-      registerCatalogRoutes(scope, deps);
+      registerJewelryRoutes(scope, deps);
 
       // Owners only.
       scope.get(

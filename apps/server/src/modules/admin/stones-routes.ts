@@ -22,7 +22,7 @@ import type { Handle } from '../../db/tables.ts';
 import { BadRequestError, HttpError } from '../../errors.ts';
 import type { CustomerDirectory } from '../accounts/index.ts';
 import type { AuditLog } from '../audit/index.ts';
-import type { CatalogService } from '../catalog/index.ts';
+import type { DiamondService } from '../diamonds/index.ts';
 import { ImportHeaderError, importCsvStream, type HoldService, type ImportSummary, type StoneDesk } from '../inventory/index.ts';
 import type { OrderDesk } from '../orders/index.ts';
 import { actorOf } from './actor.ts';
@@ -33,7 +33,7 @@ type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 export interface StoneRouteDeps {
   /** Handed to the inventory's import, which opens it as its own tables: the back office runs no query with it. */
   db: { db: Handle; engine: Engine };
-  catalog: CatalogService;
+  diamonds: DiamondService;
   stones: StoneDesk;
   holds: HoldService;
   desk: OrderDesk;
@@ -63,10 +63,10 @@ async function writeLine(reply: FastifyReply, event: ImportEvent | Record<string
  * and every row's problems. Registered inside the admin scope: its hook has checked the session and the role.
  */
 export function registerStoneRoutes(scope: App, deps: StoneRouteDeps): void {
-  const { catalog, stones, audit } = deps;
+  const { diamonds, stones, audit } = deps;
 
   async function stoneView(id: number): Promise<AdminStone> {
-    const stone = await catalog.getDiamond(id);
+    const stone = await diamonds.getDiamond(id);
     const [order, hold, history] = await Promise.all([deps.desk.holdingStone(id), deps.holds.holderOf(id), audit.of('stone', String(id))]);
     const holder = hold ? await deps.customers.find(hold.userId).catch(() => null) : null;
     return {
@@ -94,7 +94,7 @@ export function registerStoneRoutes(scope: App, deps: StoneRouteDeps): void {
       const status = statusOf(query.status);
       const parsed = parseDiamondSearch(query);
       if (!parsed.ok) throw new BadRequestError(summarizeSearchErrors(parsed.errors), parsed.errors);
-      return catalog.searchForStaff(parsed.value, status);
+      return diamonds.searchForStaff(parsed.value, status);
     },
   );
 

@@ -20,7 +20,7 @@ import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { openOutbox } from '../mail/index.ts';
 import { createOrderDesk } from '../orders/index.ts';
-import { seedProducts } from '../products/index.ts';
+import { seedProducts } from '../jewelry/index.ts';
 
 const ADDRESS = JSON.stringify({ apartment: '', street: '580 Fifth Avenue', city: 'New York', zip: '10036', country: 'United States' });
 

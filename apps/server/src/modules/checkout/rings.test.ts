@@ -27,7 +27,7 @@ import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
 import { createInventoryService, seedInventory } from '../inventory/index.ts';
 import { openOutbox } from '../mail/index.ts';
 import { createOrderDesk, deskLines } from '../orders/index.ts';
-import { seedProducts } from '../products/index.ts';
+import { seedProducts } from '../jewelry/index.ts';
 
 /** Where the store's copy of each order goes (STORE_EMAIL's default). */
 const STORE_COPY = 'care@everstone.example';

@@ -52,11 +52,11 @@ import { transact } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import { requireOwner, type SignedIn } from '../../plugins/auth.ts';
-import { MAX_DIAMOND_ID, type CatalogService, type DiamondForSale } from '../catalog/index.ts';
+import { MAX_DIAMOND_ID, type DiamondService, type DiamondForSale } from '../diamonds/index.ts';
 import { StockUnavailableError, type InventoryService, type StockUnit } from '../inventory/index.ts';
 import type { MailQueue } from '../mail/index.ts';
 import { lineIdentity, type OrderedProduct, type OrderDetails, type OrderLineDraft, type OrderService } from '../orders/index.ts';
-import type { ProductService, VariantForSale } from '../products/index.ts';
+import type { JewelryService, VariantForSale } from '../jewelry/index.ts';
 import { PaidLinesLostError, type CapturedPayment, type PaidLine, type WalletHooks, type WalletService } from '../payments/index.ts';
 
 export type OrderInput = z.output<typeof orderRequestSchema>;
@@ -122,8 +122,8 @@ interface PricedLine {
 export interface CheckoutServiceDeps {
   /** The database the checkout's transactions run on: it owns no table, so it opens none; the modules it calls do. */
   db: { db: Handle; engine: Engine };
-  catalog: CatalogService;
-  products: ProductService;
+  diamonds: DiamondService;
+  jewelry: JewelryService;
   inventory: InventoryService;
   orders: OrderService;
   mail: MailQueue;
@@ -139,7 +139,7 @@ export interface CheckoutServiceDeps {
  * transaction: a line taken meanwhile rolls everything back. docs/decisions/013-line-items-and-checkout.md.
  */
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db: d, catalog, products, inventory, orders, mail } = deps;
+  const { db: d, diamonds, jewelry, inventory, orders, mail } = deps;
   const now = deps.now ?? (() => new Date());
   const ceiling = deps.unpaidCeiling ?? UNPAID_CEILING.units;
 
@@ -188,10 +188,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   ): Promise<PricedLine[]> {
     const stoneLines = withStones(lines);
     const pieceLines = [...productsOf(lines), ...ringsOf(lines)];
-    const stones = await catalog.diamondsForSale(trx, [...new Set(stoneLines.map((line) => line.diamond_id))]);
+    const stones = await diamonds.diamondsForSale(trx, [...new Set(stoneLines.map((line) => line.diamond_id))]);
     const unknown = [...new Set(stoneLines.filter((line) => !stones.has(line.diamond_id)).map((line) => line.diamond_id))];
     if (unknown.length > 0) throw new ValidationError({ [field]: [unknownDiamondsMessage(unknown)] }, unknownDiamondsMessage(unknown));
-    const variants = await products.variantsForSale(trx, [...new Set(pieceLines.map((line) => line.variant_id))]);
+    const variants = await jewelry.variantsForSale(trx, [...new Set(pieceLines.map((line) => line.variant_id))]);
     const unknownVariants = [...new Set(pieceLines.filter((line) => !variants.has(line.variant_id)).map((line) => line.variant_id))];
     if (unknownVariants.length > 0) throw new ValidationError({ [field]: [unknownVariantsMessage(unknownVariants)] }, unknownVariantsMessage(unknownVariants));
 

@@ -8,7 +8,7 @@ import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
 import { createInventoryService } from '../inventory/index.ts';
-import { seedProducts } from '../products/index.ts';
+import { seedProducts } from '../jewelry/index.ts';
 
 const STORE = 'previews@store.test';
 const SHIP_TO = {

@@ -29,7 +29,7 @@ import { writeTransaction } from '../../db/transaction.ts';
 import type { SignedIn } from '../../plugins/auth.ts';
 import { accountEmails } from '../accounts/index.ts';
 import { composeMail, fields, link, paragraph, type MailQueue, type OutgoingMail } from '../mail/index.ts';
-import type { VariantForSale } from '../products/index.ts';
+import type { VariantForSale } from '../jewelry/index.ts';
 import { createHomePreviewRepository, type HomePreviewRow, type NewHomePreview } from './repository.ts';
 import { homePreviewTables } from './tables.ts';
 
@@ -165,7 +165,7 @@ export function createHomePreviewService(deps: {
   /** Base of the links in emails (PUBLIC_URL). */
   publicUrl: string;
   /** The variants asked for, read in the request's transaction. */
-  products: { variantsForSale(trx: Handle, ids: readonly number[]): Promise<Map<number, VariantForSale>> };
+  jewelry: { variantsForSale(trx: Handle, ids: readonly number[]): Promise<Map<number, VariantForSale>> };
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -181,7 +181,7 @@ export function createHomePreviewService(deps: {
       const number = drawHomePreviewNumber(at);
       const created = await writeTransaction(tx, async (trx) => {
         const repo = createHomePreviewRepository(trx, deps.engine);
-        const forSale = await deps.products.variantsForSale(trx, input.rings.map((r) => r.variant_id));
+        const forSale = await deps.jewelry.variantsForSale(trx, input.rings.map((r) => r.variant_id));
         const errors: Record<string, string[]> = {};
         const rings = input.rings.flatMap((ring, i) => {
           const found = forSale.get(ring.variant_id);

@@ -25,7 +25,7 @@ import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { bearer, quickHasher, signUpAndIn, signUpVerified } from '../../test/accounts.ts';
 import { insertStone, type TestStone } from '../../test/stones.ts';
 import { createInventoryService, holdEndsAt } from '../inventory/index.ts';
-import { seedProducts, stoneSize } from '../products/index.ts';
+import { seedProducts, stoneSize } from '../jewelry/index.ts';
 import { STONE_PROBLEMS } from './service.ts';
 
 const ADDRESS = JSON.stringify({ apartment: '', street: '580 Fifth Avenue', city: 'New York', zip: '10036', country: 'United States' });

@@ -18,9 +18,9 @@ import {
 } from '@everstone/contract';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
 import type { ClientScope } from '../../plugins/rate-limit.ts';
-import type { CatalogService } from '../catalog/index.ts';
+import type { DiamondService } from '../diamonds/index.ts';
 import type { HoldService } from '../inventory/index.ts';
-import type { ProductService, SettingsForStoneQuery, StoneForSetting } from '../products/index.ts';
+import type { JewelryService, SettingsForStoneQuery, StoneForSetting } from '../jewelry/index.ts';
 
 /** How many stones a build whose stone is gone (or does not fit) is offered instead. */
 export const ALTERNATIVES = 4;
@@ -36,7 +36,7 @@ export function originOf(diamond: Pick<Diamond, 'type'>): AccentOrigin {
   return diamond.type === 2 ? 'lab' : 'natural';
 }
 
-/** A stone as the products service matches settings to it. */
+/** A stone as the jewelry service matches settings to it. */
 function stoneOf(diamond: Diamond): StoneForSetting {
   return {
     shape: diamond.shape.name,
@@ -50,8 +50,8 @@ function stoneOf(diamond: Diamond): StoneForSetting {
 }
 
 export interface RingBuilderServiceDeps {
-  catalog: CatalogService;
-  products: ProductService;
+  diamonds: DiamondService;
+  jewelry: JewelryService;
   holds: HoldService;
 }
 
@@ -68,24 +68,24 @@ export interface RingQuery {
  * checked from the store's own records, and the stone's hold. It composes the catalog (stones), the products
  * (settings) and the inventory (holds); the order itself is the checkout's. docs/decisions/015-ring-builder.md.
  */
-export function createRingBuilderService({ catalog, products, holds }: RingBuilderServiceDeps) {
+export function createRingBuilderService({ diamonds, jewelry, holds }: RingBuilderServiceDeps) {
   return {
     /** Step 2: the settings that can hold the stone, priced with it. 404 for an unknown stone. */
     async settings(diamondId: number, query: SettingsForStoneQuery): Promise<BuilderSettingsResponse> {
-      const diamond = await catalog.getDiamond(diamondId);
-      return { diamond, ...(await products.settingsForStone(stoneOf(diamond), query)) };
+      const diamond = await diamonds.getDiamond(diamondId);
+      return { diamond, ...(await jewelry.settingsForStone(stoneOf(diamond), query)) };
     },
 
     /** Step 1 after a setting: what its heads hold. 404 for an unknown setting. */
-    fit: (slug: string): Promise<SettingFit> => products.settingFit(slug),
+    fit: (slug: string): Promise<SettingFit> => jewelry.settingFit(slug),
 
     /**
      * Step 3: the ring as the store would make and price it now, with what stands in its way (the pairing does not
      * fit, the stone is gone or held by someone else) and, then, the nearest stones that fit the setting.
      */
     async ring(query: RingQuery, askerUserId: number | null): Promise<BuilderRingResponse> {
-      const diamond = await catalog.getDiamond(query.diamond);
-      const choice = await products.ringVariant(query.setting, diamond.shape.name, {
+      const diamond = await diamonds.getDiamond(query.diamond);
+      const choice = await jewelry.ringVariant(query.setting, diamond.shape.name, {
         metal: query.metal,
         origin: query.accents,
         stoneOrigin: originOf(diamond),
@@ -106,9 +106,9 @@ export function createRingBuilderService({ catalog, products, holds }: RingBuild
 
       let alternatives: Diamond[] = [];
       if (stone_problem !== null || fit_problem !== null || (hold !== null && !hold.mine)) {
-        const windows = await products.settingWindows(product.slug);
+        const windows = await jewelry.settingWindows(product.slug);
         if (windows && windows.length > 0) {
-          alternatives = await catalog.nearestFitting(windows, { id: diamond.diamondid, type: diamond.type, shape: diamond.shape.name, carat: diamond.carat_weight }, ALTERNATIVES);
+          alternatives = await diamonds.nearestFitting(windows, { id: diamond.diamondid, type: diamond.type, shape: diamond.shape.name, carat: diamond.carat_weight }, ALTERNATIVES);
         }
       }
 

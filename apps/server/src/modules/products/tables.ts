@@ -1,9 +1,0 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { tablesOf, type Tx } from '../../db/tables.ts';
-
-/** The jewelry catalog's tables: products, their variants, the metal prices a gram that price them, and the catalog's version token. */
-export const PRODUCT_TABLES = ['products', 'product_variants', 'metal_prices', 'product_meta'] as const satisfies readonly (keyof Database)[];
-export type ProductTables = Pick<Database, (typeof PRODUCT_TABLES)[number]>;
-/** A handle (the pool, or a transaction handed over) opened as this module's own tables. */
-export const productTables = (tx: Tx | Kysely<Database>) => tablesOf<ProductTables>(tx);

@@ -1,0 +1,3 @@
+/** The checkout: the line item and its kinds, and the one pricing function. */
+export * from './core.ts';
+export * from './line-items.ts';

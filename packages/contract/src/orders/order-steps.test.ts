@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { UNPAID_HOLD_HOURS } from '../constants.ts';
+import { PAYMENT_METHOD_IDS } from './orders.ts';
+import { formatEasternTime, holdDuration, holdNoticeOf, holdSummaryOf, nextStepsOf, wireTransferDetails } from './order-steps.ts';
+
+describe('formatEasternTime', () => {
+  it('gives the store’s wall clock, as the confirmation email does', () => {
+    // 15:42 UTC in July is 11:42 in New York (daylight time); in January 10:42 (standard time).
+    expect(formatEasternTime('2026-07-14T15:42:00.000Z')).toBe('07/14/2026 at 11:42 AM Eastern Time');
+    expect(formatEasternTime('2026-01-14T15:42:00.000Z')).toBe('01/14/2026 at 10:42 AM Eastern Time');
+  });
+});
+
+describe('nextStepsOf', () => {
+  const order = {
+    order_number: 'EV-2026-K7M3QX',
+    total_price: '1890.50',
+    contact_number: '212-555-0100',
+    hold_expires_at: null,
+    order_status: 'pending',
+    payment_status: 'pending',
+    payment_mode: 'cod',
+  } as const;
+
+  it('a pending order gets its payment method’s steps, and the stones are said to be reserved', () => {
+    const steps = nextStepsOf(order);
+    expect(steps.wire).toBe(false);
+    expect(steps.lead).toEqual([
+      'You pay $1,890.50 when your order is delivered. A member of our team will call you at the phone number you gave us within one business day to confirm the delivery.',
+      'Your diamonds are reserved for you while your order is pending; nobody else can buy them.',
+    ]);
+  });
+
+  it('an unpaid wire order gets the instructions, its number as the reference and the deadline', () => {
+    const steps = nextStepsOf({ ...order, payment_mode: 'pay-wire', hold_expires_at: '2026-07-14T15:42:00.000Z' });
+    expect(steps.wire).toBe(true);
+    expect(steps.lead[0]).toBe(
+      'Please send $1,890.50 by bank wire transfer, quoting your order number EV-2026-K7M3QX as the reference. We hold your diamonds for 24 hours, until 07/14/2026 at 11:42 AM Eastern Time.',
+    );
+    expect(steps.after[0]).toMatch(/^If the transfer has not arrived by then/);
+  });
+
+  it('a paid order says the payment arrived; a lapsed wire hold says the stones went back', () => {
+    expect(nextStepsOf({ ...order, payment_mode: 'pay-paypal', payment_status: 'paid' }).lead).toEqual(['Your PayPal payment of $1,890.50 has been received.']);
+    const lapsed = nextStepsOf({ ...order, payment_mode: 'pay-wire', order_status: 'cancelled', payment_status: 'expired', hold_expires_at: '2026-07-14T15:42:00.000Z' });
+    expect(lapsed.wire).toBe(false);
+    expect(lapsed.title).toBe('Order cancelled');
+    expect(lapsed.lead[0]).toContain('within 24 hours, so the order has been cancelled and its diamonds have returned to our collection');
+  });
+
+  it('a wire order the store cancelled is not said to have lapsed; a refunded one says so', () => {
+    const wire = { ...order, payment_mode: 'pay-wire', hold_expires_at: '2026-07-14T15:42:00.000Z', order_status: 'cancelled' } as const;
+    expect(nextStepsOf(wire).lead).toEqual([
+      'Order EV-2026-K7M3QX has been cancelled and its diamonds have returned to our collection. Nothing is due.',
+    ]);
+    expect(nextStepsOf({ ...wire, payment_status: 'refunded' }).lead).toEqual([
+      'Order EV-2026-K7M3QX has been cancelled and your payment of $1,890.50 has been refunded. Its diamonds have returned to our collection.',
+    ]);
+  });
+
+  it('a confirmed order no longer calls its stones merely reserved', () => {
+    expect(nextStepsOf({ ...order, order_status: 'confirmed' }).lead).toEqual(['Your order is confirmed. You pay $1,890.50 when it is delivered; we will be in touch to arrange the delivery.']);
+  });
+
+  it('every unpaid method but PayPal names the exact end of its hold, and what happens then', () => {
+    const deadline = '2026-07-17T15:42:00.000Z';
+    for (const method of ['cod', 'pay-credit', 'pay-multiple', 'pay-affirm', 'pay-synchrony'] as const) {
+      const steps = nextStepsOf({ ...order, payment_mode: method, hold_expires_at: deadline });
+      const hold = steps.lead.at(-1)!;
+      expect(hold, method).toContain(`We hold your diamonds for ${holdDuration(UNPAID_HOLD_HOURS[method])}, until 07/17/2026 at 11:42 AM Eastern Time`);
+      expect(hold, method).toContain('If your order has not been confirmed by then, it is cancelled and the diamonds return to our collection.');
+      expect(steps.lead.join(' '), method).not.toContain('reserved for you while your order is pending');
+    }
+    expect(nextStepsOf({ ...order, hold_expires_at: deadline }).lead[1]).toBe(
+      'We hold your diamonds for 3 days, until 07/17/2026 at 11:42 AM Eastern Time, while we confirm the delivery with you; nobody else can buy them meanwhile. If your order has not been confirmed by then, it is cancelled and the diamonds return to our collection.',
+    );
+  });
+
+  it('a hold that ran out on a method other than the wire says so without speaking of a transfer', () => {
+    const lapsed = nextStepsOf({ ...order, payment_mode: 'pay-synchrony', order_status: 'cancelled', payment_status: 'expired', hold_expires_at: '2026-07-14T15:42:00.000Z' });
+    expect(lapsed.title).toBe('Order cancelled');
+    expect(lapsed.lead[0]).toBe(
+      'We held the diamonds of order EV-2026-K7M3QX for 7 days, but the order was not confirmed in that time, so it has been cancelled and its diamonds have returned to our collection. Nothing is due.',
+    );
+    expect(lapsed.lead.join(' ')).not.toMatch(/wire|transfer/);
+  });
+
+  it('a PayPal payment under review says PayPal is reviewing it and the diamonds are held, never that it was received', () => {
+    const steps = nextStepsOf({ ...order, payment_mode: 'pay-paypal', payment_status: 'under_review' });
+    expect(steps.title).toBe('PayPal is reviewing your payment');
+    expect(steps.lead[0]).toBe('PayPal is reviewing your payment of $1,890.50 before releasing it to us. Your diamonds are held for you meanwhile; nobody else can buy them.');
+    expect(steps.lead.join(' ')).not.toContain('received');
+    const denied = nextStepsOf({ ...order, payment_mode: 'pay-paypal', order_status: 'cancelled', payment_status: 'failed' });
+    expect(denied.lead[0]).toContain('PayPal reviewed your payment for order EV-2026-K7M3QX and did not complete it, so nothing has been taken');
+  });
+});
+
+describe('holds', () => {
+  it('reads hours as a shopper would', () => {
+    expect(holdDuration(24)).toBe('24 hours');
+    expect(holdDuration(72)).toBe('3 days');
+    expect(holdDuration(168)).toBe('7 days');
+  });
+
+  it('tells checkout how long each method holds the diamonds (the wire box says its own 24 hours; PayPal holds none)', () => {
+    for (const method of PAYMENT_METHOD_IDS) {
+      const notice = holdNoticeOf(method);
+      if (method === 'pay-paypal' || method === 'pay-wire') expect(notice, method).toBeNull();
+      else expect(notice, method).toContain(`held for you for ${holdDuration(UNPAID_HOLD_HOURS[method])}`);
+    }
+  });
+
+  it('sums up a running hold for the Order History', () => {
+    const held = { payment_mode: 'cod', order_status: 'pending', payment_status: 'pending', hold_expires_at: '2026-07-14T15:42:00.000Z' } as const;
+    expect(holdSummaryOf(held)).toContain('We hold your diamonds until 07/14/2026 at 11:42 AM Eastern Time while your order is confirmed');
+    expect(holdSummaryOf({ ...held, payment_mode: 'pay-wire' })).toContain('while your bank wire arrives');
+    expect(holdSummaryOf({ ...held, order_status: 'confirmed' })).toBeNull();
+    expect(holdSummaryOf({ ...held, payment_mode: 'pay-paypal', payment_status: 'under_review', hold_expires_at: null })).toContain('PayPal is reviewing your payment');
+  });
+});
+
+describe('wireTransferDetails', () => {
+  const order = { order_number: 'EV-2026-K7M3QX', total_price: '1890.50' };
+
+  it('gives the account, the order number as the reference and the amount, in the order both readers show', () => {
+    const account = { beneficiary: 'Everstone LLC', bank: 'A Bank, New York, NY', routing_number: '123456780', account_number: '9876543210', swift: 'ABNKUS33' };
+    expect(wireTransferDetails({ ...order, wire_transfer: account })).toEqual([
+      ['Beneficiary', 'Everstone LLC'],
+      ['Bank', 'A Bank, New York, NY'],
+      ['Routing number (ABA)', '123456780'],
+      ['Account number', '9876543210'],
+      ['SWIFT', 'ABNKUS33'],
+      ['Reference', 'EV-2026-K7M3QX'],
+      ['Amount', '$1,890.50 USD'],
+    ]);
+  });
+
+  it('gives nothing for an order that does not await a transfer (the answer carries no account)', () => {
+    expect(wireTransferDetails({ ...order, wire_transfer: null })).toBeNull();
+  });
+});

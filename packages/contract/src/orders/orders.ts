@@ -1,0 +1,490 @@
+/**
+ * Contracts of orders (SPEC §3 Order payload, §4 Orders and Checkout, §7 POST /api/store-order, §9 Checkout).
+ * The server trusts only the diamond ids, the payment method and what the shopper typed (contact, address, gift,
+ * notes): prices, totals and item details are recomputed from the inventory.
+ */
+import { z } from 'zod';
+import { DELIVERY_COUNTRIES } from '../accounts/accounts.ts';
+import { MAX_HELD_STONES_PER_ACCOUNT, SHAPES, UNPAID_HOLD_HOURS } from '../constants.ts';
+import { optionalMultilineText, optionalText, positiveId, requiredPhone, requiredText } from '../fields.ts';
+import { diamondLineOf, lineItemSchema } from '../checkout/line-items.ts';
+import { LINE_ITEM_KINDS, lineKey, type LineItem } from '../checkout/line-kinds.ts';
+import { includedStoneSchema, priceBreakdownSchema } from '../jewelry/product-schemas.ts';
+import { pieceDesignSchema } from '../jewelry/design-schemas.ts';
+import { PRODUCT_FAMILIES } from '../jewelry/products.ts';
+import { formatAmount, priceToCents } from '../money.ts';
+import { METAL_IDS } from '../ring-builder/ring-choices.ts';
+import { orderRingSchema } from '../ring-builder/ring-builder-schemas.ts';
+
+/** §4 Checkout: the payment methods, in the order the checkout page offers them, with their labels. */
+export const PAYMENT_METHODS = [
+  { id: 'cod', label: 'Cash on delivery' },
+  { id: 'pay-credit', label: 'Credit card' },
+  { id: 'pay-paypal', label: 'PayPal' },
+  { id: 'pay-synchrony', label: 'Synchrony financing' },
+  { id: 'pay-affirm', label: 'Affirm' },
+  { id: 'pay-multiple', label: 'Multiple payment methods' },
+  { id: 'pay-wire', label: 'Bank wire transfer' },
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['id'];
+export const PAYMENT_METHOD_IDS = PAYMENT_METHODS.map((m) => m.id) as [PaymentMethod, ...PaymentMethod[]];
+export const PAYMENT_METHOD_LABELS = Object.fromEntries(PAYMENT_METHODS.map((m) => [m.id, m.label])) as Record<PaymentMethod, string>;
+/** Paid online through the wallet's approval page (§4 Wallet payment): never placed by POST /api/store-order. */
+export const WALLET_PAYMENT_METHOD: PaymentMethod = 'pay-paypal';
+
+/**
+ * §4: orders start 'pending'; 'confirmed' once the store's team has confirmed an unpaid order with the shopper (or
+ * recorded its payment); 'cancelled' when its hold ran out or the store cancelled it; 'completed' once delivered.
+ */
+export const ORDER_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * §4: payments start 'pending'; 'expired' when the order's hold ran out unpaid and unconfirmed; 'under_review' while
+ * PayPal holds a captured payment for review (the money is not final: nothing ships), then 'paid', or 'failed' when
+ * PayPal denies it.
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'under_review', 'expired', 'refunded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** §9: the currency of every order. */
+export const ORDER_CURRENCY = 'USD';
+/** Stones in one order: §9 allows one ring or loose diamond order at a time; a few stones (a pair of studs) fit. */
+export const MAX_ORDER_ITEMS = 10;
+/** How many orders GET /api/orders lists, newest first. */
+export const ORDER_LIST_LIMIT = 100;
+
+/** The server's fixed texts, for the storefront to compare with or show. */
+export const ORDER_MESSAGES = {
+  /** §8: the storefront's alert for any failure saving the address or the order. */
+  failed: 'Failed to process your order.',
+  /** GET /api/orders/{number}: no such order, or another account's (the same answer, so neither is revealed). */
+  noOrder: 'No order was found.',
+  noItems: 'Your order has no diamonds. Please add a diamond to your cart.',
+  duplicateItems: 'Each diamond can be ordered only once. Please remove the repeated diamond from your cart.',
+  tooManyItems: `An order can hold at most ${MAX_ORDER_ITEMS} diamonds.`,
+  walletElsewhere: 'PayPal payments are completed on PayPal’s page. Please choose PayPal again at checkout.',
+  busy: 'The store is very busy right now. Please try again in a moment.',
+  keyReused: 'This Idempotency-Key was already used for an order of other diamonds. Please send a new key for a new order.',
+  badKey: 'The Idempotency-Key header must be 1 to 100 letters, digits, dashes, underscores, dots or colons.',
+} as const;
+
+/**
+ * 409: the order would take the account past MAX_HELD_STONES_PER_ACCOUNT stones held unpaid. `held` stones are on
+ * the account's open unpaid orders `orderNumbers`; the new order has `adding`.
+ */
+export function tooManyHeldMessage(held: number, adding: number, orderNumbers: readonly string[]): string {
+  const cap = MAX_HELD_STONES_PER_ACCOUNT;
+  // A made-to-order piece holds nothing anyone else could buy; diamonds and pieces from stock do.
+  const units = (n: number) => `${n} diamond${n === 1 ? '' : 's'} or piece${n === 1 ? '' : 's'} from stock`;
+  if (held === 0) {
+    return `We hold at most ${units(cap)} per account until they are paid, and this order has ${adding}. Please order fewer at a time, pay with PayPal, or contact us and we will help.`;
+  }
+  const orders = `order${orderNumbers.length === 1 ? '' : 's'} ${orderNumbers.join(', ')}`;
+  return (
+    `Your open ${orders} already hold ${held} awaiting payment, and we hold at most ${units(cap)} per account until they are paid. ` +
+    'Please complete the payment of an open order, or contact us to cancel one, and then place this order again.'
+  );
+}
+
+/**
+ * 409: the store-wide ceiling on what unpaid orders of accounts without a verified email and a paid order may hold
+ * (UNPAID_CEILING) is reached for this account. The ways through: PayPal, paid at once, holds nothing unpaid; and,
+ * when it would let the order through (`verifyHelps`), verifying the email address.
+ */
+export function ceilingReachedMessage(verifyHelps: boolean): string {
+  const why = 'So many diamonds and pieces are being held for unpaid orders of new accounts that we cannot hold more for an order paid later right now.';
+  return verifyHelps
+    ? `${why} You can pay with PayPal, which is paid at once, or verify your email address (open the link we emailed you, or send a new one from your profile) and place the order again.`
+    : `${why} You can pay with PayPal, which is paid at once, or try again later: those holds end every day.`;
+}
+
+/** 409: the stones (by certificate number) that are no longer available; nothing was reserved. */
+export function unavailableMessage(certificateNumbers: readonly string[], pieces: readonly string[] = []): string {
+  const one = certificateNumbers.length + pieces.length === 1;
+  const parts: string[] = [];
+  if (certificateNumbers.length > 0) parts.push(`${certificateNumbers.length === 1 ? 'The diamond' : 'The diamonds'} ${certificateNumbers.join(', ')}`);
+  if (pieces.length > 0) parts.push(`${parts.length > 0 ? 'the' : 'The'} ${pieces.join(', the ')}`);
+  return one
+    ? `${parts[0]} is no longer available. Please remove it from your cart and choose another.`
+    : `${parts.join(' and ')} are no longer available. Please remove them from your cart and choose others.`;
+}
+
+/**
+ * 422: stones (by certificate number) in more than one line of one order, loose and in a ring or in two rings: a
+ * stone is one of a kind, so it can be sold once.
+ */
+export function stoneInTwoLinesMessage(certificateNumbers: readonly string[]): string {
+  const which = certificateNumbers.length === 1 ? `The diamond ${certificateNumbers[0]} is` : `The diamonds ${certificateNumbers.join(', ')} are`;
+  return `A diamond can be in one line of an order only: loose, or set in one ring. ${which} in more than one line; please remove the extra line from your cart.`;
+}
+
+/** 422: a ring line whose variant is not a setting (a band, a preset ring, earrings): nothing to set the stone in. */
+export function notASettingMessage(pieceName: string): string {
+  return `The ${pieceName} is not a setting, so a diamond cannot be set in it. Please choose an engagement ring setting for your diamond.`;
+}
+
+/** 422: ids that name no diamond. */
+export function unknownDiamondsMessage(ids: readonly number[]): string {
+  return `We could not find the diamond${ids.length === 1 ? '' : 's'} with id ${ids.join(', ')}. Please remove ${ids.length === 1 ? 'it' : 'them'} from your cart.`;
+}
+
+/** 422: product lines whose variant the catalog does not have (a cart kept from an older catalog). */
+export function unknownVariantsMessage(ids: readonly number[]): string {
+  return `We could not find the piece${ids.length === 1 ? '' : 's'} with variant id ${ids.join(', ')}. Please remove ${ids.length === 1 ? 'it' : 'them'} from your cart.`;
+}
+
+/** 422: the payload's total is not the server's; the shopper is shown the real figure. */
+export function totalChangedMessage(serverTotal: string): string {
+  return `The order total is ${formatAmount(serverTotal)}, not the total your cart sent. Please review your cart and try again.`;
+}
+
+/** Where a wire transfer goes: the store's bank account, from its configuration (WIRE_*, docs/configuration.md). */
+export const wireTransferSchema = z.object({
+  beneficiary: z.string(),
+  bank: z.string(),
+  /** The ABA routing number, 9 digits. */
+  routing_number: z.string(),
+  account_number: z.string(),
+  /** The bank's SWIFT/BIC code, for transfers from abroad. */
+  swift: z.string(),
+});
+export type WireTransfer = z.infer<typeof wireTransferSchema>;
+
+/**
+ * The example account a development or demo store shows (the bank and numbers do not exist). A production store
+ * refuses to start without its own, unless it is a demo store (docs/configuration.md, "Payments").
+ */
+export const EXAMPLE_WIRE_TRANSFER: WireTransfer = {
+  beneficiary: 'Everstone Fine Jewelry LLC',
+  bank: 'Example National Bank, New York, NY',
+  routing_number: '021000000',
+  account_number: '000123456789',
+  swift: 'EXNBUS33',
+};
+
+/** Methods whose orders are placed unpaid and hold their stones for a while (UNPAID_HOLD_HOURS). */
+export type UnpaidMethod = keyof typeof UNPAID_HOLD_HOURS;
+
+/** How long an order of `method` holds its stones unpaid, in milliseconds; null for PayPal, placed paid. */
+export function unpaidHoldMs(method: PaymentMethod): number | null {
+  return method in UNPAID_HOLD_HOURS ? UNPAID_HOLD_HOURS[method as UnpaidMethod] * 3_600_000 : null;
+}
+
+/** The wire-transfer hold of §9, in milliseconds. */
+export const WIRE_HOLD_MS = UNPAID_HOLD_HOURS['pay-wire'] * 3_600_000;
+
+/** §3 fields sent as JSON text; an object is accepted too. Text that is not JSON is a field error. */
+const jsonText = <T extends z.ZodType>(label: string, inner: T) =>
+  z
+    .union([z.string(), z.record(z.string(), z.unknown())], { error: `The ${label} must be JSON text.` })
+    .transform((v, ctx) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `The ${label} must be JSON text.` });
+        return z.NEVER;
+      }
+    })
+    .pipe(inner);
+
+/** §3 Order payload: address, JSON text with apartment, street, city, zip, country. */
+export const orderAddressSchema = z.object(
+  {
+    street: requiredText(200, 'street address'),
+    apartment: optionalText(100, 'apartment'),
+    city: requiredText(100, 'city'),
+    state: optionalText(100, 'state'),
+    zip: requiredText(20, 'zip code'),
+    country: z.enum(DELIVERY_COUNTRIES, { error: 'Please choose United States or Canada.' }),
+  },
+  { error: 'The address field is required.' },
+);
+export type OrderAddress = z.output<typeof orderAddressSchema>;
+
+/** §3 item_details: keyed by diamond id, each with type, price, quantity, weight. Read, never trusted. */
+const itemDetailsSchema = z.record(z.string(), z.unknown(), { error: 'The item details must be JSON text keyed by diamond id.' });
+
+const flag = (label: string) =>
+  z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')], {
+      error: `The ${label} choice must be 1 or 0.`,
+    })
+    .nullish()
+    .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+/** The lines of an order: at least one, at most MAX_ORDER_ITEMS, none twice. */
+const orderLinesField = z
+  .array(lineItemSchema, { error: 'The lines must be a list of line items.' })
+  .min(1, ORDER_MESSAGES.noItems)
+  .max(MAX_ORDER_ITEMS, ORDER_MESSAGES.tooManyItems)
+  .refine((lines) => new Set(lines.map(lineKey)).size === lines.length, ORDER_MESSAGES.duplicateItems);
+
+/** §7's form of the same: the ids of loose diamonds. */
+const legacyItemsField = z
+  .array(positiveId('diamond id'), { error: 'The items must be a list of diamond ids.' })
+  .min(1, ORDER_MESSAGES.noItems)
+  .max(MAX_ORDER_ITEMS, ORDER_MESSAGES.tooManyItems)
+  .refine((ids) => new Set(ids).size === ids.length, ORDER_MESSAGES.duplicateItems);
+
+/**
+ * The one adapter between §7's payload and the line item: a request carries `lines`, or §7's `items_id` (with its
+ * `item_details`, read and never trusted). Either way the output has `lines`, and `itemsField` says which the
+ * request used, so an error about an item is reported under the field the client sent.
+ */
+function withLines<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ ...shape, lines: orderLinesField.optional(), items_id: legacyItemsField.optional(), item_details: jsonText('item details', itemDetailsSchema).optional() })
+    .superRefine((v, ctx) => {
+      const sent = v as { lines?: unknown; items_id?: unknown };
+      if (sent.lines !== undefined && sent.items_id !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Send the order’s lines or its items_id, not both.' });
+      }
+    })
+    .transform((v, ctx) => {
+      const { lines, items_id, item_details: _details, ...rest } = v as typeof v & { lines?: LineItem[]; items_id?: number[]; item_details?: unknown };
+      if (lines === undefined && items_id === undefined) {
+        // Neither sent: §7's field is the one every client knows.
+        ctx.addIssue({ code: 'custom', path: ['items_id'], message: 'The items must be a list of diamond ids.' });
+        return z.NEVER;
+      }
+      return {
+        ...(rest as Omit<typeof v, 'lines' | 'items_id' | 'item_details'>),
+        lines: lines ?? items_id!.map(diamondLineOf),
+        itemsField: (lines ? 'lines' : 'items_id') as 'lines' | 'items_id',
+      };
+    });
+}
+
+/** The fields of an order other than its lines: who, where, how it is paid. */
+const orderFields = {
+  user_id: positiveId('user id').optional(),
+  user_name: requiredText(200, 'name'),
+  contact_number: requiredPhone('phone'),
+  address: jsonText('address', orderAddressSchema),
+  is_gift: flag('gift'),
+  notes: optionalMultilineText(2000, 'notes'),
+};
+
+/**
+ * §3 Order payload, as POST /api/store-order receives it: the lines (or §7's items_id), the method, what the shopper
+ * typed. order_status and payment_status are accepted but not used: every order starts 'pending'. total_price is
+ * the total the shopper saw; it must equal the server's.
+ */
+export const orderRequestSchema = withLines({
+  ...orderFields,
+  total_price: z
+    .union([z.string(), z.number()], { error: 'The total price is required.' })
+    .transform((v, ctx) => {
+      const cents = priceToCents(v);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: 'The total price must be an amount such as 1890.00.' });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  order_status: z.string().max(32).optional(),
+  payment_mode: z.enum(PAYMENT_METHOD_IDS, { error: 'Please select a payment method' }),
+  payment_status: z.string().max(32).optional(),
+});
+export type OrderRequest = z.input<typeof orderRequestSchema>;
+
+/** A loose diamond of an order, as it was when ordered (§3's item; other kinds of line add their own shapes). */
+export const orderItemSchema = z.object({
+  diamondid: z.number().int(),
+  certificate_number: z.string(),
+  /** e.g. '1.52 Carat Oval Lab Diamond, F VS1'. */
+  description: z.string(),
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  carat_weight: z.number(),
+  /** The price when ordered, 2-decimal text. */
+  price: z.string(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** A product line of an order as it was ordered: the variant, the shopper's choices, the itemized price. */
+export const orderProductSchema = z.object({
+  variant_id: z.number().int(),
+  sku: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  family: z.enum(PRODUCT_FAMILIES),
+  metal: z.enum(METAL_IDS),
+  shape: z.enum(SHAPES).nullable(),
+  carat_total: z.number().nullable(),
+  /** A band's width, where the piece comes in several (null otherwise, and on lines ordered before widths were options). */
+  width_mm: z.number().nullable().default(null),
+  origin: z.enum(['lab', 'natural']).nullable(),
+  ring_size: z.string().nullable(),
+  engraving: z.string().nullable(),
+  /** Business days the piece takes to leave the workshop, as promised when ordered. */
+  lead_days: z.number().int(),
+  /** False when it came from stock. */
+  made_to_order: z.boolean(),
+  breakdown: priceBreakdownSchema,
+  /** What the engraving added to one unit, cents (0 without one). */
+  engraving_cents: z.number().int(),
+  /**
+   * The piece as it was ordered: its shape is checked, never its bounds, so an order placed under older bounds still
+   * reads when they tighten (the orders module completes what older designs left out as it reads them).
+   */
+  design: pieceDesignSchema,
+  included_stone: includedStoneSchema.nullable(),
+});
+export type OrderProduct = z.infer<typeof orderProductSchema>;
+
+/** Every line of an order, whatever its kind, as it was ordered. */
+export const orderLineSchema = z.object({
+  kind: z.enum(LINE_ITEM_KINDS),
+  description: z.string(),
+  quantity: z.number().int(),
+  /** What one unit cost with the order's method, 2-decimal text. */
+  unit_price: z.string(),
+  /** unit_price × quantity, 2-decimal text. */
+  total: z.string(),
+  /** A diamond line's stone (and a preset's own stone's certificate); null otherwise. */
+  diamondid: z.number().int().nullable(),
+  certificate_number: z.string().nullable(),
+  product: orderProductSchema.nullable(),
+  /** A ring line's stone, setting and choices, itemized; null on other kinds. */
+  ring: orderRingSchema.nullable().default(null),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * An order as the API answers it: POST /api/store-order (201), GET /api/orders/{order_number} and each entry of the
+ * list. The store's internal row id never leaves the server: §3's `order_id` is the public order number, random
+ * and not a count of the store's sales (docs/api.md, "Orders").
+ */
+export const orderSchema = z.object({
+  /** §3's order_id: the public order number, the same as `order_number`. */
+  order_id: z.string(),
+  /** Human-friendly, e.g. 'EV-2026-K7M3QX'. */
+  order_number: z.string(),
+  /** 2-decimal text (§3), the sum of the items' prices. */
+  total_price: z.string(),
+  currency: z.literal(ORDER_CURRENCY),
+  order_status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_mode: z.enum(PAYMENT_METHOD_IDS),
+  /**
+   * While the order is pending and unpaid: the instant (ISO 8601) its stones are released unless the payment is
+   * recorded or the team confirms the order (UNPAID_HOLD_HOURS per method). Null once that hold has ended (paid,
+   * confirmed, cancelled) and for PayPal orders.
+   */
+  hold_expires_at: z.string().nullable(),
+  /** Where to send the transfer while a wire order awaits it (`awaitsWireTransfer`); else null. */
+  wire_transfer: wireTransferSchema.nullable(),
+  /** §3's items: the order's loose diamonds (a client that knows only diamonds reads these). */
+  items: z.array(orderItemSchema),
+  /** Every line of the order, each with its kind: diamonds, jewelry and built rings. */
+  lines: z.array(orderLineSchema),
+  user_name: z.string(),
+  contact_number: z.string(),
+  address: z.object({
+    street: z.string(),
+    apartment: z.string().nullable(),
+    city: z.string(),
+    state: z.string().nullable(),
+    zip: z.string(),
+    country: z.enum(DELIVERY_COUNTRIES),
+  }),
+  is_gift: z.boolean(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListResponseSchema = z.object({ data: z.array(orderSchema) });
+
+/** GET /api/orders/{order_number}: any text is looked up; what names none of the caller's orders is a 404. */
+export const orderNumberParamSchema = z.object({ order_number: z.string() });
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
+
+/** The texts of the online wallet (§4 Wallet payment), for the storefront to show as the server sends them. */
+export const WALLET_MESSAGES = {
+  noPayment: 'We could not find this PayPal payment. Please choose PayPal again at checkout.',
+  notYourPayment: 'This PayPal payment belongs to another account.',
+  notApproved: 'Your PayPal payment has not been approved yet. Please approve it on PayPal’s page, or choose PayPal again at checkout.',
+  declined: 'PayPal declined this payment and nothing was charged. Please choose PayPal again with another funding source, or choose another payment method.',
+  cancelled: 'You cancelled this PayPal payment and nothing was charged. Please choose PayPal again at checkout.',
+  unreachable: 'We could not reach PayPal just now. Please try again in a moment; you will never be charged twice.',
+  expired: 'This PayPal payment was started more than three hours ago and has expired, so nothing was taken. Please check out again to see today’s prices.',
+  amountChanged: 'PayPal reported a different amount than your order total, so nothing was kept: any amount taken is being refunded. Please check out again.',
+  /** A payment due back (its stone sold meanwhile) that PayPal still holds for review: refunded once the review ends. */
+  refundAfterReview: 'PayPal is still reviewing this payment, so it cannot be refunded yet. It will be refunded in full as soon as PayPal releases it, or never taken if PayPal declines it; we will email you either way.',
+  /** That review ended in a denial: nothing was ever taken. */
+  deniedBeforeRefund: 'PayPal did not complete this payment after its review, so nothing was charged and nothing needs refunding. Please choose another diamond.',
+} as const;
+
+/** 409 after approval: a stone sold while the shopper was on PayPal's page, so the payment was never taken. */
+/** What was lost of an order: stones by certificate number, pieces of jewelry by name. */
+export interface GoneLines {
+  diamonds: string[];
+  pieces: string[];
+}
+
+/** 'The diamond X was' / 'The diamonds X, Y and the Aria Engagement Ring were', and what to choose instead. */
+function goneSubject(gone: GoneLines): { which: string; another: string } {
+  const parts: string[] = [];
+  if (gone.diamonds.length > 0) parts.push(`${gone.diamonds.length === 1 ? 'The diamond' : 'The diamonds'} ${gone.diamonds.join(', ')}`);
+  if (gone.pieces.length > 0) parts.push(`${parts.length > 0 ? 'the' : 'The'} ${gone.pieces.join(', the ')}`);
+  const one = gone.diamonds.length + gone.pieces.length === 1;
+  return { which: `${parts.join(' and ')} ${one ? 'was' : 'were'}`, another: gone.pieces.length === 0 ? 'another diamond' : 'another' };
+}
+
+export function soldBeforeCaptureMessage(certificateNumbers: readonly string[], pieces: readonly string[] = []): string {
+  const { which, another } = goneSubject({ diamonds: [...certificateNumbers], pieces: [...pieces] });
+  return `${which} bought by another shopper while you were on PayPal’s page. Your PayPal payment was not taken; please choose ${another}.`;
+}
+
+/** 409 after capture: a stone sold in the moment the payment was taken, so the payment was refunded in full. */
+export function refundedMessage(certificateNumbers: readonly string[], amount: string, pieces: readonly string[] = []): string {
+  const { which, another } = goneSubject({ diamonds: [...certificateNumbers], pieces: [...pieces] });
+  return `${which} bought by another shopper while your PayPal payment went through. We have refunded your ${formatAmount(amount)} in full; it returns to your PayPal account. Please choose ${another}.`;
+}
+
+/**
+ * §7 POST /api/paypal/create-order: amount (2-decimal text), currency 'USD' and user_id, as §7 lists them, with
+ * what the order will need once the payment is approved (the cart's diamond ids and the delivery details the
+ * checkout form holds). The amount must equal the cart's real total: the server computes it from the inventory.
+ */
+export const walletOrderRequestSchema = withLines({
+  user_name: orderFields.user_name,
+  contact_number: orderFields.contact_number,
+  address: orderFields.address,
+  is_gift: orderFields.is_gift,
+  notes: orderFields.notes,
+  user_id: positiveId('user id'),
+  amount: z
+    .union([z.string(), z.number()], { error: 'The amount is required.' })
+    .transform((v, ctx) => {
+      const cents = priceToCents(v);
+      if (cents === null || cents === 0) {
+        ctx.addIssue({ code: 'custom', message: 'The amount must be an amount such as 1890.00.' });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  currency: z.literal(ORDER_CURRENCY, { error: `The currency must be '${ORDER_CURRENCY}'.` }),
+});
+export type WalletOrderRequest = z.input<typeof walletOrderRequestSchema>;
+
+/** §3 Payment-provider order response. */
+export const walletOrderResponseSchema = z.object({
+  /** The provider's payment id (PayPal's order id); the return URL carries it back as ?token=. */
+  orderID: z.string(),
+  /** Where the browser goes to approve the payment. */
+  approve_url: z.string(),
+});
+export type WalletOrderResponse = z.infer<typeof walletOrderResponseSchema>;
+
+/** POST /api/paypal/capture-order and /api/paypal/cancel-order: the payment the return or cancel URL named. */
+export const walletPaymentRequestSchema = z.object({
+  orderID: z
+    .string({ error: 'The orderID is required.' })
+    .trim()
+    .min(1, 'The orderID is required.')
+    .max(64, 'The orderID is not a payment id.')
+    .regex(/^[A-Za-z0-9-]+$/, 'The orderID is not a payment id.'),
+});
