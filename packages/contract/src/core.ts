@@ -5,6 +5,7 @@
  */
 export * from './constants.ts';
 export * from './money.ts';
+export * from './words.ts';
 export * from './checkout/core.ts';
 export * from './jewelry/core.ts';
 export * from './ring-builder/core.ts';

@@ -8,6 +8,7 @@ import './browser.ts';
 export * from './constants.ts';
 export * from './fields.ts';
 export * from './money.ts';
+export * from './words.ts';
 export * from './checkout/index.ts';
 export * from './jewelry/index.ts';
 export * from './ring-builder/index.ts';

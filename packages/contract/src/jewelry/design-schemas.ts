@@ -28,7 +28,7 @@ import {
   type DesignForm,
 } from './design.ts';
 import { GEMSTONES, LUXE_MIN_CENTER_CARAT, type GemstoneId, type ProductFamily } from './products.ts';
-import { listWords } from '../ring-builder/ring-builder.ts';
+import { listWords } from '../words.ts';
 
 const gemIds = GEMSTONES.map((g) => g.id) as [GemstoneId, ...GemstoneId[]];
 

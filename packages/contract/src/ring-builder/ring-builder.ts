@@ -7,6 +7,7 @@ import { formatCarat } from '../diamonds/display.ts';
 import type { RingDesign, RingHead } from '../jewelry/design-schemas.ts';
 import { LUXE_MIN_CENTER_CARAT, type ShapeName } from '../jewelry/products.ts';
 import { ENGRAVING } from './ring-choices.ts';
+import { article, listWords } from '../words.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Compatibility: a head holds a list of shapes, a window of stone widths in mm, and (Luxe) a minimum weight.
@@ -64,15 +65,6 @@ export function isLuxeHead(head: HeadFit): boolean {
   return head.minCenterCarat >= LUXE_MIN_CENTER_CARAT;
 }
 
-function article(word: string): string {
-  return /^[AEIOU]/i.test(word) ? 'an' : 'a';
-}
-
-/** Words joined as a sentence lists them: 'a, b or c' (or 'a, b and c'). */
-export function listWords(words: readonly (string | number)[], conjunction: 'or' | 'and' = 'or'): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words.at(-1)}`;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // A ring's price: the center stone, the setting in its metal, the setting's side stones, the engraving. Whole cents,
