@@ -326,7 +326,7 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
             <button type="submit" className="adm-button" aria-disabled={saving || undefined}>
               {saving ? 'Saving…' : 'Save'}
             </button>
-            <Link className="adm-button adm-button--ghost" to={adminProductPath(product.id)}>
+            <Link className="adm-button adm-button--ghost adm-button--wraps" to={adminProductPath(product.id)}>
               Back to {product.name}
             </Link>
           </div>
