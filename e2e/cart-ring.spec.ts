@@ -30,7 +30,7 @@ const SETTING = 'riviera-pave-setting';
 
 type Variant = ProductDetail['variants'][number];
 
-/** A ring as the cart stores it (apps/web/app/lib/cart.ts RingCartLine). */
+/** A ring as the cart stores it (apps/web/app/domain/cart.ts RingCartLine). */
 interface StoredRing {
   kind: 'ring';
   quantity: 1;

@@ -8,9 +8,15 @@
  *   the tools and the command-line programs do too; a module's tables.ts (the tables it owns, and the opener of a
  *   handle as them) is for the composition root and the ownership test, never for another module;
  * - plugins/ and lib/ are infrastructure: they import no module;
- * - in the storefront, components/ui/ imports no feature, a feature imports no other feature, and lib/ (infrastructure)
- *   imports neither features nor routes;
- * - e2e/, bench/ and scripts/ use the server's published entry points (@everstone/server/…), not its files.
+ * - in the storefront, lib/ is infrastructure (the API client, the session, the browser's storage) and imports no
+ *   domain, feature or route; domain/ holds the shopper's rules the pages share (the cart and its lines, the wishlist,
+ *   a stone handed to the builder) and imports no feature or route; components/ui/ imports no feature or domain; a
+ *   feature imports no other feature;
+ * - the back office (features/admin) is split by area as the server is by module: an area imports the admin kit
+ *   (features/admin/kit/) and another area only through its face (features/admin/<area>/index.ts); the kit imports
+ *   no area;
+ * - e2e/, bench/ and scripts/ use the server's published entry points (@everstone/server/…), not its files, and the
+ *   contract by its package name (@everstone/contract), never the storefront's files.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +43,8 @@ function resolveImport(fromFile, specifier) {
 
 const serverModule = (p) => /^apps\/server\/src\/modules\/([^/]+)\//.exec(p)?.[1] ?? null;
 const webFeature = (p) => /^apps\/web\/app\/features\/([^/]+)\//.exec(p)?.[1] ?? null;
+const adminArea = (p) => /^apps\/web\/app\/features\/admin\/([^/]+)\//.exec(p)?.[1] ?? null;
+const isAdminFace = (p) => /^apps\/web\/app\/features\/admin\/[^/]+\/index\.tsx?$/.test(p);
 const isModuleFace = (p) => /^apps\/server\/src\/modules\/[^/]+\/index\.ts$/.test(p);
 const isModuleTables = (p) => /^apps\/server\/src\/modules\/[^/]+\/tables\.ts$/.test(p);
 
@@ -68,15 +76,30 @@ export function boundaryViolation(from, to, published = false) {
   if (from.startsWith('apps/web/app/')) {
     const fromFeature = webFeature(from);
     const toFeature = webFeature(to);
-    if (from.startsWith('apps/web/app/components/ui/') && toFeature) return 'components/ui/ holds shared primitives: it imports no feature';
-    if (from.startsWith('apps/web/app/lib/') && (toFeature || to.startsWith('apps/web/app/routes/'))) return 'lib/ is infrastructure: it imports no feature or route';
+    const toDomain = to.startsWith('apps/web/app/domain/');
+    const toRoute = to.startsWith('apps/web/app/routes/');
+    if (from.startsWith('apps/web/app/components/ui/') && (toFeature || toDomain)) return 'components/ui/ holds shared primitives: it imports no feature or domain rule';
+    if (from.startsWith('apps/web/app/lib/') && (toFeature || toRoute || toDomain)) return 'lib/ is infrastructure: it imports no domain, feature or route';
+    if (from.startsWith('apps/web/app/domain/') && (toFeature || toRoute)) return 'domain/ holds the rules the pages share: it imports no feature or route';
     if (fromFeature && toFeature && fromFeature !== toFeature) {
-      return `features/${fromFeature} imports no other feature (features/${toFeature}): what both need belongs in components/ui, lib or the contract`;
+      return `features/${fromFeature} imports no other feature (features/${toFeature}): a rule both need belongs in domain/, a primitive in components/ui, a shape in the contract`;
+    }
+    const fromArea = fromFeature === 'admin' ? adminArea(from) : null;
+    const toArea = toFeature === 'admin' ? adminArea(to) : null;
+    if (fromArea && toArea && fromArea !== toArea) {
+      if (fromArea === 'kit') return `the admin kit imports no area of the back office (features/admin/${toArea}): the area passes what the kit shows`;
+      if (toArea !== 'kit' && !isAdminFace(to)) return `features/admin/${toArea} is reached through its face, features/admin/${toArea}/index.ts`;
     }
   }
 
   if ((from.startsWith('e2e/') || from.startsWith('bench/') || from.startsWith('scripts/')) && to.startsWith('apps/server/') && !published) {
     return `${from.split('/')[0]}/ uses the server's published entry points (@everstone/server/config, /server, /tools, /testing), not its files`;
+  }
+  if ((from.startsWith('e2e/') || from.startsWith('bench/')) && to.startsWith('packages/contract/') && !published) {
+    return `${from.split('/')[0]}/ imports the contract by its name (@everstone/contract), not its files`;
+  }
+  if ((from.startsWith('e2e/') || from.startsWith('bench/')) && to.startsWith('apps/web/')) {
+    return `${from.split('/')[0]}/ drives the storefront through the browser and the API: what it shares with the pages belongs in the contract`;
   }
   return null;
 }

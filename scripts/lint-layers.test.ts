@@ -31,6 +31,20 @@ describe('the layers, held by npm run lint', () => {
     expect(boundaryViolation('apps/web/app/components/ui/button.tsx', 'apps/web/app/features/cart/cart-line.tsx')).toMatch(/imports no feature/);
     expect(boundaryViolation('apps/web/app/features/checkout/summary.tsx', 'apps/web/app/features/cart/cart-line.tsx')).toMatch(/imports no other feature/);
     expect(boundaryViolation('apps/web/app/lib/api.ts', 'apps/web/app/routes/cart.tsx')).toMatch(/infrastructure/);
+    expect(boundaryViolation('apps/web/app/lib/session.ts', 'apps/web/app/domain/cart.ts')).toMatch(/infrastructure: it imports no domain/);
+    expect(boundaryViolation('apps/web/app/domain/cart.ts', 'apps/web/app/features/cart/cart-line.tsx')).toMatch(/domain\/ holds the rules/);
+    expect(boundaryViolation('apps/web/app/components/ui/button.tsx', 'apps/web/app/domain/cart.ts')).toMatch(/no feature or domain/);
+    expect(boundaryViolation('apps/web/app/features/cart/cart-line.tsx', 'apps/web/app/domain/cart.ts')).toBeNull();
+    expect(boundaryViolation('apps/web/app/domain/cart.ts', 'apps/web/app/lib/browser-store.ts')).toBeNull();
+    // The back office's areas: another area through its face, the kit from anywhere, the kit from no area.
+    expect(boundaryViolation('apps/web/app/features/admin/customers/customer-view.tsx', 'apps/web/app/features/admin/orders/order-links.tsx')).toMatch(/reached through its face, features\/admin\/orders\/index.ts/);
+    expect(boundaryViolation('apps/web/app/features/admin/customers/customer-view.tsx', 'apps/web/app/features/admin/orders/index.ts')).toBeNull();
+    expect(boundaryViolation('apps/web/app/features/admin/customers/customer-view.tsx', 'apps/web/app/features/admin/kit/table.tsx')).toBeNull();
+    expect(boundaryViolation('apps/web/app/features/admin/kit/table.tsx', 'apps/web/app/features/admin/orders/index.ts')).toMatch(/the admin kit imports no area/);
+    expect(boundaryViolation('apps/web/app/routes/admin/order.tsx', 'apps/web/app/features/admin/orders/order-view.tsx')).toBeNull();
+    expect(boundaryViolation('e2e/cart.spec.ts', 'packages/contract/src/orders/index.ts')).toMatch(/by its name/);
+    expect(boundaryViolation('e2e/cart.spec.ts', 'packages/contract/src/index.ts', true)).toBeNull();
+    expect(boundaryViolation('bench/pages.ts', 'apps/web/app/domain/cart.ts')).toMatch(/belongs in the contract/);
     expect(boundaryViolation('e2e/serve.ts', 'apps/server/src/db/database.ts')).toMatch(/published entry points/);
     expect(boundaryViolation('e2e/serve.ts', 'apps/server/src/tools.ts', true)).toBeNull();
     // What stays allowed: inside a module, inside a feature, ui from a feature, the contract from anywhere.

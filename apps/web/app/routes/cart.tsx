@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/cart';
 import { pageMeta } from '../lib/seo';
-import { cartLineKey, priceCart, useCart } from '../lib/cart';
+import { cartLineKey, priceCart, useCart } from '../domain/cart';
 import { checkoutBlocker, payableLines } from '../features/cart/cart-check';
 import { CartLineItem } from '../features/cart/cart-line';
 import { CartCheckFailed, CartNotices } from '../features/cart/cart-notices';

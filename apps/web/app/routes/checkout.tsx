@@ -6,7 +6,7 @@ import type { Route } from './+types/checkout';
 import { CheckoutForm } from '../features/checkout/checkout-form';
 import { OrderSummary, type LineMark } from '../features/checkout/order-summary';
 import { useCartCheck } from '../features/cart/use-cart-check';
-import { cartLineKey, priceCart, useCart, type CartLine } from '../lib/cart';
+import { cartLineKey, priceCart, useCart, type CartLine } from '../domain/cart';
 import { lineProblem, payableLines, ringUnavailability, ringUnavailabilityReason, unavailability, unavailabilityTitle } from '../features/cart/cart-check';
 import { CartNotices } from '../features/cart/cart-notices';
 import { CheckoutExtras } from '../features/checkout/checkout-extras';

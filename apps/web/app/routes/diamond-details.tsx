@@ -6,7 +6,7 @@ import { DETAIL_OFFERS, NO_DIAMOND_MESSAGE } from '../features/diamond-details/o
 import { loadBuildParts } from '../features/ring-builder/build-parts';
 import { BuilderNav } from '../features/ring-builder/builder-nav';
 import { api, lazySchema, serverApi, type ApiClient } from '../lib/api';
-import { takeHandedOver } from '../lib/diamond-handoff';
+import { takeHandedOver } from '../domain/diamond-handoff';
 import { pageMeta } from '../lib/seo';
 import detailHref from '../styles/diamond-details.css?url';
 import builderHref from '../styles/ring-builder.css?url';

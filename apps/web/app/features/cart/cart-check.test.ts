@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIAMOND_LOOKUP_MAX, RING_SIZE_MESSAGES, ringLeadDays, type Diamond, type VariantState } from '@everstone/contract/core';
-import { priceCart, type CartLine, type DiamondCartLine, type ProductCartLine, type RingCartLine } from '../../lib/cart';
+import { priceCart, type CartLine, type DiamondCartLine, type ProductCartLine, type RingCartLine } from '../../domain/cart';
 import {
   checkKeyOf,
   checkoutBlocker,
@@ -20,7 +20,7 @@ import {
   unavailabilityTitle,
   variantLookupIds,
 } from './cart-check';
-import { piece, ringLine, stoneRecord } from '../../lib/cart-test-lines';
+import { piece, ringLine, stoneRecord } from '../../domain/cart-test-lines';
 
 /** A natural GIA stone (the record the cart's check is given), the shared fixture's otherwise. */
 function diamond(id: number, overrides: Partial<Diamond> = {}): Diamond {

@@ -13,8 +13,8 @@ import {
   type VariantLookupResponse,
   type VariantState,
 } from '@everstone/contract/core';
-import { unitPriceOf, type CartLine, type DiamondCartLine, type ProductCartLine, type RingCartLine } from '../../lib/cart';
-import { anotherSettingPath, anotherStonePath, ringViewOfLine } from '../../lib/ring-lines';
+import { unitPriceOf, type CartLine, type DiamondCartLine, type ProductCartLine, type RingCartLine } from '../../domain/cart';
+import { anotherSettingPath, anotherStonePath, ringViewOfLine } from '../../domain/ring-lines';
 
 /**
  * The cart's check against the store (pure: no storage, no network). The cart keeps copies of what it holds, which

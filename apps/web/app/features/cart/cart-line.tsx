@@ -29,9 +29,9 @@ import {
   type CartLine,
   type DiamondCartLine,
   type ProductCartLine,
-} from '../../lib/cart';
-import { handOver } from '../../lib/diamond-handoff';
-import { supplyText, variantPath } from '../../lib/piece-lines';
+} from '../../domain/cart';
+import { handOver } from '../../domain/diamond-handoff';
+import { supplyText, variantPath } from '../../domain/piece-lines';
 import {
   MAX_DIAMOND_QUANTITY,
   lineProblem,

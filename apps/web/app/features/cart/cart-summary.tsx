@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { centsToDollars, formatCents, type Pricing } from '@everstone/contract/core';
-import type { CartLine } from '../../lib/cart';
+import type { CartLine } from '../../domain/cart';
 
 interface CartSummaryProps {
   /** The lines checkout carries: every line that can still be bought. */

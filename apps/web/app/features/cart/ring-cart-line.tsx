@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { formatCents, shipsByText } from '@everstone/contract/core';
 import { PieceArt } from '../../components/jewelry/piece-art';
-import { cartLineKey, removeFromCart, type RingCartLine } from '../../lib/cart';
-import { handOver } from '../../lib/diamond-handoff';
+import { cartLineKey, removeFromCart, type RingCartLine } from '../../domain/cart';
+import { handOver } from '../../domain/diamond-handoff';
 import {
   anotherSettingPath,
   anotherStonePath,
@@ -13,7 +13,7 @@ import {
   ringTitle,
   ringViewOfLine,
   settingText,
-} from '../../lib/ring-lines';
+} from '../../domain/ring-lines';
 import { ringUnavailabilityReason, type RingUnavailability } from './cart-check';
 
 /**

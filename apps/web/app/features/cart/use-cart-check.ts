@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DiamondLookupResponse, VariantLookupResponse } from '@everstone/contract/core';
 import { api, lazySchema } from '../../lib/api';
-import { cartStore, type CartLine } from '../../lib/cart';
+import { cartStore, type CartLine } from '../../domain/cart';
 import {
   NO_RECORDS,
   checkKeyOf,

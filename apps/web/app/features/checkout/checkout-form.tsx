@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type
 import { Link, useNavigate } from 'react-router';
 import { DELIVERY_COUNTRIES, WALLET_PAYMENT_METHOD, addressSchema, orderSchema, walletOrderResponseSchema, type PaymentMethod } from '@everstone/contract';
 import { lineKey } from '@everstone/contract/core';
-import { clearCart, lineItemOf, type CartLine } from '../../lib/cart';
+import { clearCart, lineItemOf, type CartLine } from '../../domain/cart';
 import {
   ADDRESS_ERROR_FIELDS,
   EMPTY_FORM,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressRequestSchema, orderRequestSchema, unavailableMessage, unknownVariantsMessage, walletOrderRequestSchema, type Diamond } from '@everstone/contract';
 import { ENGRAVING, RING_SIZE_MESSAGES } from '@everstone/contract/core';
-import { cartLineKey, priceCart, type CartLine } from '../../lib/cart';
+import { cartLineKey, priceCart, type CartLine } from '../../domain/cart';
 import {
   EMPTY_FORM,
   addressPayload,
@@ -15,7 +15,7 @@ import {
   walletPayload,
   type CheckoutForm,
 } from './checkout';
-import { piece, ringLine } from '../../lib/cart-test-lines';
+import { piece, ringLine } from '../../domain/cart-test-lines';
 
 const filled: CheckoutForm = {
   ...EMPTY_FORM,

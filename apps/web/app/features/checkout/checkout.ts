@@ -11,7 +11,7 @@ import {
 } from '@everstone/contract';
 import { PROMOTIONS, STORE_TERMS, type LineItem, type Pricing } from '@everstone/contract/core';
 import type { AddressRequest, DeliveryCountry } from '@everstone/contract/core';
-import { cartLineKey, lineItemOf, priceCart, type CartLine } from '../../lib/cart';
+import { cartLineKey, lineItemOf, priceCart, type CartLine } from '../../domain/cart';
 
 /**
  * Checkout's rules without React (SPEC §3 Checkout form and Order payload, §4 Checkout, §5 Checkout): the form,

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ENGRAVING, colorLabel, diamondTitle, formatCents, orNA, ringSizeLabel, shipsByText, variantLabel, type Pricing } from '@everstone/contract/core';
-import { cartLineKey, priceCart, unknownKind, type CartLine, type DiamondCartLine, type ProductCartLine, type RingCartLine } from '../../lib/cart';
-import { supplyText } from '../../lib/piece-lines';
-import { certificateText, ringPriceRows, ringSizeText, ringTitle, ringViewOfLine, settingText } from '../../lib/ring-lines';
+import { cartLineKey, priceCart, unknownKind, type CartLine, type DiamondCartLine, type ProductCartLine, type RingCartLine } from '../../domain/cart';
+import { supplyText } from '../../domain/piece-lines';
+import { certificateText, ringPriceRows, ringSizeText, ringTitle, ringViewOfLine, settingText } from '../../domain/ring-lines';
 import { SafeImage } from '../../components/ui/safe-image';
 import { PieceArt } from '../../components/jewelry/piece-art';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { holdEndText } from '@everstone/contract/core';
 import { api, lazySchema } from '../../lib/api';
-import type { CartLine } from '../../lib/cart';
+import type { CartLine } from '../../domain/cart';
 
 const holdAnswer = lazySchema((c) => c.holdResponseSchema);
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { clearCart } from '../../lib/cart';
+import { clearCart } from '../../domain/cart';
 import { captureWalletPayment, walletOutcomeOf, type WalletOutcome } from './wallet-capture';
 import { useSession } from '../../lib/session';
 import checkoutHref from '../../styles/checkout.css?url';

@@ -11,7 +11,7 @@ import {
 } from '../../content/home';
 import { Carousel } from './carousel';
 import { PieceArt } from '../../components/jewelry/piece-art';
-import { variantPath } from '../../lib/piece-lines';
+import { variantPath } from '../../domain/piece-lines';
 import { SafeImage } from '../../components/ui/safe-image';
 
 /** 'Trending Now' (§2): the ten categories of §3, with 'Explore Now' to the style guide. */

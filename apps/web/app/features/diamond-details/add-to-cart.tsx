@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { builderPath, holdEndText, type Diamond, type RingBuild } from '@everstone/contract/core';
-import { addToCart } from '../../lib/cart';
-import { toggleWishlist, useWishlist } from '../../lib/wishlist';
+import { addToCart } from '../../domain/cart';
+import { toggleWishlist, useWishlist } from '../../domain/wishlist';
 import { HeartIcon } from '../../components/ui/icons';
 import { ADD_TO_CART_DELAY_MS, DUPLICATE_MESSAGE, DUPLICATE_MESSAGE_MS, IN_RING_MESSAGE } from './offers';
 

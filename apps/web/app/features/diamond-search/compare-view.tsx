@@ -19,7 +19,7 @@ import {
 import { SafeImage } from '../../components/ui/safe-image';
 import { CloseIcon } from '../../components/ui/icons';
 import { api } from '../../lib/api';
-import { handOver } from '../../lib/diamond-handoff';
+import { handOver } from '../../domain/diamond-handoff';
 
 /** Every attribute of the §3 record, one row each, with the display rules of §3 and §5. */
 export const COMPARE_ROWS: ReadonlyArray<{ label: string; value: (d: Diamond) => string }> = [

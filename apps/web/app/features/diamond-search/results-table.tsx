@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { bandVerdict, colorLabel, diamondTitle, formatCarat, formatPrice, holdEndText, orNA, pricePerCarat, type Diamond, type PriceBand } from '@everstone/contract/core';
 import { SafeImage } from '../../components/ui/safe-image';
 import { HeartIcon } from '../../components/ui/icons';
-import { toggleWishlist, useWishlist } from '../../lib/wishlist';
+import { toggleWishlist, useWishlist } from '../../domain/wishlist';
 import type { DiamondResults } from './use-diamond-results';
-import { handOver } from '../../lib/diamond-handoff';
+import { handOver } from '../../domain/diamond-handoff';
 
 interface Props {
   results: DiamondResults;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CloseIcon } from '../../components/ui/icons';
 import { api, lazySchema } from '../../lib/api';
-import { handOver } from '../../lib/diamond-handoff';
+import { handOver } from '../../domain/diamond-handoff';
 import { returnFocusOnClose } from '../../components/ui/lazy-dialog';
 
 const listAnswer = lazySchema((c) => c.diamondListResponseSchema);

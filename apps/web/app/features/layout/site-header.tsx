@@ -1,9 +1,9 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BookingButton } from '../../components/ui/booking-button';
-import { useCart } from '../../lib/cart-store';
+import { useCart } from '../../domain/cart-store';
 import { useLazyDialog } from '../../components/ui/lazy-dialog';
-import { useSavedPieces, useWishlist } from '../../lib/wishlist';
+import { useSavedPieces, useWishlist } from '../../domain/wishlist';
 import { greeting, useSession } from '../../lib/session';
 import { STORE, STORE_NAME } from '../../content/store';
 import { CertificateSearch } from './certificate-search';

@@ -5,7 +5,7 @@ import { formatAmount, formatCents, ringSizeLabel } from '@everstone/contract/co
 import { ORDER_STATUS_LABELS, formatOrderDate, orderPath, paymentLabel } from './orders';
 import { api } from '../../lib/api';
 import { PieceArt } from '../../components/jewelry/piece-art';
-import { ringPriceRows, ringSizeText, ringTitle, ringViewOfOrder } from '../../lib/ring-lines';
+import { ringPriceRows, ringSizeText, ringTitle, ringViewOfOrder } from '../../domain/ring-lines';
 
 type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; orders: Order[] };
 

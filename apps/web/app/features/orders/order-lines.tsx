@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { formatAmount, formatCarat, formatCents, variantLabel } from '@everstone/contract/core';
 import type { Order, OrderLine, OrderProduct, OrderRing } from '@everstone/contract';
 import { PieceArt } from '../../components/jewelry/piece-art';
-import { variantPath } from '../../lib/piece-lines';
-import { certificateText, ringPriceRows, ringSizeText, ringTitle, ringViewOfOrder, settingText } from '../../lib/ring-lines';
+import { variantPath } from '../../domain/piece-lines';
+import { certificateText, ringPriceRows, ringSizeText, ringTitle, ringViewOfOrder, settingText } from '../../domain/ring-lines';
 import { includedStoneText, orderRingSizeText, orderShipsByText, orderSupplyText, quantityText, ringMethodSavingCents } from './orders';
 
 /** What the lines need of their order: when it was placed and where it stands (a ring's ships-by date). */

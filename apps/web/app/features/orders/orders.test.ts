@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderLineSchema, type OrderLine } from '@everstone/contract';
-import { orderRing } from '../../lib/cart-test-lines';
+import { orderRing } from '../../domain/cart-test-lines';
 import {
   includedStoneText,
   orderLinesHeading,

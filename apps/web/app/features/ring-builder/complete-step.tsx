@@ -21,9 +21,9 @@ import {
 } from '@everstone/contract/core';
 import { EngravingField, RingSizeField } from '../../components/jewelry/ring-choices';
 import { PieceViewer } from '../../components/jewelry/viewer-toggle';
-import { addRingToCart } from '../../lib/cart';
-import { handOver } from '../../lib/diamond-handoff';
-import { ringPriceRows, ringTitle, ringViewOfLine } from '../../lib/ring-lines';
+import { addRingToCart } from '../../domain/cart';
+import { handOver } from '../../domain/diamond-handoff';
+import { ringPriceRows, ringTitle, ringViewOfLine } from '../../domain/ring-lines';
 import { BuilderNav } from './builder-nav';
 import type { BuildParts } from './build-parts';
 import { HoldPanel } from './hold-panel';

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { EMPTY_BUILD, ringInnerDiameterMm } from '@everstone/contract/core';
 import { RING_FINGER_MM } from '../../components/jewelry/stone-geometry';
-import { settingDesign, stoneRecord } from '../../lib/cart-test-lines';
+import { settingDesign, stoneRecord } from '../../domain/cart-test-lines';
 import { BuilderNav } from './builder-nav';
 import { RingOnHand, handStone } from './ring-on-hand';
 import { fingerOf } from './rules';

@@ -11,8 +11,8 @@ import {
   type BuilderRingResponse,
   type RingBuild,
 } from '@everstone/contract/core';
-import { cartLineKey, lineItemOf } from '../../lib/cart';
-import { ringLine, settingDesign, stoneRecord } from '../../lib/cart-test-lines';
+import { cartLineKey, lineItemOf } from '../../domain/cart';
+import { ringLine, settingDesign, stoneRecord } from '../../domain/cart-test-lines';
 import {
   DEFAULT_SETTINGS_FILTERS,
   HAND_DEFAULT_SIZE,

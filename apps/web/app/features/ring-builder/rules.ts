@@ -29,7 +29,7 @@ import {
   type SettingStyle,
   type ShapeName,
 } from '@everstone/contract/core';
-import type { RingCartLine } from '../../lib/cart';
+import type { RingCartLine } from '../../domain/cart';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Step 2: the settings for a stone, filtered in the address.

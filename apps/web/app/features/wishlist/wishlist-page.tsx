@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DIAMOND_LOOKUP_MAX, type Diamond } from '@everstone/contract/core';
 import { api, lazySchema } from '../../lib/api';
-import { handOver } from '../../lib/diamond-handoff';
+import { handOver } from '../../domain/diamond-handoff';
 import { METAL_LABELS, formatPrice, formatTagPrice } from '@everstone/contract/core';
 import { PieceArt } from '../../components/jewelry/piece-art';
-import { variantPath } from '../../lib/piece-lines';
-import { removeFromWishlist, removePiece, useSavedPieces, useWishlist, wishlistStore } from '../../lib/wishlist';
+import { variantPath } from '../../domain/piece-lines';
+import { removeFromWishlist, removePiece, useSavedPieces, useWishlist, wishlistStore } from '../../domain/wishlist';
 
 // The schema (and Zod) loads with the first lookup, not with the page.
 const lookupAnswer = lazySchema((c) => c.diamondLookupResponseSchema);

@@ -1,10 +1,10 @@
 import { secondFactorStatusSchema } from '@everstone/contract';
 import type { Route } from './+types/account';
-import { PageSkeleton, useAdminSession } from '../../features/admin/admin-frame';
-import { AccountPage } from '../../features/admin/account-page';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { adminMeta } from '../../features/admin/meta';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { PageSkeleton, useAdminSession } from '../../features/admin/kit/frame';
+import { AccountPage } from '../../features/admin/staff/account-page';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = () => adminMeta('Your account');
 

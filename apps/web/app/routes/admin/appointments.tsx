@@ -1,12 +1,12 @@
 import { useNavigation, useRevalidator } from 'react-router';
 import { adminAppointmentListResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/appointments';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { CalendarPage } from '../../features/admin/calendar-page';
-import { calendarApiQuery, readCalendar } from '../../features/admin/calendar-query';
-import { storeToday } from '../../features/admin/format';
-import { adminMeta } from '../../features/admin/meta';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { CalendarPage } from '../../features/admin/appointments/calendar-page';
+import { calendarApiQuery, readCalendar } from '../../features/admin/appointments/calendar-query';
+import { storeToday } from '../../features/admin/kit/format';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = () => adminMeta('Appointments');
 

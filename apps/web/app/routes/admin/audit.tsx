@@ -1,10 +1,10 @@
 import { useNavigate, useNavigation } from 'react-router';
 import { auditListResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/audit';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { AuditLog, auditParams, readAuditState } from '../../features/admin/audit-log';
-import { adminMeta } from '../../features/admin/meta';
-import { AdminRouteError, NotAllowed } from '../../features/admin/route-error';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { AuditLog, auditParams, readAuditState } from '../../features/admin/audit/audit-log';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { AdminRouteError, NotAllowed } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = () => adminMeta('Audit log');
 

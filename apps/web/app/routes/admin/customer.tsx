@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { adminCustomerResponseSchema, idParamSchema } from '@everstone/contract';
 import type { Route } from './+types/customer';
-import { PageMessage } from '../../features/admin/admin-frame';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { CustomerView } from '../../features/admin/customer-view';
-import { adminMeta } from '../../features/admin/meta';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { PageMessage } from '../../features/admin/kit/frame';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { CustomerView } from '../../features/admin/customers/customer-view';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const customer = loaderData?.customer;

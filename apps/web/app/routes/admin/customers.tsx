@@ -1,11 +1,11 @@
 import { useNavigate, useNavigation } from 'react-router';
 import { adminCustomerListResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/customers';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { CustomersList } from '../../features/admin/customers-list';
-import { adminMeta } from '../../features/admin/meta';
-import { customerListApiQuery, customerListParams, readCustomerList, type CustomerListState } from '../../features/admin/request-query';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { CustomersList } from '../../features/admin/customers/customers-list';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { customerListApiQuery, customerListParams, readCustomerList, type CustomerListState } from '../../features/admin/customers/customer-query';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = () => adminMeta('Customers');
 

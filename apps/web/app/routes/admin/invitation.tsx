@@ -1,6 +1,6 @@
 import type { Route } from './+types/invitation';
-import { InvitationPage } from '../../features/admin/invitation-page';
-import { ADMIN_HANDLE, adminMeta } from '../../features/admin/meta';
+import { InvitationPage } from '../../features/admin/staff/invitation-page';
+import { ADMIN_HANDLE, adminMeta } from '../../features/admin/kit/meta';
 
 export const handle = ADMIN_HANDLE;
 

@@ -1,10 +1,10 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/layout';
-import { AdminFrame, PageSkeleton } from '../../features/admin/admin-frame';
-import { loadSession } from '../../features/admin/admin-api';
-import { ADMIN_HANDLE } from '../../features/admin/meta';
-import { ReauthProvider } from '../../features/admin/reauth';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { AdminFrame, PageSkeleton } from '../../features/admin/kit/frame';
+import { loadSession } from '../../features/admin/kit/admin-api';
+import { ADMIN_HANDLE } from '../../features/admin/kit/meta';
+import { ReauthProvider } from '../../features/admin/kit/reauth';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const handle = ADMIN_HANDLE;
 

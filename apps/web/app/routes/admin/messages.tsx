@@ -1,11 +1,11 @@
 import { useNavigate, useNavigation } from 'react-router';
 import { adminMessageListResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/messages';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { MessagesPage } from '../../features/admin/messages-page';
-import { adminMeta } from '../../features/admin/meta';
-import { messageListApiQuery, messageListParams, readMessageList, type MessageListState } from '../../features/admin/request-query';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { MessagesPage } from '../../features/admin/requests/messages-page';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { messageListApiQuery, messageListParams, readMessageList, type MessageListState } from '../../features/admin/requests/request-query';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = () => adminMeta('Messages');
 

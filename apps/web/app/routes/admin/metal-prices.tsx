@@ -1,9 +1,9 @@
 import { adminMetalPricesResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/metal-prices';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { adminMeta } from '../../features/admin/meta';
-import { MetalPrices } from '../../features/admin/metal-prices';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { MetalPrices } from '../../features/admin/jewelry/metal-prices';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = () => adminMeta('Metal prices');
 

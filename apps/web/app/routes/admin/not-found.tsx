@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/not-found';
-import { adminMeta } from '../../features/admin/meta';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = () => adminMeta('Page not found');
 

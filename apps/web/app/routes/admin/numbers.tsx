@@ -1,10 +1,10 @@
 import { useRevalidator } from 'react-router';
 import { adminNumbersResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/numbers';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { adminMeta } from '../../features/admin/meta';
-import { NumbersPage } from '../../features/admin/numbers-page';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { NumbersPage } from '../../features/admin/numbers/numbers-page';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = () => adminMeta('Numbers');
 

@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { ORDER_NUMBER_PATTERN } from '@everstone/contract/core';
 import { adminOrderResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/order';
-import { PageMessage } from '../../features/admin/admin-frame';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { adminMeta } from '../../features/admin/meta';
-import { OrderView } from '../../features/admin/order-view';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { PageMessage } from '../../features/admin/kit/frame';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { OrderView } from '../../features/admin/orders/order-view';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.orderNumber.toUpperCase()}`);
 

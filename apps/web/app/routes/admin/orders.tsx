@@ -1,11 +1,11 @@
 import { useNavigate, useNavigation } from 'react-router';
 import { adminOrderListResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/orders';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { adminMeta } from '../../features/admin/meta';
-import { orderListApiQuery, orderListParams, readOrderList, type OrderListState } from '../../features/admin/order-query';
-import { OrdersList } from '../../features/admin/orders-list';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { orderListApiQuery, orderListParams, readOrderList, type OrderListState } from '../../features/admin/orders/order-query';
+import { OrdersList } from '../../features/admin/orders/orders-list';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = () => adminMeta('Orders');
 

@@ -1,11 +1,11 @@
 import { ORDER_NUMBER_PATTERN } from '@everstone/contract/core';
 import { adminOrderResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/packing-slip';
-import { AdminStyles, PageSkeleton } from '../../features/admin/admin-frame';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { ADMIN_HANDLE, adminMeta } from '../../features/admin/meta';
-import { PackingSlip } from '../../features/admin/packing-slip';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { AdminStyles, PageSkeleton } from '../../features/admin/kit/frame';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { ADMIN_HANDLE, adminMeta } from '../../features/admin/kit/meta';
+import { PackingSlip } from '../../features/admin/orders/packing-slip';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const handle = ADMIN_HANDLE;
 

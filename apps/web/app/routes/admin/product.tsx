@@ -1,10 +1,11 @@
 import { adminProductResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/product';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { ProductNotFound, isRecordId } from '../../features/admin/catalog-bits';
-import { adminMeta } from '../../features/admin/meta';
-import { ProductView } from '../../features/admin/product-view';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { ProductNotFound } from '../../features/admin/jewelry/product-links';
+import { isRecordId } from '../../features/admin/kit/list-params';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { ProductView } from '../../features/admin/jewelry/product-view';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData?.product ? loaderData.product.name : 'Product');
 

@@ -1,11 +1,11 @@
 import { useNavigate, useNavigation } from 'react-router';
 import { adminProductListResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/products';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { productListApiQuery, productListHref, readProductList, type ProductListState } from '../../features/admin/catalog-query';
-import { adminMeta } from '../../features/admin/meta';
-import { ProductsList } from '../../features/admin/products-list';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { productListApiQuery, productListHref, readProductList, type ProductListState } from '../../features/admin/jewelry/product-query';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { ProductsList } from '../../features/admin/jewelry/products-list';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = () => adminMeta('Catalog');
 

@@ -1,11 +1,11 @@
 import { useNavigation } from 'react-router';
 import { adminCustomRequestListResponseSchema, adminHomePreviewListResponseSchema, adminNewsletterSummarySchema } from '@everstone/contract';
 import type { Route } from './+types/requests';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { adminMeta } from '../../features/admin/meta';
-import { customRequestApiQuery, homePreviewApiQuery, readRequests } from '../../features/admin/request-query';
-import { RequestsPage } from '../../features/admin/requests-page';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { customRequestApiQuery, homePreviewApiQuery, readRequests } from '../../features/admin/requests/request-query';
+import { RequestsPage } from '../../features/admin/requests/requests-page';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = () => adminMeta('Requests');
 

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/sign-in';
-import { AdminSignInPage } from '../../features/admin/sign-in-page';
-import { ADMIN_HANDLE, adminMeta } from '../../features/admin/meta';
+import { AdminSignInPage } from '../../features/admin/staff/sign-in-page';
+import { ADMIN_HANDLE, adminMeta } from '../../features/admin/kit/meta';
 
 export const handle = ADMIN_HANDLE;
 

@@ -1,10 +1,10 @@
 import { staffListResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/staff';
-import { useAdminSession } from '../../features/admin/admin-frame';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { adminMeta } from '../../features/admin/meta';
-import { AdminRouteError, NotAllowed } from '../../features/admin/route-error';
-import { StaffPage } from '../../features/admin/staff-page';
+import { useAdminSession } from '../../features/admin/kit/frame';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { AdminRouteError, NotAllowed } from '../../features/admin/kit/route-error';
+import { StaffPage } from '../../features/admin/staff/staff-page';
 
 export const meta: Route.MetaFunction = () => adminMeta('Staff');
 

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { adminStoneSchema } from '@everstone/contract';
 import type { Route } from './+types/stone';
-import { PageMessage } from '../../features/admin/admin-frame';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { adminMeta } from '../../features/admin/meta';
-import { AdminRouteError } from '../../features/admin/route-error';
-import { STONES_PATH } from '../../features/admin/stone-bits';
-import { StoneView } from '../../features/admin/stone-view';
+import { PageMessage } from '../../features/admin/kit/frame';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
+import { STONES_PATH } from '../../features/admin/inventory/stone-links';
+import { StoneView } from '../../features/admin/inventory/stone-view';
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData?.view ? `Diamond ${loaderData.view.stone.certificate_number}` : 'Diamond');

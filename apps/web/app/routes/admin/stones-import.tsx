@@ -1,7 +1,7 @@
 import type { Route } from './+types/stones-import';
-import { adminMeta } from '../../features/admin/meta';
-import { AdminRouteError } from '../../features/admin/route-error';
-import { StoneImport } from '../../features/admin/stone-import';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
+import { StoneImport } from '../../features/admin/inventory/stone-import';
 
 export const meta: Route.MetaFunction = () => adminMeta('Import a file');
 

@@ -1,11 +1,11 @@
 import { useNavigate, useNavigation } from 'react-router';
 import { diamondListResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/stones';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { adminMeta } from '../../features/admin/meta';
-import { AdminRouteError } from '../../features/admin/route-error';
-import { readStoneList, stoneListApiQuery, stoneListHref, type StoneListState } from '../../features/admin/stone-query';
-import { StonesList } from '../../features/admin/stones-list';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
+import { readStoneList, stoneListApiQuery, stoneListHref, type StoneListState } from '../../features/admin/inventory/stone-query';
+import { StonesList } from '../../features/admin/inventory/stones-list';
 
 export const meta: Route.MetaFunction = () => adminMeta('Inventory');
 

@@ -1,10 +1,10 @@
 import { useRevalidator } from 'react-router';
 import { adminQueueResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/today';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { adminMeta } from '../../features/admin/meta';
-import { QueuePage } from '../../features/admin/queue';
-import { AdminRouteError } from '../../features/admin/route-error';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { QueuePage } from '../../features/admin/queue/queue';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
 
 export const meta: Route.MetaFunction = () => adminMeta('Today');
 

@@ -1,10 +1,11 @@
 import { adminProductResponseSchema } from '@everstone/contract';
 import type { Route } from './+types/variant';
-import { adminApi, dataOrThrow } from '../../features/admin/admin-api';
-import { ProductNotFound, isRecordId } from '../../features/admin/catalog-bits';
-import { adminMeta } from '../../features/admin/meta';
-import { AdminRouteError } from '../../features/admin/route-error';
-import { VariantEditor } from '../../features/admin/variant-editor';
+import { adminApi, dataOrThrow } from '../../features/admin/kit/admin-api';
+import { ProductNotFound } from '../../features/admin/jewelry/product-links';
+import { isRecordId } from '../../features/admin/kit/list-params';
+import { adminMeta } from '../../features/admin/kit/meta';
+import { AdminRouteError } from '../../features/admin/kit/route-error';
+import { VariantEditor } from '../../features/admin/jewelry/variant-editor';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const sku = loaderData?.product?.variants.find((v) => v.id === loaderData.variantId)?.sku;

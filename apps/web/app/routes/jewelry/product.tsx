@@ -1,7 +1,7 @@
 import { data, useLocation } from 'react-router';
 import { METAL_LABELS, centsToPrice, formatCents, variantLabel, type ProductDetail } from '@everstone/contract/core';
 import type { Route } from './+types/product';
-import { ProductPage } from '../../features/catalog/product-page';
+import { ProductPage } from '../../features/jewelry/product-page';
 import { chooseVariant, optionsFromSearch } from '@everstone/contract/core';
 import { lazySchema, serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/seo';

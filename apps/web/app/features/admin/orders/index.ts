@@ -1,0 +1,2 @@
+/** What the other areas of the back office show of an order: its page's address, its link, its status and its hold. */
+export { HoldEnd, OrderLink, StatusBadges, adminOrderPath } from './order-links';
