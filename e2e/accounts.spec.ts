@@ -419,7 +419,7 @@ test('reset by email: request, the emailed link, a new password, then sign in wi
   const requestForm = page.getByRole('form', { name: 'Reset Your Password' });
   await expect(page.getByText(/OTP/)).toBeVisible();
   await requestForm.getByLabel('Email').fill(email);
-  const release = await holdRequests(page, '/api/password/email');
+  const release = await holdRequests(page, '/resetpassword.data');
   const alert = nextDialog(page);
   await requestForm.getByRole('button', { name: 'Submit' }).click();
   await expect(requestForm.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
@@ -494,9 +494,10 @@ test('passwords that do not match are refused by the server, beside the confirma
   const form = page.getByRole('form', { name: 'Choose a New Password' });
   await form.getByLabel('New password').fill('Cushion-cut-2026');
   await form.getByLabel('Confirm password').fill('Cushion-cut-2025');
-  const sent = page.waitForRequest((r) => r.url().endsWith('/password/reset'));
+  // The form posts to its page (the token is the page's address), whose action calls the API.
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/reset-password/some-token.data');
   await form.getByRole('button', { name: 'Reset Password' }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ token: 'some-token', password: 'Cushion-cut-2026', password_confirmation: 'Cushion-cut-2025' });
+  expect(Object.fromEntries(new URLSearchParams((await sent).postData() ?? ''))).toMatchObject({ password: 'Cushion-cut-2026', password_confirmation: 'Cushion-cut-2025' });
   await expect(form.getByLabel('Confirm password')).toHaveAccessibleDescription('The password confirmation does not match.');
   await expect(form.getByRole('alert')).toContainText('The password confirmation does not match.');
 });
@@ -506,13 +507,15 @@ test('the reset request shows its failures in red, and Cancel goes back to sign 
   const form = page.getByRole('form', { name: 'Reset Your Password' });
   await form.getByLabel('Email').fill(newEmail('fail'));
 
-  // An error answer without a message, then no answer at all (§8).
-  await page.route('**/api/password/email', (route) => route.fulfill({ status: 500, body: '' }));
+  // The store answering nothing a page can read, then no answer at all (§8). What the form says of an API error
+  // without a message ('Failed to send reset link.') is held by the action's own test (apps/web/app/routes/form-actions.test.ts).
+  await page.route('**/resetpassword.data', (route) => route.fulfill({ status: 500, body: '' }));
   await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(form.getByRole('alert')).toHaveText('Failed to send reset link.');
+  await expect(form.getByRole('alert')).toHaveText('Something went wrong.');
   await expect(form.getByRole('alert').locator('.form-banner')).toHaveCSS('color', 'rgb(180, 35, 24)');
-  await page.unroute('**/api/password/email');
-  await page.route('**/api/password/email', (route) => route.abort('connectionfailed'));
+  await expect(form.getByLabel('Email')).toHaveValue(/fail/);
+  await page.unroute('**/resetpassword.data');
+  await page.route('**/resetpassword.data', (route) => route.abort('connectionfailed'));
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form.getByRole('alert')).toHaveText('Something went wrong.');
 

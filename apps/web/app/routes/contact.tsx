@@ -1,6 +1,7 @@
-import { data } from 'react-router';
+import { CONTACT_FAILURE_MESSAGE } from '@everstone/contract/core';
 import type { Route } from './+types/contact';
-import { ContactForm, EMPTY, onlyPhoneCharacters, sendMessage, type Field, type Values } from '../features/contact/contact-form';
+import { CONTACT_FIELDS, ContactForm, sendMessage } from '../features/contact/contact-form';
+import { formClientAction, readForm, replyWith } from '../components/ui/form';
 import { ContactFaq, HelpOptions } from '../features/contact/contact-help';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/seo';
@@ -13,26 +14,14 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /**
- * Without JavaScript (or before the page has hydrated) the form posts here; the message goes to the
+ * The form's one path: with JavaScript through a fetcher, without it as a plain post. The message goes to the
  * same API in-process, so the shopper sees the same answer either way.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const text = (field: Field) => {
-    const value = form.get(field);
-    return typeof value === 'string' ? value : '';
-  };
-  const values: Values = {
-    name: text('name'),
-    email: text('email'),
-    phone: onlyPhoneCharacters(text('phone')),
-    topic: text('topic'),
-    question: text('question'),
-  };
-  const outcome = await sendMessage(serverApi(context), values);
-  const status = outcome.kind === 'sent' ? 200 : outcome.kind === 'invalid' ? 422 : 502;
-  return data({ outcome, values: outcome.kind === 'sent' ? EMPTY : values }, { status });
+  return replyWith(await sendMessage(serverApi(context), readForm(await request.formData(), CONTACT_FIELDS)));
 }
+
+export const clientAction = formClientAction(CONTACT_FIELDS, CONTACT_FAILURE_MESSAGE);
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   return (
@@ -45,7 +34,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </p>
       </section>
       <div className="contact-body">
-        <ContactForm initial={actionData} />
+        <ContactForm answer={actionData} />
         <HelpOptions />
       </div>
       <ContactFaq />

@@ -1,37 +1,24 @@
-import { useId, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router';
-import { ACCOUNT_FALLBACK_MESSAGES } from '@everstone/contract';
-import { requestReset, type ResetRequestOutcome } from './password-reset';
+import { RESET_REQUEST_FIELDS, type ResetRequestAnswer } from './password-reset';
 import { AuthPage } from './auth-page';
-import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/ui/field-errors';
-import { api } from '../../lib/api';
+import { Field, useForm } from '../../components/ui/form';
 
-/** §2 Reset request; `actionData` is what the page's action answered a post made without scripts. */
-export function ResetRequestPage({ actionData }: { actionData?: { outcome: ResetRequestOutcome; email: string } }) {
-  const id = useId();
-  const titleId = `${id}-heading`;
+/** §2 Reset request; `answer` is what the page's action answered a post made without scripts. */
+export function ResetRequestPage({ answer }: { answer?: ResetRequestAnswer }) {
   const location = useLocation();
   const carry = location.state && typeof location.state === 'object' ? location.state : undefined;
-  const [outcome, setOutcome] = useState<ResetRequestOutcome>(actionData?.outcome ?? { kind: 'idle' });
-  const [errors, setErrors] = useState<FieldErrors>(actionData?.outcome.kind === 'rejected' ? actionData.outcome.errors : {});
-  const sending = outcome.kind === 'sending';
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    setOutcome({ kind: 'sending' });
-    const next = await requestReset(api, email);
-    // The green message is on screen before the alert holds the page.
-    flushSync(() => {
-      setOutcome(next);
-      setErrors(next.kind === 'rejected' ? next.errors : {});
-    });
-    // §8: an alert says a reset link was sent to the email. Worded like the server's answer, which is the
-    // same whether or not the address has an account (no account enumeration).
-    if (next.kind === 'sent') window.alert(`A password reset link has been sent to ${email} if it belongs to an Everstone account.`);
-  }
+  const form = useForm({
+    answer,
+    fields: RESET_REQUEST_FIELDS,
+    resetOnSuccess: false,
+    // §8: an alert says a reset link was sent to the email, once the green message is on screen. Worded like the
+    // server's answer, which is the same whether or not the address has an account (no account enumeration).
+    onAnswer: (next) => {
+      if (next.ok) window.alert(`A password reset link has been sent to ${next.values.email ?? ''} if it belongs to an Everstone account.`);
+    },
+  });
+  const titleId = `${form.id}-heading`;
+  const notice = form.notice;
 
   return (
     <AuthPage
@@ -39,41 +26,23 @@ export function ResetRequestPage({ actionData }: { actionData?: { outcome: Reset
       title="Reset Your Password"
       lead="Enter the email address of your account and we will send you an OTP: a one-time link to choose a new password."
     >
-      <form className="auth-form" method="post" onSubmit={submit} aria-labelledby={titleId}>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-email`}>
-            Email
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            className="form-control"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={actionData?.email}
-            onChange={() => setErrors((e) => withoutField(e, 'email'))}
-            {...describedBy(id, errors, 'email')}
-          />
-          <FieldError formId={id} errors={errors} field="email" />
-        </div>
+      <form.Form {...form.props} className="auth-form" aria-labelledby={titleId}>
+        <Field form={form} name="email" label="Email" type="email" autoComplete="email" required maxLength={254} />
         <div role="status" className="form-live">
-          {outcome.kind === 'sent' && <p className="form-banner form-banner--success">{outcome.message}</p>}
+          {notice?.kind === 'success' && <p className="form-banner form-banner--success">{notice.text}</p>}
         </div>
         <div role="alert" className="form-live">
-          {outcome.kind === 'rejected' && <p className="form-banner form-banner--error">{outcome.message}</p>}
-          {outcome.kind === 'failed' && <p className="form-banner form-banner--error">{ACCOUNT_FALLBACK_MESSAGES.generic}</p>}
+          {notice?.kind === 'error' && <p className="form-banner form-banner--error">{notice.text}</p>}
         </div>
         <div className="auth-buttons">
-          <button type="submit" className="button auth-submit" disabled={sending}>
-            {sending ? 'Submitting...' : 'Submit'}
+          <button type="submit" className="button auth-submit" disabled={form.busy}>
+            {form.busy ? 'Submitting...' : 'Submit'}
           </button>
           <Link className="button auth-secondary" to="/signin" state={carry}>
             Cancel
           </Link>
         </div>
-      </form>
+      </form.Form>
     </AuthPage>
   );
 }

@@ -1,6 +1,7 @@
-import { data } from 'react-router';
+import { ACCOUNT_FALLBACK_MESSAGES } from '@everstone/contract';
 import type { Route } from './+types/reset-password';
-import { resetPassword, type ResetPayload } from '../../features/account/password-reset';
+import { RESET_FIELDS, resetPassword } from '../../features/account/password-reset';
+import { formClientAction, readForm, replyWith } from '../../components/ui/form';
 import { serverApi } from '../../lib/api';
 import { ResetPasswordPage } from '../../features/account/reset-password-page';
 import { pageMeta } from '../../lib/seo';
@@ -13,20 +14,14 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   }).filter((tag) => !('rel' in tag && tag.rel === 'canonical') && !('property' in tag && tag.property === 'og:url'));
 
-/** Without JavaScript (or before the page has hydrated) the form posts here and goes to the same API. */
+/** The form's one path, with or without scripts: the link's token (the address) and the form go to the API in-process. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const text = (field: string) => {
-    const value = form.get(field);
-    return typeof value === 'string' ? value : '';
-  };
-  const payload: ResetPayload = { token: params.token, email: text('email'), password: text('password'), password_confirmation: text('password_confirmation') };
-  const outcome = await resetPassword(serverApi(context), payload);
-  const status = outcome.kind === 'reset' ? 200 : outcome.kind === 'rejected' ? 422 : 502;
-  // The passwords are never sent back into the page.
-  return data({ outcome, email: payload.email }, { status });
+  const typed = readForm(await request.formData(), RESET_FIELDS);
+  return replyWith(await resetPassword(serverApi(context), { token: params.token, ...typed }));
 }
 
-export default function ResetPassword({ actionData, params }: Route.ComponentProps) {
-  return <ResetPasswordPage token={params.token} actionData={actionData} />;
+export const clientAction = formClientAction(RESET_FIELDS, ACCOUNT_FALLBACK_MESSAGES.generic);
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  return <ResetPasswordPage answer={actionData} />;
 }

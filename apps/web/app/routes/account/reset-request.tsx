@@ -1,6 +1,7 @@
-import { data } from 'react-router';
+import { ACCOUNT_FALLBACK_MESSAGES } from '@everstone/contract';
 import type { Route } from './+types/reset-request';
-import { requestReset } from '../../features/account/password-reset';
+import { RESET_REQUEST_FIELDS, requestReset } from '../../features/account/password-reset';
+import { formClientAction, readForm, replyWith } from '../../components/ui/form';
 import { serverApi } from '../../lib/api';
 import { ResetRequestPage } from '../../features/account/reset-request-page';
 import { pageMeta } from '../../lib/seo';
@@ -12,16 +13,13 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** Without JavaScript (or before the page has hydrated) the form posts here and goes to the same API. */
+/** The form's one path, with or without scripts: the address goes to the API in-process. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const value = form.get('email');
-  const email = typeof value === 'string' ? value : '';
-  const outcome = await requestReset(serverApi(context), email);
-  const status = outcome.kind === 'sent' ? 200 : outcome.kind === 'rejected' ? 422 : 502;
-  return data({ outcome, email }, { status });
+  return replyWith(await requestReset(serverApi(context), readForm(await request.formData(), RESET_REQUEST_FIELDS)));
 }
 
+export const clientAction = formClientAction(RESET_REQUEST_FIELDS, ACCOUNT_FALLBACK_MESSAGES.generic);
+
 export default function ResetRequest({ actionData }: Route.ComponentProps) {
-  return <ResetRequestPage actionData={actionData} />;
+  return <ResetRequestPage answer={actionData} />;
 }

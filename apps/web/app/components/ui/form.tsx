@@ -1,0 +1,202 @@
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { data, useFetcher } from 'react-router';
+import { errorsFromIssues, focusFirstInvalid, type Notice } from './fields';
+import { withoutField, type FieldErrors } from './field-errors';
+
+/*
+ * The storefront's form kit. A form has one path: it posts to its route's action, which calls the API in-process
+ * and answers a FormAnswer. With JavaScript the post goes through a fetcher (the page stays, the answer arrives as
+ * data); without it the browser posts the form and the page is drawn again with the same answer. The component
+ * reads the answer the same way in both cases, so there is no second, fetch-based copy of the call to drift.
+ */
+
+/** What a form's action answers, the same for every form: the API's status, the line under the button, the
+ * messages by field (keyed as the API keys them), and what the form shows again (never a password). */
+export interface FormAnswer<F extends string = string> {
+  /** The API's status; 0 when no usable answer came. */
+  status: number;
+  ok: boolean;
+  notice: Notice;
+  errors: FieldErrors;
+  values: Partial<Record<F, string>>;
+}
+
+/** The action's reply: the answer, with the status a browser posting without scripts should see. */
+export function replyWith<F extends string>(answer: FormAnswer<F>) {
+  return data(answer, { status: answer.ok ? 200 : answer.status === 422 ? 422 : answer.status >= 400 && answer.status < 500 ? answer.status : 502 });
+}
+
+/**
+ * The browser's side of a form's action: the post goes to the page's server action, and when that trip itself
+ * fails (the network, or the page server answering nothing a page can read) the form says `fallback` (§8's line)
+ * and keeps what was typed, instead of the page giving way to an error screen.
+ */
+export function formClientAction<F extends string>(fields: readonly F[], fallback: string) {
+  return async ({ request, serverAction }: { request: Request; serverAction: <T>() => Promise<T> }): Promise<FormAnswer<F>> => {
+    const typed = readForm(await request.clone().formData(), fields);
+    try {
+      return await serverAction<FormAnswer<F>>();
+    } catch {
+      return { status: 0, ok: false, notice: { kind: 'error', text: fallback }, errors: {}, values: withoutSecrets(typed) };
+    }
+  };
+}
+
+/** What the form may show again of what was typed: everything but a password. */
+export function withoutSecrets<F extends string>(values: Record<F, string>): Partial<Record<F, string>> {
+  return Object.fromEntries(Object.entries(values).filter(([field]) => !field.startsWith('password'))) as Partial<Record<F, string>>;
+}
+
+/** A posted form's text fields, each read as text ('' when absent or a file). */
+export function readForm<F extends string>(form: FormData, fields: readonly F[]): Record<F, string> {
+  const values = {} as Record<F, string>;
+  for (const field of fields) {
+    const value = form.get(field);
+    values[field] = typeof value === 'string' ? value : '';
+  }
+  return values;
+}
+
+/** What a schema must offer the kit to check a form before it is sent: zod's safeParse, as the contract's are. */
+interface FormSchema {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+export interface FormOptions<F extends string> {
+  /** The answer the page was drawn with (the route's actionData), after a post made without scripts. */
+  answer?: FormAnswer<F>;
+  /** The fields the form posts: what the schema is checked against and what a message may be keyed by. */
+  fields: readonly F[];
+  /** The contract's schema of what the form sends, checked in the browser before the post (the server checks it again). */
+  schema?: FormSchema;
+  /** Which fields a field's message also covers ('first_name' drops 'name' as it is corrected). */
+  covers?: Partial<Record<F, readonly string[]>>;
+  /** Whether a success empties the form (the default), or leaves what was typed (a reset link's address). */
+  resetOnSuccess?: boolean;
+  /** Called once for each answer that arrives through the fetcher (never for the page's own actionData). */
+  onAnswer?: (answer: FormAnswer<F>, form: HTMLFormElement | null) => void;
+}
+
+/**
+ * A form bound to its route's action (and, if given, to the contract's schema of what it sends): the props of the
+ * <form>, whether it is on its way, the messages by field and the line under the button.
+ */
+export function useForm<F extends string>({ answer: initial, fields, schema, covers, resetOnSuccess = true, onAnswer }: FormOptions<F>) {
+  const fetcher = useFetcher<FormAnswer<F>>();
+  const ref = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const answer = fetcher.data ?? initial;
+  const [errors, setErrors] = useState<FieldErrors>(initial?.errors ?? {});
+  const busy = fetcher.state !== 'idle';
+  const onAnswerRef = useRef(onAnswer);
+  onAnswerRef.current = onAnswer;
+
+  useEffect(() => {
+    const next = fetcher.data;
+    if (!next) return;
+    setErrors(next.errors);
+    if (next.ok && resetOnSuccess) ref.current?.reset();
+    onAnswerRef.current?.(next, ref.current);
+    if (Object.keys(next.errors).length > 0) requestAnimationFrame(() => focusFirstInvalid(ref.current));
+  }, [fetcher.data, resetOnSuccess]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    if (!schema) return;
+    const checked = schema.safeParse(readForm(new FormData(event.currentTarget), fields));
+    if (checked.success) return;
+    event.preventDefault();
+    setErrors(errorsFromIssues(checked.error.issues));
+    requestAnimationFrame(() => focusFirstInvalid(ref.current));
+  }
+
+  return {
+    id,
+    Form: fetcher.Form,
+    props: { ref, method: 'post' as const, onSubmit },
+    busy,
+    errors,
+    /** The line under the button, once an answer has come. */
+    notice: busy ? null : (answer?.notice ?? null),
+    answer: busy ? undefined : answer,
+    /** What the form shows again in a field after an answer (the page's actionData). */
+    initial: (field: F) => initial?.values[field],
+    /** A corrected field drops its own message (and those it covers); the others stay until the next attempt. */
+    clear: (field: F) => setErrors((e) => withoutField(e, field, ...(covers?.[field] ?? []))),
+  };
+}
+
+export type BoundForm<F extends string> = ReturnType<typeof useForm<F>>;
+
+interface FieldCommon<F extends string> {
+  form: BoundForm<F>;
+  /** The API's key for this field: its control's name and its messages' key. */
+  name: F;
+  label: ReactNode;
+  /** The messages of another key shown here (the API keys first and last name together as 'name'). */
+  errorKey?: string;
+  hint?: ReactNode;
+  /** Ids of other text that describes the control. */
+  describedBy?: string;
+  /** Marks the label with §4's asterisk; the control is required either way when `required` is set. */
+  starred?: boolean;
+  wide?: boolean;
+  className?: string;
+}
+
+type InputField<F extends string> = FieldCommon<F> & { as?: 'input' } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form' | 'className'>;
+type SelectFieldProps<F extends string> = FieldCommon<F> & { as: 'select' } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'form' | 'className'>;
+type TextareaField<F extends string> = FieldCommon<F> & { as: 'textarea' } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'form' | 'className'>;
+
+/**
+ * One labelled control of a bound form, with its hint and its messages beside it: an input, a select or a textarea.
+ * It is tied to its messages for a screen reader, drops them as it is corrected, and shows again what the answer
+ * kept of it.
+ */
+export function Field<F extends string>(props: InputField<F> | SelectFieldProps<F> | TextareaField<F>) {
+  const { form, name, label, errorKey, hint, describedBy, starred, wide, className, as, onChange, ...control } = props;
+  const id = `${form.id}-${name}`;
+  const messages = form.errors[errorKey ?? name];
+  const invalid = (messages?.length ?? 0) > 0;
+  const described = [invalid ? `${id}-error` : '', hint ? `${id}-hint` : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined;
+  const shared = {
+    id,
+    name,
+    className: 'form-control',
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': described,
+  } as const;
+  const changed = (event: React.ChangeEvent<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>) => {
+    form.clear(name);
+    (onChange as ((e: typeof event) => void) | undefined)?.(event);
+  };
+  const kept = 'value' in control ? undefined : form.initial(name);
+  return (
+    <div className={[wide ? 'form-field form-field--wide' : 'form-field', className].filter(Boolean).join(' ')}>
+      <label className="form-label" htmlFor={id}>
+        {label}
+        {starred && <span aria-hidden="true"> *</span>}
+      </label>
+      {as === 'select' ? (
+        <select defaultValue={kept} {...(control as SelectHTMLAttributes<HTMLSelectElement>)} {...shared} onChange={changed} />
+      ) : as === 'textarea' ? (
+        <textarea defaultValue={kept} {...(control as TextareaHTMLAttributes<HTMLTextAreaElement>)} {...shared} onChange={changed} />
+      ) : (
+        <input defaultValue={kept} {...(control as InputHTMLAttributes<HTMLInputElement>)} {...shared} onChange={changed} />
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="form-hint">
+          {hint}
+        </p>
+      )}
+      {invalid && (
+        <p id={`${id}-error`} className="field-error">
+          {messages!.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}
