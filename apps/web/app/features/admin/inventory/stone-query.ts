@@ -16,14 +16,13 @@ import {
   type Sort,
   type SortKey,
 } from '@everstone/contract';
+import { oneOf, type PageSize } from '../kit/list-params';
 
 /**
  * The inventory list's state, all of it in the address, in the storefront search's own parameters (the contract's
  * SEARCH_PARAMS, read by its `parseDiamondSearch`) plus `status`, so the API is asked in the same words. A parameter
  * the contract refuses is left out on its own: a mistyped link still shows a list.
  */
-
-export type StonePageSize = (typeof ADMIN_PAGE_SIZES)[number];
 
 /** A typed-in lower and upper bound; null is open on that side. */
 export interface Bounds {
@@ -53,7 +52,7 @@ export interface StoneListState {
   featured: boolean;
   sort: Sort;
   page: number;
-  per_page: StonePageSize;
+  per_page: PageSize;
 }
 
 export const DEFAULT_STONE_LIST: StoneListState = {
@@ -112,10 +111,12 @@ export function readStoneList(params: URLSearchParams): StoneListState {
     parsed = parseDiamondSearch(raw);
   }
   const search = parsed.ok ? parsed.value : null;
-  const statusText = params.get('status');
-  const status = (ADMIN_STONE_STATUSES as readonly string[]).includes(statusText ?? '') ? (statusText as AdminStoneStatus) : d.status;
+  // The contract's search does not know the back office's status, and has no schema for it: the status is one of
+  // ADMIN_STONE_STATUSES or the default, as the server reads it.
+  const status = oneOf(ADMIN_STONE_STATUSES, params.get('status')) ?? d.status;
   if (!search) return { ...d, status };
-  const perPage = (ADMIN_PAGE_SIZES as readonly number[]).includes(search.perPage) ? (search.perPage as StonePageSize) : d.per_page;
+  // The search takes any page size up to its maximum; the back office's are ADMIN_PAGE_SIZES.
+  const perPage = oneOf(ADMIN_PAGE_SIZES, search.perPage) ?? d.per_page;
   return {
     status,
     type: search.activeTab,
@@ -214,8 +215,7 @@ export function sortParts(sort: Sort): { key: SortKey; dir: 'asc' | 'desc' } {
 export function nextSort(current: Sort, key: SortKey): Sort {
   const now = sortParts(current);
   const dir = now.key === key ? (now.dir === 'asc' ? 'desc' : 'asc') : 'asc';
-  const sort = `${key}_${dir}`;
-  return (SORTS as readonly string[]).includes(sort) ? (sort as Sort) : DEFAULT_SORT;
+  return oneOf(SORTS, `${key}_${dir}`) ?? DEFAULT_SORT;
 }
 
 /**
