@@ -16,7 +16,7 @@ import {
   type Sort,
   type SortKey,
 } from '@everstone/contract';
-import { oneOf, type PageSize } from '../kit/list-params';
+import { nextColumnSort, oneOf, type ColumnSort, type PageSize } from '../kit/list-params';
 
 /**
  * The inventory list's state, all of it in the address, in the storefront search's own parameters (the contract's
@@ -206,17 +206,19 @@ export function clearedStoneList(state: StoneListState): StoneListState {
 }
 
 /** A sort's column and direction ('price_desc' → price, desc). */
-export function sortParts(sort: Sort): { key: SortKey; dir: 'asc' | 'desc' } {
+export function sortParts(sort: Sort): ColumnSort<SortKey> {
   const [key, dir] = sort.split('_') as [SortKey, 'asc' | 'desc'];
   return { key, dir };
 }
 
+/** The sort of a column and a direction (price, desc → 'price_desc'). */
+export const sortOf = ({ key, dir }: ColumnSort<SortKey>): Sort => oneOf(SORTS, `${key}_${dir}`) ?? DEFAULT_SORT;
+
+/** Every column starts low to high, as the storefront's sorts do. */
+export const FIRST_STONE_DIRECTION: Record<SortKey, 'asc' | 'desc'> = { price: 'asc', carat: 'asc', color: 'asc', clarity: 'asc', cut: 'asc' };
+
 /** A column's sort: a new column starts low to high, the same column turns over. */
-export function nextSort(current: Sort, key: SortKey): Sort {
-  const now = sortParts(current);
-  const dir = now.key === key ? (now.dir === 'asc' ? 'desc' : 'asc') : 'asc';
-  return oneOf(SORTS, `${key}_${dir}`) ?? DEFAULT_SORT;
-}
+export const nextSort = (current: Sort, key: SortKey): Sort => sortOf(nextColumnSort(sortParts(current), key, FIRST_STONE_DIRECTION[key]));
 
 /**
  * A grade range from the two selects' grade ids (either may be empty): from the first grade up to and including the

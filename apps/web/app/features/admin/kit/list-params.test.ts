@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGE_SIZES, adminOrderListQuerySchema, type OrderStatus } from '@everstone/contract';
-import { listApiQuery, listParams, oneOf, pageSizeField, readList, type ListState, type PageSize } from './list-params';
+import { listApiQuery, listParams, nextColumnSort, oneOf, pageSizeField, readList, type ListState, type PageSize } from './list-params';
 
 /** A small list over the orders list's contract fields, its defaults written inline as a list would. */
 const FIELDS = { ...adminOrderListQuerySchema.shape, per_page: pageSizeField };
@@ -64,6 +64,15 @@ describe('a list written to its address', () => {
 
   it('tells the API what it must hear even at the defaults', () => {
     expect(listApiQuery(state, DEFAULTS, ['sort', 'dir', 'page', 'per_page'])).toBe('status=confirmed&page=2&sort=created_at&dir=desc&per_page=25');
+  });
+});
+
+describe('a click on a column’s header', () => {
+  it('starts a new column its own way round and turns the same one over', () => {
+    expect(nextColumnSort({ key: 'total', dir: 'desc' }, 'name', 'asc')).toEqual({ key: 'name', dir: 'asc' });
+    expect(nextColumnSort({ key: 'name', dir: 'asc' }, 'total', 'desc')).toEqual({ key: 'total', dir: 'desc' });
+    expect(nextColumnSort({ key: 'total', dir: 'desc' }, 'total', 'desc')).toEqual({ key: 'total', dir: 'asc' });
+    expect(nextColumnSort({ key: 'total', dir: 'asc' }, 'total', 'desc')).toEqual({ key: 'total', dir: 'desc' });
   });
 });
 

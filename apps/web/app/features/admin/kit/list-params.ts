@@ -89,5 +89,16 @@ export function listApiQuery<S extends { [K in keyof S]: AddressValue }>(state: 
   return params.toString();
 }
 
+/** A list's sort as its address says it: which column, and which way round. */
+export interface ColumnSort<K extends string = string> {
+  key: K;
+  dir: 'asc' | 'desc';
+}
+
+/** The sort after a click on a column's header: a new column starts its own way round (`first`), the same column turns over. */
+export function nextColumnSort<K extends string>(now: ColumnSort<K>, key: K, first: ColumnSort['dir']): ColumnSort<K> {
+  return { key, dir: key === now.key ? (now.dir === 'asc' ? 'desc' : 'asc') : first };
+}
+
 /** Whether an address's part can be a record's id (a positive 32-bit integer); anything else is not asked for. */
 export const isRecordId = (text: string) => /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647;
