@@ -13,6 +13,7 @@ import { PageHead } from '../kit/frame';
 import { formatDayTime } from '../kit/format';
 import { OrderLink } from '../orders';
 import { PrevNext, rangeText, TableScroll } from '../kit/table';
+import { listParams, pageSizeField, readList, type PageSize } from '../kit/list-params';
 
 /** The audit log's filters and page, from the address; a field that does not pass the contract's rules is left out. */
 export interface AuditState {
@@ -20,35 +21,15 @@ export interface AuditState {
   subject: string;
   actor: string;
   page: number;
-  per_page: (typeof ADMIN_PAGE_SIZES)[number];
+  per_page: PageSize;
 }
 
-export function readAuditState(params: URLSearchParams): AuditState {
-  const shape = auditListQuerySchema.shape;
-  const pick = <K extends keyof typeof shape>(key: K) => {
-    const raw = params.get(key);
-    if (raw === null || raw === '') return undefined;
-    const parsed = shape[key].safeParse(raw);
-    return parsed.success ? parsed.data : undefined;
-  };
-  return {
-    action: (pick('action') as AuditAction | undefined) ?? '',
-    subject: (pick('subject') as string | undefined) ?? '',
-    actor: (pick('actor') as string | undefined) ?? '',
-    page: (pick('page') as number | undefined) ?? 1,
-    per_page: (pick('per_page') as AuditState['per_page'] | undefined) ?? ADMIN_PAGE_SIZES[0],
-  };
-}
+const DEFAULT_AUDIT: AuditState = { action: '', subject: '', actor: '', page: 1, per_page: ADMIN_PAGE_SIZES[0] };
+const AUDIT_FIELDS = { ...auditListQuerySchema.shape, per_page: pageSizeField };
 
-export function auditParams(state: AuditState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (state.action) params.set('action', state.action);
-  if (state.subject) params.set('subject', state.subject);
-  if (state.actor) params.set('actor', state.actor);
-  if (state.page !== 1) params.set('page', String(state.page));
-  if (state.per_page !== ADMIN_PAGE_SIZES[0]) params.set('per_page', String(state.per_page));
-  return params;
-}
+export const readAuditState = (params: URLSearchParams): AuditState => readList(AUDIT_FIELDS, DEFAULT_AUDIT, params);
+
+export const auditParams = (state: AuditState) => listParams(state, DEFAULT_AUDIT);
 
 /** A value of a changed field as text: nothing is '—', text as it is, anything else as JSON. */
 function valueText(value: unknown): string {

@@ -1,31 +1,21 @@
-import { adminCustomerListQuerySchema } from '@everstone/contract';
-import { pageOf, read, sizeOf, withPaging, type PageSize } from '../kit/list-params';
+import { ADMIN_PAGE_SIZES, adminCustomerListQuerySchema } from '@everstone/contract';
+import { listApiQuery, listParams, pageSizeField, readList, type PageSize } from '../kit/list-params';
 
-/** The customers list's state, all of it in the address (list-params.ts). */
+/** The customers list's state, all of it in the address (kit/list-params.ts). */
 export interface CustomerListState {
   q: string;
   page: number;
   per_page: PageSize;
 }
 
-export function readCustomerList(params: URLSearchParams): CustomerListState {
-  return {
-    q: read(adminCustomerListQuerySchema.shape.q, params.get('q'), undefined) ?? '',
-    page: pageOf(params.get('page')),
-    per_page: sizeOf(params.get('per_page')),
-  };
-}
+const DEFAULT_CUSTOMER_LIST: CustomerListState = { q: '', page: 1, per_page: ADMIN_PAGE_SIZES[0] };
 
-export function customerListParams(state: CustomerListState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (state.q) params.set('q', state.q);
-  return withPaging(params, state.page, state.per_page);
-}
+/** The contract's rule for each field the address may say. */
+const CUSTOMER_LIST_FIELDS = { ...adminCustomerListQuerySchema.shape, per_page: pageSizeField };
+
+export const readCustomerList = (params: URLSearchParams): CustomerListState => readList(CUSTOMER_LIST_FIELDS, DEFAULT_CUSTOMER_LIST, params);
+
+export const customerListParams = (state: CustomerListState) => listParams(state, DEFAULT_CUSTOMER_LIST);
 
 /** GET /api/admin/customers's query: the page and its size always said. */
-export function customerListApiQuery(state: CustomerListState): string {
-  const params = customerListParams(state);
-  params.set('page', String(state.page));
-  params.set('per_page', String(state.per_page));
-  return params.toString();
-}
+export const customerListApiQuery = (state: CustomerListState) => listApiQuery(state, DEFAULT_CUSTOMER_LIST, ['page', 'per_page']);

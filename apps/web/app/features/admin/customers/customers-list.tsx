@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { STAFF_ROLE_LABELS, type AdminCustomerListResponse, type AdminCustomerSummary } from '@everstone/contract';
 import { PageHead } from '../kit/frame';
-import { type AdminColumnMeta, AdminTable, ListBar, PrevNext } from '../kit/table';
+import { type AdminColumnMeta, AdminTable, ListBar, PrevNext, useServerTable } from '../kit/table';
 import { formatDay } from '../kit/format';
 import { EmptyList, PageSizeSelect, SearchBox } from '../kit/lists';
 import { customerListParams, type CustomerListState } from './customer-query';
@@ -71,16 +71,14 @@ export function CustomersList({ list, state, busy, go }: Props) {
   const pages = Math.max(1, Math.ceil(list.total / list.per_page));
   // Roles come to owners only: for staff the column would be empty.
   const columns = list.customers.some((c) => c.role !== undefined) ? COLUMNS : COLUMNS.filter((c) => c.id !== 'role');
-  const table = useReactTable({
+  // The server keeps its one order (newest accounts first): the headers are names, not buttons.
+  const table = useServerTable({
     data: list.customers,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (customer) => String(customer.id),
-    // The server keeps its one order (newest accounts first): the headers are names, not buttons.
-    enableSorting: false,
-    manualPagination: true,
-    rowCount: list.total,
-    state: { pagination: { pageIndex: state.page - 1, pageSize: state.per_page } },
+    total: list.total,
+    page: state.page,
+    perPage: state.per_page,
   });
   const hrefOf = (page: number) => `?${customerListParams({ ...state, page }).toString()}`;
 

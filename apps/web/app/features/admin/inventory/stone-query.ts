@@ -16,14 +16,13 @@ import {
   type Sort,
   type SortKey,
 } from '@everstone/contract';
+import { nextColumnSort, oneOf, type ColumnSort, type PageSize } from '../kit/list-params';
 
 /**
  * The inventory list's state, all of it in the address, in the storefront search's own parameters (the contract's
  * SEARCH_PARAMS, read by its `parseDiamondSearch`) plus `status`, so the API is asked in the same words. A parameter
  * the contract refuses is left out on its own: a mistyped link still shows a list.
  */
-
-export type StonePageSize = (typeof ADMIN_PAGE_SIZES)[number];
 
 /** A typed-in lower and upper bound; null is open on that side. */
 export interface Bounds {
@@ -53,7 +52,7 @@ export interface StoneListState {
   featured: boolean;
   sort: Sort;
   page: number;
-  per_page: StonePageSize;
+  per_page: PageSize;
 }
 
 export const DEFAULT_STONE_LIST: StoneListState = {
@@ -112,10 +111,12 @@ export function readStoneList(params: URLSearchParams): StoneListState {
     parsed = parseDiamondSearch(raw);
   }
   const search = parsed.ok ? parsed.value : null;
-  const statusText = params.get('status');
-  const status = (ADMIN_STONE_STATUSES as readonly string[]).includes(statusText ?? '') ? (statusText as AdminStoneStatus) : d.status;
+  // The contract's search does not know the back office's status, and has no schema for it: the status is one of
+  // ADMIN_STONE_STATUSES or the default, as the server reads it.
+  const status = oneOf(ADMIN_STONE_STATUSES, params.get('status')) ?? d.status;
   if (!search) return { ...d, status };
-  const perPage = (ADMIN_PAGE_SIZES as readonly number[]).includes(search.perPage) ? (search.perPage as StonePageSize) : d.per_page;
+  // The search takes any page size up to its maximum; the back office's are ADMIN_PAGE_SIZES.
+  const perPage = oneOf(ADMIN_PAGE_SIZES, search.perPage) ?? d.per_page;
   return {
     status,
     type: search.activeTab,
@@ -205,18 +206,19 @@ export function clearedStoneList(state: StoneListState): StoneListState {
 }
 
 /** A sort's column and direction ('price_desc' → price, desc). */
-export function sortParts(sort: Sort): { key: SortKey; dir: 'asc' | 'desc' } {
+export function sortParts(sort: Sort): ColumnSort<SortKey> {
   const [key, dir] = sort.split('_') as [SortKey, 'asc' | 'desc'];
   return { key, dir };
 }
 
+/** The sort of a column and a direction (price, desc → 'price_desc'). */
+export const sortOf = ({ key, dir }: ColumnSort<SortKey>): Sort => oneOf(SORTS, `${key}_${dir}`) ?? DEFAULT_SORT;
+
+/** Every column starts low to high, as the storefront's sorts do. */
+export const FIRST_STONE_DIRECTION: Record<SortKey, 'asc' | 'desc'> = { price: 'asc', carat: 'asc', color: 'asc', clarity: 'asc', cut: 'asc' };
+
 /** A column's sort: a new column starts low to high, the same column turns over. */
-export function nextSort(current: Sort, key: SortKey): Sort {
-  const now = sortParts(current);
-  const dir = now.key === key ? (now.dir === 'asc' ? 'desc' : 'asc') : 'asc';
-  const sort = `${key}_${dir}`;
-  return (SORTS as readonly string[]).includes(sort) ? (sort as Sort) : DEFAULT_SORT;
-}
+export const nextSort = (current: Sort, key: SortKey): Sort => sortOf(nextColumnSort(sortParts(current), key, FIRST_STONE_DIRECTION[key]));
 
 /**
  * A grade range from the two selects' grade ids (either may be empty): from the first grade up to and including the

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { createColumnHelper, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import {
   ADMIN_STONE_STATUSES,
   ADMIN_STONE_STATUS_LABELS,
@@ -22,7 +22,7 @@ import {
   type SortKey,
 } from '@everstone/contract';
 import { PageHead } from '../kit/frame';
-import { type AdminColumnMeta, AdminTable, ListBar, PrevNext, sortCaption } from '../kit/table';
+import { type AdminColumnMeta, AdminTable, ListBar, PrevNext, sortCaption, useServerTable } from '../kit/table';
 import { EmptyList, PageSizeSelect, StateTabs } from '../kit/lists';
 import { HoldEnd } from '../orders';
 import { InventoryFileActions, InventoryStyles, StoneLink, StoneStatusBadge } from './stone-links';
@@ -33,7 +33,8 @@ import {
   gradeEnds,
   gradeRangeOf,
   isStoneListFiltered,
-  nextSort,
+  FIRST_STONE_DIRECTION,
+  sortOf,
   sortParts,
   stoneListHref,
   type Bounds,
@@ -138,24 +139,14 @@ export function StonesList({ list, state: asked, now, busy, go: navigate }: Prop
   };
   const pages = Math.max(1, list.last_page);
   const sorted = sortParts(state.sort);
-  const sorting: SortingState = [{ id: sorted.key, desc: sorted.dir === 'desc' }];
-  const table = useReactTable({
+  const table = useServerTable({
     data: list.data,
     columns: columns(now),
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (stone) => String(stone.diamondid),
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    rowCount: list.total,
-    state: { sorting, pagination: { pageIndex: state.page - 1, pageSize: state.per_page } },
-    onSortingChange: (updater) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      const first = next[0];
-      if (!first) return;
-      go({ ...state, sort: nextSort(state.sort, first.id as SortKey), page: 1 });
-    },
+    total: list.total,
+    page: state.page,
+    perPage: state.per_page,
+    sorting: { sort: sorted, first: FIRST_STONE_DIRECTION, onSort: (next) => go({ ...state, sort: sortOf(next), page: 1 }) },
   });
   const hrefOf = (page: number) => stoneListHref({ ...state, page });
   const filtered = isStoneListFiltered(state);

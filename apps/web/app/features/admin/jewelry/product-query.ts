@@ -5,12 +5,12 @@ import {
   type ProductFamily,
   type ProductState,
 } from '@everstone/contract';
-import { paramReader } from '../kit/list-params';
+import { listApiQuery, listParams, pageSizeField, readList, type PageSize } from '../kit/list-params';
 
 /**
  * The catalog list's state, all of it in the address (search, family, published or not, sort, page), so a link or
  * the Back button brings the same list back. Each field is read with the contract's own rule; one that does not pass
- * is left out rather than failing the page (as the orders list does, order-query.ts).
+ * reads as its default rather than failing the page (kit/list-params.ts).
  */
 export interface ProductListState {
   q: string;
@@ -19,7 +19,7 @@ export interface ProductListState {
   sort: AdminProductSort;
   dir: 'asc' | 'desc';
   page: number;
-  per_page: (typeof ADMIN_PAGE_SIZES)[number];
+  per_page: PageSize;
 }
 
 export const DEFAULT_PRODUCT_LIST: ProductListState = {
@@ -40,47 +40,18 @@ export const FIRST_PRODUCT_DIRECTION: Record<AdminProductSort, 'asc' | 'desc'> =
   updated_at: 'desc',
 };
 
-export function readProductList(params: URLSearchParams): ProductListState {
-  const get = paramReader(adminProductListQuerySchema.shape, params);
-  const d = DEFAULT_PRODUCT_LIST;
-  return {
-    q: (get('q') as string | undefined) ?? d.q,
-    family: (get('family') as ProductFamily | undefined) ?? d.family,
-    state: (get('state') as ProductState | undefined) ?? d.state,
-    sort: (get('sort') as AdminProductSort | undefined) ?? d.sort,
-    dir: (get('dir') as 'asc' | 'desc' | undefined) ?? d.dir,
-    page: (get('page') as number | undefined) ?? d.page,
-    per_page: (get('per_page') as ProductListState['per_page'] | undefined) ?? d.per_page,
-  };
-}
+/** The contract's rule for each field the address may say. */
+const PRODUCT_LIST_FIELDS = { ...adminProductListQuerySchema.shape, per_page: pageSizeField };
+
+export const readProductList = (params: URLSearchParams): ProductListState => readList(PRODUCT_LIST_FIELDS, DEFAULT_PRODUCT_LIST, params);
 
 /** The address's query for a state: only what differs from the defaults, in a steady order. */
-export function productListParams(state: ProductListState): URLSearchParams {
-  const params = new URLSearchParams();
-  const d = DEFAULT_PRODUCT_LIST;
-  if (state.q) params.set('q', state.q);
-  if (state.family) params.set('family', state.family);
-  if (state.state !== d.state) params.set('state', state.state);
-  if (state.sort !== d.sort || state.dir !== d.dir) {
-    params.set('sort', state.sort);
-    params.set('dir', state.dir);
-  }
-  if (state.page !== d.page) params.set('page', String(state.page));
-  if (state.per_page !== d.per_page) params.set('per_page', String(state.per_page));
-  return params;
-}
+export const productListParams = (state: ProductListState) => listParams(state, DEFAULT_PRODUCT_LIST);
 
 export const productListHref = (state: ProductListState) => `?${productListParams(state).toString()}`;
 
 /** GET /api/admin/products's query for a state: the same fields, the sort, the page and its size always said. */
-export function productListApiQuery(state: ProductListState): string {
-  const params = productListParams(state);
-  params.set('sort', state.sort);
-  params.set('dir', state.dir);
-  params.set('page', String(state.page));
-  params.set('per_page', String(state.per_page));
-  return params.toString();
-}
+export const productListApiQuery = (state: ProductListState) => listApiQuery(state, DEFAULT_PRODUCT_LIST, ['sort', 'dir', 'page', 'per_page']);
 
 /** Whether the search or a filter narrows the list. */
 export function isProductListFiltered(state: ProductListState): boolean {

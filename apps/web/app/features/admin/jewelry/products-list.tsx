@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { createColumnHelper, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import {
   PRODUCT_FAMILIES,
   PRODUCT_STATES,
@@ -12,7 +12,7 @@ import {
   type ProductState,
 } from '@everstone/contract';
 import { PageHead } from '../kit/frame';
-import { type AdminColumnMeta, AdminTable, ListBar, NoValue, PrevNext, sortCaption } from '../kit/table';
+import { type AdminColumnMeta, AdminTable, ListBar, NoValue, PrevNext, sortCaption, useServerTable } from '../kit/table';
 import { JewelryStyles, FAMILY_TEXT, METAL_PRICES_PATH, ProductLink, PublishedBadge } from './product-links';
 import {
   FIRST_PRODUCT_DIRECTION,
@@ -109,26 +109,17 @@ interface Props {
 export function ProductsList({ list, state, busy, go }: Props) {
   const id = useId();
   const pages = Math.max(1, Math.ceil(list.total / list.per_page));
-  const sorting: SortingState = [{ id: state.sort, desc: state.dir === 'desc' }];
-  const table = useReactTable({
+  const table = useServerTable({
     data: list.products,
     columns: COLUMNS,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (product) => String(product.id),
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    rowCount: list.total,
-    state: { sorting, pagination: { pageIndex: state.page - 1, pageSize: state.per_page } },
-    onSortingChange: (updater) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      const first = next[0];
-      if (!first) return;
-      const sort = first.id as AdminProductSort;
-      // A new column starts its own way round; the same column turns over.
-      const dir = sort === state.sort ? (state.dir === 'asc' ? 'desc' : 'asc') : FIRST_PRODUCT_DIRECTION[sort];
-      go({ ...state, sort, dir, page: 1 });
+    total: list.total,
+    page: state.page,
+    perPage: state.per_page,
+    sorting: {
+      sort: { key: state.sort, dir: state.dir },
+      first: FIRST_PRODUCT_DIRECTION,
+      onSort: ({ key, dir }) => go({ ...state, sort: key, dir, page: 1 }),
     },
   });
   const hrefOf = (page: number) => productListHref({ ...state, page });

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ADMIN_PAGE_SIZES } from '@everstone/contract';
 import { isSignedOut, pathOf, signInPath, type AdminFailure } from './admin-api';
-import type { PageSize } from './list-params';
+import { oneOf, type PageSize } from './list-params';
 
 /** How long typing waits before the list follows it. */
 const SEARCH_DELAY_MS = 350;
@@ -68,7 +68,7 @@ export function PageSizeSelect({ value, onChange }: { value: PageSize; onChange:
   return (
     <div className="adm-inline-field">
       <label htmlFor={id}>Rows per page</label>
-      <select id={id} className="form-control adm-control adm-control--small" value={value} onChange={(e) => onChange(Number(e.target.value) as PageSize)}>
+      <select id={id} className="form-control adm-control adm-control--small" value={value} onChange={(e) => onChange(oneOf(ADMIN_PAGE_SIZES, Number(e.target.value)) ?? value)}>
         {ADMIN_PAGE_SIZES.map((size) => (
           <option key={size} value={size}>
             {size}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { flexRender, type Table } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type SortingState, type Table, type TableOptions } from '@tanstack/react-table';
+import { nextColumnSort, type ColumnSort } from './list-params';
 
 /** What a column of a back-office table may say about itself: numbers line up on the right. */
 export type AdminColumnMeta = { numeric?: boolean };
@@ -9,8 +10,61 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 const numericOf = (meta: unknown) => (meta as AdminColumnMeta | undefined)?.numeric === true;
 
 /** A sorted list's hidden caption: "Orders, sorted by Placed (descending)". */
-export function sortCaption<T>(table: Table<T>, noun: string, sort: { key: string; dir: 'asc' | 'desc' }): string {
+export function sortCaption<T>(table: Table<T>, noun: string, sort: ColumnSort): string {
   return `${noun}, sorted by ${String(table.getColumn(sort.key)?.columnDef.header ?? sort.key)} (${ARIA_SORT[sort.dir]})`;
+}
+
+/** How a list the server sorts is sorted, and where a click on a header takes it. */
+interface ServerSorting<K extends string> {
+  /** The sort the address asks for. */
+  sort: ColumnSort<K>;
+  /** The way each column that sorts sorts first (newest or dearest first where that is what one looks for). */
+  first: Record<K, ColumnSort['dir']>;
+  /** Goes to the list sorted so, from its first page. */
+  onSort: (next: ColumnSort<K>) => void;
+}
+
+/**
+ * The table of a list the server sorts and pages: the rows are one page of the server's answer, in its order, so the
+ * table sorts and pages nothing itself. Its sort is the address's, one column at a time and never none; a click on a
+ * header goes to the next sort's address. A list without `sorting` keeps the server's one order, and its headers are
+ * names, not buttons.
+ */
+export function useServerTable<T, K extends string>({
+  data,
+  columns,
+  getRowId,
+  total,
+  page,
+  perPage,
+  sorting,
+}: Pick<TableOptions<T>, 'data' | 'columns'> & {
+  getRowId: (row: T) => string;
+  /** How many rows the whole list has, and which page of how many rows this is. */
+  total: number;
+  page: number;
+  perPage: number;
+  sorting?: ServerSorting<K>;
+}): Table<T> {
+  const sortingState: SortingState = sorting ? [{ id: sorting.sort.key, desc: sorting.sort.dir === 'desc' }] : [];
+  const sortsBy = (id: string): id is K => sorting !== undefined && Object.hasOwn(sorting.first, id);
+  return useReactTable({
+    data,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId,
+    manualSorting: true,
+    manualPagination: true,
+    enableSorting: sorting !== undefined,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    rowCount: total,
+    state: { sorting: sortingState, pagination: { pageIndex: page - 1, pageSize: perPage } },
+    onSortingChange: (updater) => {
+      const clicked = (typeof updater === 'function' ? updater(sortingState) : updater)[0]?.id;
+      if (sorting && clicked !== undefined && sortsBy(clicked)) sorting.onSort(nextColumnSort(sorting.sort, clicked, sorting.first[clicked]));
+    },
+  });
 }
 
 /**

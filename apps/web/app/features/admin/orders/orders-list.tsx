@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { createColumnHelper, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
@@ -11,7 +11,7 @@ import {
   type AdminOrderSummary,
 } from '@everstone/contract';
 import { PageHead } from '../kit/frame';
-import { type AdminColumnMeta, AdminTable, ListBar, PrevNext, sortCaption } from '../kit/table';
+import { type AdminColumnMeta, AdminTable, ListBar, PrevNext, sortCaption, useServerTable } from '../kit/table';
 import { ORDER_STATUS_TEXT, PAYMENT_STATUS_TEXT, formatDay, formatTime, methodText } from '../kit/format';
 import { EmptyList, PageSizeSelect, SearchBox } from '../kit/lists';
 import { HoldEnd, OrderLink, StatusBadges } from './order-links';
@@ -94,26 +94,17 @@ interface Props {
 export function OrdersList({ list, state, now, busy, go }: Props) {
   // What the list shows is what the server answered; the controls already show what was asked since.
   const pages = Math.max(1, Math.ceil(list.total / list.per_page));
-  const sorting: SortingState = [{ id: state.sort, desc: state.dir === 'desc' }];
-  const table = useReactTable({
+  const table = useServerTable({
     data: list.orders,
     columns: columns(now),
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (order) => order.order_number,
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    rowCount: list.total,
-    state: { sorting, pagination: { pageIndex: state.page - 1, pageSize: state.per_page } },
-    onSortingChange: (updater) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      const first = next[0];
-      if (!first) return;
-      const sort = first.id as AdminOrderSort;
-      // A new column starts its own way round; the same column turns over.
-      const dir = sort === state.sort ? (state.dir === 'asc' ? 'desc' : 'asc') : FIRST_DIRECTION[sort];
-      go({ ...state, sort, dir, page: 1 });
+    total: list.total,
+    page: state.page,
+    perPage: state.per_page,
+    sorting: {
+      sort: { key: state.sort, dir: state.dir },
+      first: FIRST_DIRECTION,
+      onSort: ({ key, dir }) => go({ ...state, sort: key, dir, page: 1 }),
     },
   });
   const hrefOf = (page: number) => `?${orderListParams({ ...state, page }).toString()}`;

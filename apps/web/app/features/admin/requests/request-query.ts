@@ -7,16 +7,13 @@ import {
   type HomePreviewStatus,
   type RequestState,
 } from '@everstone/contract';
-import { pageOf, read, sizeOf, withPaging, type PageSize } from '../kit/list-params';
+import { listParams, pageSizeField, readList, type PageSize } from '../kit/list-params';
 
 /**
  * The state of the messages and requests lists, all of it in the address, so a link or the Back button
- * brings the same list back. Each field is read with the contract's own rule; one that does not pass is left out
- * rather than failing the page (as the orders list does, order-query.ts).
+ * brings the same list back. Each field is read with the contract's own rule; one that does not pass reads as its
+ * default rather than failing the page (kit/list-params.ts).
  */
-
-const stateOf = (raw: string | null) => read(adminRequestListQuerySchema.shape.state, raw, 'open') as RequestState;
-const previewOf = (raw: string | null) => read(adminHomePreviewListQuerySchema.shape.status, raw, 'requested') as HomePreviewStatus | 'all';
 
 /* ---------- /admin/messages ---------- */
 
@@ -26,15 +23,12 @@ export interface MessageListState {
   per_page: PageSize;
 }
 
-export function readMessageList(params: URLSearchParams): MessageListState {
-  return { state: stateOf(params.get('state')), page: pageOf(params.get('page')), per_page: sizeOf(params.get('per_page')) };
-}
+const DEFAULT_MESSAGE_LIST: MessageListState = { state: 'open', page: 1, per_page: ADMIN_PAGE_SIZES[0] };
+const MESSAGE_LIST_FIELDS = { ...adminRequestListQuerySchema.shape, per_page: pageSizeField };
 
-export function messageListParams(list: MessageListState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (list.state !== 'open') params.set('state', list.state);
-  return withPaging(params, list.page, list.per_page);
-}
+export const readMessageList = (params: URLSearchParams): MessageListState => readList(MESSAGE_LIST_FIELDS, DEFAULT_MESSAGE_LIST, params);
+
+export const messageListParams = (list: MessageListState) => listParams(list, DEFAULT_MESSAGE_LIST);
 
 export const messageListApiQuery = (list: MessageListState) =>
   new URLSearchParams({ state: list.state, page: String(list.page), per_page: String(list.per_page) }).toString();
@@ -48,23 +42,19 @@ export interface RequestsState {
   preview_page: number;
 }
 
-export function readRequests(params: URLSearchParams): RequestsState {
-  return {
-    state: stateOf(params.get('state')),
-    page: pageOf(params.get('page')),
-    preview: previewOf(params.get('preview')),
-    preview_page: pageOf(params.get('preview_page')),
-  };
-}
+const DEFAULT_REQUESTS: RequestsState = { state: 'open', page: 1, preview: 'requested', preview_page: 1 };
 
-export function requestsParams(s: RequestsState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (s.state !== 'open') params.set('state', s.state);
-  if (s.page !== 1) params.set('page', String(s.page));
-  if (s.preview !== 'requested') params.set('preview', s.preview);
-  if (s.preview_page !== 1) params.set('preview_page', String(s.preview_page));
-  return params;
-}
+/** Two lists in one address: the custom requests read as the requests list does, Home Preview's status and page as `preview` and `preview_page`. */
+const REQUESTS_FIELDS = {
+  state: adminRequestListQuerySchema.shape.state,
+  page: adminRequestListQuerySchema.shape.page,
+  preview: adminHomePreviewListQuerySchema.shape.status,
+  preview_page: adminHomePreviewListQuerySchema.shape.page,
+};
+
+export const readRequests = (params: URLSearchParams): RequestsState => readList(REQUESTS_FIELDS, DEFAULT_REQUESTS, params);
+
+export const requestsParams = (s: RequestsState) => listParams(s, DEFAULT_REQUESTS);
 
 export const customRequestApiQuery = (s: RequestsState) =>
   new URLSearchParams({ state: s.state, page: String(s.page), per_page: String(ADMIN_PAGE_SIZES[0]) }).toString();
