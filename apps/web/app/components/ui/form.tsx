@@ -87,6 +87,8 @@ export function useForm<F extends string>({ answer: initial, fields, schema, cov
   const id = useId();
   const answer = fetcher.data ?? initial;
   const [errors, setErrors] = useState<FieldErrors>(initial?.errors ?? {});
+  // Each set of messages drawn for an attempt moves focus to the first field to fix, once they are on the page.
+  const [attempt, setAttempt] = useState(0);
   const busy = fetcher.state !== 'idle';
   const onAnswerRef = useRef(onAnswer);
   onAnswerRef.current = onAnswer;
@@ -97,8 +99,12 @@ export function useForm<F extends string>({ answer: initial, fields, schema, cov
     setErrors(next.errors);
     if (next.ok && resetOnSuccess) ref.current?.reset();
     onAnswerRef.current?.(next, ref.current);
-    if (Object.keys(next.errors).length > 0) requestAnimationFrame(() => focusFirstInvalid(ref.current));
+    if (Object.keys(next.errors).length > 0) setAttempt((n) => n + 1);
   }, [fetcher.data, resetOnSuccess]);
+
+  useEffect(() => {
+    if (attempt > 0) focusFirstInvalid(ref.current);
+  }, [attempt]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     if (busy) {
@@ -110,7 +116,7 @@ export function useForm<F extends string>({ answer: initial, fields, schema, cov
     if (checked.success) return;
     event.preventDefault();
     setErrors(errorsFromIssues(checked.error.issues));
-    requestAnimationFrame(() => focusFirstInvalid(ref.current));
+    setAttempt((n) => n + 1);
   }
 
   return {
