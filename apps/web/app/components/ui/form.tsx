@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { data, useFetcher } from 'react-router';
 import { errorsFromIssues, focusFirstInvalid, type Notice } from './fields';
-import { withoutField, type FieldErrors } from './field-errors';
+import { fieldErrorId, withoutField, type FieldErrors } from './field-errors';
 
 /*
  * The storefront's form kit. A form has one path: it posts to its route's action, which calls the API in-process
@@ -167,7 +167,7 @@ export function Field<F extends string>(props: InputField<F> | SelectFieldProps<
   const id = `${form.id}-${name}`;
   const messages = form.errors[errorKey ?? name];
   const invalid = (messages?.length ?? 0) > 0;
-  const described = [invalid ? `${id}-error` : '', hint ? `${id}-hint` : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined;
+  const described = [invalid ? fieldErrorId(form.id, name) : '', hint ? `${id}-hint` : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined;
   const shared = {
     id,
     name,
@@ -199,7 +199,7 @@ export function Field<F extends string>(props: InputField<F> | SelectFieldProps<
         </p>
       )}
       {invalid && (
-        <p id={`${id}-error`} className="field-error">
+        <p id={fieldErrorId(form.id, name)} className="field-error">
           {messages!.join(' ')}
         </p>
       )}
