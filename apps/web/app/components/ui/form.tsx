@@ -1,5 +1,18 @@
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type FormHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { data, useFetcher } from 'react-router';
+import type { ApiResult } from '../../lib/api';
 import { errorsFromIssues, focusFirstInvalid, type Notice } from './fields';
 import { fieldErrorId, withoutField, type FieldErrors } from './field-errors';
 
@@ -8,6 +21,10 @@ import { fieldErrorId, withoutField, type FieldErrors } from './field-errors';
  * and answers a FormAnswer. With JavaScript the post goes through a fetcher (the page stays, the answer arrives as
  * data); without it the browser posts the form and the page is drawn again with the same answer. The component
  * reads the answer the same way in both cases, so there is no second, fetch-based copy of the call to drift.
+ *
+ * A form whose session lives only in the browser (the back office's cookie and its password prompt, the account
+ * pages' token) cannot be sent from the page server; it gives the hook `send`, its one path, which answers the same
+ * FormAnswer. Either way the hook, not the component, keeps the messages, the line and the busy state.
  */
 
 /** What a form's action answers, the same for every form: the API's status, the line under the button, the
@@ -57,6 +74,34 @@ export function readForm<F extends string>(form: FormData, fields: readonly F[])
   return values;
 }
 
+/**
+ * An API answer as a browser-sent form's answer: a success says `success` (if anything); a 422 puts each message
+ * beside its field and those no field of the form shows in the line; any other failure says the server's message
+ * for a refusal (4xx) or `fallback`.
+ */
+export function answerFrom<F extends string>(
+  result: ApiResult<unknown>,
+  { fields, fallback, success, values = {} }: { fields: readonly F[]; fallback: string; success?: string; values?: Partial<Record<F, string>> },
+): FormAnswer<F> {
+  if (result.ok) return { status: result.status, ok: true, notice: success ? { kind: 'success', text: success } : null, errors: {}, values: {} };
+  const kept = withoutSecrets(values as Record<F, string>);
+  if (result.status === 422 && result.errors) {
+    const shown = new Set<string>(fields);
+    const elsewhere = Object.entries(result.errors)
+      .filter(([field]) => !shown.has(field))
+      .flatMap(([, messages]) => messages);
+    const text = elsewhere.join(' ') || (Object.keys(result.errors).length ? '' : (result.message ?? fallback));
+    return { status: 422, ok: false, notice: text ? { kind: 'error', text } : null, errors: result.errors, values: kept };
+  }
+  const text = (result.status >= 400 && result.status < 500 && result.message) || fallback;
+  return { status: result.status, ok: false, notice: { kind: 'error', text }, errors: {}, values: kept };
+}
+
+/** A form's own check failed before anything was sent: its messages, as an answer. */
+export function refusedBeforeSending<F extends string>(errors: FieldErrors, notice: Notice = null): FormAnswer<F> {
+  return { status: 422, ok: false, notice, errors, values: {} };
+}
+
 /** What a schema must offer the kit to check a form before it is sent: zod's safeParse, as the contract's are. */
 interface FormSchema {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
@@ -73,55 +118,96 @@ export interface FormOptions<F extends string> {
   covers?: Partial<Record<F, readonly string[]>>;
   /** Whether a success empties the form (the default), or leaves what was typed (a reset link's address). */
   resetOnSuccess?: boolean;
-  /** Called once for each answer that arrives through the fetcher (never for the page's own actionData). */
+  /** Called once for each answer that arrives (through the fetcher or `send`; never for the page's own actionData). */
   onAnswer?: (answer: FormAnswer<F>, form: HTMLFormElement | null) => void;
+  /**
+   * For a form whose call must leave from the browser: its one path instead of the route's action. It gets the
+   * fields as text and the whole form (for its lists and boxes) once the schema, if any, has passed, and answers as an
+   * action would; null says nothing (the password prompt was cancelled: nothing was done).
+   */
+  send?: (values: Record<F, string>, form: FormData) => Promise<FormAnswer<F> | null>;
+}
+
+type FormElement = ComponentType<FormHTMLAttributes<HTMLFormElement> & { ref?: Ref<HTMLFormElement> }>;
+
+/** The plain form a browser-sent form draws (the fetcher's Form posts to the route instead). */
+function BrowserForm(props: FormHTMLAttributes<HTMLFormElement> & { ref?: Ref<HTMLFormElement> }) {
+  return <form {...props} />;
 }
 
 /**
  * A form bound to its route's action (and, if given, to the contract's schema of what it sends): the props of the
  * <form>, whether it is on its way, the messages by field and the line under the button.
  */
-export function useForm<F extends string>({ answer: initial, fields, schema, covers, resetOnSuccess = true, onAnswer }: FormOptions<F>) {
+export function useForm<F extends string>({ answer: initial, fields, schema, covers, resetOnSuccess = true, onAnswer, send }: FormOptions<F>) {
   const fetcher = useFetcher<FormAnswer<F>>();
   const ref = useRef<HTMLFormElement>(null);
   const id = useId();
-  const answer = fetcher.data ?? initial;
+  const [sent, setSent] = useState<FormAnswer<F> | undefined>(undefined);
+  const [sending, setSending] = useState(false);
+  const answer = send ? (sent ?? initial) : (fetcher.data ?? initial);
   const [errors, setErrors] = useState<FieldErrors>(initial?.errors ?? {});
   // Each set of messages drawn for an attempt moves focus to the first field to fix, once they are on the page.
   const [attempt, setAttempt] = useState(0);
-  const busy = fetcher.state !== 'idle';
+  const busy = send ? sending : fetcher.state !== 'idle';
   const onAnswerRef = useRef(onAnswer);
   onAnswerRef.current = onAnswer;
+  // A browser-sent form is busy from the click, not from the next drawing: a second click finds it so.
+  const inFlight = useRef(false);
 
-  useEffect(() => {
-    const next = fetcher.data;
-    if (!next) return;
+  const receive = useRef((next: FormAnswer<F>) => {
     setErrors(next.errors);
     if (next.ok && resetOnSuccess) ref.current?.reset();
     onAnswerRef.current?.(next, ref.current);
     if (Object.keys(next.errors).length > 0) setAttempt((n) => n + 1);
-  }, [fetcher.data, resetOnSuccess]);
+  });
+
+  useEffect(() => {
+    if (fetcher.data) receive.current(fetcher.data);
+  }, [fetcher.data]);
 
   useEffect(() => {
     if (attempt > 0) focusFirstInvalid(ref.current);
   }, [attempt]);
 
+  function refuse(checkedErrors: FieldErrors) {
+    setErrors(checkedErrors);
+    setAttempt((n) => n + 1);
+  }
+
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    if (busy) {
+    if (busy || inFlight.current) {
       event.preventDefault();
       return;
     }
-    if (!schema) return;
-    const checked = schema.safeParse(readForm(new FormData(event.currentTarget), fields));
-    if (checked.success) return;
+    const formData = new FormData(event.currentTarget);
+    const values = readForm(formData, fields);
+    const checked = schema?.safeParse(values);
+    if (checked && !checked.success) {
+      event.preventDefault();
+      refuse(errorsFromIssues(checked.error.issues));
+      return;
+    }
+    if (!send) return;
     event.preventDefault();
-    setErrors(errorsFromIssues(checked.error.issues));
-    setAttempt((n) => n + 1);
+    inFlight.current = true;
+    setSending(true);
+    setSent(undefined);
+    void send(values, formData)
+      .then((next) => {
+        if (!next) return;
+        setSent(next);
+        receive.current(next);
+      })
+      .finally(() => {
+        inFlight.current = false;
+        setSending(false);
+      });
   }
 
   return {
     id,
-    Form: fetcher.Form,
+    Form: (send ? BrowserForm : fetcher.Form) as FormElement,
     props: { ref, method: 'post' as const, onSubmit },
     busy,
     errors,
@@ -132,6 +218,8 @@ export function useForm<F extends string>({ answer: initial, fields, schema, cov
     initial: (field: F) => initial?.values[field],
     /** A corrected field drops its own message (and those it covers); the others stay until the next attempt. */
     clear: (field: F) => setErrors((e) => withoutField(e, field, ...(covers?.[field] ?? []))),
+    /** Shows messages the form found itself (a check beyond the schema) and moves to the first. */
+    refuse,
   };
 }
 
@@ -149,6 +237,10 @@ interface FieldCommon<F extends string> {
   describedBy?: string;
   /** Marks the label with §4's asterisk; the control is required either way when `required` is set. */
   starred?: boolean;
+  /** Marks the label "(optional)", for forms where most fields are required. */
+  optional?: boolean;
+  /** A class for the control beside the kit's own (the back office's `adm-control`). */
+  controlClassName?: string;
   wide?: boolean;
   className?: string;
 }
@@ -163,7 +255,7 @@ type TextareaField<F extends string> = FieldCommon<F> & { as: 'textarea' } & Omi
  * kept of it.
  */
 export function Field<F extends string>(props: InputField<F> | SelectFieldProps<F> | TextareaField<F>) {
-  const { form, name, label, errorKey, hint, describedBy, starred, wide, className, as, onChange, ...control } = props;
+  const { form, name, label, errorKey, hint, describedBy, starred, optional, controlClassName, wide, className, as, onChange, ...control } = props;
   const id = `${form.id}-${name}`;
   const messages = form.errors[errorKey ?? name];
   const invalid = (messages?.length ?? 0) > 0;
@@ -171,7 +263,7 @@ export function Field<F extends string>(props: InputField<F> | SelectFieldProps<
   const shared = {
     id,
     name,
-    className: 'form-control',
+    className: controlClassName ? `form-control ${controlClassName}` : 'form-control',
     'aria-invalid': invalid ? true : undefined,
     'aria-describedby': described,
   } as const;
@@ -185,6 +277,7 @@ export function Field<F extends string>(props: InputField<F> | SelectFieldProps<
       <label className="form-label" htmlFor={id}>
         {label}
         {starred && <span aria-hidden="true"> *</span>}
+        {optional && <span className="form-optional"> (optional)</span>}
       </label>
       {as === 'select' ? (
         <select defaultValue={kept} {...(control as SelectHTMLAttributes<HTMLSelectElement>)} {...shared} onChange={changed} />
