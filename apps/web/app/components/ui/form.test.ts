@@ -24,6 +24,11 @@ describe('answerFrom', () => {
     expect(answer.values).toEqual({ email: 'x' });
     const onlyFields = answerFrom({ ok: false, status: 422, message: 'Invalid.', errors: { email: ['Enter a valid email.'] } }, { fields: FIELDS, fallback });
     expect(onlyFields.notice).toBeNull();
+    const corrected = answerFrom(
+      { ok: false, status: 422, message: 'Invalid.', errors: { email: ['Enter a valid email.'] } },
+      { fields: FIELDS, fallback, corrected: 'Please correct the highlighted fields.' },
+    );
+    expect(corrected.notice).toEqual({ kind: 'error', text: 'Please correct the highlighted fields.' });
   });
 
   it('says a refusal in the server’s words and anything else in the fallback', () => {

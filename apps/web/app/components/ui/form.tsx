@@ -12,7 +12,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { data, useFetcher } from 'react-router';
-import type { ApiResult } from '../../lib/api';
+import { failureText, type ApiResult } from '../../lib/api';
 import { errorsFromIssues, focusFirstInvalid, type Notice } from './fields';
 import { fieldErrorId, withoutField, type FieldErrors } from './field-errors';
 
@@ -76,12 +76,18 @@ export function readForm<F extends string>(form: FormData, fields: readonly F[])
 
 /**
  * An API answer as a browser-sent form's answer: a success says `success` (if anything); a 422 puts each message
- * beside its field and those no field of the form shows in the line; any other failure says the server's message
- * for a refusal (4xx) or `fallback`.
+ * beside its field and those no field of the form shows in the line (or `corrected`, when every one is beside its
+ * field); any other refusal (4xx) says the server's words, and anything else `fallback`.
  */
 export function answerFrom<F extends string>(
   result: ApiResult<unknown>,
-  { fields, fallback, success, values = {} }: { fields: readonly F[]; fallback: string; success?: string; values?: Partial<Record<F, string>> },
+  {
+    fields,
+    fallback,
+    success,
+    corrected,
+    values = {},
+  }: { fields: readonly F[]; fallback: string; success?: string; corrected?: string; values?: Partial<Record<F, string>> },
 ): FormAnswer<F> {
   if (result.ok) return { status: result.status, ok: true, notice: success ? { kind: 'success', text: success } : null, errors: {}, values: {} };
   const kept = withoutSecrets(values as Record<F, string>);
@@ -90,10 +96,10 @@ export function answerFrom<F extends string>(
     const elsewhere = Object.entries(result.errors)
       .filter(([field]) => !shown.has(field))
       .flatMap(([, messages]) => messages);
-    const text = elsewhere.join(' ') || (Object.keys(result.errors).length ? '' : (result.message ?? fallback));
+    const text = elsewhere.join(' ') || corrected;
     return { status: 422, ok: false, notice: text ? { kind: 'error', text } : null, errors: result.errors, values: kept };
   }
-  const text = (result.status >= 400 && result.status < 500 && result.message) || fallback;
+  const text = (result.status >= 400 && result.status < 500 && failureText(result)) || fallback;
   return { status: result.status, ok: false, notice: { kind: 'error', text }, errors: {}, values: kept };
 }
 
