@@ -59,6 +59,8 @@ export const ACCOUNT_FALLBACK_MESSAGES = {
   resetRequest: 'Failed to send reset link.',
   resetCompletion: 'Failed to reset password',
   generic: 'Something went wrong.',
+  /** The account pages' line under a form when every message stands beside its field. */
+  correctFields: 'Please correct the highlighted fields.',
 } as const;
 
 /** §9 Timing: how long the storefront's account pages wait. */

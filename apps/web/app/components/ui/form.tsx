@@ -231,8 +231,19 @@ export function useForm<F extends string>({ answer: initial, fields, schema, cov
 
 export type BoundForm<F extends string> = ReturnType<typeof useForm<F>>;
 
+/**
+ * What a field needs of its form: a bound form is one. The checkout, whose Pay now is a flow of its own (the address
+ * saved, then the order or the wallet, under one idempotency key), hands its fields the same from its own state.
+ */
+export interface FieldHost<F extends string> {
+  id: string;
+  errors: FieldErrors;
+  clear(field: F): void;
+  initial(field: F): string | undefined;
+}
+
 interface FieldCommon<F extends string> {
-  form: BoundForm<F>;
+  form: FieldHost<F>;
   /** The API's key for this field: its control's name and its messages' key. */
   name: F;
   label: ReactNode;
@@ -251,7 +262,7 @@ interface FieldCommon<F extends string> {
   className?: string;
 }
 
-type InputField<F extends string> = FieldCommon<F> & { as?: 'input' } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form' | 'className'>;
+export type InputFieldProps<F extends string> = FieldCommon<F> & { as?: 'input' } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form' | 'className'>;
 type SelectFieldProps<F extends string> = FieldCommon<F> & { as: 'select' } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'form' | 'className'>;
 type TextareaField<F extends string> = FieldCommon<F> & { as: 'textarea' } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'form' | 'className'>;
 
@@ -260,7 +271,7 @@ type TextareaField<F extends string> = FieldCommon<F> & { as: 'textarea' } & Omi
  * It is tied to its messages for a screen reader, drops them as it is corrected, and shows again what the answer
  * kept of it.
  */
-export function Field<F extends string>(props: InputField<F> | SelectFieldProps<F> | TextareaField<F>) {
+export function Field<F extends string>(props: InputFieldProps<F> | SelectFieldProps<F> | TextareaField<F>) {
   const { form, name, label, errorKey, hint, describedBy, starred, optional, controlClassName, wide, className, as, onChange, ...control } = props;
   const id = `${form.id}-${name}`;
   const messages = form.errors[errorKey ?? name];

@@ -1,5 +1,4 @@
-import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useState } from 'react';
 import {
   ACCOUNT_FALLBACK_MESSAGES,
   ACCOUNT_MESSAGES,
@@ -12,18 +11,18 @@ import {
   latestToday,
   messageResponseSchema,
   userResponseSchema,
-  type ChangePasswordRequest,
-  type UpdateUserRequest,
   type User,
 } from '@everstone/contract';
-import { FormNotice, SelectField, TextField, errorsFromIssues, focusFirstInvalid, type FieldErrors, type Notice } from '../../components/ui/fields';
+import { FormNotice, errorsFromIssues } from '../../components/ui/fields';
+import { Field, answerFrom, refusedBeforeSending, useForm } from '../../components/ui/form';
 import { api } from '../../lib/api';
 import { VerificationLinkButton } from '../../components/ui/verification-link-button';
 import { updateSessionUser } from '../../lib/session';
-import { readFailure } from './form-failure';
 
-type DetailsValues = { title: string; name: string; email: string; birth_date: string; anniversary_date: string; current_password: string };
+const CORRECT_FIELDS = ACCOUNT_FALLBACK_MESSAGES.correctFields;
+
 const DETAILS_FIELDS = ['title', 'name', 'email', 'birth_date', 'anniversary_date', 'current_password'] as const;
+type DetailsValues = Record<(typeof DETAILS_FIELDS)[number], string>;
 
 const valuesOf = (user: User): DetailsValues => ({
   title: user.title,
@@ -39,228 +38,127 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 /** Name, title, dates and email, saved with PUT /api/user; a new email needs the current password. */
 function DetailsForm({ user }: { user: User }) {
   const [values, setValues] = useState<DetailsValues>(() => valuesOf(user));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<Notice>(null);
-  const [saving, setSaving] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
   const emailChanging = !sameEmail(values.email, user.email);
   const today = latestToday(new Date());
 
-  function update(field: keyof DetailsValues, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
-  }
-
-  function fail(next: FieldErrors, banner: string) {
-    flushSync(() => {
-      setErrors(next);
-      setNotice({ kind: 'error', text: banner });
-    });
-    focusFirstInvalid(form.current);
-  }
-
-  async function save(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const checked = createUpdateUserRequestSchema().safeParse({
-      title: values.title,
-      name: values.name,
-      email: values.email,
-      birth_date: values.birth_date || null,
-      anniversary_date: values.anniversary_date || null,
-      current_password: emailChanging ? values.current_password : null,
-    });
-    const local = checked.success ? {} : errorsFromIssues(checked.error.issues);
-    if (emailChanging && !values.current_password) local.current_password = [ACCOUNT_MESSAGES.currentPasswordNeeded];
-    if (!checked.success || Object.keys(local).length > 0) return fail(local, 'Please correct the highlighted fields.');
-    const body: UpdateUserRequest = checked.data;
-
-    setSaving(true);
-    setNotice(null);
-    const res = await api.put('/api/user', body, userResponseSchema);
-    setSaving(false);
-    if (res.ok) {
+  // The shopper's token is in the browser, so the call leaves from here.
+  const form = useForm({
+    fields: DETAILS_FIELDS,
+    resetOnSuccess: false,
+    send: async (typed) => {
+      const checked = createUpdateUserRequestSchema().safeParse({
+        title: typed.title,
+        name: typed.name,
+        email: typed.email,
+        birth_date: typed.birth_date || null,
+        anniversary_date: typed.anniversary_date || null,
+        current_password: emailChanging ? typed.current_password : null,
+      });
+      const local = checked.success ? {} : errorsFromIssues(checked.error.issues);
+      if (emailChanging && !typed.current_password) local.current_password = [ACCOUNT_MESSAGES.currentPasswordNeeded];
+      if (!checked.success || Object.keys(local).length > 0) return refusedBeforeSending(local, { kind: 'error', text: CORRECT_FIELDS });
+      const res = await api.put('/api/user', checked.data, userResponseSchema);
+      if (!res.ok) return answerFrom(res, { fields: DETAILS_FIELDS, fallback: ACCOUNT_FALLBACK_MESSAGES.generic, corrected: CORRECT_FIELDS });
       updateSessionUser(res.data.user);
       setValues(valuesOf(res.data.user));
-      setErrors({});
-      setNotice({ kind: 'success', text: res.data.message });
-    } else {
-      const { errors: next, banner } = readFailure(res, DETAILS_FIELDS, ACCOUNT_FALLBACK_MESSAGES.generic);
-      fail(next, banner);
-    }
-  }
+      return answerFrom(res, { fields: DETAILS_FIELDS, fallback: ACCOUNT_FALLBACK_MESSAGES.generic, success: res.data.message });
+    },
+  });
+
+  const bind = (field: keyof DetailsValues) => ({
+    form,
+    name: field,
+    value: values[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement & HTMLSelectElement>) => setValues((v) => ({ ...v, [field]: e.target.value })),
+  });
 
   return (
-    <form ref={form} className="profile-form" onSubmit={save} noValidate aria-labelledby="details-form-title">
+    <form.Form {...form.props} className="profile-form" noValidate aria-labelledby="details-form-title">
       <div className="profile-card__head">
         <h3 id="details-form-title" className="profile-card__title">
           Personal information
         </h3>
       </div>
       <div className="profile-grid">
-        <SelectField name="title" label="Title" errors={errors} value={values.title} onChange={(e) => update('title', e.target.value)}>
+        <Field {...bind('title')} as="select" label="Title">
           {TITLES.map((t) => (
             <option key={t} value={t}>
               {t}
             </option>
           ))}
-        </SelectField>
-        <TextField
-          name="name"
-          label="Full name"
-          errors={errors}
-          autoComplete="name"
-          value={values.name}
-          onChange={(e) => update('name', e.target.value)}
-        />
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          wide
-          errors={errors}
-          autoComplete="email"
-          value={values.email}
-          onChange={(e) => update('email', e.target.value)}
-        />
+        </Field>
+        <Field {...bind('name')} label="Full name" autoComplete="name" required />
+        <Field {...bind('email')} label="Email" type="email" wide autoComplete="email" required />
         {emailChanging && (
-          <TextField
-            name="current_password"
+          <Field
+            {...bind('current_password')}
             label="Current password"
             type="password"
             wide
-            errors={errors}
             autoComplete="current-password"
             hint="To protect your account, enter your password to change your email address."
-            value={values.current_password}
-            onChange={(e) => update('current_password', e.target.value)}
+            required
           />
         )}
-        <TextField
-          name="birth_date"
-          label="Birth date"
-          type="date"
-          optional
-          errors={errors}
-          min={EARLIEST_DATE}
-          max={today}
-          autoComplete="bday"
-          value={values.birth_date}
-          onChange={(e) => update('birth_date', e.target.value)}
-        />
-        <TextField
-          name="anniversary_date"
-          label="Anniversary date"
-          type="date"
-          optional
-          errors={errors}
-          min={EARLIEST_DATE}
-          max={today}
-          value={values.anniversary_date}
-          onChange={(e) => update('anniversary_date', e.target.value)}
-        />
+        <Field {...bind('birth_date')} label="Birth date" type="date" optional min={EARLIEST_DATE} max={today} autoComplete="bday" />
+        <Field {...bind('anniversary_date')} label="Anniversary date" type="date" optional min={EARLIEST_DATE} max={today} />
       </div>
       <div className="profile-actions">
-        <button type="submit" className="button profile-submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save changes'}
+        <button type="submit" className="button profile-submit" disabled={form.busy}>
+          {form.busy ? 'Saving...' : 'Save changes'}
         </button>
       </div>
-      <FormNotice notice={notice} />
-    </form>
+      <FormNotice notice={form.notice} />
+    </form.Form>
   );
 }
 
-type PasswordValues = { current_password: string; password: string; password_confirmation: string };
-const EMPTY_PASSWORDS: PasswordValues = { current_password: '', password: '', password_confirmation: '' };
-const PASSWORD_FIELDS = Object.keys(EMPTY_PASSWORDS);
+const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 
-/** POST /api/user/password: the current password, the new one twice. */
+/** POST /api/user/password: the current password, the new one twice. A success empties the form. */
 function PasswordForm() {
-  const [values, setValues] = useState<PasswordValues>(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<Notice>(null);
-  const [saving, setSaving] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-
-  function update(field: keyof PasswordValues, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
-  }
-
-  function fail(next: FieldErrors, banner: string) {
-    flushSync(() => {
-      setErrors(next);
-      setNotice({ kind: 'error', text: banner });
-    });
-    focusFirstInvalid(form.current);
-  }
-
-  async function change(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const body: ChangePasswordRequest = values;
-    const checked = changePasswordRequestSchema.safeParse(body);
-    if (!checked.success) return fail(errorsFromIssues(checked.error.issues), 'Please correct the highlighted fields.');
-
-    setSaving(true);
-    setNotice(null);
-    const res = await api.post('/api/user/password', body, messageResponseSchema);
-    setSaving(false);
-    if (res.ok) {
-      setValues(EMPTY_PASSWORDS);
-      setErrors({});
-      setNotice({ kind: 'success', text: res.data.message || ACCOUNT_MESSAGES.passwordChanged });
-    } else {
-      const { errors: next, banner } = readFailure(res, PASSWORD_FIELDS, ACCOUNT_FALLBACK_MESSAGES.generic);
-      fail(next, banner);
-    }
-  }
+  const form = useForm({
+    fields: PASSWORD_FIELDS,
+    send: async (typed) => {
+      const checked = changePasswordRequestSchema.safeParse(typed);
+      if (!checked.success) return refusedBeforeSending(errorsFromIssues(checked.error.issues), { kind: 'error', text: CORRECT_FIELDS });
+      const res = await api.post('/api/user/password', checked.data, messageResponseSchema);
+      return answerFrom(res, {
+        fields: PASSWORD_FIELDS,
+        fallback: ACCOUNT_FALLBACK_MESSAGES.generic,
+        corrected: CORRECT_FIELDS,
+        success: res.ok ? res.data.message || ACCOUNT_MESSAGES.passwordChanged : undefined,
+      });
+    },
+  });
 
   return (
-    <form ref={form} className="profile-form" onSubmit={change} noValidate aria-labelledby="password-form-title">
+    <form.Form {...form.props} className="profile-form" noValidate aria-labelledby="password-form-title">
       <div className="profile-card__head">
         <h3 id="password-form-title" className="profile-card__title">
           Change password
         </h3>
       </div>
       <div className="profile-grid">
-        <TextField
-          name="current_password"
-          label="Current password"
-          type="password"
-          wide
-          errors={errors}
-          autoComplete="current-password"
-          value={values.current_password}
-          onChange={(e) => update('current_password', e.target.value)}
-        />
-        <TextField
+        <Field form={form} name="current_password" label="Current password" type="password" wide autoComplete="current-password" required />
+        <Field
+          form={form}
           name="password"
           label="New password"
           type="password"
-          errors={errors}
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          value={values.password}
-          onChange={(e) => update('password', e.target.value)}
+          required
         />
-        <TextField
-          name="password_confirmation"
-          label="Confirm new password"
-          type="password"
-          errors={errors}
-          autoComplete="new-password"
-          value={values.password_confirmation}
-          onChange={(e) => update('password_confirmation', e.target.value)}
-        />
+        <Field form={form} name="password_confirmation" label="Confirm new password" type="password" autoComplete="new-password" required />
       </div>
       <div className="profile-actions">
-        <button type="submit" className="button profile-submit" disabled={saving}>
-          {saving ? 'Changing...' : 'Change password'}
+        <button type="submit" className="button profile-submit" disabled={form.busy}>
+          {form.busy ? 'Changing...' : 'Change password'}
         </button>
       </div>
-      <FormNotice notice={notice} />
-    </form>
+      <FormNotice notice={form.notice} />
+    </form.Form>
   );
 }
 

@@ -1,11 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { ACCOUNT_FALLBACK_MESSAGES, DELIVERY_COUNTRIES, addressRequestSchema, addressSchema, type Address, type AddressRequest } from '@everstone/contract';
+import { useState } from 'react';
+import { ACCOUNT_FALLBACK_MESSAGES, DELIVERY_COUNTRIES, addressRequestSchema, addressSchema, type Address } from '@everstone/contract';
 import { api } from '../../lib/api';
 import { CloseIcon } from '../../components/ui/icons';
-import { FormNotice, SelectField, TextField, errorsFromIssues, focusFirstInvalid, type FieldErrors, type Notice } from '../../components/ui/fields';
-import { readFailure } from './form-failure';
+import { FormNotice, errorsFromIssues } from '../../components/ui/fields';
+import { Field, answerFrom, refusedBeforeSending, useForm, type InputFieldProps } from '../../components/ui/form';
 
 /** The modal form's fields (§2 Profile), named by the API's keys so the server's 422 lands beside them. */
 const FIELDS = [
@@ -20,8 +19,8 @@ const FIELDS = [
   'country',
   'phone_number',
 ] as const;
-type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string> & { is_default: boolean };
+type AddressField = (typeof FIELDS)[number];
+type Values = Record<AddressField, string> & { is_default: boolean };
 
 const EMPTY: Values = {
   first_name: '',
@@ -78,61 +77,41 @@ function AddressForm({ state, onSaved }: { state: AddressDialogState; onSaved: (
   // The first address is always the default, and the default stays the default until another is chosen.
   const defaultLocked = state.mode === 'add' ? state.first : state.address.is_default;
   const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : { ...EMPTY, is_default: defaultLocked }));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<Notice>(null);
-  const [saving, setSaving] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const fallback = ACCOUNT_FALLBACK_MESSAGES.generic;
+  const corrected = ACCOUNT_FALLBACK_MESSAGES.correctFields;
 
-  function update(field: Field, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
+  // The shopper's token is in the browser, so the call leaves from here.
+  const form = useForm({
+    fields: FIELDS,
+    resetOnSuccess: false,
     // A changed country can make a postal code right or wrong: its message goes with either.
-    const stale = field === 'country' ? ['country', 'address.zip'] : [field];
-    if (stale.some((key) => errors[key])) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !stale.includes(key))));
-  }
+    covers: { country: ['address.zip'] },
+    send: async () => {
+      // The contract's own rules first, so the shopper sees the server's messages without a round trip.
+      const checked = addressRequestSchema.safeParse(payloadOf(values, editing));
+      if (!checked.success) return refusedBeforeSending(errorsFromIssues(checked.error.issues), { kind: 'error', text: corrected });
+      const res = editing
+        ? await api.put(`/api/addresses/${editing.id}`, checked.data, addressSchema)
+        : await api.post('/api/addresses', checked.data, addressSchema);
+      if (res.ok) onSaved(res.data, editing ? 'updated' : 'added');
+      return answerFrom(res, { fields: FIELDS, fallback, corrected });
+    },
+  });
 
-  function fail(next: FieldErrors, banner: string) {
-    flushSync(() => {
-      setErrors(next);
-      setNotice({ kind: 'error', text: banner });
-    });
-    focusFirstInvalid(form.current);
-  }
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    // The contract's own rules first, so the shopper sees the server's messages without a round trip.
-    const checked = addressRequestSchema.safeParse(payloadOf(values, editing));
-    if (!checked.success) return fail(errorsFromIssues(checked.error.issues), 'Please correct the highlighted fields.');
-    const body: AddressRequest = checked.data;
-
-    setSaving(true);
-    setNotice(null);
-    const res = editing
-      ? await api.put(`/api/addresses/${editing.id}`, body, addressSchema)
-      : await api.post('/api/addresses', body, addressSchema);
-    if (res.ok) {
-      onSaved(res.data, editing ? 'updated' : 'added');
-      return;
-    }
-    const { errors: next, banner } = readFailure(res, FIELDS, ACCOUNT_FALLBACK_MESSAGES.generic);
-    fail(next, banner);
-    setSaving(false);
-  }
-
-  const text = (field: Field, label: string, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
-    <TextField
+  const text = (field: AddressField, label: string, extra: Partial<Omit<InputFieldProps<AddressField>, 'form' | 'name' | 'label'>> = {}) => (
+    <Field
+      form={form}
       name={field}
       label={label}
-      errors={errors}
+      required={!extra.optional}
       value={values[field]}
-      onChange={(e) => update(field, e.target.value)}
+      onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
       {...extra}
     />
   );
 
   return (
-    <form ref={form} className="address-form" onSubmit={submit} noValidate aria-label={editing ? 'Edit address' : 'Add a new address'}>
+    <form.Form {...form.props} className="address-form" noValidate aria-label={editing ? 'Edit address' : 'Add a new address'}>
       <div className="profile-grid">
         {text('first_name', 'First name', { autoComplete: 'given-name' })}
         {text('last_name', 'Last name', { autoComplete: 'family-name' })}
@@ -141,20 +120,21 @@ function AddressForm({ state, onSaved }: { state: AddressDialogState; onSaved: (
         {text('address.apartment', 'Apartment, suite, etc.', { optional: true, wide: true, autoComplete: 'address-line2' })}
         {text('address.city', 'City', { autoComplete: 'address-level2' })}
         {text('address.state', values.country === 'Canada' ? 'Province' : 'State', { optional: true, autoComplete: 'address-level1' })}
-        <SelectField
+        <Field
+          form={form}
+          as="select"
           name="country"
           label="Country"
-          errors={errors}
           autoComplete="country-name"
           value={values.country}
-          onChange={(e) => update('country', e.target.value)}
+          onChange={(e) => setValues((v) => ({ ...v, country: e.target.value }))}
         >
           {DELIVERY_COUNTRIES.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
-        </SelectField>
+        </Field>
         {text('address.zip', values.country === 'Canada' ? 'Postal code' : 'ZIP code', { autoComplete: 'postal-code' })}
         {text('phone_number', 'Phone', { wide: true, type: 'tel', autoComplete: 'tel' })}
         <div className="form-field form-field--wide">
@@ -178,16 +158,16 @@ function AddressForm({ state, onSaved }: { state: AddressDialogState; onSaved: (
           )}
         </div>
       </div>
-      <FormNotice notice={notice} />
+      <FormNotice notice={form.notice} />
       <div className="address-form__actions">
         <Dialog.Close type="button" className="button button--ghost">
           Cancel
         </Dialog.Close>
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving...' : editing ? 'Edit Address' : 'Add Address'}
+        <button type="submit" className="button" disabled={form.busy}>
+          {form.busy ? 'Saving...' : editing ? 'Edit Address' : 'Add Address'}
         </button>
       </div>
-    </form>
+    </form.Form>
   );
 }
 

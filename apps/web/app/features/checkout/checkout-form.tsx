@@ -20,7 +20,7 @@ import {
 } from './checkout';
 import { api, type ApiFailure } from '../../lib/api';
 import type { Session } from '../../lib/session';
-import { SelectField, TextField, type FieldErrors } from '../../components/ui/fields';
+import { Field, type FieldHost, type InputFieldProps } from '../../components/ui/form';
 import { VerificationLinkButton } from '../../components/ui/verification-link-button';
 import { PaymentMethods } from './payment-methods';
 import { useCheckoutPrefill } from './use-checkout-prefill';
@@ -49,6 +49,7 @@ interface CheckoutFormProps {
 type Failure = { message: string; detail?: string; verify?: boolean } | null;
 
 type TextFieldName = 'email' | 'first_name' | 'last_name' | 'address' | 'apartment' | 'city' | 'zip_code' | 'phone';
+type CheckoutField = TextFieldName | 'country';
 
 /** The detail under §8's message: what the server said, when it said something a shopper can act on. */
 function failureDetail(failure: ApiFailure): string | undefined {
@@ -97,7 +98,13 @@ export function CheckoutForm({ session, payable, method, setMethod, blocker, rea
 
   const user = session.status === 'signed-in' ? session.user : null;
   const guest = session.status === 'guest';
-  const fieldErrors: FieldErrors = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]]));
+  // The kit's fields drawn from this form's own state (its update drops a corrected field's message).
+  const host: FieldHost<CheckoutField> = {
+    id,
+    errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])),
+    clear: () => undefined,
+    initial: () => undefined,
+  };
 
   const update = useCallback((event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     touched.current = true;
@@ -223,13 +230,9 @@ export function CheckoutForm({ session, payable, method, setMethod, blocker, rea
   }
 
   const blocked = ready && blocker !== null;
-  const text = (name: TextFieldName) => ({
-    name,
-    errors: fieldErrors,
-    value: form[name],
-    onChange: update,
-    maxLength: 200,
-  });
+  const text = (name: TextFieldName, label: string, extra: Partial<Omit<InputFieldProps<CheckoutField>, 'form' | 'name' | 'label'>> = {}) => (
+    <Field form={host} name={name} label={label} required={!extra.optional} value={form[name]} onChange={update} maxLength={200} {...extra} />
+  );
 
   return (
     <form ref={formRef} className="checkout-form" method="post" noValidate onSubmit={payNow} aria-label="Checkout" aria-busy={busy || undefined}>
@@ -252,7 +255,7 @@ export function CheckoutForm({ session, payable, method, setMethod, blocker, rea
             </strong>
           </p>
         ) : guest ? (
-          <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...text('email')} maxLength={254} />
+          text('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 })
         ) : (
           // The session is still being read: the room the email field takes, so nothing moves when it arrives.
           <div className="checkout-contact checkout-contact--pending" aria-hidden="true" />
@@ -271,20 +274,20 @@ export function CheckoutForm({ session, payable, method, setMethod, blocker, rea
           </p>
         )}
         <div className="form-grid">
-          <SelectField name="country" label="Country" errors={fieldErrors} value={form.country} onChange={update} autoComplete="country-name" wide>
+          <Field form={host} as="select" name="country" label="Country" value={form.country} onChange={update} autoComplete="country-name" wide>
             {DELIVERY_COUNTRIES.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
             ))}
-          </SelectField>
-          <TextField label="First name" autoComplete="given-name" {...text('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" {...text('last_name')} />
-          <TextField label="Address" autoComplete="address-line1" wide {...text('address')} />
-          <TextField label="Apartment, suite, etc." autoComplete="address-line2" optional wide {...text('apartment')} />
-          <TextField label="City" autoComplete="address-level2" {...text('city')} />
-          <TextField label={form.country === 'Canada' ? 'Postal code' : 'ZIP code'} autoComplete="postal-code" {...text('zip_code')} maxLength={20} />
-          <TextField label="Phone" type="tel" autoComplete="tel" wide {...text('phone')} maxLength={30} />
+          </Field>
+          {text('first_name', 'First name', { autoComplete: 'given-name' })}
+          {text('last_name', 'Last name', { autoComplete: 'family-name' })}
+          {text('address', 'Address', { autoComplete: 'address-line1', wide: true })}
+          {text('apartment', 'Apartment, suite, etc.', { autoComplete: 'address-line2', optional: true, wide: true })}
+          {text('city', 'City', { autoComplete: 'address-level2' })}
+          {text('zip_code', form.country === 'Canada' ? 'Postal code' : 'ZIP code', { autoComplete: 'postal-code', maxLength: 20 })}
+          {text('phone', 'Phone', { type: 'tel', autoComplete: 'tel', wide: true, maxLength: 30 })}
         </div>
         <div className="checkout-checks">
           <label className="checkout-check">

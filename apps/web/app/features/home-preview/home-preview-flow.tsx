@@ -24,14 +24,16 @@ import {
   type ProductDetail,
 } from '@everstone/contract';
 import { PieceArt } from '../../components/jewelry/piece-art';
-import { SelectField, TextField, errorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../components/ui/fields';
-import { FieldError, withoutField } from '../../components/ui/field-errors';
+import { errorsFromIssues } from '../../components/ui/fields';
+import { FieldError } from '../../components/ui/field-errors';
+import { Field, refusedBeforeSending, useForm, type FormAnswer } from '../../components/ui/form';
 import { api, failureText } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { homePreviewPath, pickVariant, variantOf, type Choice } from './choices';
 import { MyPreviews } from './my-previews';
 
-type ShipField = 'first_name' | 'last_name' | 'street' | 'apartment' | 'city' | 'state' | 'zip' | 'phone_number';
+const SHIP_FIELDS = ['first_name', 'last_name', 'street', 'apartment', 'city', 'state', 'zip', 'phone_number'] as const;
+type ShipField = (typeof SHIP_FIELDS)[number];
 type ShipTo = Record<ShipField, string>;
 const NO_ADDRESS: ShipTo = { first_name: '', last_name: '', street: '', apartment: '', city: '', state: '', zip: '', phone_number: '' };
 const NEW_ADDRESS = 'new';
@@ -66,7 +68,6 @@ export function HomePreviewFlow({
   const session = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
   const done = useRef<HTMLHeadingElement>(null);
 
   const [shown, setShown] = useState(settings);
@@ -75,10 +76,8 @@ export function HomePreviewFlow({
   const [more, setMore] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [choices, setChoices] = useState<Choice[]>(() => preselected.map(({ product, variantId }) => ({ product, variantId, ringSize: '' })));
   const [opening, setOpening] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [sending, setSending] = useState(false);
+  // What went wrong outside the form's own sending: a setting that would not open, a cancellation refused.
+  const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<HomePreviewCreated | null>(null);
   const [mine, setMine] = useState<HomePreviewList | null>(null);
   const [cancelling, setCancelling] = useState<string | null>(null);
@@ -86,9 +85,32 @@ export function HomePreviewFlow({
   const [addressChoice, setAddressChoice] = useState<string>(NEW_ADDRESS);
   const [shipTo, setShipTo] = useState<ShipTo>(NO_ADDRESS);
 
-  useEffect(() => {
-    if (attempt > 0) focusFirstInvalid(form.current);
-  }, [attempt]);
+  // The request's messages are keyed by the API's paths (`rings.0.ring_size`, `ship_to.zip`): the fields are named so.
+  const form = useForm<string>({
+    fields: [],
+    resetOnSuccess: false,
+    send: async (): Promise<FormAnswer | null> => {
+      if (!user) return null;
+      setProblem(null);
+      const body = {
+        rings: choices.map((c) => ({ variant_id: c.variantId, ring_size: c.ringSize })),
+        ship_to: { ...shipTo, country: HOME_PREVIEW.country },
+      };
+      const parsed = homePreviewRequestSchema.safeParse(body);
+      if (!parsed.success) return refusedBeforeSending(errorsFromIssues(parsed.error.issues), { kind: 'error', text: CHECK_FIELDS });
+      const res = await api.post('/api/home-preview/requests', body, homePreviewCreatedSchema);
+      if (res.ok) {
+        setCreated(res.data);
+        setChoices([]);
+        void loadMine();
+        return { status: res.status, ok: true, notice: null, errors: {}, values: {} };
+      }
+      if (res.status === 422 && res.errors) return refusedBeforeSending(res.errors, { kind: 'error', text: CHECK_FIELDS });
+      const text = (res.status === 409 || res.status === 429 ? res.message : failureText(res)) ?? HOME_PREVIEW_MESSAGES.failure;
+      return { status: res.status, ok: false, notice: { kind: 'error', text }, errors: {}, values: {} };
+    },
+  });
+  const banner = form.notice?.text ?? problem;
   useEffect(() => {
     if (created) done.current?.focus();
   }, [created]);
@@ -118,7 +140,7 @@ export function HomePreviewFlow({
   async function choose(summary: ProductSummary) {
     if (chosenIds.includes(summary.id)) {
       setChoices((list) => list.filter((c) => c.product.id !== summary.id));
-      setErrors((e) => withoutField(e, 'rings'));
+      form.clear('rings');
       return;
     }
     if (full) return;
@@ -126,11 +148,11 @@ export function HomePreviewFlow({
     const res = await api.get(`/api/products/${summary.slug}`, productDetailSchema);
     setOpening(null);
     if (!res.ok) {
-      setBanner(HOME_PREVIEW_MESSAGES.unavailable);
+      setProblem(HOME_PREVIEW_MESSAGES.unavailable);
       return;
     }
     setChoices((list) => (list.length >= HOME_PREVIEW.maxRings ? list : [...list, { product: res.data, variantId: summary.variant_id, ringSize: '' }]));
-    setErrors((e) => withoutField(e, 'rings'));
+    form.clear('rings');
   }
 
   async function showMore() {
@@ -149,59 +171,25 @@ export function HomePreviewFlow({
 
   function updateChoice(index: number, patch: Partial<Choice>) {
     setChoices((list) => list.map((c, i) => (i === index ? { ...c, ...patch } : c)));
-    setErrors((e) => withoutField(e, 'rings', `rings.${index}.variant_id`, `rings.${index}.ring_size`));
+    for (const field of ['rings', `rings.${index}.variant_id`, `rings.${index}.ring_size`]) form.clear(field);
   }
 
   function updateShip(field: ShipField, value: string) {
     setShipTo((s) => ({ ...s, [field]: value }));
-    setErrors((e) => withoutField(e, `ship_to.${field}`));
   }
 
   function pickAddress(value: string) {
     setAddressChoice(value);
     const found = saved.find((a) => String(a.id) === value);
     setShipTo(found ? fromSaved(found) : NO_ADDRESS);
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('ship_to.'))));
-  }
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending || !user) return;
-    setBanner(null);
-    const body = {
-      rings: choices.map((c) => ({ variant_id: c.variantId, ring_size: c.ringSize })),
-      ship_to: { ...shipTo, country: HOME_PREVIEW.country },
-    };
-    const parsed = homePreviewRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues));
-      setBanner(CHECK_FIELDS);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setSending(true);
-    const res = await api.post('/api/home-preview/requests', body, homePreviewCreatedSchema);
-    setSending(false);
-    if (res.ok) {
-      setCreated(res.data);
-      setChoices([]);
-      void loadMine();
-      return;
-    }
-    if (res.status === 422 && res.errors) {
-      setErrors(res.errors);
-      setBanner(CHECK_FIELDS);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setBanner((res.status === 409 || res.status === 429 ? res.message : failureText(res)) ?? HOME_PREVIEW_MESSAGES.failure);
+    for (const field of SHIP_FIELDS) form.clear(`ship_to.${field}`);
   }
 
   async function cancel(preview: HomePreview) {
     setCancelling(preview.number);
     const res = await api.post(`/api/home-preview/requests/${preview.number}/cancel`, undefined, homePreviewSchema);
     setCancelling(null);
-    if (!res.ok) setBanner(res.message ?? HOME_PREVIEW_MESSAGES.failure);
+    if (!res.ok) setProblem(res.message ?? HOME_PREVIEW_MESSAGES.failure);
     void loadMine();
   }
 
@@ -249,14 +237,14 @@ export function HomePreviewFlow({
           </button>
         </div>
       ) : (
-        <form ref={form} className="hp-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+        <form.Form {...form.props} className="hp-form" noValidate aria-labelledby={`${id}-title`}>
           <h2 id={`${id}-title`} className="pg-section-title">
             Choose up to {HOME_PREVIEW.maxRings} settings to try
           </h2>
           <p className="pg-section-lead" aria-live="polite">
             {choices.length} of {HOME_PREVIEW.maxRings} chosen.{full ? ' Remove one to choose another.' : ''}
           </p>
-          <FieldError formId={id} errors={errors} field="rings" />
+          <FieldError formId={form.id} errors={form.errors} field="rings" />
 
           {choices.length > 0 && (
             <ol className="hp-choices">
@@ -271,10 +259,11 @@ export function HomePreviewFlow({
                         Replica {i + 1}: {choice.product.name}
                       </h3>
                       <div className="form-grid">
-                        <SelectField
+                        <Field
+                          form={form}
+                          as="select"
                           label="Metal"
                           name={`rings.${i}.metal`}
-                          errors={{}}
                           value={variant.metal}
                           onChange={(e) => updateChoice(i, { variantId: pickVariant(choice.product, e.target.value, variant.shape).id })}
                         >
@@ -283,12 +272,13 @@ export function HomePreviewFlow({
                               {METAL_LABELS[m]}
                             </option>
                           ))}
-                        </SelectField>
+                        </Field>
                         {shapes.length > 0 && (
-                          <SelectField
+                          <Field
+                            form={form}
+                            as="select"
                             label="Center stone shape"
                             name={`rings.${i}.shape`}
-                            errors={{}}
                             value={variant.shape ?? ''}
                             onChange={(e) => updateChoice(i, { variantId: pickVariant(choice.product, variant.metal, e.target.value).id })}
                           >
@@ -297,9 +287,17 @@ export function HomePreviewFlow({
                                 {s}
                               </option>
                             ))}
-                          </SelectField>
+                          </Field>
                         )}
-                        <SelectField label="Ring size" name={`rings.${i}.ring_size`} errors={errors} value={choice.ringSize} onChange={(e) => updateChoice(i, { ringSize: e.target.value })}>
+                        <Field
+                          form={form}
+                          as="select"
+                          label="Ring size"
+                          name={`rings.${i}.ring_size`}
+                          required
+                          value={choice.ringSize}
+                          onChange={(e) => updateChoice(i, { ringSize: e.target.value })}
+                        >
                           <option value="">Select a size</option>
                           <option value={RING_SIZE_UNKNOWN}>I don&apos;t know the size yet</option>
                           {RING_SIZES.map((s) => (
@@ -307,9 +305,9 @@ export function HomePreviewFlow({
                               {s}
                             </option>
                           ))}
-                        </SelectField>
+                        </Field>
                       </div>
-                      <FieldError formId={id} errors={errors} field={`rings.${i}.variant_id`} />
+                      <FieldError formId={form.id} errors={form.errors} field={`rings.${i}.variant_id`} />
                       <button type="button" className="text-button" onClick={() => setChoices((list) => list.filter((_, j) => j !== i))}>
                         Remove<span className="visually-hidden"> {choice.product.name}</span>
                       </button>
@@ -361,14 +359,14 @@ export function HomePreviewFlow({
             <fieldset className="hp-address">
               <legend className="hp-heading">Deliver to (United States only)</legend>
               {saved.length > 0 && (
-                <SelectField label="Address" name="address_choice" errors={{}} value={addressChoice} onChange={(e) => pickAddress(e.target.value)} wide>
+                <Field form={form} as="select" label="Address" name="address_choice" value={addressChoice} onChange={(e) => pickAddress(e.target.value)} wide>
                   {saved.map((a) => (
                     <option key={a.id} value={String(a.id)}>
                       {a.first_name} {a.last_name}, {a.address.street}, {a.address.city} {a.address.zip}
                     </option>
                   ))}
                   <option value={NEW_ADDRESS}>A new address</option>
-                </SelectField>
+                </Field>
               )}
               <div className="form-grid">
                 {(
@@ -383,21 +381,22 @@ export function HomePreviewFlow({
                     ['phone_number', 'Phone', 'tel'],
                   ] as const
                 ).map(([field, label, auto]) => (
-                  <TextField
+                  <Field
                     key={field}
+                    form={form}
                     name={`ship_to.${field}`}
                     label={label}
                     optional={field === 'apartment'}
+                    required={field !== 'apartment'}
                     autoComplete={`shipping ${auto}`}
                     type={field === 'phone_number' ? 'tel' : 'text'}
                     inputMode={field === 'zip' ? 'numeric' : undefined}
-                    errors={errors}
                     value={shipTo[field]}
                     onChange={(e) => updateShip(field, e.target.value)}
                   />
                 ))}
               </div>
-              <FieldError formId={id} errors={errors} field="ship_to.country" />
+              <FieldError formId={form.id} errors={form.errors} field="ship_to.country" />
             </fieldset>
           )}
 
@@ -409,12 +408,12 @@ export function HomePreviewFlow({
               <p className="hp-deposit">
                 Refundable deposit: <strong>{deposit}</strong> ({formatTagPrice(HOME_PREVIEW.depositCentsPerRing)} per replica), taken by phone before we ship.
               </p>
-              <button type="submit" className="button hp-submit" disabled={sending || limitReached}>
-                {sending ? 'Sending...' : 'Request my Home Preview'}
+              <button type="submit" className="button hp-submit" disabled={form.busy || limitReached}>
+                {form.busy ? 'Sending...' : 'Request my Home Preview'}
               </button>
             </div>
           )}
-        </form>
+        </form.Form>
       )}
 
       {user && mine && <MyPreviews list={mine} onCancel={(p) => void cancel(p)} busy={cancelling} />}
