@@ -8,6 +8,7 @@ import {
   SCALES,
   SEARCH_PARAMS,
   SORTS,
+  SORT_KEYS,
   normalizeQuery,
   parseDiamondSearch,
   type AdminStoneStatus,
@@ -207,8 +208,8 @@ export function clearedStoneList(state: StoneListState): StoneListState {
 
 /** A sort's column and direction ('price_desc' → price, desc). */
 export function sortParts(sort: Sort): ColumnSort<SortKey> {
-  const [key, dir] = sort.split('_') as [SortKey, 'asc' | 'desc'];
-  return { key, dir };
+  const key = SORT_KEYS.find((k) => sort.startsWith(`${k}_`)) ?? SORT_KEYS[0];
+  return { key, dir: sort.endsWith('_desc') ? 'desc' : 'asc' };
 }
 
 /** The sort of a column and a direction (price, desc → 'price_desc'). */

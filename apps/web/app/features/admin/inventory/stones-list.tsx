@@ -23,7 +23,7 @@ import {
 } from '@everstone/contract';
 import { PageHead } from '../kit/frame';
 import { type AdminColumnMeta, AdminTable, ListBar, PrevNext, sortCaption, useServerTable } from '../kit/table';
-import { EmptyList, PageSizeSelect, StateTabs } from '../kit/lists';
+import { EmptyList, FilterSelect, PageSizeSelect, StateTabs } from '../kit/lists';
 import { HoldEnd } from '../orders';
 import { InventoryFileActions, InventoryStyles, StoneLink, StoneStatusBadge } from './stone-links';
 import {
@@ -184,7 +184,8 @@ export function StonesList({ list, state: asked, now, busy, go: navigate }: Prop
 type TypeTab = 'all' | `${DiamondTypeId}`;
 const TYPE_TABS: readonly TypeTab[] = ['all', `${DIAMOND_TYPES.natural}`, `${DIAMOND_TYPES.lab}`, `${DIAMOND_TYPES.color}`];
 const TYPE_TAB_TEXT: Record<TypeTab, string> = { all: 'All types', ...DIAMOND_TYPE_LABELS };
-const typeOfTab = (tab: TypeTab): DiamondTypeId | null => (tab === 'all' ? null : (Number(tab) as DiamondTypeId));
+const typeOfTab = (tab: TypeTab): DiamondTypeId | null => Object.values(DIAMOND_TYPES).find((type) => `${type}` === tab) ?? null;
+const tabOfType = (type: DiamondTypeId | null): TypeTab => (type === null ? 'all' : `${type}`);
 
 const STATUS_TEXT: Record<AdminStoneStatus, string> = { ...ADMIN_STONE_STATUS_LABELS, all: 'Any status' };
 
@@ -262,7 +263,7 @@ function StoneFilters({ state, go }: Pick<Props, 'state' | 'go'>) {
 
       <StateTabs
         label="Diamond type"
-        value={state.type === null ? 'all' : (`${state.type}` as TypeTab)}
+        value={tabOfType(state.type)}
         options={TYPE_TABS}
         text={TYPE_TAB_TEXT}
         href={(tab) => {
@@ -281,23 +282,7 @@ function StoneFilters({ state, go }: Pick<Props, 'state' | 'go'>) {
           applyFigures();
         }}
       >
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-status`}>
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            className="form-control adm-control"
-            value={state.status}
-            onChange={(e) => change({ status: e.target.value as AdminStoneStatus })}
-          >
-            {ADMIN_STONE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_TEXT[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect<AdminStoneStatus> label="Status" value={state.status} options={ADMIN_STONE_STATUSES} text={STATUS_TEXT} onValue={(status) => status && change({ status })} />
         {(['color', 'clarity'] as const).map((name) =>
           name === 'color' && colorTab ? null : (
             <GradePair key={name} id={`${id}-${name}`} name={name} range={state[name]} onChange={(end, value) => setGrade(name, end, value)} />

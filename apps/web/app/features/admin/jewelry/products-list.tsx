@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
@@ -22,7 +21,7 @@ import {
   type ProductListState,
 } from './product-query';
 import { formatDay } from '../kit/format';
-import { EmptyList, PageSizeSelect, SearchBox, StateTabs } from '../kit/lists';
+import { EmptyList, FilterSelect, PageSizeSelect, SearchBox, StateTabs } from '../kit/lists';
 
 const column = createColumnHelper<AdminProductSummary>();
 
@@ -107,7 +106,6 @@ interface Props {
 
 /** /admin/products: every piece of the jewelry catalog, published or not, searched, sorted and paged by the server. */
 export function ProductsList({ list, state, busy, go }: Props) {
-  const id = useId();
   const pages = Math.max(1, Math.ceil(list.total / list.per_page));
   const table = useServerTable({
     data: list.products,
@@ -136,24 +134,7 @@ export function ProductsList({ list, state, busy, go }: Props) {
       <div className="adm-filters">
         <SearchBox name="Catalog" value={state.q} placeholder="Name, slug or SKU" onSearch={(q, options) => go({ ...state, q, page: 1 }, options)} />
         <div className="adm-filter-set adm-cat-filters">
-          <div className="form-field">
-            <label className="form-label" htmlFor={`${id}-family`}>
-              Family
-            </label>
-            <select
-              id={`${id}-family`}
-              className="form-control adm-control"
-              value={state.family}
-              onChange={(e) => go({ ...state, family: e.target.value as ProductListState['family'], page: 1 })}
-            >
-              <option value="">Every family</option>
-              {PRODUCT_FAMILIES.map((f) => (
-                <option key={f} value={f}>
-                  {FAMILY_TEXT[f]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect label="Family" value={state.family} options={PRODUCT_FAMILIES} text={FAMILY_TEXT} any="Every family" onValue={(family) => go({ ...state, family, page: 1 })} />
         </div>
         <StateTabs label="Published or not" value={state.state} options={PRODUCT_STATES} text={STATE_TEXT} href={(s) => productListHref({ ...state, state: s, page: 1 })} />
       </div>

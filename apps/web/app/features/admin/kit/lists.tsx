@@ -80,6 +80,51 @@ export function PageSizeSelect({ value, onChange }: { value: PageSize; onChange:
 }
 
 /**
+ * One of a list's filters as a select: the values the contract allows, each with its text, and, when given, a first
+ * "any" choice that filters nothing (''). What the select says is read back as one of those values, never cast.
+ */
+export function FilterSelect<T extends string>({
+  label,
+  value,
+  options,
+  text,
+  any,
+  onValue,
+}: {
+  label: string;
+  value: T | '';
+  options: readonly T[];
+  text: Record<T, string>;
+  any?: string;
+  onValue: (value: T | '') => void;
+}) {
+  const id = useId();
+  return (
+    <div className="form-field">
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="form-control adm-control"
+        value={value}
+        onChange={(e) => {
+          const next = e.target.value === '' && any !== undefined ? '' : oneOf(options, e.target.value);
+          if (next !== undefined) onValue(next);
+        }}
+      >
+        {any !== undefined && <option value="">{any}</option>}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {text[option]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
  * A search box that follows the typing after a short pause (`replace`, so Back skips each letter) and at once on
  * Enter. When the address changes by other means (Back, a link), the box shows what the list shows.
  */

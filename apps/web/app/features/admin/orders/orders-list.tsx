@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
   ORDER_STATUSES,
-  PAYMENT_METHODS,
+  PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS,
   PAYMENT_STATUSES,
   formatAmount,
   type AdminOrderListResponse,
@@ -13,7 +13,7 @@ import {
 import { PageHead } from '../kit/frame';
 import { type AdminColumnMeta, AdminTable, ListBar, PrevNext, sortCaption, useServerTable } from '../kit/table';
 import { ORDER_STATUS_TEXT, PAYMENT_STATUS_TEXT, formatDay, formatTime, methodText } from '../kit/format';
-import { EmptyList, PageSizeSelect, SearchBox } from '../kit/lists';
+import { EmptyList, FilterSelect, PageSizeSelect, SearchBox } from '../kit/lists';
 import { HoldEnd, OrderLink, StatusBadges } from './order-links';
 import { DEFAULT_ORDER_LIST, FIRST_DIRECTION, isFiltered, orderListParams, type OrderListState } from './order-query';
 
@@ -161,60 +161,16 @@ function OrderFilters({ state, go }: Pick<Props, 'state' | 'go'>) {
       />
       <fieldset className="adm-filter-set">
         <legend className="visually-hidden">Filters</legend>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-status`}>
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            className="form-control adm-control"
-            value={state.status}
-            onChange={(e) => go({ ...state, status: e.target.value as OrderListState['status'], page: 1 })}
-          >
-            <option value="">Any</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ORDER_STATUS_TEXT[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-payment`}>
-            Payment
-          </label>
-          <select
-            id={`${id}-payment`}
-            className="form-control adm-control"
-            value={state.payment_status}
-            onChange={(e) => go({ ...state, payment_status: e.target.value as OrderListState['payment_status'], page: 1 })}
-          >
-            <option value="">Any</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {PAYMENT_STATUS_TEXT[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-method`}>
-            Method
-          </label>
-          <select
-            id={`${id}-method`}
-            className="form-control adm-control"
-            value={state.method}
-            onChange={(e) => go({ ...state, method: e.target.value as OrderListState['method'], page: 1 })}
-          >
-            <option value="">Any</option>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label="Status" value={state.status} options={ORDER_STATUSES} text={ORDER_STATUS_TEXT} any="Any" onValue={(status) => go({ ...state, status, page: 1 })} />
+        <FilterSelect
+          label="Payment"
+          value={state.payment_status}
+          options={PAYMENT_STATUSES}
+          text={PAYMENT_STATUS_TEXT}
+          any="Any"
+          onValue={(payment_status) => go({ ...state, payment_status, page: 1 })}
+        />
+        <FilterSelect label="Method" value={state.method} options={PAYMENT_METHOD_IDS} text={PAYMENT_METHOD_LABELS} any="Any" onValue={(method) => go({ ...state, method, page: 1 })} />
         <div className="form-field">
           <label className="form-label" htmlFor={`${id}-from`}>
             Placed from

@@ -7,7 +7,7 @@ import {
   type HomePreviewStatus,
   type RequestState,
 } from '@everstone/contract';
-import { listParams, pageSizeField, readList, type PageSize } from '../kit/list-params';
+import { listApiQuery, listParams, pageSizeField, readList, type PageSize } from '../kit/list-params';
 
 /**
  * The state of the messages and requests lists, all of it in the address, so a link or the Back button
@@ -30,8 +30,7 @@ export const readMessageList = (params: URLSearchParams): MessageListState => re
 
 export const messageListParams = (list: MessageListState) => listParams(list, DEFAULT_MESSAGE_LIST);
 
-export const messageListApiQuery = (list: MessageListState) =>
-  new URLSearchParams({ state: list.state, page: String(list.page), per_page: String(list.per_page) }).toString();
+export const messageListApiQuery = (list: MessageListState) => listApiQuery(list, DEFAULT_MESSAGE_LIST, ['state', 'page', 'per_page']);
 
 /* ---------- /admin/requests: custom ring requests and Home Preview, each paged on its own ---------- */
 
@@ -56,6 +55,7 @@ export const readRequests = (params: URLSearchParams): RequestsState => readList
 
 export const requestsParams = (s: RequestsState) => listParams(s, DEFAULT_REQUESTS);
 
+/** The two lists' API queries rename the address's fields to each list's own (`preview` is Home Preview's `status`). */
 export const customRequestApiQuery = (s: RequestsState) =>
   new URLSearchParams({ state: s.state, page: String(s.page), per_page: String(ADMIN_PAGE_SIZES[0]) }).toString();
 export const homePreviewApiQuery = (s: RequestsState) =>
