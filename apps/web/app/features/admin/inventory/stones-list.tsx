@@ -23,7 +23,7 @@ import {
 } from '@everstone/contract';
 import { PageHead } from '../kit/frame';
 import { type AdminColumnMeta, AdminTable, ListBar, PrevNext, sortCaption, useServerTable } from '../kit/table';
-import { EmptyList, FilterSelect, PageSizeSelect, StateTabs } from '../kit/lists';
+import { EmptyList, FilterSelect, PageSizeSelect, SearchBox, StateTabs } from '../kit/lists';
 import { HoldEnd } from '../orders';
 import { InventoryFileActions, InventoryStyles, StoneLink, StoneStatusBadge } from './stone-links';
 import {
@@ -43,8 +43,6 @@ import {
   type StoneListState,
 } from './stone-query';
 
-/** How long typing a certificate number waits before the list follows it (as the orders list's search). */
-const SEARCH_DELAY_MS = 350;
 
 const column = createColumnHelper<Diamond>();
 
@@ -488,64 +486,19 @@ function BoundInput({
   );
 }
 
-/** The certificate search: the list follows the typing after a short pause, and at once on Enter. */
+/** The certificate search, as every list's search box: the list follows the typing after a short pause, at once on Enter. */
 function CertificateSearch({ value, onSearch }: { value: string; onSearch: (certificate: string, options: { replace: boolean }) => void }) {
-  const id = useId();
-  const [text, setText] = useState(value);
-  const timer = useRef<number | undefined>(undefined);
-  const sent = useRef(value);
-
-  // The address changed by other means (Back, a link): the box shows what the list shows.
-  useEffect(() => {
-    if (value === sent.current) return;
-    sent.current = value;
-    setText(value);
-  }, [value]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  function search(next: string, replace: boolean) {
-    window.clearTimeout(timer.current);
-    // Commas would make a list of the search's parameter; a certificate number never has one.
-    const certificate = next.replace(/,/g, '').trim().slice(0, CERTIFICATE_MAX);
-    if (certificate === value) return;
-    sent.current = certificate;
-    onSearch(certificate, { replace });
-  }
-
   return (
-    <form
-      role="search"
-      className="adm-search"
-      aria-label="Inventory"
-      onSubmit={(e) => {
-        e.preventDefault();
-        search(text, false);
-      }}
-    >
-      <label htmlFor={`${id}-q`} className="form-label">
-        Certificate number
-      </label>
-      <div className="adm-search__row">
-        <input
-          id={`${id}-q`}
-          type="search"
-          className="form-control adm-control"
-          value={text}
-          maxLength={CERTIFICATE_MAX}
-          placeholder="The number or its start"
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => {
-            const next = e.target.value;
-            setText(next);
-            window.clearTimeout(timer.current);
-            timer.current = window.setTimeout(() => search(next, true), SEARCH_DELAY_MS);
-          }}
-        />
-        <button type="submit" className="adm-button adm-button--small">
-          Search
-        </button>
-      </div>
-    </form>
+    <SearchBox
+      name="Inventory"
+      label="Certificate number"
+      value={value}
+      placeholder="The number or its start"
+      maxLength={CERTIFICATE_MAX}
+      spellCheck={false}
+      // Commas would make a list of the search's parameter; a certificate number never has one.
+      clean={(text) => text.replace(/,/g, '').trim().slice(0, CERTIFICATE_MAX)}
+      onSearch={onSearch}
+    />
   );
 }

@@ -130,14 +130,24 @@ export function FilterSelect<T extends string>({
  */
 export function SearchBox({
   name,
+  label = 'Search',
   value,
   placeholder,
+  maxLength = 100,
+  clean = (text) => text.trim(),
+  spellCheck,
   onSearch,
 }: {
   /** The search form's name for a screen reader ('Customers'). */
   name: string;
+  /** The box's own label ('Certificate number'). */
+  label?: string;
   value: string;
   placeholder?: string;
+  maxLength?: number;
+  /** What of the typed text is searched for (trimmed, by default). */
+  clean?: (text: string) => string;
+  spellCheck?: boolean;
   onSearch: (q: string, options: { replace: boolean }) => void;
 }) {
   const id = useId();
@@ -154,7 +164,7 @@ export function SearchBox({
 
   function search(next: string, replace: boolean) {
     window.clearTimeout(timer.current);
-    const q = next.trim();
+    const q = clean(next);
     if (q === value) return;
     sent.current = q;
     onSearch(q, { replace });
@@ -171,7 +181,7 @@ export function SearchBox({
       }}
     >
       <label htmlFor={`${id}-q`} className="form-label">
-        Search
+        {label}
       </label>
       <div className="adm-search__row">
         <input
@@ -179,9 +189,10 @@ export function SearchBox({
           type="search"
           className="form-control adm-control"
           value={text}
-          maxLength={100}
+          maxLength={maxLength}
           placeholder={placeholder}
           autoComplete="off"
+          spellCheck={spellCheck}
           onChange={(e) => {
             const next = e.target.value;
             setText(next);
