@@ -199,16 +199,24 @@ export function useForm<F extends string>({ answer: initial, fields, schema, cov
     inFlight.current = true;
     setSending(true);
     setSent(undefined);
-    void send(values, formData)
-      .then((next) => {
+    // The form stops being busy in the same drawing as its answer arrives, so the move to the first field to fix
+    // finds a control that being busy had disabled.
+    const settle = () => {
+      inFlight.current = false;
+      setSending(false);
+    };
+    void send(values, formData).then(
+      (next) => {
+        settle();
         if (!next) return;
         setSent(next);
         receive.current(next);
-      })
-      .finally(() => {
-        inFlight.current = false;
-        setSending(false);
-      });
+      },
+      (error: unknown) => {
+        settle();
+        throw error;
+      },
+    );
   }
 
   return {
