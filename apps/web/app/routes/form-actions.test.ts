@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RouterContextProvider } from 'react-router';
-import { ACCOUNT_FALLBACK_MESSAGES, CONTACT_FAILURE_MESSAGE } from '@everstone/contract';
+import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES, CONTACT_FAILURE_MESSAGE, VERIFICATION_MESSAGES } from '@everstone/contract';
 import { appContext } from '../lib/app-context';
 import { formClientAction } from '../components/ui/form';
 import { RESET_FIELDS } from '../features/account/password-reset';
 import { action as contactAction } from './contact';
 import { action as resetRequestAction } from './account/reset-request';
 import { action as resetPasswordAction } from './account/reset-password';
+import { action as signUpAction } from './account/signup';
 
 /*
  * The forms' route actions, as React Router calls them: a posted form in, the kit's one answer out. The API answers
@@ -119,6 +120,61 @@ describe('the contact form’s action', () => {
     expect(status).toBe(502);
     expect(answer.notice).toEqual({ kind: 'error', text: CONTACT_FAILURE_MESSAGE });
     expect(answer.values.email).toBe('ada@example.com');
+  });
+});
+
+describe('the sign-up’s action', () => {
+  const PASSWORD = 'Radiant-cut-2026';
+  const fields = { title: 'Mrs', first_name: ' Ada ', last_name: 'Lovelace', email: ' ada@example.com ', birth_date: '04/12/1990', anniversary_date: '', password: PASSWORD };
+  const run = async (reply: (call: Call) => Response | null, typed: Record<string, string> = fields) => {
+    const { context, calls } = contextAnswering(reply);
+    return { ...unwrap(await signUpAction({ request: post('/signup', typed), params: {}, context } as never)), calls };
+  };
+  const user = { id: 7, email: 'ada@example.com', name: 'Ada Lovelace', title: 'Mrs', birth_date: '1990-04-12', anniversary_date: null, email_verified: false };
+
+  it('sends the name joined and the dates as YYYY-MM-DD, and a 201 says where the verification link went and empties the form', async () => {
+    const { status, answer, calls } = await run(() => json(201, { message: ACCOUNT_MESSAGES.registered, user }));
+    expect(calls).toEqual([
+      {
+        path: '/api/register',
+        method: 'POST',
+        body: { title: 'Mrs', name: 'Ada Lovelace', email: 'ada@example.com', birth_date: '1990-04-12', anniversary_date: null, password: PASSWORD },
+      },
+    ]);
+    expect(status).toBe(200);
+    expect(answer).toEqual({ status: 201, ok: true, notice: { kind: 'success', text: VERIFICATION_MESSAGES.checkInbox('ada@example.com') }, errors: {}, values: {} });
+  });
+
+  it('answers a 422 with its messages beside the fields and joined for the alert, keeping what was typed but the password', async () => {
+    const errors = { title: ['Please choose a title: Mr, Mrs or Ms.'], name: ['The name field is required.'], email: ['The email has already been taken.'] };
+    const { status, answer } = await run(() => json(422, { message: 'Please choose a title: Mr, Mrs or Ms. (and 2 more errors)', errors }), {
+      ...fields,
+      title: '',
+      first_name: '',
+      last_name: '',
+    });
+    expect(status).toBe(422);
+    expect(answer.errors).toEqual(errors);
+    expect(answer.notice).toEqual({ kind: 'error', text: 'Please choose a title: Mr, Mrs or Ms. The name field is required. The email has already been taken.' });
+    // The dates come back as the calendar boxes take them.
+    expect(answer.values).toMatchObject({ email: ' ada@example.com ', birth_date: '1990-04-12', anniversary_date: '' });
+    expect(answer.values).not.toHaveProperty('password');
+    expect(JSON.stringify(answer)).not.toContain(PASSWORD);
+  });
+
+  it('says §8’s fallback for an API that fails or gives no answer, and ‘Registration failed.’ for another success code', async () => {
+    const failed = await run(() => new Response('', { status: 503 }));
+    expect(failed.status).toBe(502);
+    expect(failed.answer).toMatchObject({ ok: false, notice: { kind: 'error', text: ACCOUNT_FALLBACK_MESSAGES.register }, errors: {} });
+    expect(JSON.stringify(failed.answer)).not.toContain(PASSWORD);
+
+    const silent = await run(() => null);
+    expect(silent.status).toBe(502);
+    expect(silent.answer.notice).toEqual({ kind: 'error', text: ACCOUNT_FALLBACK_MESSAGES.register });
+
+    const notCreated = await run(() => json(200, { message: 'OK', user }));
+    expect(notCreated.status).toBe(502);
+    expect(notCreated.answer).toMatchObject({ ok: false, notice: { kind: 'error', text: ACCOUNT_FALLBACK_MESSAGES.registerNot201 } });
   });
 });
 
