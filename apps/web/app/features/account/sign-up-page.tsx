@@ -58,6 +58,7 @@ export function SignUpPage({ answer }: { answer?: SignUpAnswer }) {
   // Only a form posted without scripts shows its failure on the page (the page's own answer); with them, the alert does.
   const failure = answer && !answer.ok && form.answer === answer ? answer.notice : null;
 
+  // Drawn by hand: the calendar box is not one of the kit's controls; its messages are the kit's.
   const dateBox = (name: DateName, label: string) => (
     <div className="form-field">
       <label className="form-label" htmlFor={`${form.id}-${name}`}>

@@ -126,8 +126,8 @@ interface Booking {
 
 const APPOINTMENT_FIELDS = ['kind', 'starts_at', 'name', 'email', 'phone', 'note'] as const;
 type AppointmentField = (typeof APPOINTMENT_FIELDS)[number];
-/** The kit's answer, and on success what was booked. */
-type BookingAnswer = FormAnswer<AppointmentField> & { booked?: Booked };
+/** The kit's answer; on success what was booked, and whether the time was taken meanwhile (the times are loaded again). */
+type BookingAnswer = FormAnswer<AppointmentField> & { booked?: Booked; taken?: boolean };
 
 /**
  * POST /api/appointments: a 422's messages beside their fields and joined in the line, a 409's message (the time was
@@ -141,7 +141,7 @@ async function bookAppointment(booking: Booking): Promise<BookingAnswer> {
   }
   const failed = (text: string, errors: Record<string, string[]> = {}): BookingAnswer => ({ status: res.status, ok: false, notice: { kind: 'error', text }, errors, values: {} });
   if (res.status === 422 && res.errors) return failed(failureText(res) ?? '', res.errors);
-  if (res.status === 409 && res.message) return failed(res.message);
+  if (res.status === 409 && res.message) return { ...failed(res.message), taken: true };
   return failed(CONTACT_FAILURE_MESSAGE);
 }
 
@@ -176,7 +176,7 @@ function AppointmentForm({ defaultKind }: { defaultKind: AppointmentKind }) {
       if (!chosen) return refusedBeforeSending({ starts_at: [CHOOSE_A_TIME] }, { kind: 'error', text: CHOOSE_A_TIME });
       const answer = await bookAppointment({ kind, starts_at: chosen, name, email, phone, note });
       if (answer.booked) setBooked(answer.booked);
-      if (answer.status === 409) {
+      if (answer.taken) {
         setPicked(null);
         setSlotVersion((v) => v + 1);
       }
