@@ -1,9 +1,10 @@
 import { data } from 'react-router';
-import { customReplyBy, isoDay } from '@everstone/contract/core';
+import { CUSTOM_RING_MESSAGES, customReplyBy, isoDay } from '@everstone/contract/core';
 import type { Route } from './+types/custom-rings';
 import { findOffer } from '../content/offers';
 import { OfferPage } from '../features/content/offer-page';
-import { CustomRingForm, EMPTY, sendCustomRequest, type Field, type Values } from '../features/custom-rings/custom-ring-form';
+import { CUSTOM_RING_FIELDS, CustomRingForm, sendCustomRequest } from '../features/custom-rings/custom-ring-form';
+import { formClientAction, readForm, replyWith } from '../components/ui/form';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/seo';
 import pagesHref from '../styles/pages.css?url';
@@ -28,26 +29,26 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, { title: offer.metaTitle ?? offer.title, description: offer.lead, image: offer.image.src });
 };
 
-/** Without JavaScript the form posts here (its pictures need JavaScript; the rest goes to the same API). */
+/**
+ * The request's one path, with or without scripts: the form goes to the API in-process. Its pictures cannot travel in
+ * a page's form post (page routes take urlencoded bodies of at most 64 KB), so the browser uploads each one first and
+ * the form posts their ids, one hidden `images` field each; without scripts there are none (choosing pictures needs
+ * them). The request needs no session (guests welcome), so nothing holds it in the browser.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = Object.fromEntries(
-    (Object.keys(EMPTY) as Field[]).map((field) => {
-      const value = form.get(field);
-      return [field, typeof value === 'string' ? value : ''];
-    }),
-  ) as Values;
-  const outcome = await sendCustomRequest(serverApi(context), values, []);
-  const status = outcome.kind === 'sent' ? 201 : outcome.kind === 'invalid' ? 422 : 502;
-  return data({ outcome, values: outcome.kind === 'sent' ? EMPTY : values }, { status });
+  const images = form.getAll('images').filter((id): id is string => typeof id === 'string');
+  return replyWith(await sendCustomRequest(serverApi(context), readForm(form, CUSTOM_RING_FIELDS), images));
 }
+
+export const clientAction = formClientAction(CUSTOM_RING_FIELDS, CUSTOM_RING_MESSAGES.failure);
 
 export default function CustomRings({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <OfferPage content={loaderData.offer}>
       <section id="custom-ring-request" className="pg-section cr-section" aria-label="Custom ring request">
         <div className="pg-inner">
-          <CustomRingForm replyBy={loaderData.replyBy} initial={actionData} />
+          <CustomRingForm replyBy={loaderData.replyBy} answer={actionData} />
         </div>
       </section>
     </OfferPage>

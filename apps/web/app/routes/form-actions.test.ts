@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { RouterContextProvider } from 'react-router';
-import { ACCOUNT_FALLBACK_MESSAGES, CONTACT_FAILURE_MESSAGE } from '@everstone/contract';
+import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES, CONTACT_FAILURE_MESSAGE, CUSTOM_RING_MESSAGES, VERIFICATION_MESSAGES } from '@everstone/contract';
 import { appContext } from '../lib/app-context';
 import { formClientAction } from '../components/ui/form';
 import { RESET_FIELDS } from '../features/account/password-reset';
 import { action as contactAction } from './contact';
+import { action as customRingAction } from './custom-rings';
 import { action as resetRequestAction } from './account/reset-request';
 import { action as resetPasswordAction } from './account/reset-password';
+import { action as signUpAction } from './account/signup';
 
 /*
  * The forms' route actions, as React Router calls them: a posted form in, the kit's one answer out. The API answers
  * here in its own wire format (the status, the JSON body of §3 and §8) through the load context, as the in-process
- * API does on a running store; what each form then shows is the browser journeys' (e2e/accounts, e2e/contact).
+ * API does on a running store; what each form then shows is the browser journeys' (e2e/accounts, e2e/contact, e2e/special-requests).
  */
 
 type Call = { path: string; method: string; body: unknown };
@@ -119,6 +121,128 @@ describe('the contact form’s action', () => {
     expect(status).toBe(502);
     expect(answer.notice).toEqual({ kind: 'error', text: CONTACT_FAILURE_MESSAGE });
     expect(answer.values.email).toBe('ada@example.com');
+  });
+});
+
+describe('the sign-up’s action', () => {
+  const PASSWORD = 'Radiant-cut-2026';
+  const fields = { title: 'Mrs', first_name: ' Ada ', last_name: 'Lovelace', email: ' ada@example.com ', birth_date: '04/12/1990', anniversary_date: '', password: PASSWORD };
+  const run = async (reply: (call: Call) => Response | null, typed: Record<string, string> = fields) => {
+    const { context, calls } = contextAnswering(reply);
+    return { ...unwrap(await signUpAction({ request: post('/signup', typed), params: {}, context } as never)), calls };
+  };
+  const user = { id: 7, email: 'ada@example.com', name: 'Ada Lovelace', title: 'Mrs', birth_date: '1990-04-12', anniversary_date: null, email_verified: false };
+
+  it('sends the name joined and the dates as YYYY-MM-DD, and a 201 says where the verification link went and empties the form', async () => {
+    const { status, answer, calls } = await run(() => json(201, { message: ACCOUNT_MESSAGES.registered, user }));
+    expect(calls).toEqual([
+      {
+        path: '/api/register',
+        method: 'POST',
+        body: { title: 'Mrs', name: 'Ada Lovelace', email: 'ada@example.com', birth_date: '1990-04-12', anniversary_date: null, password: PASSWORD },
+      },
+    ]);
+    expect(status).toBe(200);
+    expect(answer).toEqual({ status: 201, ok: true, notice: { kind: 'success', text: VERIFICATION_MESSAGES.checkInbox('ada@example.com') }, errors: {}, values: {} });
+  });
+
+  it('answers a 422 with its messages beside the fields and joined for the alert, keeping what was typed but the password', async () => {
+    const errors = { title: ['Please choose a title: Mr, Mrs or Ms.'], name: ['The name field is required.'], email: ['The email has already been taken.'] };
+    const { status, answer } = await run(() => json(422, { message: 'Please choose a title: Mr, Mrs or Ms. (and 2 more errors)', errors }), {
+      ...fields,
+      title: '',
+      first_name: '',
+      last_name: '',
+    });
+    expect(status).toBe(422);
+    expect(answer.errors).toEqual(errors);
+    expect(answer.notice).toEqual({ kind: 'error', text: 'Please choose a title: Mr, Mrs or Ms. The name field is required. The email has already been taken.' });
+    // The dates come back as the calendar boxes take them.
+    expect(answer.values).toMatchObject({ email: ' ada@example.com ', birth_date: '1990-04-12', anniversary_date: '' });
+    expect(answer.values).not.toHaveProperty('password');
+    expect(JSON.stringify(answer)).not.toContain(PASSWORD);
+  });
+
+  it('says §8’s fallback for an API that fails or gives no answer, and ‘Registration failed.’ for another success code', async () => {
+    const failed = await run(() => new Response('', { status: 503 }));
+    expect(failed.status).toBe(502);
+    expect(failed.answer).toMatchObject({ ok: false, notice: { kind: 'error', text: ACCOUNT_FALLBACK_MESSAGES.register }, errors: {} });
+    expect(JSON.stringify(failed.answer)).not.toContain(PASSWORD);
+
+    const silent = await run(() => null);
+    expect(silent.status).toBe(502);
+    expect(silent.answer.notice).toEqual({ kind: 'error', text: ACCOUNT_FALLBACK_MESSAGES.register });
+
+    const notCreated = await run(() => json(200, { message: 'OK', user }));
+    expect(notCreated.status).toBe(502);
+    expect(notCreated.answer).toMatchObject({ ok: false, notice: { kind: 'error', text: ACCOUNT_FALLBACK_MESSAGES.registerNot201 } });
+  });
+});
+
+describe('the custom ring request’s action', () => {
+  const fields = {
+    style: 'halo',
+    budget: '5000-10000',
+    center_shape: 'Oval',
+    center_origin: 'lab',
+    center_carat: '1.5',
+    metal: 'platinum',
+    ring_size: '6.5',
+    note: 'Milgrain edges.',
+    name: 'Ada Lovelace',
+    email: ' ada@example.com ',
+    phone: '',
+  };
+  /** A form post with the uploaded pictures' ids, one `images` field each, as the page's form sends them. */
+  function postWithImages(images: string[]) {
+    const body = new URLSearchParams(fields);
+    for (const id of images) body.append('images', id);
+    return new Request('http://store.test/custom-rings', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+  }
+  const run = async (reply: (call: Call) => Response | null, images: string[] = []) => {
+    const { context, calls } = contextAnswering(reply);
+    return { ...unwrap(await customRingAction({ request: postWithImages(images), params: {}, context } as never)), calls };
+  };
+
+  it('names every uploaded picture in the request, and a 201 carries the number and the day of the reply', async () => {
+    const created = { request_number: 'CR-2026-K7M3QX', reply_by: '2026-12-01', reply_by_text: 'We will reply by Tuesday, December 1', message: 'Thank you.' };
+    const { status, answer, calls } = await run(() => json(201, created), ['img_a1', 'img_b2']);
+    expect(calls).toEqual([{ path: '/api/custom-ring-requests', method: 'POST', body: { ...fields, images: ['img_a1', 'img_b2'] } }]);
+    expect(status).toBe(200);
+    expect(answer).toEqual({
+      status: 201,
+      ok: true,
+      notice: null,
+      errors: {},
+      values: {},
+      sent: { number: 'CR-2026-K7M3QX', replyByText: 'We will reply by Tuesday, December 1', email: 'ada@example.com' },
+    });
+  });
+
+  it('sends no pictures for a post without any (scripts off), and shows a lost upload’s message once, beside the pictures', async () => {
+    const errors = { style: [CUSTOM_RING_MESSAGES.style], 'images.0': [CUSTOM_RING_MESSAGES.unknownImage], 'images.1': [CUSTOM_RING_MESSAGES.unknownImage] };
+    const { status, answer, calls } = await run(() => json(422, { message: CUSTOM_RING_MESSAGES.style, errors }));
+    expect((calls[0]!.body as { images: string[] }).images).toEqual([]);
+    expect(status).toBe(422);
+    expect(answer.errors).toEqual({ style: [CUSTOM_RING_MESSAGES.style], images: [CUSTOM_RING_MESSAGES.unknownImage, CUSTOM_RING_MESSAGES.unknownImage] });
+    expect(answer.notice).toEqual({ kind: 'error', text: 'Some details need your attention: see the messages beside the fields.' });
+    // What was typed comes back to be corrected.
+    expect(answer.values).toEqual(fields);
+  });
+
+  it('says a 429 in the server’s words, and §8’s line when the API fails or gives no answer', async () => {
+    const limited = await run(() => json(429, { message: 'Too many custom ring requests.' }));
+    expect(limited.status).toBe(429);
+    expect(limited.answer.notice).toEqual({ kind: 'error', text: 'Too many custom ring requests.' });
+
+    const failed = await run(() => new Response('', { status: 503 }));
+    expect(failed.status).toBe(502);
+    expect(failed.answer.notice).toEqual({ kind: 'error', text: CUSTOM_RING_MESSAGES.failure });
+    expect(failed.answer.values.email).toBe(' ada@example.com ');
+
+    const silent = await run(() => null);
+    expect(silent.status).toBe(502);
+    expect(silent.answer.notice).toEqual({ kind: 'error', text: CUSTOM_RING_MESSAGES.failure });
   });
 });
 

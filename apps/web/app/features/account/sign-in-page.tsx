@@ -1,15 +1,26 @@
-import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_FALLBACK_MESSAGES } from '@everstone/contract';
 import { AuthPage } from './auth-page';
 import { SocialSignIn } from './social-sign-in';
 import { returnPathFromState } from './return-path';
+import { Field, useForm, type FormAnswer } from '../../components/ui/form';
 import type { ApiFailure } from '../../lib/api';
 import { greeting, signIn, signOut, useSession } from '../../lib/session';
 
-const NEEDS_SCRIPT = 'This page was still loading. Please try again: signing in needs JavaScript turned on in your browser.';
+export const SIGN_IN_FIELDS = ['email', 'password'] as const;
+export type SignInAnswer = FormAnswer<(typeof SIGN_IN_FIELDS)[number]>;
 
-type Phase = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'signed-in' } | { kind: 'failed'; message: string };
+/**
+ * What the page's action answers a sign-in posted before the scripts ran, or with JavaScript off: the session lives
+ * in the browser's storage (§4), so the page's server cannot sign anyone in.
+ */
+export const NEEDS_SCRIPT: SignInAnswer = {
+  status: 400,
+  ok: false,
+  notice: { kind: 'error', text: 'This page was still loading. Please try again: signing in needs JavaScript turned on in your browser.' },
+  errors: {},
+  values: {},
+};
 
 /**
  * §8: any failure shows 'Invalid email or password.' One exception, on purpose: a 429 shows the server's own
@@ -22,35 +33,32 @@ function failureMessage(failure: ApiFailure): string {
   return ACCOUNT_FALLBACK_MESSAGES.signIn;
 }
 
-/** §2 Sign In: the form, or, for someone already signed in, who they are. `needsScript` after a post without scripts. */
-export function SignInPage({ needsScript }: { needsScript: boolean }) {
+/** §2 Sign In: the form, or, for someone already signed in, who they are. `answer` after a post without scripts. */
+export function SignInPage({ answer }: { answer?: SignInAnswer }) {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const id = useId();
-  const titleId = `${id}-heading`;
-  const [phase, setPhase] = useState<Phase>(needsScript ? { kind: 'failed', message: NEEDS_SCRIPT } : { kind: 'idle' });
-  const submitting = phase.kind === 'submitting' || phase.kind === 'signed-in';
+  // The token the API gives lands in the browser's storage, so the call leaves from the browser.
+  const form = useForm({
+    answer,
+    fields: SIGN_IN_FIELDS,
+    resetOnSuccess: false,
+    send: async ({ email, password }) => {
+      const result = await signIn(email, password);
+      if (!result.ok) {
+        console.error(`Sign-in failed (${result.status})`);
+        return { status: result.status, ok: false, notice: { kind: 'error', text: failureMessage(result) }, errors: {}, values: {} };
+      }
+      // §2: back to the page the shopper came from, or /. Replaced, so Back does not return to this form.
+      await navigate(returnPathFromState(location.state), { replace: true });
+      return { status: 200, ok: true, notice: null, errors: {}, values: {} };
+    },
+  });
+  const titleId = `${form.id}-heading`;
+  // Signed in and on the way back: the form stays as it is until the page changes.
+  const submitting = form.busy || form.answer?.ok === true;
   // The sign-up and password pages keep the way back, so a detour through them still returns the shopper.
   const carry = location.state && typeof location.state === 'object' ? location.state : undefined;
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '');
-    const password = String(form.get('password') ?? '');
-    setPhase({ kind: 'submitting' });
-    const result = await signIn(email, password);
-    if (!result.ok) {
-      console.error(`Sign-in failed (${result.status})`);
-      setPhase({ kind: 'failed', message: failureMessage(result) });
-      return;
-    }
-    setPhase({ kind: 'signed-in' });
-    // §2: back to the page the shopper came from, or /. Replaced, so Back does not return to this form.
-    await navigate(returnPathFromState(location.state), { replace: true });
-  }
 
   // Someone already signed in (another tab, or Back after signing in) is told so, not asked again.
   if (session.status === 'signed-in' && !submitting) {
@@ -80,31 +88,28 @@ export function SignInPage({ needsScript }: { needsScript: boolean }) {
     );
   }
 
+  const notice = form.notice;
   return (
     <AuthPage titleId={titleId} title="Sign In" lead="Welcome back. Sign in to see your orders, saved addresses and account details.">
-      <form className="auth-form" method="post" onSubmit={submit} aria-labelledby={titleId}>
+      <form.Form {...form.props} className="auth-form" aria-labelledby={titleId}>
+        <Field form={form} name="email" label="Email" type="email" autoComplete="username" required maxLength={254} />
+        {/* Drawn by hand: the kit's Field has no room for the link that sits under the password box. */}
         <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-email`}>
-            Email
-          </label>
-          <input id={`${id}-email`} name="email" className="form-control" type="email" autoComplete="username" required maxLength={254} />
-        </div>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-password`}>
+          <label className="form-label" htmlFor={`${form.id}-password`}>
             Password
           </label>
-          <input id={`${id}-password`} name="password" className="form-control" type="password" autoComplete="current-password" required maxLength={256} />
+          <input id={`${form.id}-password`} name="password" className="form-control" type="password" autoComplete="current-password" required maxLength={256} />
           <Link className="auth-link auth-forgot" to="/resetpassword" state={carry}>
             Forgot your password?
           </Link>
         </div>
         <div role="alert" className="form-live">
-          {phase.kind === 'failed' && <p className="form-banner form-banner--error">{phase.message}</p>}
+          {notice?.kind === 'error' && <p className="form-banner form-banner--error">{notice.text}</p>}
         </div>
         <button type="submit" className="button auth-submit" disabled={submitting}>
           {submitting ? 'Signing in...' : 'Sign In'}
         </button>
-      </form>
+      </form.Form>
       <SocialSignIn verb="Sign in" />
       <p className="auth-switch">
         New to Everstone?{' '}

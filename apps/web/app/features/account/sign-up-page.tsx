@@ -1,82 +1,82 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ACCOUNT_MESSAGES, ACCOUNT_TIMINGS, PASSWORD_MIN_LENGTH, TITLES, VERIFICATION_MESSAGES } from '@everstone/contract';
-import { EMPTY, outcomeMessage, register, type Field, type Outcome, type Values } from './sign-up';
+import { ACCOUNT_MESSAGES, ACCOUNT_TIMINGS, PASSWORD_MIN_LENGTH, TITLES } from '@everstone/contract';
+import { SIGN_UP_FIELDS, type SignUpAnswer } from './sign-up';
 import { AuthPage } from './auth-page';
 import { DateField } from '../../components/ui/date-field';
-import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/ui/field-errors';
+import { Field, useForm } from '../../components/ui/form';
+import { FieldError, describedBy, type FieldErrors } from '../../components/ui/field-errors';
 import { SocialSignIn } from './social-sign-in';
-import { api } from '../../lib/api';
+
+type DateName = 'birth_date' | 'anniversary_date';
+const NO_DATES: Record<DateName, string> = { birth_date: '', anniversary_date: '' };
 
 /* ------------------------------------------------------------------------------------------------
  * The page
  * --------------------------------------------------------------------------------------------- */
 
-/** §2 Sign up: the form; `actionData` is what the page's action answered a post made without scripts. */
-export function SignUpPage({ actionData }: { actionData?: { outcome: Outcome; values: Values } }) {
-  const id = useId();
-  const titleId = `${id}-heading`;
+/** §2 Sign up: the form; `answer` is what the page's action answered a post made without scripts. */
+export function SignUpPage({ answer }: { answer?: SignUpAnswer }) {
   const location = useLocation();
   const carry = location.state && typeof location.state === 'object' ? location.state : undefined;
-  const formRef = useRef<HTMLFormElement>(null);
+  // The calendar boxes are controlled (react-datepicker draws what it is given), so their days are kept here, as YYYY-MM-DD.
+  const [dates, setDates] = useState<Record<DateName, string>>({
+    birth_date: answer?.values.birth_date ?? '',
+    anniversary_date: answer?.values.anniversary_date ?? '',
+  });
+  // §8's alert waits until the field messages of its answer are on the page.
+  const alertPending = useRef<string | null>(null);
+  const form = useForm({
+    answer,
+    fields: SIGN_UP_FIELDS,
+    // The API keys the two name boxes together as 'name': correcting either drops it.
+    covers: { first_name: ['name'], last_name: ['name'] },
+    onAnswer: (next) => {
+      if (next.ok) setDates(NO_DATES);
+      else if (next.notice) alertPending.current = next.notice.text;
+    },
+  });
+  const titleId = `${form.id}-heading`;
 
-  const [values, setValues] = useState<Values>(actionData?.values ?? EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>(actionData?.outcome.kind === 'rejected' ? actionData.outcome.errors : {});
-  const [sending, setSending] = useState(false);
-  // Each success gets a new number, so a second registration restarts the banner's three seconds.
-  const [registered, setRegistered] = useState(actionData?.outcome.kind === 'registered' ? 1 : 0);
-  const [bannerShown, setBannerShown] = useState(registered > 0);
-  // Where the verification link went: said under the form, and it stays (the banner goes after 3 seconds, §9).
-  const [linkSentTo, setLinkSentTo] = useState<string | null>(actionData?.outcome.kind === 'registered' ? actionData.outcome.email : null);
-  // Only a form posted without JavaScript shows its failure on the page; with it, §8's alert does.
-  const [noScriptFailure, setNoScriptFailure] = useState(
-    actionData && actionData.outcome.kind !== 'registered' ? outcomeMessage(actionData.outcome) : null,
-  );
-
-  // §2, §9: 'Registration successful!' for 3 seconds.
+  // §8: with scripts, a failure is the server's message in an alert ('Registration failed.' for another success
+  // code, else the fallback), once the messages beside the fields are drawn; the kit has moved to the first of them.
   useEffect(() => {
-    if (registered === 0) return;
-    setBannerShown(true);
-    const timer = window.setTimeout(() => setBannerShown(false), ACCOUNT_TIMINGS.registeredBannerMs);
+    const text = alertPending.current;
+    if (!text) return;
+    alertPending.current = null;
+    window.alert(text);
+  }, [form.errors]);
+
+  const registered = form.answer?.ok ? form.answer : undefined;
+  // §2, §9: 'Registration successful!' for 3 seconds; each success is a new answer, so a second one restarts them.
+  const [bannerEnded, setBannerEnded] = useState<SignUpAnswer>();
+  useEffect(() => {
+    if (!registered) return;
+    const timer = window.setTimeout(() => setBannerEnded(registered), ACCOUNT_TIMINGS.registeredBannerMs);
     return () => window.clearTimeout(timer);
   }, [registered]);
+  // Only a form posted without scripts shows its failure on the page (the page's own answer); with them, the alert does.
+  const failure = answer && !answer.ok && form.answer === answer ? answer.notice : null;
 
-  function update(field: Field, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    const serverField = field === 'first_name' || field === 'last_name' ? 'name' : field;
-    setErrors((e) => withoutField(e, serverField));
-  }
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    setSending(true);
-    setNoScriptFailure(null);
-    setLinkSentTo(null);
-    const outcome = await register(api, values);
-    // The field messages are on screen before the alert holds the page.
-    flushSync(() => {
-      setSending(false);
-      setErrors(outcome.kind === 'rejected' ? outcome.errors : {});
-      if (outcome.kind === 'registered') {
-        setValues(EMPTY);
-        setRegistered((n) => n + 1);
-        setLinkSentTo(outcome.email);
-      }
-    });
-    if (outcome.kind === 'registered') return;
-    // §8: the server's message in an alert, 'Registration failed.' for another success code, else the fallback.
-    window.alert(outcomeMessage(outcome));
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }
-
-  const passwordHint = `${id}-password-hint`;
-  const control = (field: Field, serverField: string = field, ...hints: string[]) => ({
-    id: `${id}-${field}`,
-    name: field,
-    ...describedBy(id, errors, serverField, ...hints),
-  });
+  // Drawn by hand: the calendar box is not one of the kit's controls; its messages are the kit's.
+  const dateBox = (name: DateName, label: string) => (
+    <div className="form-field">
+      <label className="form-label" htmlFor={`${form.id}-${name}`}>
+        {label} <span className="form-optional">(optional)</span>
+      </label>
+      <DateField
+        id={`${form.id}-${name}`}
+        name={name}
+        value={dates[name]}
+        onChange={(day) => {
+          setDates((d) => ({ ...d, [name]: day }));
+          form.clear(name);
+        }}
+        {...dateDescription(form.id, form.errors, name)}
+      />
+      <FieldError formId={form.id} errors={form.errors} field={name} />
+    </div>
+  );
 
   return (
     <AuthPage
@@ -85,134 +85,47 @@ export function SignUpPage({ actionData }: { actionData?: { outcome: Outcome; va
       wide
       lead="Keep your saved addresses, orders and account details in one place. It takes a minute."
     >
-      <form ref={formRef} className="auth-form" method="post" onSubmit={submit} aria-labelledby={titleId}>
+      <form.Form {...form.props} className="auth-form" aria-labelledby={titleId}>
         <div className="auth-grid">
           <div className="auth-names">
-            <div className="form-field">
-              <label className="form-label" htmlFor={`${id}-title`}>
-                Title
-              </label>
-              <select
-                {...control('title')}
-                className="form-control"
-                value={values.title}
-                onChange={(e) => update('title', e.target.value)}
-              >
-                <option value="">Select</option>
-                {TITLES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-              <FieldError formId={id} errors={errors} field="title" />
-            </div>
-            <div className="form-field">
-              <label className="form-label" htmlFor={`${id}-first_name`}>
-                First name
-              </label>
-              <input
-                {...control('first_name', 'name')}
-                className="form-control"
-                type="text"
-                autoComplete="given-name"
-                maxLength={100}
-                value={values.first_name}
-                onChange={(e) => update('first_name', e.target.value)}
-              />
-            </div>
-            <div className="form-field">
-              <label className="form-label" htmlFor={`${id}-last_name`}>
-                Last name
-              </label>
-              <input
-                {...control('last_name', 'name')}
-                className="form-control"
-                type="text"
-                autoComplete="family-name"
-                maxLength={100}
-                value={values.last_name}
-                onChange={(e) => update('last_name', e.target.value)}
-              />
-            </div>
-            {errors.name && (
-              <div className="auth-names-error">
-                <FieldError formId={id} errors={errors} field="name" />
-              </div>
-            )}
+            <Field form={form} as="select" name="title" label="Title">
+              <option value="">Select</option>
+              {TITLES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </Field>
+            <Field form={form} name="first_name" errorKey="name" label="First name" type="text" autoComplete="given-name" maxLength={100} />
+            <Field form={form} name="last_name" errorKey="name" label="Last name" type="text" autoComplete="family-name" maxLength={100} />
           </div>
-          <div className="form-field form-field--wide">
-            <label className="form-label" htmlFor={`${id}-email`}>
-              Email
-            </label>
-            <input
-              {...control('email')}
-              className="form-control"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              value={values.email}
-              onChange={(e) => update('email', e.target.value)}
-            />
-            <FieldError formId={id} errors={errors} field="email" />
-          </div>
-          <div className="form-field">
-            <label className="form-label" htmlFor={`${id}-birth_date`}>
-              Birth date <span className="form-optional">(optional)</span>
-            </label>
-            <DateField
-              id={`${id}-birth_date`}
-              name="birth_date"
-              value={values.birth_date}
-              onChange={(v) => update('birth_date', v)}
-              {...dateErrorProps(id, errors, 'birth_date')}
-            />
-            <FieldError formId={id} errors={errors} field="birth_date" />
-          </div>
-          <div className="form-field">
-            <label className="form-label" htmlFor={`${id}-anniversary_date`}>
-              Anniversary date <span className="form-optional">(optional)</span>
-            </label>
-            <DateField
-              id={`${id}-anniversary_date`}
-              name="anniversary_date"
-              value={values.anniversary_date}
-              onChange={(v) => update('anniversary_date', v)}
-              {...dateErrorProps(id, errors, 'anniversary_date')}
-            />
-            <FieldError formId={id} errors={errors} field="anniversary_date" />
-          </div>
-          <div className="form-field form-field--wide">
-            <label className="form-label" htmlFor={`${id}-password`}>
-              Password
-            </label>
-            <input
-              {...control('password', 'password', passwordHint)}
-              className="form-control"
-              type="password"
-              autoComplete="new-password"
-              maxLength={256}
-              value={values.password}
-              onChange={(e) => update('password', e.target.value)}
-            />
-            <p id={passwordHint} className="auth-hint">
-              At least {PASSWORD_MIN_LENGTH} characters.
-            </p>
-            <FieldError formId={id} errors={errors} field="password" />
-          </div>
+          <Field form={form} name="email" label="Email" wide type="email" autoComplete="email" maxLength={254} />
+          {dateBox('birth_date', 'Birth date')}
+          {dateBox('anniversary_date', 'Anniversary date')}
+          <Field
+            form={form}
+            name="password"
+            label="Password"
+            wide
+            type="password"
+            autoComplete="new-password"
+            maxLength={256}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          />
         </div>
         <div role="status" className="form-live">
-          {bannerShown && <p className="form-banner form-banner--success">{ACCOUNT_MESSAGES.registered}</p>}
+          {registered && registered !== bannerEnded && <p className="form-banner form-banner--success">{ACCOUNT_MESSAGES.registered}</p>}
         </div>
         <div role="alert" className="form-live">
-          {noScriptFailure && <p className="form-banner form-banner--error">{noScriptFailure}</p>}
+          {failure && <p className="form-banner form-banner--error">{failure.text}</p>}
         </div>
-        <button type="submit" className="button auth-submit" disabled={sending}>
-          {sending ? 'Creating...' : 'Create'}
+        <button type="submit" className="button auth-submit" disabled={form.busy}>
+          {form.busy ? 'Creating...' : 'Create'}
         </button>
-      </form>
-      <p role="status" className={linkSentTo ? 'auth-inbox' : 'visually-hidden'}>
-        {linkSentTo ? VERIFICATION_MESSAGES.checkInbox(linkSentTo) : ''}
+      </form.Form>
+      {/* Where the verification link went: it stays after the banner has gone (§9). */}
+      <p role="status" className={registered ? 'auth-inbox' : 'visually-hidden'}>
+        {registered?.notice?.text ?? ''}
       </p>
       <SocialSignIn verb="Sign up" />
       <p className="auth-switch">
@@ -225,7 +138,8 @@ export function SignUpPage({ actionData }: { actionData?: { outcome: Outcome; va
   );
 }
 
-function dateErrorProps(formId: string, errors: FieldErrors, field: string) {
+/** The calendar box's own names for what ties a control to its message. */
+function dateDescription(formId: string, errors: FieldErrors, field: DateName) {
   const props = describedBy(formId, errors, field);
   return { invalid: props['aria-invalid'], describedBy: props['aria-describedby'] };
 }

@@ -1,27 +1,22 @@
 import {
   ACCOUNT_FALLBACK_MESSAGES,
-  ACCOUNT_MESSAGES,
+  VERIFICATION_MESSAGES,
   registerResponseSchema,
   type RegisterRequest,
 } from '@everstone/contract';
-import { failureText, type ApiClient, type FieldErrors } from '../../lib/api';
+import { withoutSecrets, type FormAnswer } from '../../components/ui/form';
+import { usDateToIso } from '../../components/ui/date-field';
+import { failureText, type ApiClient } from '../../lib/api';
 
 /* ------------------------------------------------------------------------------------------------
- * The form's values and the registration payload (§3)
+ * The form's fields and the registration payload (§3)
  * --------------------------------------------------------------------------------------------- */
 
-/** Dates as YYYY-MM-DD, '' for none; the title '' until one is chosen. */
-export interface Values {
-  title: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  birth_date: string;
-  anniversary_date: string;
-  password: string;
-}
-export type Field = keyof Values;
-export const EMPTY: Values = { title: '', first_name: '', last_name: '', email: '', birth_date: '', anniversary_date: '', password: '' };
+/** What the sign-up form posts: the name in two boxes, the dates as their boxes show them (MM/dd/yyyy, '' for none). */
+export const SIGN_UP_FIELDS = ['title', 'first_name', 'last_name', 'email', 'birth_date', 'anniversary_date', 'password'] as const;
+export type SignUpField = (typeof SIGN_UP_FIELDS)[number];
+/** A success's line is where the verification link went; the values keep the dates as YYYY-MM-DD, as the date boxes take them. */
+export type SignUpAnswer = FormAnswer<SignUpField>;
 
 /**
  * §5: sign-up has no client checks beyond the email type, so the form sends what it holds and the server
@@ -29,7 +24,7 @@ export const EMPTY: Values = { title: '', first_name: '', last_name: '', email: 
  */
 type RegisterPayload = Omit<RegisterRequest, 'title'> & { title: string };
 
-function toPayload(v: Values): RegisterPayload {
+function toPayload(v: Record<SignUpField, string>): RegisterPayload {
   return {
     title: v.title,
     // §3: first and last name joined by a space.
@@ -45,33 +40,26 @@ function toPayload(v: Values): RegisterPayload {
  * Reading the answer (§8 Registration)
  * --------------------------------------------------------------------------------------------- */
 
-export type Outcome =
-  /** `email` is where the verification link went. */
-  | { kind: 'registered'; email: string }
-  /** A success code other than 201. */
-  | { kind: 'not-created' }
-  | { kind: 'rejected'; message: string; errors: FieldErrors }
-  /** No answer at all. */
-  | { kind: 'failed' };
-
-/** POST /api/register, from the browser or from the page's action, and what its answer means (§8). */
-export async function register(api: ApiClient, values: Values): Promise<Outcome> {
+/**
+ * POST /api/register from the page's action, and what its answer means (§8): a 201 says where the verification link
+ * went; any other success code is 'Registration failed.'; a refusal is the server's message (a 422's field messages
+ * joined, each also beside its field); no usable answer is 'An error occurred. Please try again.'. The password is
+ * never sent back.
+ */
+export async function register(api: ApiClient, typed: Record<SignUpField, string>): Promise<SignUpAnswer> {
+  // The date boxes post what they show (§9 MM/dd/yyyy), with or without scripts; the API takes YYYY-MM-DD.
+  const values = { ...typed, birth_date: usDateToIso(typed.birth_date), anniversary_date: usDateToIso(typed.anniversary_date) };
   const res = await api.post('/api/register', toPayload(values), registerResponseSchema);
-  if (res.ok) return res.status === 201 ? { kind: 'registered', email: res.data.user.email } : { kind: 'not-created' };
-  if (res.status === 0) return { kind: 'failed' };
-  return { kind: 'rejected', message: failureText(res) ?? ACCOUNT_FALLBACK_MESSAGES.register, errors: res.errors ?? {} };
-}
-
-export function outcomeMessage(outcome: Outcome): string | null {
-  switch (outcome.kind) {
-    case 'registered':
-      return ACCOUNT_MESSAGES.registered;
-    case 'not-created':
-      return ACCOUNT_FALLBACK_MESSAGES.registerNot201;
-    case 'rejected':
-      return outcome.message;
-    case 'failed':
-      return ACCOUNT_FALLBACK_MESSAGES.register;
+  if (res.ok && res.status === 201) {
+    return { status: 201, ok: true, notice: { kind: 'success', text: VERIFICATION_MESSAGES.checkInbox(res.data.user.email) }, errors: {}, values: {} };
   }
+  const kept = withoutSecrets(values);
+  if (res.ok) return { status: res.status, ok: false, notice: { kind: 'error', text: ACCOUNT_FALLBACK_MESSAGES.registerNot201 }, errors: {}, values: kept };
+  return {
+    status: res.status,
+    ok: false,
+    notice: { kind: 'error', text: failureText(res) ?? ACCOUNT_FALLBACK_MESSAGES.register },
+    errors: res.errors ?? {},
+    values: kept,
+  };
 }
-

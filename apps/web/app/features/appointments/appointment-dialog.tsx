@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import {
   APPOINTMENTS,
@@ -12,6 +12,8 @@ import {
 
 import datepickerHref from 'react-datepicker/dist/react-datepicker.css?url';
 import { CloseIcon } from '../../components/ui/icons';
+import { Field, refusedBeforeSending, useForm, type FormAnswer } from '../../components/ui/form';
+import { FieldError, fieldErrorId } from '../../components/ui/field-errors';
 import { api, failureText, lazySchema } from '../../lib/api';
 import { returnFocusOnClose } from '../../components/ui/lazy-dialog';
 
@@ -106,13 +108,12 @@ function useSlots(day: string, kind: AppointmentKind, version: number): SlotsSta
   return state;
 }
 
-type Outcome =
-  | { kind: 'idle' }
-  | { kind: 'sending' }
-  | { kind: 'booked'; message: string; appointmentKind: AppointmentKind; startsAt: string }
-  | { kind: 'invalid'; summary: string; errors: Record<string, string[]> }
-  | { kind: 'taken'; message: string }
-  | { kind: 'failed' };
+/** What the store booked, as the confirmation shows it. */
+interface Booked {
+  message: string;
+  appointmentKind: AppointmentKind;
+  startsAt: string;
+}
 
 interface Booking {
   kind: AppointmentKind;
@@ -123,16 +124,25 @@ interface Booking {
   note: string;
 }
 
-async function bookAppointment(booking: Booking): Promise<Outcome> {
+const APPOINTMENT_FIELDS = ['kind', 'starts_at', 'name', 'email', 'phone', 'note'] as const;
+type AppointmentField = (typeof APPOINTMENT_FIELDS)[number];
+/** The kit's answer; on success what was booked, and whether the time was taken meanwhile (the times are loaded again). */
+type BookingAnswer = FormAnswer<AppointmentField> & { booked?: Booked; taken?: boolean };
+
+/**
+ * POST /api/appointments: a 422's messages beside their fields and joined in the line, a 409's message (the time was
+ * just taken), and for anything else (offline, or an answer that says nothing a shopper can act on) the generic one.
+ */
+async function bookAppointment(booking: Booking): Promise<BookingAnswer> {
   const res = await api.post('/api/appointments', booking, bookedAnswer);
   if (res.ok) {
     const { appointment, message } = res.data;
-    return { kind: 'booked', message, appointmentKind: appointment.kind, startsAt: appointment.starts_at };
+    return { status: res.status, ok: true, notice: null, errors: {}, values: {}, booked: { message, appointmentKind: appointment.kind, startsAt: appointment.starts_at } };
   }
-  if (res.status === 422 && res.errors) return { kind: 'invalid', errors: res.errors, summary: failureText(res) ?? '' };
-  if (res.status === 409 && res.message) return { kind: 'taken', message: res.message };
-  // Offline, or an answer that says nothing a shopper can act on: the generic message.
-  return { kind: 'failed' };
+  const failed = (text: string, errors: Record<string, string[]> = {}): BookingAnswer => ({ status: res.status, ok: false, notice: { kind: 'error', text }, errors, values: {} });
+  if (res.status === 422 && res.errors) return failed(failureText(res) ?? '', res.errors);
+  if (res.status === 409 && res.message) return { ...failed(res.message), taken: true };
+  return failed(CONTACT_FAILURE_MESSAGE);
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -144,73 +154,45 @@ const KIND_DETAILS: Record<AppointmentKind, string> = {
   'in-person': `At our showroom, ${SHOWROOM_ADDRESS.street}, ${SHOWROOM_ADDRESS.city}, ${SHOWROOM_ADDRESS.region}.`,
 };
 
-type ContactField = 'name' | 'email' | 'phone' | 'note';
+const CHOOSE_A_TIME = 'Please choose a time.';
 
 function AppointmentForm({ defaultKind }: { defaultKind: AppointmentKind }) {
-  const id = useId();
   const [{ first, last }] = useState(() => bookableDays());
   const [kind, setKind] = useState<AppointmentKind>(defaultKind);
   const [date, setDate] = useState<Date>(first);
   const [slotVersion, setSlotVersion] = useState(0);
   const slots = useSlots(dayKey(date), kind, slotVersion);
   const [picked, setPicked] = useState<string | null>(null);
-  const [details, setDetails] = useState<Record<ContactField, string>>({ name: '', email: '', phone: '', note: '' });
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [booked, setBooked] = useState<Booked | null>(null);
 
   // A picked time counts only while the day's current list still offers it (a new kind or a reload may not).
   const chosen =
     slots.status === 'ready' && slots.slots.some((s) => s.starts_at === picked && s.available) ? picked : null;
-  const sending = outcome.kind === 'sending';
 
-  function clearError(field: string) {
-    if (fieldErrors[field]) setFieldErrors(({ [field]: _fixed, ...rest }) => rest);
-  }
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    if (!chosen) {
-      const errors = { starts_at: ['Please choose a time.'] };
-      setFieldErrors(errors);
-      setOutcome({ kind: 'invalid', errors, summary: errors.starts_at[0]! });
-      return;
-    }
-    setOutcome({ kind: 'sending' });
-    const next = await bookAppointment({ kind, starts_at: chosen, ...details });
-    setOutcome(next);
-    setFieldErrors(next.kind === 'invalid' ? next.errors : {});
-    if (next.kind === 'taken') {
-      setPicked(null);
-      setSlotVersion((v) => v + 1);
-    }
-  }
-
-  if (outcome.kind === 'booked') return <Confirmation booked={outcome} />;
-
-  const describedBy = (field: string) => (fieldErrors[field] ? `${id}-${field}-error` : undefined);
-  const errorOf = (field: string) =>
-    fieldErrors[field] ? (
-      <p id={`${id}-${field}-error`} className="field-error">
-        {fieldErrors[field].join(' ')}
-      </p>
-    ) : null;
-  const text = (field: ContactField) => ({
-    id: `${id}-${field}`,
-    name: field,
-    className: 'form-control',
-    value: details[field],
-    'aria-invalid': fieldErrors[field] ? true : undefined,
-    'aria-describedby': describedBy(field),
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      setDetails((d) => ({ ...d, [field]: e.target.value }));
-      clearError(field);
+  // The slots and the calendar live in the browser (and the dialog on every page), so the booking leaves from it.
+  const form = useForm({
+    fields: APPOINTMENT_FIELDS,
+    send: async ({ name, email, phone, note }) => {
+      if (!chosen) return refusedBeforeSending({ starts_at: [CHOOSE_A_TIME] }, { kind: 'error', text: CHOOSE_A_TIME });
+      const answer = await bookAppointment({ kind, starts_at: chosen, name, email, phone, note });
+      if (answer.booked) setBooked(answer.booked);
+      if (answer.taken) {
+        setPicked(null);
+        setSlotVersion((v) => v + 1);
+      }
+      return answer;
     },
   });
+  const id = form.id;
+
+  if (booked) return <Confirmation booked={booked} />;
+
+  const describedBy = (field: AppointmentField) => (form.errors[field] ? fieldErrorId(id, field) : undefined);
   const available = slots.status === 'ready' ? slots.slots.filter((s) => s.available).length : 0;
+  const notice = form.notice;
 
   return (
-    <form className="appt-form" onSubmit={submit} aria-label="Appointment details">
+    <form.Form {...form.props} className="appt-form" aria-label="Appointment details">
       <fieldset className="appt-kinds" aria-describedby={describedBy('kind')}>
         <legend className="form-label">Type of appointment</legend>
         <div className="kind-cards">
@@ -223,7 +205,7 @@ function AppointmentForm({ defaultKind }: { defaultKind: AppointmentKind }) {
                 checked={kind === k}
                 onChange={() => {
                   setKind(k);
-                  clearError('kind');
+                  form.clear('kind');
                 }}
               />
               <span className="kind-card-body">
@@ -233,7 +215,7 @@ function AppointmentForm({ defaultKind }: { defaultKind: AppointmentKind }) {
             </label>
           ))}
         </div>
-        {errorOf('kind')}
+        <FieldError formId={id} errors={form.errors} field="kind" />
       </fieldset>
 
       <div className="appt-when">
@@ -254,7 +236,7 @@ function AppointmentForm({ defaultKind }: { defaultKind: AppointmentKind }) {
                 if (!d) return;
                 setDate(d);
                 setPicked(null);
-                clearError('starts_at');
+                form.clear('starts_at');
               }}
               minDate={first}
               maxDate={last}
@@ -297,7 +279,7 @@ function AppointmentForm({ defaultKind }: { defaultKind: AppointmentKind }) {
                     checked={chosen === s.starts_at}
                     onChange={() => {
                       setPicked(s.starts_at);
-                      clearError('starts_at');
+                      form.clear('starts_at');
                     }}
                   />
                   <span>{formatSlotTime(s.starts_at)}</span>
@@ -305,63 +287,49 @@ function AppointmentForm({ defaultKind }: { defaultKind: AppointmentKind }) {
               ))}
             </div>
           )}
-          {errorOf('starts_at')}
+          <FieldError formId={id} errors={form.errors} field="starts_at" />
         </fieldset>
       </div>
 
       <div className="form-grid">
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-name`}>
-            Name
-          </label>
-          <input {...text('name')} type="text" autoComplete="name" required maxLength={100} />
-          {errorOf('name')}
-        </div>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-email`}>
-            Email
-          </label>
-          <input {...text('email')} type="email" autoComplete="email" required maxLength={254} />
-          {errorOf('email')}
-        </div>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-phone`}>
-            Phone
-          </label>
-          <input
-            {...text('phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            maxLength={30}
-            pattern="[0-9+\(\)\s.\-]*"
-            title="Digits, spaces and + ( ) - . only"
-          />
-          {errorOf('phone')}
-        </div>
-        <div className="form-field form-field--wide">
-          <label className="form-label" htmlFor={`${id}-note`}>
-            Anything we should know? <span className="form-optional">(optional)</span>
-          </label>
-          <textarea {...text('note')} rows={3} maxLength={2000} placeholder="Ring size, budget, styles you love..." />
-          {errorOf('note')}
-        </div>
+        <Field form={form} name="name" label="Name" type="text" autoComplete="name" required maxLength={100} />
+        <Field form={form} name="email" label="Email" type="email" autoComplete="email" required maxLength={254} />
+        <Field
+          form={form}
+          name="phone"
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          maxLength={30}
+          pattern="[0-9+\(\)\s.\-]*"
+          title="Digits, spaces and + ( ) - . only"
+        />
+        <Field
+          form={form}
+          as="textarea"
+          name="note"
+          label="Anything we should know?"
+          optional
+          wide
+          rows={3}
+          maxLength={2000}
+          placeholder="Ring size, budget, styles you love..."
+        />
       </div>
 
       <div role="alert" className="form-live">
-        {outcome.kind === 'invalid' && <p className="form-banner form-banner--error">{outcome.summary}</p>}
-        {outcome.kind === 'taken' && <p className="form-banner form-banner--error">{outcome.message}</p>}
-        {outcome.kind === 'failed' && <p className="form-banner form-banner--error">{CONTACT_FAILURE_MESSAGE}</p>}
+        {notice?.kind === 'error' && <p className="form-banner form-banner--error">{notice.text}</p>}
       </div>
-      <button type="submit" className="button appt-submit" disabled={sending}>
-        {sending ? 'Booking...' : 'Book appointment'}
+      <button type="submit" className="button appt-submit" disabled={form.busy}>
+        {form.busy ? 'Booking...' : 'Book appointment'}
       </button>
-    </form>
+    </form.Form>
   );
 }
 
-function Confirmation({ booked }: { booked: Extract<Outcome, { kind: 'booked' }> }) {
+function Confirmation({ booked }: { booked: Booked }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the focus was in is gone: bring it to the confirmation so it is read out and Tab continues from here.
   useEffect(() => heading.current?.focus(), []);

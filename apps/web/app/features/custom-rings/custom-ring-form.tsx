@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   CUSTOM_RING_BUDGETS,
   CUSTOM_RING_IMAGES,
@@ -16,41 +16,73 @@ import {
   customRingRequestSchema,
   dayOfIso,
   replyByText,
-  type CustomRingRequestResponse,
 } from '@everstone/contract';
-import { SelectField, TextField, errorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../components/ui/fields';
-import { FieldError, describedBy, withoutField } from '../../components/ui/field-errors';
+import { Field, useForm, type FormAnswer } from '../../components/ui/form';
+import { FieldError, describedBy, withoutField, type FieldErrors } from '../../components/ui/field-errors';
 import { api, failureText, type ApiClient } from '../../lib/api';
 import { downsizeImage } from './downsize-image';
 
-export type Field = 'style' | 'budget' | 'center_shape' | 'center_origin' | 'center_carat' | 'metal' | 'ring_size' | 'note' | 'name' | 'email' | 'phone';
-export type Values = Record<Field, string>;
+/**
+ * What the form posts: the request's fields as text, and `images`, the ids of the pictures the browser has uploaded,
+ * one hidden field each (their bytes went ahead, one JSON body each, which a page's form post could not carry).
+ */
+export const CUSTOM_RING_FIELDS = [
+  'style',
+  'budget',
+  'center_shape',
+  'center_origin',
+  'center_carat',
+  'metal',
+  'ring_size',
+  'note',
+  'name',
+  'email',
+  'phone',
+  'images',
+] as const;
+export type CustomRingField = (typeof CUSTOM_RING_FIELDS)[number];
 
-export const EMPTY: Values = {
-  style: '',
-  budget: '',
-  center_shape: UNDECIDED,
-  center_origin: UNDECIDED,
-  center_carat: '',
-  metal: UNDECIDED,
-  ring_size: '',
-  note: '',
-  name: '',
-  email: '',
-  phone: '',
-};
+/** The request a success answered, for the thank-you. */
+interface SentRequest {
+  number: string;
+  replyByText: string;
+  /** Where the confirmation went. */
+  email: string;
+}
 
-export type Outcome =
-  | { kind: 'sent'; answer: CustomRingRequestResponse; email: string }
-  | { kind: 'invalid'; errors: FieldErrors }
-  | { kind: 'failed'; message: string };
+/** The kit's answer; a success also carries the request's number and the day the store replies by. */
+export type CustomRingAnswer = FormAnswer<CustomRingField> & { sent?: SentRequest };
 
-/** POST /api/custom-ring-requests, from the browser or from the page's action: 201, a 422's messages, or a failure. */
-export async function sendCustomRequest(client: ApiClient, values: Values, images: string[]): Promise<Outcome> {
-  const res = await client.post('/api/custom-ring-requests', { ...values, images }, customRingRequestResponseSchema);
-  if (res.ok) return { kind: 'sent', answer: res.data, email: values.email.trim() };
-  if (res.status === 422 && res.errors) return { kind: 'invalid', errors: res.errors };
-  return { kind: 'failed', message: (res.status === 429 && res.message) || failureText(res) || CUSTOM_RING_MESSAGES.failure };
+const IMAGE_FIELD = 'images';
+const CHECK_FIELDS = 'Some details need your attention: see the messages beside the fields.';
+
+/** The server names a lost upload images.N: its message is shown once, beside the pictures. */
+function withPicturesTogether(errors: FieldErrors): FieldErrors {
+  const together: FieldErrors = {};
+  for (const [key, messages] of Object.entries(errors)) (together[key.startsWith(`${IMAGE_FIELD}.`) ? IMAGE_FIELD : key] ??= []).push(...messages);
+  return together;
+}
+
+/**
+ * POST /api/custom-ring-requests from the page's action, with the uploaded pictures' ids: 201 is the thank-you (the
+ * form empties), a 422 the messages beside the fields, anything else the line (a 429's own words, else §8's).
+ */
+export async function sendCustomRequest(client: ApiClient, typed: Record<CustomRingField, string>, images: string[]): Promise<CustomRingAnswer> {
+  // The posted `images` text is only the first id; the action passes them all.
+  const { images: _first, ...details } = typed;
+  const res = await client.post('/api/custom-ring-requests', { ...details, images }, customRingRequestResponseSchema);
+  if (res.ok) {
+    const sent = { number: res.data.request_number, replyByText: res.data.reply_by_text, email: details.email.trim() };
+    return { status: res.status, ok: true, notice: null, errors: {}, values: {}, sent };
+  }
+  if (res.status === 422 && res.errors) return { status: 422, ok: false, notice: { kind: 'error', text: CHECK_FIELDS }, errors: withPicturesTogether(res.errors), values: details };
+  const text = (res.status === 429 && res.message) || failureText(res) || CUSTOM_RING_MESSAGES.failure;
+  return { status: res.status, ok: false, notice: { kind: 'error', text }, errors: {}, values: details };
+}
+
+/** The request a success answered, if this answer is one (the kit's FormAnswer has no room of its own for it). */
+function sentRequest(answer: FormAnswer<CustomRingField> | undefined): SentRequest | null {
+  return answer?.ok ? ((answer as CustomRingAnswer).sent ?? null) : null;
 }
 
 interface Picture {
@@ -62,33 +94,51 @@ interface Picture {
   problem?: string;
 }
 
-const IMAGE_FIELD = 'images';
-const CHECK_FIELDS = 'Some details need your attention: see the messages beside the fields.';
+const readyIds = (pictures: Picture[]) => pictures.filter((p) => p.state === 'ready' && p.id).map((p) => p.id!);
+
+/**
+ * The form's check before it is sent: the contract's own schema of the request, with the pictures as they stand
+ * (one still uploading, or one that could not be, stops it too), in the kit's shape of a schema.
+ */
+function requestCheck(pictures: Picture[]) {
+  return {
+    safeParse(values: unknown) {
+      const parsed = customRingRequestSchema.safeParse({ ...(values as object), images: readyIds(pictures) });
+      const issues: Array<{ path: PropertyKey[]; message: string }> = parsed.success ? [] : [...parsed.error.issues];
+      if (pictures.some((p) => p.state === 'preparing')) issues.push({ path: [IMAGE_FIELD], message: 'Please wait until your images have finished uploading.' });
+      else if (pictures.some((p) => p.state === 'failed')) issues.push({ path: [IMAGE_FIELD], message: 'Please remove the images that could not be uploaded.' });
+      return issues.length > 0 ? { success: false as const, error: { issues } } : { success: true as const };
+    },
+  };
+}
 
 /**
  * The custom ring request of /custom-rings: the design, the stone, the metal and size, a note, up to three
  * reference pictures (downsized in the browser and uploaded one by one), and how to reach the shopper. Guests
  * welcome. Checked here with the contract's own schema before it is sent; the server's 422 lands beside each field.
+ * `answer` is what the page's action answered a post made without scripts (which sends no pictures: choosing them
+ * needs scripts).
  */
-export function CustomRingForm({ replyBy, initial }: { replyBy: string; initial?: { outcome: Outcome; values: Values } }) {
-  const [values, setValues] = useState<Values>(initial?.values ?? EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>(initial?.outcome.kind === 'invalid' ? initial.outcome.errors : {});
-  const [sent, setSent] = useState<Extract<Outcome, { kind: 'sent' }> | null>(initial?.outcome.kind === 'sent' ? initial.outcome : null);
-  const [failure, setFailure] = useState<string | null>(
-    initial?.outcome.kind === 'failed' ? initial.outcome.message : initial?.outcome.kind === 'invalid' ? CHECK_FIELDS : null,
-  );
+export function CustomRingForm({ replyBy, answer }: { replyBy: string; answer?: CustomRingAnswer }) {
   const [pictures, setPictures] = useState<Picture[]>([]);
-  const [sending, setSending] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
+  const [noteLength, setNoteLength] = useState(answer?.values.note?.length ?? 0);
+  // The thank-you the shopper has put away ('Send another request').
+  const [putAway, setPutAway] = useState<FormAnswer<CustomRingField>>();
   const thanks = useRef<HTMLHeadingElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const id = useId();
+  const form = useForm({
+    answer,
+    fields: CUSTOM_RING_FIELDS,
+    schema: requestCheck(pictures),
+    onAnswer: (next) => {
+      if (!next.ok) return;
+      setPictures([]);
+      setNoteLength(0);
+    },
+  });
+  const id = form.id;
+  const sent = form.answer === putAway ? null : sentRequest(form.answer);
 
-  // After a refused attempt, the shopper lands on the first field that needs them.
-  useEffect(() => {
-    if (attempt > 0) focusFirstInvalid(form.current);
-  }, [attempt]);
   useEffect(() => {
     if (sent) thanks.current?.focus();
   }, [sent]);
@@ -97,17 +147,12 @@ export function CustomRingForm({ replyBy, initial }: { replyBy: string; initial?
   previews.current = pictures.map((p) => p.preview);
   useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
-  function update(field: Field, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => withoutField(e, field));
-  }
-
   async function addPictures(files: FileList | null) {
     if (!files) return;
     const room = CUSTOM_RING_IMAGES.maxPerRequest - pictures.length;
     const chosen = [...files].slice(0, Math.max(0, room));
-    setErrors((e) => withoutField(e, IMAGE_FIELD));
-    if (files.length > room) setErrors((e) => ({ ...e, [IMAGE_FIELD]: [CUSTOM_RING_MESSAGES.tooManyImages] }));
+    if (files.length > room) form.refuse({ ...withoutField(form.errors, IMAGE_FIELD), [IMAGE_FIELD]: [CUSTOM_RING_MESSAGES.tooManyImages] });
+    else form.clear(IMAGE_FIELD);
     for (const file of chosen) {
       const key = `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`;
       setPictures((list) => [...list, { key, preview: '', name: file.name, state: 'preparing' }]);
@@ -131,44 +176,7 @@ export function CustomRingForm({ replyBy, initial }: { replyBy: string; initial?
       if (gone?.preview) URL.revokeObjectURL(gone.preview);
       return list.filter((p) => p.key !== key);
     });
-    setErrors((e) => withoutField(e, IMAGE_FIELD));
-  }
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    setFailure(null);
-    const ids = pictures.filter((p) => p.state === 'ready' && p.id).map((p) => p.id!);
-    const local: FieldErrors = {};
-    const parsed = customRingRequestSchema.safeParse({ ...values, images: ids });
-    if (!parsed.success) Object.assign(local, errorsFromIssues(parsed.error.issues));
-    if (pictures.some((p) => p.state === 'preparing')) local[IMAGE_FIELD] = ['Please wait until your images have finished uploading.'];
-    else if (pictures.some((p) => p.state === 'failed')) local[IMAGE_FIELD] = ['Please remove the images that could not be uploaded.'];
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      setFailure(CHECK_FIELDS);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setSending(true);
-    const outcome = await sendCustomRequest(api, values, ids);
-    setSending(false);
-    if (outcome.kind === 'sent') {
-      setSent(outcome);
-      setValues(EMPTY);
-      setPictures([]);
-      return;
-    }
-    if (outcome.kind === 'invalid') {
-      // The server names a lost upload as images.N: shown once, beside the pictures.
-      const next: FieldErrors = {};
-      for (const [key, messages] of Object.entries(outcome.errors)) (next[key.startsWith(`${IMAGE_FIELD}.`) ? IMAGE_FIELD : key] ??= []).push(...messages);
-      setErrors(next);
-      setFailure(CHECK_FIELDS);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setFailure(outcome.message);
+    form.clear(IMAGE_FIELD);
   }
 
   if (sent) {
@@ -178,25 +186,27 @@ export function CustomRingForm({ replyBy, initial }: { replyBy: string; initial?
           Thank you. Your request is with our designers.
         </h2>
         <p className="cr-thanks-number">
-          Request number <strong>{sent.answer.request_number}</strong>
+          Request number <strong>{sent.number}</strong>
         </p>
-        <p className="cr-thanks-promise">{sent.answer.reply_by_text}</p>
+        <p className="cr-thanks-promise">{sent.replyByText}</p>
         <p className="cr-fineprint">
           By the end of that day, Eastern Time. A confirmation is on its way to {sent.email}; reply to it to add anything.
         </p>
-        <button type="button" className="text-button" onClick={() => setSent(null)}>
+        <button type="button" className="text-button" onClick={() => setPutAway(form.answer)}>
           Send another request
         </button>
       </div>
     );
   }
 
-  const select = (field: Field) => ({ name: field, value: values[field], errors, onChange: (e: React.ChangeEvent<HTMLSelectElement>) => update(field, e.target.value) });
-  const text = (field: Field) => ({ name: field, value: values[field], errors, onChange: (e: React.ChangeEvent<HTMLInputElement>) => update(field, e.target.value) });
   const room = CUSTOM_RING_IMAGES.maxPerRequest - pictures.length;
+  // The line says the form's messages are beside its fields while any are; otherwise it is the last answer's failure.
+  const line = Object.keys(form.errors).length > 0 ? CHECK_FIELDS : form.notice?.kind === 'error' ? form.notice.text : null;
+  // What the form shows again after a post without scripts, else what a new request starts from.
+  const kept = (field: CustomRingField, fallback: string) => form.initial(field) ?? fallback;
 
   return (
-    <form ref={form} className="cr-form" method="post" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form.Form {...form.props} className="cr-form" noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="pg-section-title">
         Tell us about your ring
       </h2>
@@ -208,31 +218,31 @@ export function CustomRingForm({ replyBy, initial }: { replyBy: string; initial?
       <fieldset className="cr-group">
         <legend>The design</legend>
         <div className="form-grid">
-          <SelectField label="Style" {...select('style')}>
+          <Field form={form} as="select" name="style" label="Style" required>
             <option value="">Select a style</option>
             {CUSTOM_RING_STYLES.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.label}
               </option>
             ))}
-          </SelectField>
-          <SelectField label="Budget" {...select('budget')}>
+          </Field>
+          <Field form={form} as="select" name="budget" label="Budget" required>
             <option value="">Select a budget</option>
             {CUSTOM_RING_BUDGETS.map((b) => (
               <option key={b.id} value={b.id}>
                 {b.label}
               </option>
             ))}
-          </SelectField>
-          <SelectField label="Metal" {...select('metal')}>
+          </Field>
+          <Field form={form} as="select" name="metal" label="Metal" required defaultValue={kept('metal', UNDECIDED)}>
             <option value={UNDECIDED}>Not sure yet</option>
             {METALS.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.label}
               </option>
             ))}
-          </SelectField>
-          <SelectField label="Ring size" {...select('ring_size')}>
+          </Field>
+          <Field form={form} as="select" name="ring_size" label="Ring size" required>
             <option value="">Select a size</option>
             <option value={RING_SIZE_UNKNOWN}>I don&apos;t know the size yet</option>
             {RING_SIZES.map((s) => (
@@ -240,61 +250,56 @@ export function CustomRingForm({ replyBy, initial }: { replyBy: string; initial?
                 {s}
               </option>
             ))}
-          </SelectField>
+          </Field>
         </div>
       </fieldset>
 
       <fieldset className="cr-group">
         <legend>The center stone</legend>
         <div className="form-grid">
-          <SelectField label="Shape" {...select('center_shape')}>
+          <Field form={form} as="select" name="center_shape" label="Shape" required defaultValue={kept('center_shape', UNDECIDED)}>
             <option value={UNDECIDED}>Not sure yet</option>
             {SHAPES.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>
             ))}
-          </SelectField>
-          <SelectField label="Lab-grown or natural" {...select('center_origin')}>
+          </Field>
+          <Field form={form} as="select" name="center_origin" label="Lab-grown or natural" required defaultValue={kept('center_origin', UNDECIDED)}>
             {STONE_ORIGIN_CHOICES.map((o) => (
               <option key={o.id} value={o.id}>
                 {o.label}
               </option>
             ))}
-          </SelectField>
-          <TextField
+          </Field>
+          <Field
+            form={form}
+            name="center_carat"
             label="Approximate carat weight"
             optional
             inputMode="decimal"
             placeholder="1.5"
             hint={`A number from ${CUSTOM_RING_LIMITS.minCarat} to ${CUSTOM_RING_LIMITS.maxCarat}.`}
-            {...text('center_carat')}
           />
         </div>
       </fieldset>
 
       <fieldset className="cr-group">
         <legend>Your idea</legend>
-        <div className="form-field form-field--wide">
-          <label className="form-label" htmlFor={`${id}-note`}>
-            Describe it <span className="form-optional">(optional)</span>
-          </label>
-          <textarea
-            id={`${id}-note`}
-            name="note"
-            className="form-control"
-            rows={5}
-            maxLength={CUSTOM_RING_LIMITS.noteMaxLength}
-            value={values.note}
-            onChange={(e) => update('note', e.target.value)}
-            {...describedBy(id, errors, 'note', `${id}-note-count`)}
-          />
-          <p id={`${id}-note-count`} className="cr-fineprint">
-            {values.note.length} of {CUSTOM_RING_LIMITS.noteMaxLength} characters
-          </p>
-          <FieldError formId={id} errors={errors} field="note" />
-        </div>
+        <Field
+          form={form}
+          as="textarea"
+          name="note"
+          label="Describe it"
+          optional
+          wide
+          rows={5}
+          maxLength={CUSTOM_RING_LIMITS.noteMaxLength}
+          hint={`${noteLength} of ${CUSTOM_RING_LIMITS.noteMaxLength} characters`}
+          onChange={(e) => setNoteLength(e.target.value.length)}
+        />
 
+        {/* Drawn by hand: the pictures are chosen here but posted as their uploads' ids, below. */}
         <div className="form-field form-field--wide cr-images">
           <label className="form-label" htmlFor={`${id}-images`}>
             Reference images <span className="form-optional">(optional, up to {CUSTOM_RING_IMAGES.maxPerRequest})</span>
@@ -311,9 +316,12 @@ export function CustomRingForm({ replyBy, initial }: { replyBy: string; initial?
             className="cr-file"
             disabled={room <= 0}
             onChange={(e) => void addPictures(e.target.files)}
-            {...describedBy(id, errors, IMAGE_FIELD, `${id}-images-hint`)}
+            {...describedBy(id, form.errors, IMAGE_FIELD, `${id}-images-hint`)}
           />
-          <FieldError formId={id} errors={errors} field={IMAGE_FIELD} />
+          {readyIds(pictures).map((imageId) => (
+            <input key={imageId} type="hidden" name={IMAGE_FIELD} value={imageId} />
+          ))}
+          <FieldError formId={id} errors={form.errors} field={IMAGE_FIELD} />
           {pictures.length > 0 && (
             <ul className="cr-previews" aria-label="Chosen images">
               {pictures.map((p, i) => (
@@ -335,18 +343,18 @@ export function CustomRingForm({ replyBy, initial }: { replyBy: string; initial?
       <fieldset className="cr-group">
         <legend>How to reach you</legend>
         <div className="form-grid">
-          <TextField label="Name" autoComplete="name" maxLength={100} {...text('name')} />
-          <TextField label="Email" type="email" autoComplete="email" maxLength={254} {...text('email')} />
-          <TextField label="Phone" optional type="tel" autoComplete="tel" maxLength={30} placeholder="212-555-0100" {...text('phone')} />
+          <Field form={form} name="name" label="Name" required autoComplete="name" maxLength={100} />
+          <Field form={form} name="email" label="Email" required type="email" autoComplete="email" maxLength={254} />
+          <Field form={form} name="phone" label="Phone" optional type="tel" autoComplete="tel" maxLength={30} placeholder="212-555-0100" />
         </div>
       </fieldset>
 
       <div role="alert" className="form-live">
-        {failure && <p className="form-banner form-banner--error">{failure}</p>}
+        {line && <p className="form-banner form-banner--error">{line}</p>}
       </div>
-      <button type="submit" className="button cr-submit" disabled={sending}>
-        {sending ? 'Sending...' : 'Send my request'}
+      <button type="submit" className="button cr-submit" disabled={form.busy}>
+        {form.busy ? 'Sending...' : 'Send my request'}
       </button>
-    </form>
+    </form.Form>
   );
 }

@@ -1,6 +1,6 @@
-import { data } from 'react-router';
 import type { Route } from './+types/signin';
-import { SignInPage } from '../../features/account/sign-in-page';
+import { NEEDS_SCRIPT, SignInPage } from '../../features/account/sign-in-page';
+import { replyWith } from '../../components/ui/form';
 import { pageMeta } from '../../lib/seo';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -15,9 +15,9 @@ export const meta: Route.MetaFunction = (args) =>
  * storage (§4), so the server cannot sign anyone in from here; the body (a password) is not even read.
  */
 export function action() {
-  return data({ needsScript: true }, { status: 400 });
+  return replyWith(NEEDS_SCRIPT);
 }
 
 export default function SignIn({ actionData }: Route.ComponentProps) {
-  return <SignInPage needsScript={actionData?.needsScript === true} />;
+  return <SignInPage answer={actionData} />;
 }

@@ -1,7 +1,7 @@
-import { data } from 'react-router';
+import { ACCOUNT_FALLBACK_MESSAGES } from '@everstone/contract';
 import type { Route } from './+types/signup';
-import { EMPTY, register, type Field, type Values } from '../../features/account/sign-up';
-import { usDateToIso } from '../../components/ui/date-field';
+import { SIGN_UP_FIELDS, register } from '../../features/account/sign-up';
+import { formClientAction, readForm, replyWith } from '../../components/ui/form';
 import { serverApi } from '../../lib/api';
 import { SignUpPage } from '../../features/account/sign-up-page';
 import { pageMeta } from '../../lib/seo';
@@ -14,29 +14,15 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /**
- * Without JavaScript (or before the page has hydrated) the form posts here and goes to the same API
- * in-process. The password is never sent back into the page.
+ * The form's one path, with or without scripts: the registration goes to the API in-process. Nothing is signed in
+ * by it (the shopper signs in afterwards, in the browser), so it needs no session; the password is never sent back.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const text = (field: Field) => {
-    const value = form.get(field);
-    return typeof value === 'string' ? value : '';
-  };
-  const values: Values = {
-    title: text('title'),
-    first_name: text('first_name'),
-    last_name: text('last_name'),
-    email: text('email'),
-    birth_date: usDateToIso(text('birth_date')),
-    anniversary_date: usDateToIso(text('anniversary_date')),
-    password: text('password'),
-  };
-  const outcome = await register(serverApi(context), values);
-  const status = outcome.kind === 'registered' ? 201 : outcome.kind === 'rejected' ? 422 : outcome.kind === 'failed' ? 502 : 200;
-  return data({ outcome, values: outcome.kind === 'registered' ? EMPTY : { ...values, password: '' } }, { status });
+  return replyWith(await register(serverApi(context), readForm(await request.formData(), SIGN_UP_FIELDS)));
 }
 
+export const clientAction = formClientAction(SIGN_UP_FIELDS, ACCOUNT_FALLBACK_MESSAGES.register);
+
 export default function SignUp({ actionData }: Route.ComponentProps) {
-  return <SignUpPage actionData={actionData} />;
+  return <SignUpPage answer={actionData} />;
 }
