@@ -163,7 +163,9 @@ export function StoneImport() {
                   type="file"
                   accept=".csv,text/csv"
                   className="adm-file"
-                  disabled={form.busy}
+                  // Held while the file is read, not from the click: a refused choice is answered while the form
+                  // still counts as busy, and the focus it moves here would not land on a disabled input.
+                  disabled={stage.kind === 'reading'}
                   onChange={() => form.clear('file')}
                   {...describedBy(form.id, form.errors, 'file', hintId)}
                 />
