@@ -182,8 +182,15 @@ function Group({ legend, children }: { legend: string; children: React.ReactNode
   );
 }
 
-const inlayOf = (v: Inlay | null) => v ?? 'none';
-const inlayFrom = (v: 'none' | Inlay) => (v === 'none' ? null : v);
+/** A ring's or a bracelet's inlay; none is null in the design. */
+function InlayField({ form, value, onValue }: { form: DesignForm; value: Inlay | null; onValue: (inlay: Inlay | null) => void }) {
+  return <SelectField form={form} name="inlay" label="Inlay" value={value ?? 'none'} options={INLAY_OPTIONS} text={INLAY_TEXT} onValue={(v) => onValue(v === 'none' ? null : v)} />;
+}
+
+/** How a ring's head or earrings hold their stones: a bezel (0) or prongs. */
+function ProngsField({ form, label, value, onValue }: { form: DesignForm; label: string; value: Prongs; onValue: (prongs: Prongs) => void }) {
+  return <SelectField form={form} name="prongs" label={label} value={`${value}`} options={PRONG_OPTIONS} text={PRONG_TEXT} onValue={(v) => onValue(Number(v) as Prongs)} />;
+}
 
 function RingFields({ form, design, change, blank }: { form: DesignForm; design: RingDesign; change: Change; blank: Blank }) {
   const ring = (fn: (d: RingDesign) => RingDesign) => change((d) => (d.form === 'ring' ? fn(d) : d));
@@ -203,28 +210,12 @@ function RingFields({ form, design, change, blank }: { form: DesignForm; design:
           onValue={(n) => ring((d) => ({ ...d, bandThicknessMm: n }))}
         />
         <SelectField form={form} name="profile" label="Profile" value={design.profile} options={BAND_PROFILES} text={PROFILE_TEXT} onValue={(profile) => ring((d) => ({ ...d, profile }))} />
-        <SelectField
-          form={form}
-          name="inlay"
-          label="Inlay"
-          value={inlayOf(design.inlay)}
-          options={INLAY_OPTIONS}
-          text={INLAY_TEXT}
-          onValue={(v) => ring((d) => ({ ...d, inlay: inlayFrom(v) }))}
-        />
+        <InlayField form={form} value={design.inlay} onValue={(inlay) => ring((d) => ({ ...d, inlay }))} />
         <CheckField form={form} name="milgrain" label="Milgrain edges" value={design.milgrain} onValue={(milgrain) => ring((d) => ({ ...d, milgrain }))} />
       </Group>
       {design.head && (
         <Group legend="Head">
-          <SelectField
-            form={form}
-            name="prongs"
-            label="Holds the stone with"
-            value={`${design.head.prongs}`}
-            options={PRONG_OPTIONS}
-            text={PRONG_TEXT}
-            onValue={(v) => head({ prongs: Number(v) as Prongs })}
-          />
+          <ProngsField form={form} label="Holds the stone with" value={design.head.prongs} onValue={(prongs) => head({ prongs })} />
           <SelectField form={form} name="halo" label="Halo" value={design.head.halo} options={HALO_KINDS} text={HALO_TEXT} onValue={(halo) => head({ halo })} />
           <CheckField form={form} name="vintage" label="Vintage details" value={design.head.vintage} onValue={(vintage) => head({ vintage })} />
         </Group>
@@ -275,15 +266,7 @@ function EarringFields({ form, design, change, blank }: { form: DesignForm; desi
       {design.style === 'hoops' && (
         <NumberField form={form} name="hoopStones" label="Stones on each hoop" value={design.hoopStones} bound={b.earrings.hoopStones} blank={blank} onValue={(n) => earrings((d) => ({ ...d, hoopStones: n }))} />
       )}
-      <SelectField
-        form={form}
-        name="prongs"
-        label="Holds the stones with"
-        value={`${design.prongs}`}
-        options={PRONG_OPTIONS}
-        text={PRONG_TEXT}
-        onValue={(v) => earrings((d) => ({ ...d, prongs: Number(v) as Prongs }))}
-      />
+      <ProngsField form={form} label="Holds the stones with" value={design.prongs} onValue={(prongs) => earrings((d) => ({ ...d, prongs }))} />
     </Group>
   );
 }
@@ -337,15 +320,7 @@ function BraceletFields({ form, design, change, blank }: { form: DesignForm; des
       {design.style === 'bangle' && (
         <NumberField form={form} name="widthMm" label="Bangle width (mm)" value={design.widthMm} bound={b.bracelet.widthMm} blank={blank} onValue={(n) => bracelet((d) => ({ ...d, widthMm: n }))} />
       )}
-      <SelectField
-        form={form}
-        name="inlay"
-        label="Inlay"
-        value={inlayOf(design.inlay)}
-        options={INLAY_OPTIONS}
-        text={INLAY_TEXT}
-        onValue={(v) => bracelet((d) => ({ ...d, inlay: inlayFrom(v) }))}
-      />
+      <InlayField form={form} value={design.inlay} onValue={(inlay) => bracelet((d) => ({ ...d, inlay }))} />
     </Group>
   );
 }
