@@ -6,6 +6,8 @@ import {
   IMPORT_MAX_BYTES,
   type ImportEvent,
 } from '@everstone/contract';
+import { FieldError, describedBy } from '../../../components/ui/field-errors';
+import { refusedBeforeSending, useForm, type FormAnswer } from '../../../components/ui/form';
 import { pathOf, signInPath } from '../kit/admin-api';
 import { PageHead } from '../kit/frame';
 import { TableScroll } from '../kit/table';
@@ -24,14 +26,16 @@ import {
 /** The columns a supplier file carries, as the store reads them (the contract's one list, docs/inventory.md). */
 const COLUMNS = Object.entries(IMPORT_COLUMNS).map(([name, c]) => ({ name, required: c.required, holds: c.help.charAt(0).toUpperCase() + c.help.slice(1) }));
 
+/** What the page shows below the form: the file on its way, then what the import came to. */
 type Stage =
   | { kind: 'choosing' }
   | { kind: 'reading'; file: File; progress: ImportProgress | null }
   | { kind: 'finished'; file: File; outcome: ImportOutcome }
-  | { kind: 'lost'; file: File; progress: ImportProgress | null }
-  | { kind: 'refused'; message: string };
+  | { kind: 'lost'; file: File; progress: ImportProgress | null };
 
 const MAX_TEXT = sizeText(IMPORT_MAX_BYTES);
+const FIELDS = ['file'] as const;
+type ImportField = (typeof FIELDS)[number];
 
 /** What a refusal before the first line means, in words for the person who sent the file. */
 function refusalText(status: number, message: string | null): string {
@@ -41,55 +45,50 @@ function refusalText(status: number, message: string | null): string {
   return message ?? 'The file could not be imported. Please try again in a moment.';
 }
 
-/** /admin/stones/import: a supplier file sent in, its progress while the store reads it, then every row's problems. */
+/** What is wrong with the chosen file before it is sent, if anything. */
+function fileProblem(file: FormDataEntryValue | null): string | null {
+  // A form without a chosen file still posts an empty, nameless one.
+  if (!(file instanceof File) || file.name === '') return 'Choose a CSV file to import.';
+  if (file.size > IMPORT_MAX_BYTES) return `This file is ${sizeText(file.size)}; the store takes at most ${MAX_TEXT} in one import. Split it into parts and import each.`;
+  if (file.size === 0) return 'This file is empty.';
+  return null;
+}
+
+/**
+ * /admin/stones/import: a supplier file sent in, its progress while the store reads it, then every row's problems.
+ * The form is the kit's: its message about the file, its busy state while the import runs, and a refusal before the
+ * first line (its notice). The progress and the outcome are the import's own, drawn below it.
+ */
 export function StoneImport() {
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
   const [stage, setStage] = useState<Stage>({ kind: 'choosing' });
-  const [fileError, setFileError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const outcomeHeading = useRef<HTMLHeadingElement>(null);
   const running = useRef<AbortController | null>(null);
 
   // Leaving the page stops reading the answer (the store finishes what it has, as with a closed tab).
   useEffect(() => () => running.current?.abort(), []);
-  useEffect(() => {
-    if (stage.kind === 'finished' || stage.kind === 'lost' || stage.kind === 'refused') outcomeHeading.current?.focus();
-  }, [stage.kind]);
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (stage.kind === 'reading') return;
-    const file = input.current?.files?.[0];
-    if (!file) {
-      setFileError('Choose a CSV file to import.');
-      input.current?.focus();
-      return;
-    }
-    if (file.size > IMPORT_MAX_BYTES) {
-      setFileError(`This file is ${sizeText(file.size)}; the store takes at most ${MAX_TEXT} in one import. Split it into parts and import each.`);
-      input.current?.focus();
-      return;
-    }
-    if (file.size === 0) {
-      setFileError('This file is empty.');
-      input.current?.focus();
-      return;
-    }
-    setFileError(null);
+  /** Sends the file and follows the store's lines until the outcome; the page shows each step as it comes. */
+  async function send(_values: Record<ImportField, string>, data: FormData): Promise<FormAnswer<ImportField> | null> {
+    const chosen = data.get('file');
+    const problem = fileProblem(chosen);
+    if (problem) return refusedBeforeSending({ file: [problem] });
+    const file = chosen as File;
     const controller = new AbortController();
     running.current = controller;
     setStage({ kind: 'reading', file, progress: null });
     const start = await startImport(file, controller.signal);
-    if (controller.signal.aborted) return;
+    if (controller.signal.aborted) return null;
     if (!start.ok) {
       if (start.status === 401) {
         await navigate(signInPath(pathOf(location), start.message === ADMIN_MESSAGES.expired));
-        return;
+        return null;
       }
-      setStage({ kind: 'refused', message: refusalText(start.status, start.message) });
-      return;
+      setStage({ kind: 'choosing' });
+      return { status: start.status, ok: false, notice: { kind: 'error', text: refusalText(start.status, start.message) }, errors: {}, values: {} };
     }
     let last: ImportProgress | null = null;
     let outcome: ImportOutcome | null = null;
@@ -100,11 +99,21 @@ export function StoneImport() {
         setStage({ kind: 'reading', file, progress: e });
       });
     } catch {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) return null;
     }
     running.current = null;
     setStage(outcome ? { kind: 'finished', file, outcome } : { kind: 'lost', file, progress: last });
+    return { status: 200, ok: true, notice: null, errors: {}, values: {} };
   }
+
+  // The chosen file stays chosen after an import, as the page says what it came to (Import another file empties it).
+  const form = useForm({ fields: FIELDS, resetOnSuccess: false, send });
+  const refused = form.notice?.kind === 'error' ? form.notice.text : null;
+
+  // What the import came to takes the focus once it is drawn.
+  useEffect(() => {
+    if (stage.kind === 'finished' || stage.kind === 'lost' || refused !== null) outcomeHeading.current?.focus();
+  }, [stage.kind, refused]);
 
   function again() {
     setStage({ kind: 'choosing' });
@@ -112,9 +121,8 @@ export function StoneImport() {
     requestAnimationFrame(() => input.current?.focus());
   }
 
-  const reading = stage.kind === 'reading';
-  const errorId = `${id}-file-error`;
-  const hintId = `${id}-file-hint`;
+  const fileId = `${form.id}-file`;
+  const hintId = `${fileId}-hint`;
   return (
     <>
       <InventoryStyles />
@@ -138,47 +146,49 @@ export function StoneImport() {
             <h2 id={`${id}-send-title`} className="adm-panel__title">
               The file
             </h2>
-            <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-send-title`}>
+            <form.Form {...form.props} className="adm-form" noValidate aria-labelledby={`${id}-send-title`}>
+              {/*
+                Not the kit's Field: that draws a text box's control (form-control) and takes no ref, and a file input
+                keeps its own look and is emptied and focused again by Import another file. Its message and busy state
+                are the form's all the same.
+              */}
               <div className="form-field">
-                <label className="form-label" htmlFor={`${id}-file`}>
+                <label className="form-label" htmlFor={fileId}>
                   Supplier file (CSV)
                 </label>
                 <input
                   ref={input}
-                  id={`${id}-file`}
+                  id={fileId}
                   name="file"
                   type="file"
                   accept=".csv,text/csv"
                   className="adm-file"
-                  disabled={reading}
-                  onChange={() => setFileError(null)}
-                  aria-invalid={fileError ? true : undefined}
-                  aria-describedby={fileError ? `${errorId} ${hintId}` : hintId}
+                  // Held while the file is read, not from the click: a refused choice is answered while the form
+                  // still counts as busy, and the focus it moves here would not land on a disabled input.
+                  disabled={stage.kind === 'reading'}
+                  onChange={() => form.clear('file')}
+                  {...describedBy(form.id, form.errors, 'file', hintId)}
                 />
                 <p id={hintId} className="adm-field-note">
                   At most {MAX_TEXT}. An exported inventory file can be edited and imported again.
                 </p>
-                {fileError && (
-                  <p id={errorId} className="field-error">
-                    {fileError}
-                  </p>
-                )}
+                <FieldError formId={form.id} errors={form.errors} field="file" />
               </div>
               <div>
-                <button type="submit" className="adm-button" disabled={reading}>
-                  {reading ? 'Importing…' : 'Import'}
+                <button type="submit" className="adm-button" disabled={form.busy}>
+                  {form.busy ? 'Importing…' : 'Import'}
                 </button>
               </div>
-            </form>
+            </form.Form>
           </section>
 
           {stage.kind === 'reading' && <Reading file={stage.file} progress={stage.progress} />}
-          {stage.kind === 'refused' && (
+          {refused !== null && (
             <section className="adm-panel adm-import__outcome" aria-labelledby={`${id}-outcome`}>
               <h2 id={`${id}-outcome`} ref={outcomeHeading} tabIndex={-1} className="adm-panel__title">
                 The file was not imported
               </h2>
-              <p className="form-banner form-banner--error">{stage.message}</p>
+              <p className="form-banner form-banner--error">{refused}</p>
             </section>
           )}
           {stage.kind === 'lost' && (

@@ -21,8 +21,9 @@ import {
   type AdminStoneEditRequest,
   type Diamond,
 } from '@everstone/contract';
-import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../../components/ui/fields';
-import { FieldError, describedBy, withoutField } from '../../../components/ui/field-errors';
+import { errorsFromIssues, type Notice } from '../../../components/ui/fields';
+import { FieldError } from '../../../components/ui/field-errors';
+import { Field, answerFrom, refusedBeforeSending, useForm, type BoundForm, type FormAnswer } from '../../../components/ui/form';
 import { adminApi, isSignedOut, pathOf, signInPath, type AdminResult } from '../kit/admin-api';
 import { AuditHistory } from '../audit';
 import { formatDayTime } from '../kit/format';
@@ -30,42 +31,59 @@ import { HoldEnd, OrderLink, StatusBadges } from '../orders';
 import { useReauth } from '../kit/reauth';
 import { InventoryStyles, STONES_PATH, StoneStatusBadge } from './stone-links';
 import { DialogActions } from '../kit/dialog-actions';
+import { OutcomeBanner } from '../kit/lists';
 
-type Outcome = { kind: 'success' | 'error'; text: string } | null;
 type View = AdminStone;
-type Send = (body: AdminStoneEditRequest) => Promise<AdminResult<View & { message: string }> | null>;
+type Save = (body: AdminStoneEditRequest) => Promise<AdminResult<View & { message: string }> | null>;
 
 const FALLBACK = 'The diamond could not be saved. Please try again in a moment.';
+
+/** What the price form posts (a sold stone's price is not sent: its field is disabled). */
+const STONE_FIELDS = ['price', 'featured'] as const;
+type StoneField = (typeof STONE_FIELDS)[number];
+/** The fields a message is drawn beside, the form's own included. */
+const SHOWN = ['price', 'form'] as const;
 
 /** /admin/stones/:id: one stone, who holds it, its price and featured flag, hiding it, and what was changed. */
 export function StoneView({ initial, now }: { initial: View; now: number }) {
   const [view, setView] = useState(initial);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  // What hiding or showing the stone last said in the page's line, until the form's next answer takes the line.
+  const [said, setSaid] = useState<Notice>(null);
   const run = useReauth();
   const navigate = useNavigate();
   const location = useLocation();
   const { stone } = view;
   const titleId = useId();
 
-  /** Sends an edit; a success shows the stone as the server now has it, a failure says why (or goes to sign in). */
-  const send: Send = async (body) => {
+  /** Sends an edit; a success shows the stone as the server now has it. Null: nothing was done, or off to sign in. */
+  const save: Save = async (body) => {
     const result = await run(() => adminApi.put(`/api/admin/stones/${stone.diamondid}`, body, adminStoneEditResponseSchema));
     if (result === null) return null;
     if (result.ok) {
-      const { message, ...next } = result.data;
+      const { message: _message, ...next } = result.data;
       setView(next);
-      setOutcome({ kind: 'success', text: message });
       return result;
     }
     if (isSignedOut(result)) {
       await navigate(signInPath(pathOf(location), true));
       return null;
     }
-    // A 422 is shown beside its field by the form; anything else in the page's status line.
-    if (!(result.status === 422 && result.errors)) setOutcome({ kind: 'error', text: result.message ?? FALLBACK });
-    else setOutcome(null);
     return result;
   };
+
+  /** The price form's one path: its check, then the edit; a 422 is shown beside its field, anything else in the page's line. */
+  async function savePrice(values: Record<StoneField, string>): Promise<FormAnswer<StoneField> | null> {
+    const body: AdminStoneEditRequest = { featured: values.featured === 'on' };
+    if (stone.status !== 'sold') body.price = values.price.trim();
+    const parsed = adminStoneEditRequestSchema.safeParse(body);
+    if (!parsed.success) return refusedBeforeSending(errorsFromIssues(parsed.error.issues));
+    const result = await save(body);
+    if (result === null) return null;
+    return answerFrom(result, { fields: SHOWN, fallback: FALLBACK, success: result.ok ? result.data.message : undefined });
+  }
+
+  // The fields show the stone as the server now has it after a save, so a success does not empty them.
+  const form = useForm({ fields: STONE_FIELDS, resetOnSuccess: false, onAnswer: () => setSaid(null), send: savePrice });
 
   return (
     <article className="adm-order adm-stone" aria-labelledby={titleId}>
@@ -95,13 +113,13 @@ export function StoneView({ initial, now }: { initial: View; now: number }) {
       </header>
 
       <div className="adm-order__status" role="status" tabIndex={-1}>
-        {outcome && <p className={`form-banner form-banner--${outcome.kind}`}>{outcome.text}</p>}
+        <OutcomeBanner outcome={said ?? form.notice} />
       </div>
 
       <div className="adm-order__grid">
         <div className="adm-order__main">
-          <EditForm stone={stone} send={send} />
-          <Visibility view={view} send={send} />
+          <EditForm stone={stone} form={form} />
+          <Visibility view={view} save={save} say={setSaid} />
           <AuditHistory history={view.history} caption={`Changes to diamond ${stone.certificate_number}, oldest first`} className="adm-stone__history" />
         </div>
         <div className="adm-order__aside">
@@ -114,94 +132,56 @@ export function StoneView({ initial, now }: { initial: View; now: number }) {
 }
 
 /** The price and the featured flag, saved together; the server's message about the price beside it. */
-function EditForm({ stone, send }: { stone: Diamond; send: Send }) {
+function EditForm({ stone, form }: { stone: Diamond; form: BoundForm<StoneField> }) {
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const [price, setPrice] = useState(() => centsToPrice(dollarsToCents(stone.price)));
-  const [featured, setFeatured] = useState(stone.is_superdeal === 1);
   // Saved, the fields show the stone as the server now has it; the form stays, and so does the focus on Save.
   const saved = `${stone.price}-${stone.is_superdeal}`;
-  const [shown, setShown] = useState(saved);
-  if (shown !== saved) {
-    setShown(saved);
-    setPrice(centsToPrice(dollarsToCents(stone.price)));
-    setFeatured(stone.is_superdeal === 1);
-  }
   const sold = stone.status === 'sold';
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const body: AdminStoneEditRequest = { featured };
-    if (!sold) body.price = price.trim();
-    const parsed = adminStoneEditRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      showFieldErrors(errorsFromIssues(parsed.error.issues), setErrors, form);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    const result = await send(body);
-    setSaving(false);
-    if (result && !result.ok && result.status === 422 && result.errors) {
-      showFieldErrors(result.errors, setErrors, form);
-    }
-  }
-
-  const hintId = `${id}-price-hint`;
   return (
     <section className="adm-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="adm-panel__title">
         Price and featured
       </h2>
-      <form ref={form} className="adm-form adm-stone-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-price`}>
-            Price (US dollars)
-          </label>
-          <input
-            id={`${id}-price`}
-            name="price"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            spellCheck={false}
-            className="form-control adm-control adm-stone-form__price"
-            value={price}
-            disabled={sold}
-            required
-            maxLength={20}
-            onChange={(e) => {
-              setPrice(e.target.value);
-              setErrors((all) => withoutField(all, 'price'));
-            }}
-            {...describedBy(id, errors, 'price', hintId)}
-          />
-          <p id={hintId} className="adm-field-note">
-            {sold ? 'Sold: the price belongs to the order that bought it.' : `Now ${formatMoney(stone.price)}; at least ${formatCents(MIN_STONE_PRICE_CENTS)}. An order already placed keeps the price it was placed at.`}
-          </p>
-          <FieldError formId={id} errors={errors} field="price" />
-        </div>
-        <div className="adm-check">
-          <input id={`${id}-featured`} name="featured" type="checkbox" checked={featured} onChange={(e) => setFeatured(e.target.checked)} />
+      <form.Form {...form.props} className="adm-form adm-stone-form" noValidate aria-labelledby={`${id}-title`}>
+        <Field
+          key={`price-${saved}`}
+          form={form}
+          name="price"
+          label="Price (US dollars)"
+          hint={sold ? 'Sold: the price belongs to the order that bought it.' : `Now ${formatMoney(stone.price)}; at least ${formatCents(MIN_STONE_PRICE_CENTS)}. An order already placed keeps the price it was placed at.`}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          controlClassName="adm-control adm-stone-form__price"
+          defaultValue={centsToPrice(dollarsToCents(stone.price))}
+          disabled={sold}
+          required
+          maxLength={20}
+        />
+        {/* A box the kit's Field does not draw. */}
+        <div key={`featured-${saved}`} className="adm-check">
+          <input id={`${id}-featured`} name="featured" type="checkbox" defaultChecked={stone.is_superdeal === 1} />
           <label htmlFor={`${id}-featured`}>Featured deal</label>
         </div>
-        <FieldError formId={id} errors={errors} field="form" />
+        <FieldError formId={form.id} errors={form.errors} field="form" />
         <div>
           {/* Not disabled while saving: a disabled button would drop the focus; a second press is ignored instead. */}
-          <button type="submit" className="adm-button" aria-disabled={saving || undefined}>
-            {saving ? 'Saving…' : 'Save'}
+          <button type="submit" className="adm-button" aria-disabled={form.busy || undefined}>
+            {form.busy ? 'Saving…' : 'Save'}
           </button>
         </div>
-      </form>
+      </form.Form>
     </section>
   );
 }
 
-/** Hiding the stone from the search (it stays in stock) and showing it again; an order's stone is the order's. */
-function Visibility({ view, send }: { view: View; send: Send }) {
+/**
+ * Hiding the stone from the search (it stays in stock) and showing it again; an order's stone is the order's. What it
+ * comes to is said in the page's line (a failure in the dialog too).
+ */
+function Visibility({ view, save, say }: { view: View; save: Save; say: (notice: Notice) => void }) {
   const id = useId();
   const { stone, order } = view;
   const [open, setOpen] = useState(false);
@@ -219,11 +199,17 @@ function Visibility({ view, send }: { view: View; send: Send }) {
     if (sending) return;
     setSending(true);
     setError(null);
-    const result = await send({ hidden: !hidden });
+    const result = await save({ hidden: !hidden });
     setSending(false);
     if (result === null) return;
-    if (result.ok) setOpen(false);
-    else setError(result.message ?? FALLBACK);
+    if (result.ok) {
+      say({ kind: 'success', text: result.data.message });
+      setOpen(false);
+      return;
+    }
+    // A 422 has no field here: it is said in the dialog alone.
+    say(result.status === 422 && result.errors ? null : { kind: 'error', text: result.message ?? FALLBACK });
+    setError(result.message ?? FALLBACK);
   }
 
   const whyId = `${id}-why`;

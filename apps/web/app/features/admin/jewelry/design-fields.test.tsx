@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { DESIGN_BOUNDS, boundText, type DesignBound, type DesignForm } from '@everstone/contract/core';
+import { createRoutesStub } from 'react-router';
+import { DESIGN_BOUNDS, boundText, type DesignBound, type DesignForm, type PieceDesign } from '@everstone/contract/core';
 import { SAMPLE_DESIGNS } from '../../../components/jewelry/samples';
-import { DesignFields } from './design-fields';
+import { useForm } from '../../../components/ui/form';
+import { DESIGN_FIELDS, DesignFields } from './design-fields';
 
 /** Which bound each number field of a form's editor is held to. */
 const FIELDS: Record<DesignForm, Record<string, DesignBound>> = {
@@ -18,13 +20,23 @@ const FIELDS: Record<DesignForm, Record<string, DesignBound>> = {
   bracelet: DESIGN_BOUNDS.bracelet,
 };
 
+/** The fields as the editor draws them: bound to a form (which needs a router, as a page has). */
+function draw(design: PieceDesign): string {
+  function Editor() {
+    const form = useForm({ fields: DESIGN_FIELDS, send: async () => null });
+    return <DesignFields form={form} design={design} change={() => {}} blank={() => {}} />;
+  }
+  const Page = createRoutesStub([{ path: '/', Component: Editor }]);
+  return renderToStaticMarkup(<Page />);
+}
+
 const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
 
 describe('the back office’s design fields', () => {
   it('offer the bounds the server checks a design against, and say them beside each field', () => {
     const seen = new Set<string>();
     for (const { title, design } of SAMPLE_DESIGNS) {
-      const html = renderToStaticMarkup(<DesignFields design={design} change={() => {}} blank={() => {}} />);
+      const html = draw(design);
       for (const tag of html.match(/<input[^>]*type="number"[^>]*>/g) ?? []) {
         const name = attr(tag, 'name')!;
         const bound = FIELDS[design.form][name];

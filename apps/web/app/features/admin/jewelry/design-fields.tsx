@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import {
   ACCENT_SETTINGS,
   BAND_PROFILES,
@@ -17,15 +16,41 @@ import {
   type PieceDesign,
   type RingDesign,
 } from '@everstone/contract';
+import { Field, type BoundForm } from '../../../components/ui/form';
 
 /**
- * The picture parameters of a variant's design, as fields: the band of a ring (and its head and accent stones when
- * it has them), the hoops of earrings, a necklace's or a bracelet's length and stones. Every other part of the design
- * stays as it is. Each number field offers the bounds the server checks a design against (the contract's
- * DESIGN_BOUNDS) and says them beside it. The number fields are left uncontrolled (remounted by the editor on Reset
- * and after Save), so a field emptied while typing stays empty instead of jumping back; it is reported as blank until
- * it holds a number.
+ * The picture parameters of a variant's design, as fields of the editor's form: the band of a ring (and its head and
+ * accent stones when it has them), the hoops of earrings, a necklace's or a bracelet's length and stones. Every other
+ * part of the design stays as it is. Each number field offers the bounds the server checks a design against (the
+ * contract's DESIGN_BOUNDS) and says them beside it. The number fields are left uncontrolled (remounted by the editor
+ * on Reset and after Save), so a field emptied while typing stays empty instead of jumping back; it is reported as
+ * blank until it holds a number.
  */
+
+/** The names of the design's fields, each a message key of the editor's form (a change drops what it covers). */
+export const DESIGN_FIELDS = [
+  'bandWidthMm',
+  'bandThicknessMm',
+  'profile',
+  'inlay',
+  'milgrain',
+  'prongs',
+  'halo',
+  'vintage',
+  'accentSetting',
+  'accentCount',
+  'accentCarat',
+  'coverage',
+  'hoopDiameterMm',
+  'hoopStones',
+  'lengthIn',
+  'stones',
+  'stoneMm',
+  'motif',
+  'widthMm',
+] as const;
+export type DesignField = (typeof DESIGN_FIELDS)[number];
+type DesignForm = BoundForm<DesignField>;
 
 type Change = (next: (design: PieceDesign) => PieceDesign) => void;
 /** A field's number is missing (true) or back (false). */
@@ -59,6 +84,7 @@ const MOTIF_OPTIONS = ['none', ...PENDANT_MOTIFS] as const;
 const b = DESIGN_BOUNDS;
 
 function NumberField({
+  form,
   name,
   label,
   value,
@@ -66,48 +92,41 @@ function NumberField({
   onValue,
   blank,
 }: {
-  name: string;
+  form: DesignForm;
+  name: DesignField;
   label: string;
   value: number;
   bound: DesignBound;
   onValue: (n: number) => void;
   blank: Blank;
 }) {
-  const id = useId();
-  const hint = `${id}-hint`;
   const words = boundText(bound);
   return (
-    <div className="form-field">
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="number"
-        inputMode={bound.whole ? 'numeric' : 'decimal'}
-        className="form-control adm-control"
-        defaultValue={value}
-        min={bound.min}
-        max={bound.max}
-        step={bound.step}
-        required
-        aria-describedby={hint}
-        onChange={(e) => {
-          const n = e.currentTarget.valueAsNumber;
-          const ok = Number.isFinite(n);
-          blank(name, !ok);
-          if (ok) onValue(n);
-        }}
-      />
-      <p id={hint} className="adm-field-hint">
-        {words.charAt(0).toUpperCase() + words.slice(1)}.
-      </p>
-    </div>
+    <Field
+      form={form}
+      name={name}
+      label={label}
+      hint={`${words.charAt(0).toUpperCase() + words.slice(1)}.`}
+      type="number"
+      inputMode={bound.whole ? 'numeric' : 'decimal'}
+      controlClassName="adm-control"
+      defaultValue={value}
+      min={bound.min}
+      max={bound.max}
+      step={bound.step}
+      required
+      onChange={(e) => {
+        const n = e.currentTarget.valueAsNumber;
+        const ok = Number.isFinite(n);
+        blank(name, !ok);
+        if (ok) onValue(n);
+      }}
+    />
   );
 }
 
 function SelectField<T extends string>({
+  form,
   name,
   label,
   value,
@@ -115,35 +134,40 @@ function SelectField<T extends string>({
   text,
   onValue,
 }: {
-  name: string;
+  form: DesignForm;
+  name: DesignField;
   label: string;
   value: T;
   options: readonly T[];
   text: Record<T, string>;
   onValue: (value: T) => void;
 }) {
-  const id = useId();
   return (
-    <div className="form-field">
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} name={name} className="form-control adm-control" defaultValue={value} onChange={(e) => onValue(e.currentTarget.value as T)}>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {text[o]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field form={form} as="select" name={name} label={label} controlClassName="adm-control" defaultValue={value} onChange={(e) => onValue(e.currentTarget.value as T)}>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {text[o]}
+        </option>
+      ))}
+    </Field>
   );
 }
 
-function CheckField({ name, label, value, onValue }: { name: string; label: string; value: boolean; onValue: (on: boolean) => void }) {
-  const id = useId();
+/** A box the kit does not draw: it drops its messages as it changes, as the kit's fields do. */
+function CheckField({ form, name, label, value, onValue }: { form: DesignForm; name: DesignField; label: string; value: boolean; onValue: (on: boolean) => void }) {
+  const id = `${form.id}-${name}`;
   return (
     <div className="adm-check">
-      <input id={id} name={name} type="checkbox" defaultChecked={value} onChange={(e) => onValue(e.currentTarget.checked)} />
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        defaultChecked={value}
+        onChange={(e) => {
+          form.clear(name);
+          onValue(e.currentTarget.checked);
+        }}
+      />
       <label htmlFor={id}>{label}</label>
     </div>
   );
@@ -158,18 +182,26 @@ function Group({ legend, children }: { legend: string; children: React.ReactNode
   );
 }
 
-const inlayOf = (v: Inlay | null) => v ?? 'none';
-const inlayFrom = (v: 'none' | Inlay) => (v === 'none' ? null : v);
+/** A ring's or a bracelet's inlay; none is null in the design. */
+function InlayField({ form, value, onValue }: { form: DesignForm; value: Inlay | null; onValue: (inlay: Inlay | null) => void }) {
+  return <SelectField form={form} name="inlay" label="Inlay" value={value ?? 'none'} options={INLAY_OPTIONS} text={INLAY_TEXT} onValue={(v) => onValue(v === 'none' ? null : v)} />;
+}
 
-function RingFields({ design, change, blank }: { design: RingDesign; change: Change; blank: Blank }) {
+/** How a ring's head or earrings hold their stones: a bezel (0) or prongs. */
+function ProngsField({ form, label, value, onValue }: { form: DesignForm; label: string; value: Prongs; onValue: (prongs: Prongs) => void }) {
+  return <SelectField form={form} name="prongs" label={label} value={`${value}`} options={PRONG_OPTIONS} text={PRONG_TEXT} onValue={(v) => onValue(Number(v) as Prongs)} />;
+}
+
+function RingFields({ form, design, change, blank }: { form: DesignForm; design: RingDesign; change: Change; blank: Blank }) {
   const ring = (fn: (d: RingDesign) => RingDesign) => change((d) => (d.form === 'ring' ? fn(d) : d));
   const head = (patch: Partial<NonNullable<RingDesign['head']>>) => ring((d) => (d.head ? { ...d, head: { ...d.head, ...patch } } : d));
   const accents = (patch: Partial<NonNullable<RingDesign['accents']>>) => ring((d) => (d.accents ? { ...d, accents: { ...d.accents, ...patch } } : d));
   return (
     <>
       <Group legend="Band">
-        <NumberField name="bandWidthMm" label="Band width (mm)" value={design.bandWidthMm} bound={b.ring.bandWidthMm} blank={blank} onValue={(n) => ring((d) => ({ ...d, bandWidthMm: n }))} />
+        <NumberField form={form} name="bandWidthMm" label="Band width (mm)" value={design.bandWidthMm} bound={b.ring.bandWidthMm} blank={blank} onValue={(n) => ring((d) => ({ ...d, bandWidthMm: n }))} />
         <NumberField
+          form={form}
           name="bandThicknessMm"
           label="Band thickness (mm)"
           value={design.bandThicknessMm}
@@ -177,36 +209,23 @@ function RingFields({ design, change, blank }: { design: RingDesign; change: Cha
           blank={blank}
           onValue={(n) => ring((d) => ({ ...d, bandThicknessMm: n }))}
         />
-        <SelectField name="profile" label="Profile" value={design.profile} options={BAND_PROFILES} text={PROFILE_TEXT} onValue={(profile) => ring((d) => ({ ...d, profile }))} />
-        <SelectField
-          name="inlay"
-          label="Inlay"
-          value={inlayOf(design.inlay)}
-          options={INLAY_OPTIONS}
-          text={INLAY_TEXT}
-          onValue={(v) => ring((d) => ({ ...d, inlay: inlayFrom(v) }))}
-        />
-        <CheckField name="milgrain" label="Milgrain edges" value={design.milgrain} onValue={(milgrain) => ring((d) => ({ ...d, milgrain }))} />
+        <SelectField form={form} name="profile" label="Profile" value={design.profile} options={BAND_PROFILES} text={PROFILE_TEXT} onValue={(profile) => ring((d) => ({ ...d, profile }))} />
+        <InlayField form={form} value={design.inlay} onValue={(inlay) => ring((d) => ({ ...d, inlay }))} />
+        <CheckField form={form} name="milgrain" label="Milgrain edges" value={design.milgrain} onValue={(milgrain) => ring((d) => ({ ...d, milgrain }))} />
       </Group>
       {design.head && (
         <Group legend="Head">
-          <SelectField
-            name="prongs"
-            label="Holds the stone with"
-            value={`${design.head.prongs}`}
-            options={PRONG_OPTIONS}
-            text={PRONG_TEXT}
-            onValue={(v) => head({ prongs: Number(v) as Prongs })}
-          />
-          <SelectField name="halo" label="Halo" value={design.head.halo} options={HALO_KINDS} text={HALO_TEXT} onValue={(halo) => head({ halo })} />
-          <CheckField name="vintage" label="Vintage details" value={design.head.vintage} onValue={(vintage) => head({ vintage })} />
+          <ProngsField form={form} label="Holds the stone with" value={design.head.prongs} onValue={(prongs) => head({ prongs })} />
+          <SelectField form={form} name="halo" label="Halo" value={design.head.halo} options={HALO_KINDS} text={HALO_TEXT} onValue={(halo) => head({ halo })} />
+          <CheckField form={form} name="vintage" label="Vintage details" value={design.head.vintage} onValue={(vintage) => head({ vintage })} />
         </Group>
       )}
       {design.accents && (
         <Group legend="Accent stones">
-          <SelectField name="accentSetting" label="Setting" value={design.accents.setting} options={ACCENT_SETTINGS} text={ACCENT_TEXT} onValue={(setting) => accents({ setting })} />
-          <NumberField name="accentCount" label="Stones" value={design.accents.count} bound={b.accents.count} blank={blank} onValue={(count) => accents({ count })} />
+          <SelectField form={form} name="accentSetting" label="Setting" value={design.accents.setting} options={ACCENT_SETTINGS} text={ACCENT_TEXT} onValue={(setting) => accents({ setting })} />
+          <NumberField form={form} name="accentCount" label="Stones" value={design.accents.count} bound={b.accents.count} blank={blank} onValue={(count) => accents({ count })} />
           <NumberField
+            form={form}
             name="accentCarat"
             label="Carats in all (ct)"
             value={design.accents.caratTotal}
@@ -215,6 +234,7 @@ function RingFields({ design, change, blank }: { design: RingDesign; change: Cha
             onValue={(caratTotal) => accents({ caratTotal })}
           />
           <NumberField
+            form={form}
             name="coverage"
             label="Coverage (1 = all round)"
             value={design.accents.coverage}
@@ -228,12 +248,13 @@ function RingFields({ design, change, blank }: { design: RingDesign; change: Cha
   );
 }
 
-function EarringFields({ design, change, blank }: { design: EarringDesign; change: Change; blank: Blank }) {
+function EarringFields({ form, design, change, blank }: { form: DesignForm; design: EarringDesign; change: Change; blank: Blank }) {
   const earrings = (fn: (d: EarringDesign) => EarringDesign) => change((d) => (d.form === 'earrings' ? fn(d) : d));
   return (
     <Group legend="Earrings">
       {design.style === 'hoops' && (
         <NumberField
+          form={form}
           name="hoopDiameterMm"
           label="Hoop diameter (mm)"
           value={design.hoopDiameterMm ?? b.earrings.hoopDiameterMm.min}
@@ -243,27 +264,22 @@ function EarringFields({ design, change, blank }: { design: EarringDesign; chang
         />
       )}
       {design.style === 'hoops' && (
-        <NumberField name="hoopStones" label="Stones on each hoop" value={design.hoopStones} bound={b.earrings.hoopStones} blank={blank} onValue={(n) => earrings((d) => ({ ...d, hoopStones: n }))} />
+        <NumberField form={form} name="hoopStones" label="Stones on each hoop" value={design.hoopStones} bound={b.earrings.hoopStones} blank={blank} onValue={(n) => earrings((d) => ({ ...d, hoopStones: n }))} />
       )}
-      <SelectField
-        name="prongs"
-        label="Holds the stones with"
-        value={`${design.prongs}`}
-        options={PRONG_OPTIONS}
-        text={PRONG_TEXT}
-        onValue={(v) => earrings((d) => ({ ...d, prongs: Number(v) as Prongs }))}
-      />
+      <ProngsField form={form} label="Holds the stones with" value={design.prongs} onValue={(prongs) => earrings((d) => ({ ...d, prongs }))} />
     </Group>
   );
 }
 
 /** What a necklace and a bracelet share: their length and the stones along them. */
 function StrandFields<D extends NecklaceDesign | BraceletDesign>({
+  form,
   design,
   bounds,
   blank,
   edit,
 }: {
+  form: DesignForm;
   design: D;
   bounds: { lengthIn: DesignBound; stones: DesignBound; stoneMm: DesignBound };
   blank: Blank;
@@ -271,19 +287,20 @@ function StrandFields<D extends NecklaceDesign | BraceletDesign>({
 }) {
   return (
     <>
-      <NumberField name="lengthIn" label="Length (inches)" value={design.lengthIn} bound={bounds.lengthIn} blank={blank} onValue={(n) => edit((d) => ({ ...d, lengthIn: n }))} />
-      <NumberField name="stones" label="Stones" value={design.stones} bound={bounds.stones} blank={blank} onValue={(n) => edit((d) => ({ ...d, stones: n }))} />
-      <NumberField name="stoneMm" label="Stone size (mm)" value={design.stoneMm} bound={bounds.stoneMm} blank={blank} onValue={(n) => edit((d) => ({ ...d, stoneMm: n }))} />
+      <NumberField form={form} name="lengthIn" label="Length (inches)" value={design.lengthIn} bound={bounds.lengthIn} blank={blank} onValue={(n) => edit((d) => ({ ...d, lengthIn: n }))} />
+      <NumberField form={form} name="stones" label="Stones" value={design.stones} bound={bounds.stones} blank={blank} onValue={(n) => edit((d) => ({ ...d, stones: n }))} />
+      <NumberField form={form} name="stoneMm" label="Stone size (mm)" value={design.stoneMm} bound={bounds.stoneMm} blank={blank} onValue={(n) => edit((d) => ({ ...d, stoneMm: n }))} />
     </>
   );
 }
 
-function NecklaceFields({ design, change, blank }: { design: NecklaceDesign; change: Change; blank: Blank }) {
+function NecklaceFields({ form, design, change, blank }: { form: DesignForm; design: NecklaceDesign; change: Change; blank: Blank }) {
   const necklace = (fn: (d: NecklaceDesign) => NecklaceDesign) => change((d) => (d.form === 'necklace' ? fn(d) : d));
   return (
     <Group legend="Necklace">
-      <StrandFields design={design} bounds={b.necklace} blank={blank} edit={necklace} />
+      <StrandFields form={form} design={design} bounds={b.necklace} blank={blank} edit={necklace} />
       <SelectField
+        form={form}
         name="motif"
         label="Motif"
         value={design.motif ?? 'none'}
@@ -295,36 +312,29 @@ function NecklaceFields({ design, change, blank }: { design: NecklaceDesign; cha
   );
 }
 
-function BraceletFields({ design, change, blank }: { design: BraceletDesign; change: Change; blank: Blank }) {
+function BraceletFields({ form, design, change, blank }: { form: DesignForm; design: BraceletDesign; change: Change; blank: Blank }) {
   const bracelet = (fn: (d: BraceletDesign) => BraceletDesign) => change((d) => (d.form === 'bracelet' ? fn(d) : d));
   return (
     <Group legend="Bracelet">
-      <StrandFields design={design} bounds={b.bracelet} blank={blank} edit={bracelet} />
+      <StrandFields form={form} design={design} bounds={b.bracelet} blank={blank} edit={bracelet} />
       {design.style === 'bangle' && (
-        <NumberField name="widthMm" label="Bangle width (mm)" value={design.widthMm} bound={b.bracelet.widthMm} blank={blank} onValue={(n) => bracelet((d) => ({ ...d, widthMm: n }))} />
+        <NumberField form={form} name="widthMm" label="Bangle width (mm)" value={design.widthMm} bound={b.bracelet.widthMm} blank={blank} onValue={(n) => bracelet((d) => ({ ...d, widthMm: n }))} />
       )}
-      <SelectField
-        name="inlay"
-        label="Inlay"
-        value={inlayOf(design.inlay)}
-        options={INLAY_OPTIONS}
-        text={INLAY_TEXT}
-        onValue={(v) => bracelet((d) => ({ ...d, inlay: inlayFrom(v) }))}
-      />
+      <InlayField form={form} value={design.inlay} onValue={(inlay) => bracelet((d) => ({ ...d, inlay }))} />
     </Group>
   );
 }
 
-/** The fields of a design's form. */
-export function DesignFields({ design, change, blank }: { design: PieceDesign; change: Change; blank: Blank }) {
+/** The fields of a design's form, bound to the editor's form for their messages. */
+export function DesignFields({ form, design, change, blank }: { form: DesignForm; design: PieceDesign; change: Change; blank: Blank }) {
   switch (design.form) {
     case 'ring':
-      return <RingFields design={design} change={change} blank={blank} />;
+      return <RingFields form={form} design={design} change={change} blank={blank} />;
     case 'earrings':
-      return <EarringFields design={design} change={change} blank={blank} />;
+      return <EarringFields form={form} design={design} change={change} blank={blank} />;
     case 'necklace':
-      return <NecklaceFields design={design} change={change} blank={blank} />;
+      return <NecklaceFields form={form} design={design} change={change} blank={blank} />;
     case 'bracelet':
-      return <BraceletFields design={design} change={change} blank={blank} />;
+      return <BraceletFields form={form} design={design} change={change} blank={blank} />;
   }
 }

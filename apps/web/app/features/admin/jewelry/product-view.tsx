@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   COLLECTIONS,
@@ -14,46 +14,62 @@ import {
   type AdminProduct,
   type AdminProductEditRequest,
 } from '@everstone/contract';
-import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../../components/ui/fields';
-import { FieldError, describedBy, withoutField } from '../../../components/ui/field-errors';
-import { adminApi, isSignedOut, pathOf, signInPath, type AdminResult } from '../kit/admin-api';
+import { errorsFromIssues } from '../../../components/ui/fields';
+import { FieldError } from '../../../components/ui/field-errors';
+import { Field, answerFrom, refusedBeforeSending, useForm, type BoundForm, type FormAnswer } from '../../../components/ui/form';
+import { adminApi, isSignedOut, pathOf, signInPath } from '../kit/admin-api';
 import { AuditHistory } from '../audit';
 import { JewelryStyles, FAMILY_TEXT, PRODUCTS_PATH, PublishedBadge, adminVariantPath, storefrontProductPath, variantDetailText } from './product-links';
 import { NoValue, TableScroll } from '../kit/table';
 import { formatDayTime } from '../kit/format';
-import { OutcomeBanner, type Outcome } from '../kit/lists';
+import { OutcomeBanner } from '../kit/lists';
 import { useReauth } from '../kit/reauth';
 
 const FALLBACK = 'The product could not be saved. Please try again in a moment.';
 
-type Send = (body: AdminProductEditRequest) => Promise<AdminResult<{ message: string; product: AdminProduct }> | null>;
+/** The product's own fields, as the form posts them; every message is keyed by one of them or by the form as a whole. */
+const PRODUCT_FIELDS = ['name', 'description', 'offer_percent', 'popularity', 'published', 'engravable', 'resizable'] as const;
+type ProductField = (typeof PRODUCT_FIELDS)[number];
+/** The fields a message is drawn beside (the boxes have none of their own: theirs are said in the page's line). */
+const SHOWN = ['name', 'description', 'offer_percent', 'popularity', 'form'] as const;
+/** Any change drops the message about the form as a whole, with the field's own. */
+const COVERS = Object.fromEntries(PRODUCT_FIELDS.map((f) => [f, ['form']])) as Partial<Record<ProductField, readonly string[]>>;
+/** Save pressed with nothing changed: nothing is sent, and the note beside Save says so. */
+const NOTHING_TO_SAVE: FormAnswer<ProductField> = refusedBeforeSending({}, { kind: 'success', text: 'Nothing has changed: there is nothing to save.' });
 
 /** /admin/products/:id: a piece's own fields, its variants (each with its editor), and what was changed. */
 export function ProductView({ initial }: { initial: AdminProduct }) {
   const [product, setProduct] = useState(initial);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const run = useReauth();
   const navigate = useNavigate();
   const location = useLocation();
   const titleId = useId();
 
-  /** Sends an edit; a success shows the product as the server now has it, a failure says why (or goes to sign in). */
-  const send: Send = async (body) => {
+  /**
+   * Sends what the form changes; a success shows the product as the server now has it (the form stays, and so does
+   * the focus on Save), a failure says why (or goes to sign in).
+   */
+  async function save(values: Record<ProductField, string>): Promise<FormAnswer<ProductField> | null> {
+    const body = changesOf(draftFrom(values), draftOf(product));
+    if (Object.keys(body).length === 0) return NOTHING_TO_SAVE;
+    const parsed = adminProductEditRequestSchema.safeParse(body);
+    if (!parsed.success) return refusedBeforeSending(errorsFromIssues(parsed.error.issues));
     const result = await run(() => adminApi.put(`/api/admin/products/${product.id}`, body, adminProductSavedSchema));
     if (result === null) return null;
     if (result.ok) {
       setProduct(result.data.product);
-      setOutcome({ kind: 'success', text: result.data.message });
-      return result;
+      return answerFrom(result, { fields: SHOWN, fallback: FALLBACK, success: result.data.message });
     }
     if (isSignedOut(result)) {
       await navigate(signInPath(pathOf(location), true));
       return null;
     }
-    // A 422 is shown beside its field by the form; anything else in the page's status line.
-    setOutcome(result.status === 422 && result.errors ? null : { kind: 'error', text: result.message ?? FALLBACK });
-    return result;
-  };
+    // A 422 is shown beside its field; anything else in the page's status line.
+    return answerFrom(result, { fields: SHOWN, fallback: FALLBACK });
+  }
+
+  // The fields keep what they show after a save: the product as the server now has it.
+  const form = useForm({ fields: PRODUCT_FIELDS, covers: COVERS, resetOnSuccess: false, send: save });
 
   return (
     <article className="adm-order adm-product" aria-labelledby={titleId}>
@@ -84,12 +100,13 @@ export function ProductView({ initial }: { initial: AdminProduct }) {
       </header>
 
       <div className="adm-order__status" role="status" tabIndex={-1}>
-        <OutcomeBanner outcome={outcome} />
+        {/* That nothing has changed is said beside Save instead. */}
+        <OutcomeBanner outcome={form.answer === NOTHING_TO_SAVE ? null : form.notice} />
       </div>
 
       <div className="adm-order__grid">
         <div className="adm-order__main">
-          <ProductForm product={product} send={send} />
+          <ProductForm product={product} form={form} />
           <Variants product={product} />
           <AuditHistory history={product.history} caption={`Changes to ${product.name}, oldest first`} className="adm-product__history" />
         </div>
@@ -121,6 +138,17 @@ const draftOf = (p: AdminProduct): Draft => ({
   resizable: p.resizable,
 });
 
+/** What the form posts, as a draft: a box is sent ('on') only when it is ticked. */
+const draftFrom = (values: Record<ProductField, string>): Draft => ({
+  name: values.name,
+  description: values.description,
+  offer_percent: values.offer_percent,
+  popularity: values.popularity,
+  published: values.published === 'on',
+  engravable: values.engravable === 'on',
+  resizable: values.resizable === 'on',
+});
+
 /** What the form changes from the product as saved (only those fields are sent, so the history names only them). */
 function changesOf(draft: Draft, saved: Draft): AdminProductEditRequest {
   const body: AdminProductEditRequest = {};
@@ -132,13 +160,15 @@ function changesOf(draft: Draft, saved: Draft): AdminProductEditRequest {
   return body;
 }
 
+const FLAGS = [
+  ['published', 'Published (shoppers find and buy it)'],
+  ['engravable', 'Engravable'],
+  ['resizable', 'Resizable'],
+] as const;
+
 /** The product's own fields, saved together; the server's messages beside each. */
-function ProductForm({ product, send }: { product: AdminProduct; send: Send }) {
+function ProductForm({ product, form }: { product: AdminProduct; form: BoundForm<ProductField> }) {
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
   const saved = draftOf(product);
   const [draft, setDraft] = useState(saved);
   // Saved, the fields show the product as the server now has it; the form stays, and so does the focus on Save.
@@ -148,147 +178,99 @@ function ProductForm({ product, send }: { product: AdminProduct; send: Send }) {
     setShown(savedKey);
     setDraft(saved);
   }
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((all) => withoutField(all, key, 'form'));
-    setNote(null);
-  };
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  // The note that nothing has changed holds until a field does.
+  const note = form.answer === NOTHING_TO_SAVE && Object.keys(changesOf(draft, saved)).length === 0 ? NOTHING_TO_SAVE.notice?.text : null;
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const body = changesOf(draft, saved);
-    if (Object.keys(body).length === 0) {
-      setNote('Nothing has changed: there is nothing to save.');
-      return;
-    }
-    const parsed = adminProductEditRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      showFieldErrors(errorsFromIssues(parsed.error.issues), setErrors, form);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    const result = await send(body);
-    setSaving(false);
-    if (result && !result.ok && result.status === 422 && result.errors) {
-      showFieldErrors(result.errors, setErrors, form);
-    }
-  }
-
-  const offerHint = `${id}-offer-hint`;
   return (
     <section className="adm-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="adm-panel__title">
         Product
       </h2>
-      <form ref={form} className="adm-form adm-product-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-name`}>
-            Name
-          </label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            className="form-control adm-control"
-            value={draft.name}
-            maxLength={PRODUCT_NAME_MAX}
-            required
-            autoComplete="off"
-            onChange={(e) => set('name', e.target.value)}
-            {...describedBy(id, errors, 'name')}
-          />
-          <FieldError formId={id} errors={errors} field="name" />
-        </div>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-description`}>
-            Description
-          </label>
-          <textarea
-            id={`${id}-description`}
-            name="description"
-            className="form-control adm-control adm-product-form__description"
-            value={draft.description}
-            maxLength={PRODUCT_DESCRIPTION_MAX}
-            rows={5}
-            required
-            onChange={(e) => set('description', e.target.value)}
-            {...describedBy(id, errors, 'description')}
-          />
-          <FieldError formId={id} errors={errors} field="description" />
-        </div>
+      <form.Form {...form.props} className="adm-form adm-product-form" noValidate aria-labelledby={`${id}-title`}>
+        <Field
+          form={form}
+          name="name"
+          label="Name"
+          controlClassName="adm-control"
+          value={draft.name}
+          maxLength={PRODUCT_NAME_MAX}
+          required
+          autoComplete="off"
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <Field
+          form={form}
+          as="textarea"
+          name="description"
+          label="Description"
+          controlClassName="adm-control adm-product-form__description"
+          value={draft.description}
+          maxLength={PRODUCT_DESCRIPTION_MAX}
+          rows={5}
+          required
+          onChange={(e) => set('description', e.target.value)}
+        />
         <div className="adm-product-form__numbers">
-          <div className="form-field">
-            <label className="form-label" htmlFor={`${id}-offer`}>
-              Offer (% off)
-            </label>
-            <input
-              id={`${id}-offer`}
-              name="offer_percent"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={OFFER_PERCENT_MAX}
-              step={1}
-              className="form-control adm-control"
-              value={draft.offer_percent}
-              onChange={(e) => set('offer_percent', e.target.value)}
-              {...describedBy(id, errors, 'offer_percent', offerHint)}
-            />
-            <p id={offerHint} className="adm-field-note">
-              0 to {OFFER_PERCENT_MAX}. A new offer re-prices every variant.
-            </p>
-            <FieldError formId={id} errors={errors} field="offer_percent" />
-          </div>
-          <div className="form-field">
-            <label className="form-label" htmlFor={`${id}-popularity`}>
-              Popularity
-            </label>
-            <input
-              id={`${id}-popularity`}
-              name="popularity"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={1_000_000}
-              step={1}
-              className="form-control adm-control"
-              value={draft.popularity}
-              onChange={(e) => set('popularity', e.target.value)}
-              {...describedBy(id, errors, 'popularity', `${id}-popularity-hint`)}
-            />
-            <p id={`${id}-popularity-hint`} className="adm-field-note">
-              Higher comes first in the listings’ “Best sellers” order.
-            </p>
-            <FieldError formId={id} errors={errors} field="popularity" />
-          </div>
+          <Field
+            form={form}
+            name="offer_percent"
+            label="Offer (% off)"
+            hint={`0 to ${OFFER_PERCENT_MAX}. A new offer re-prices every variant.`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={OFFER_PERCENT_MAX}
+            step={1}
+            controlClassName="adm-control"
+            value={draft.offer_percent}
+            onChange={(e) => set('offer_percent', e.target.value)}
+          />
+          <Field
+            form={form}
+            name="popularity"
+            label="Popularity"
+            hint="Higher comes first in the listings’ “Best sellers” order."
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={1_000_000}
+            step={1}
+            controlClassName="adm-control"
+            value={draft.popularity}
+            onChange={(e) => set('popularity', e.target.value)}
+          />
         </div>
+        {/* Boxes the kit's Field does not draw; a change still drops the form's message, as a field's does. */}
         <fieldset className="adm-product-form__flags">
           <legend className="form-label">On the storefront</legend>
-          <div className="adm-check">
-            <input id={`${id}-published`} name="published" type="checkbox" checked={draft.published} onChange={(e) => set('published', e.target.checked)} />
-            <label htmlFor={`${id}-published`}>Published (shoppers find and buy it)</label>
-          </div>
-          <div className="adm-check">
-            <input id={`${id}-engravable`} name="engravable" type="checkbox" checked={draft.engravable} onChange={(e) => set('engravable', e.target.checked)} />
-            <label htmlFor={`${id}-engravable`}>Engravable</label>
-          </div>
-          <div className="adm-check">
-            <input id={`${id}-resizable`} name="resizable" type="checkbox" checked={draft.resizable} onChange={(e) => set('resizable', e.target.checked)} />
-            <label htmlFor={`${id}-resizable`}>Resizable</label>
-          </div>
+          {FLAGS.map(([flag, label]) => (
+            <div key={flag} className="adm-check">
+              <input
+                id={`${id}-${flag}`}
+                name={flag}
+                type="checkbox"
+                checked={draft[flag]}
+                onChange={(e) => {
+                  set(flag, e.target.checked);
+                  form.clear(flag);
+                }}
+              />
+              <label htmlFor={`${id}-${flag}`}>{label}</label>
+            </div>
+          ))}
         </fieldset>
-        <FieldError formId={id} errors={errors} field="form" />
+        <FieldError formId={form.id} errors={form.errors} field="form" />
         <div className="adm-product-form__actions">
           {/* Not disabled while saving: a disabled button would drop the focus; a second press is ignored instead. */}
-          <button type="submit" className="adm-button" aria-disabled={saving || undefined}>
-            {saving ? 'Saving…' : 'Save'}
+          <button type="submit" className="adm-button" aria-disabled={form.busy || undefined}>
+            {form.busy ? 'Saving…' : 'Save'}
           </button>
           <p className="adm-field-note" role="status">
             {note}
           </p>
         </div>
-      </form>
+      </form.Form>
     </section>
   );
 }

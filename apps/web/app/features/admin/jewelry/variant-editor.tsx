@@ -17,17 +17,24 @@ import {
   type ProductFamily,
 } from '@everstone/contract';
 import { PieceArt } from '../../../components/jewelry/piece-art';
-import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../../components/ui/fields';
-import { FieldError, describedBy, withoutField } from '../../../components/ui/field-errors';
+import { errorsFromIssues, type FieldErrors } from '../../../components/ui/fields';
+import { FieldError, describedBy } from '../../../components/ui/field-errors';
+import { Field, answerFrom, refusedBeforeSending, useForm, type FormAnswer } from '../../../components/ui/form';
 import { adminApi, isSignedOut, pathOf, signInPath } from '../kit/admin-api';
 import { JewelryStyles, PRODUCTS_PATH, adminProductPath, variantTitle } from './product-links';
-import { DesignFields } from './design-fields';
-import { OutcomeBanner, type Outcome } from '../kit/lists';
+import { DESIGN_FIELDS, DesignFields } from './design-fields';
+import { OutcomeBanner } from '../kit/lists';
 import { useReauth } from '../kit/reauth';
 
 /** How long the live price waits for the typing to pause before it asks the server. */
 const PRICE_DELAY_MS = 300;
 const FALLBACK = 'The variant could not be saved. Please try again in a moment.';
+
+/** What the editor's messages are keyed by: the sale and stock fields, the design as a whole, and its fields. */
+const VARIANT_FIELDS = ['lead_days', 'discontinued', 'on_hand', 'design', ...DESIGN_FIELDS] as const;
+type VariantField = (typeof VARIANT_FIELDS)[number];
+/** A changed measure of the design drops the message about the design as a whole. */
+const COVERS = Object.fromEntries(DESIGN_FIELDS.map((f) => [f, ['design']])) as Partial<Record<VariantField, readonly string[]>>;
 
 type Priced = Pick<AdminVariantPriceResponse, 'price_cents' | 'breakdown' | 'metal_grams'>;
 type LivePrice =
@@ -85,7 +92,6 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
   const [product, setProduct] = useState(initial);
   const variant = product.variants.find((v) => v.id === variantId)!;
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
   const run = useReauth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -98,9 +104,6 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
   const [discontinued, setDiscontinued] = useState(variant.discontinued);
   const [stocked, setStocked] = useState(variant.stocked);
   const [onHand, setOnHand] = useState(String(variant.on_hand ?? 0));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const live = useLivePrice(variant, product.family, design, blanks.length > 0);
 
   const changed = !sameDesign(design, variant.design);
@@ -117,10 +120,6 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
   }
 
   const blank = (field: string, isBlank: boolean) => setBlanks((all) => (isBlank ? (all.includes(field) ? all : [...all, field]) : all.filter((f) => f !== field)));
-  const change = (next: (d: PieceDesign) => PieceDesign) => {
-    setDesign(next);
-    setErrors((all) => withoutField(all, 'design'));
-  };
 
   /** What the form changes from the variant as saved (only those are sent, so the history names only them). */
   function changesOf(): AdminVariantEditRequest {
@@ -133,54 +132,38 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
     return body;
   }
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    if (blanks.length > 0) {
-      setErrors({ design: ['Fill in every measure of the design with a number.'] });
-      return;
-    }
+  /** Checks the changes, saves them and shows the variant as the server now has it; the answer says how it went. */
+  async function save(): Promise<FormAnswer<VariantField> | null> {
+    if (blanks.length > 0) return refusedBeforeSending({ design: ['Fill in every measure of the design with a number.'] });
     const body = changesOf();
-    if (Object.keys(body).length === 0) {
-      setOutcome({ kind: 'success', text: 'Nothing has changed: there is nothing to save.' });
-      return;
-    }
+    if (Object.keys(body).length === 0) return refusedBeforeSending({}, { kind: 'success', text: 'Nothing has changed: there is nothing to save.' });
     const parsed = adminVariantEditRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      showFieldErrors(errorsFromIssues(parsed.error.issues), setErrors, form);
-      return;
-    }
+    if (!parsed.success) return refusedBeforeSending(errorsFromIssues(parsed.error.issues));
     const problems = body.design === undefined ? [] : designProblems(body.design, product.family);
-    if (problems.length > 0) {
-      showFieldErrors({ design: [designRefusal(problems)] }, setErrors, form);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
+    if (problems.length > 0) return refusedBeforeSending({ design: [designRefusal(problems)] });
     const result = await run(() => adminApi.put(`/api/admin/variants/${variant.id}`, body, adminProductSavedSchema));
-    setSaving(false);
-    if (result === null) return;
+    if (result === null) return null;
     if (result.ok) {
       const next = result.data.product.variants.find((v) => v.id === variant.id);
       setProduct(result.data.product);
       if (next) showSaved(next);
-      setOutcome({ kind: 'success', text: result.data.message });
-      return;
+      return answerFrom(result, { fields: VARIANT_FIELDS, fallback: FALLBACK, success: result.data.message });
     }
     if (isSignedOut(result)) {
       await navigate(signInPath(pathOf(location), true));
-      return;
+      return null;
     }
     if (result.status === 422) {
       // A refused design is said in its own words (what cannot be drawn or priced); a field's message beside it.
       const fieldErrors: FieldErrors = result.errors ?? {};
       const known = Object.keys(fieldErrors).some((k) => k === 'lead_days' || k === 'on_hand' || k === 'discontinued');
-      setOutcome(null);
-      showFieldErrors(known ? fieldErrors : { design: [result.message ?? Object.values(fieldErrors).flat().join(' ')] }, setErrors, form);
-      return;
+      return { status: 422, ok: false, notice: null, errors: known ? fieldErrors : { design: [result.message ?? Object.values(fieldErrors).flat().join(' ')] }, values: {} };
     }
-    setOutcome({ kind: 'error', text: result.message ?? FALLBACK });
+    return answerFrom(result, { fields: VARIANT_FIELDS, fallback: FALLBACK });
   }
+
+  // The fields stay as saved (or as typed, when refused): the editor sets them itself, so a success does not empty them.
+  const form = useForm({ fields: VARIANT_FIELDS, covers: COVERS, resetOnSuccess: false, send: save });
 
   const stockHint = `${id}-stock-hint`;
   return (
@@ -206,7 +189,7 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
       </header>
 
       <div className="adm-order__status" role="status" tabIndex={-1}>
-        <OutcomeBanner outcome={outcome} />
+        <OutcomeBanner outcome={form.notice} />
       </div>
 
       <div className="adm-variant__grid">
@@ -217,16 +200,16 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
           <PricePanel live={live} saved={variant} />
         </div>
 
-        <form ref={form} className="adm-form adm-variant__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+        <form.Form {...form.props} className="adm-form adm-variant__form" noValidate aria-labelledby={`${id}-title`}>
           <section className="adm-panel adm-design" aria-labelledby={`${id}-design-title`}>
             <h2 id={`${id}-design-title`} className="adm-panel__title">
               Design
             </h2>
             <p className="adm-panel__lead">The picture and the price follow each change. Nothing is saved until Save.</p>
             <div key={version} className="adm-design__groups">
-              <DesignFields design={design} change={change} blank={blank} />
+              <DesignFields form={form} design={design} change={setDesign} blank={blank} />
             </div>
-            <FieldError formId={id} errors={errors} field="design" />
+            <FieldError formId={form.id} errors={form.errors} field="design" />
             <p>
               <button
                 type="button"
@@ -237,7 +220,7 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
                   setDesign(variant.design);
                   setVersion((n) => n + 1);
                   setBlanks([]);
-                  setErrors((all) => withoutField(all, 'design'));
+                  form.clear('design');
                 }}
               >
                 Reset the design
@@ -250,32 +233,35 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
               Sale and stock
             </h2>
             <div className="adm-form">
-              <div className="form-field">
-                <label className="form-label" htmlFor={`${id}-lead`}>
-                  Lead time (business days)
-                </label>
-                <input
-                  id={`${id}-lead`}
-                  name="lead_days"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={LEAD_DAYS_MAX}
-                  step={1}
-                  className="form-control adm-control adm-variant__small"
-                  value={leadDays}
-                  onChange={(e) => {
-                    setLeadDays(e.target.value);
-                    setErrors((all) => withoutField(all, 'lead_days'));
-                  }}
-                  {...describedBy(id, errors, 'lead_days')}
-                />
-                <FieldError formId={id} errors={errors} field="lead_days" />
-              </div>
+              <Field
+                form={form}
+                name="lead_days"
+                label="Lead time (business days)"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={LEAD_DAYS_MAX}
+                step={1}
+                controlClassName="adm-control adm-variant__small"
+                value={leadDays}
+                onChange={(e) => setLeadDays(e.target.value)}
+              />
+              {/* A box the kit's Field does not draw; its messages are still the form's. */}
               <div className="adm-check">
-                <input id={`${id}-discontinued`} name="discontinued" type="checkbox" checked={discontinued} onChange={(e) => setDiscontinued(e.target.checked)} />
+                <input
+                  id={`${id}-discontinued`}
+                  name="discontinued"
+                  type="checkbox"
+                  checked={discontinued}
+                  onChange={(e) => {
+                    setDiscontinued(e.target.checked);
+                    form.clear('discontinued');
+                  }}
+                  {...describedBy(form.id, form.errors, 'discontinued')}
+                />
                 <label htmlFor={`${id}-discontinued`}>Discontinued (withdrawn from sale)</label>
               </div>
+              <FieldError formId={form.id} errors={form.errors} field="discontinued" />
               <fieldset className="adm-variant__stock">
                 <legend className="form-label">Stock</legend>
                 <div className="adm-check">
@@ -287,28 +273,20 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
                   <label htmlFor={`${id}-stocked`}>Stocked</label>
                 </div>
                 {stocked && (
-                  <div className="form-field">
-                    <label className="form-label" htmlFor={`${id}-on-hand`}>
-                      Units on hand
-                    </label>
-                    <input
-                      id={`${id}-on-hand`}
-                      name="on_hand"
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={ON_HAND_MAX}
-                      step={1}
-                      className="form-control adm-control adm-variant__small"
-                      value={onHand}
-                      onChange={(e) => {
-                        setOnHand(e.target.value);
-                        setErrors((all) => withoutField(all, 'on_hand'));
-                      }}
-                      {...describedBy(id, errors, 'on_hand', stockHint)}
-                    />
-                    <FieldError formId={id} errors={errors} field="on_hand" />
-                  </div>
+                  <Field
+                    form={form}
+                    name="on_hand"
+                    label="Units on hand"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={ON_HAND_MAX}
+                    step={1}
+                    controlClassName="adm-control adm-variant__small"
+                    value={onHand}
+                    onChange={(e) => setOnHand(e.target.value)}
+                    describedBy={stockHint}
+                  />
                 )}
                 <p id={stockHint} className="adm-field-note">
                   {variant.stocked
@@ -320,17 +298,17 @@ export function VariantEditor({ initial, variantId }: { initial: AdminProduct; v
             </div>
           </section>
 
-          <FieldError formId={id} errors={errors} field="form" />
+          <FieldError formId={form.id} errors={form.errors} field="form" />
           <div className="adm-variant__actions">
             {/* Not disabled while saving: a disabled button would drop the focus; a second press is ignored instead. */}
-            <button type="submit" className="adm-button" aria-disabled={saving || undefined}>
-              {saving ? 'Saving…' : 'Save'}
+            <button type="submit" className="adm-button" aria-disabled={form.busy || undefined}>
+              {form.busy ? 'Saving…' : 'Save'}
             </button>
             <Link className="adm-button adm-button--ghost adm-button--wraps" to={adminProductPath(product.id)}>
               Back to {product.name}
             </Link>
           </div>
-        </form>
+        </form.Form>
       </div>
     </article>
   );
