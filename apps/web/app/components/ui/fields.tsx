@@ -1,4 +1,3 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { FieldErrors } from './field-errors';
 
 /** Messages by field, keyed as the API keys them (`first_name`, `address.street`); one type for every form. */
@@ -33,101 +32,6 @@ export function focusFirstInvalid(form: HTMLFormElement | null) {
 export function showFieldErrors(errors: FieldErrors, setErrors: (errors: FieldErrors) => void, form: { readonly current: HTMLFormElement | null }) {
   setErrors(errors);
   requestAnimationFrame(() => focusFirstInvalid(form.current));
-}
-
-interface FieldShell {
-  /** The API's key for this field, used for its messages and as the control's name. */
-  name: string;
-  label: string;
-  errors: FieldErrors;
-  optional?: boolean;
-  hint?: string;
-  wide?: boolean;
-}
-
-function Shell({ id, name, label, errors, optional, hint, wide, children }: FieldShell & { id: string; children: ReactNode }) {
-  const messages = errors[name];
-  return (
-    <div className={wide ? 'form-field form-field--wide' : 'form-field'}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-        {optional && <span className="form-optional"> (optional)</span>}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="profile-hint">
-          {hint}
-        </p>
-      )}
-      {messages && (
-        <p id={`${id}-error`} className="field-error">
-          {messages.join(' ')}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function describedBy(id: string, hint: string | undefined, messages: string[] | undefined) {
-  const ids = [hint ? `${id}-hint` : '', messages ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return ids || undefined;
-}
-
-/** A labelled input with its hint and its messages beside it. */
-export function TextField({
-  name,
-  label,
-  errors,
-  optional,
-  hint,
-  wide,
-  ...input
-}: FieldShell & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
-  const id = useId();
-  const messages = errors[name];
-  return (
-    <Shell id={id} name={name} label={label} errors={errors} optional={optional} hint={hint} wide={wide}>
-      <input
-        {...input}
-        id={id}
-        name={name}
-        className="form-control"
-        required={!optional}
-        aria-invalid={messages ? true : undefined}
-        aria-describedby={describedBy(id, hint, messages)}
-      />
-    </Shell>
-  );
-}
-
-/** A labelled select with its messages beside it. */
-export function SelectField({
-  name,
-  label,
-  errors,
-  optional,
-  hint,
-  wide,
-  children,
-  ...select
-}: FieldShell & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>) {
-  const id = useId();
-  const messages = errors[name];
-  return (
-    <Shell id={id} name={name} label={label} errors={errors} optional={optional} hint={hint} wide={wide}>
-      <select
-        {...select}
-        id={id}
-        name={name}
-        className="form-control"
-        required={!optional}
-        aria-invalid={messages ? true : undefined}
-        aria-describedby={describedBy(id, hint, messages)}
-      >
-        {children}
-      </select>
-    </Shell>
-  );
 }
 
 /** The line under a submit button: success in green, failure in red, announced either way. */
