@@ -140,7 +140,7 @@ const MOVE_FIELDS = ['starts_at', 'note'] as const;
 const CHOOSE_A_TIME = 'Please choose one of the free times.';
 
 /** The contract's check of a move, as the form says it: a time is chosen from the list, not typed. */
-const moveSchema = {
+export const moveSchema = {
   safeParse(value: unknown) {
     const { starts_at, note } = value as Record<(typeof MOVE_FIELDS)[number], string>;
     const checked = adminRescheduleRequestSchema.safeParse({ starts_at, ...withNote(note) });

@@ -133,7 +133,7 @@ function CodeForm({
  * A code's call as its form answers it. A 401 is a sign-in half done that ran out or was ended: the page starts it
  * again (`onSessionEnded`) rather than asking for a code that can no longer count.
  */
-function codeAnswer(result: AdminResult<unknown>, onSessionEnded?: () => void): CodeAnswer | null {
+export function codeAnswer(result: AdminResult<unknown>, onSessionEnded?: () => void): CodeAnswer | null {
   if (!result.ok && result.status === 401 && onSessionEnded) {
     onSessionEnded();
     return null;

@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES, SECOND_FACTOR_SIGN_IN_MINUTES, adminSessionSchema, admi
 import { STORE_NAME } from '../../../content/store';
 import { Field, answerFrom, useForm } from '../../../components/ui/form';
 import type { Notice } from '../../../components/ui/fields';
-import { adminApi, safeNext } from '../kit/admin-api';
+import { adminApi, safeNext, type AdminResult } from '../kit/admin-api';
 import { AdminStyles } from '../kit/frame';
 import { EnrollmentSteps, SignInCodeForm, UNREACHABLE } from './second-factor';
 
@@ -12,11 +12,13 @@ const NEEDS_SCRIPT = 'This page was still loading. Please try again: the back of
 
 const SIGN_IN_FIELDS = ['email', 'password'] as const;
 
-/** What a refused sign-in says when the server gives no reason of its own. */
-function signInFallback(status: number): string {
-  if (status === 401) return ADMIN_MESSAGES.invalidCredentials;
-  if (status === 403) return ADMIN_MESSAGES.notStaff;
-  return UNREACHABLE;
+/**
+ * A sign-in's answer as the password form says it: a refusal in the server's words, or, when it gives none, the
+ * store's own for a wrong password (401) or an account that is not staff (403).
+ */
+export function signInAnswer(result: AdminResult<unknown>) {
+  const fallback = result.status === 401 ? ADMIN_MESSAGES.invalidCredentials : result.status === 403 ? ADMIN_MESSAGES.notStaff : UNREACHABLE;
+  return answerFrom(result, { fields: SIGN_IN_FIELDS, fallback });
 }
 
 /** What the page says on arrival: the session ran out, or the person has just signed out. */
@@ -63,7 +65,7 @@ export function AdminSignInPage({ needsScript = false }: { needsScript?: boolean
       const stage = result.ok ? result.data.stage : null;
       if (stage === 'full') await navigate(next, { replace: true });
       else if (stage) setStep(stage);
-      return answerFrom(result, { fields: SIGN_IN_FIELDS, fallback: signInFallback(result.status) });
+      return signInAnswer(result);
     },
   });
   const banner = form.notice ?? said;

@@ -417,7 +417,7 @@ function WaitingChange({
 const INVITE_FIELDS = ['email', 'title', 'name', 'role'] as const;
 
 /** Whether a refused invitation is all said beside the form's own fields. */
-function saidBesideFields(result: AdminFailure): boolean {
+export function saidBesideFields(result: AdminFailure): boolean {
   return result.status === 422 && result.errors !== undefined && Object.keys(result.errors).every((field) => (INVITE_FIELDS as readonly string[]).includes(field));
 }
 
