@@ -202,8 +202,7 @@ function StaffRow({
           STAFF_ROLE_LABELS[member.role]
         ) : (
           <form.Form {...form.props} className="adm-role">
-            {/* A control in a row, named for its person, not a field: its label is for a screen reader, and what a
-                change came to is said in the page's status line. */}
+            {/* Named for its person for a screen reader; what a change came to is said in the page's status line. */}
             <label htmlFor={`${form.id}-role`} className="visually-hidden">
               Role of {who}
             </label>
