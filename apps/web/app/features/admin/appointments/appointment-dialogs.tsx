@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   APPOINTMENT_KIND_LABELS,
   NOTE_TO_SHOPPER_MAX,
@@ -11,13 +11,14 @@ import {
   type AppointmentKind,
   type AppointmentSlotsResponse,
 } from '@everstone/contract';
-import { errorsFromIssues, type FieldErrors } from '../../../components/ui/fields';
-import { FieldError, describedBy, withoutField } from '../../../components/ui/field-errors';
-import { adminApi, type AdminFailure } from '../kit/admin-api';
+import { answerFrom, useForm, type FormAnswer } from '../../../components/ui/form';
+import { FieldError, fieldErrorId } from '../../../components/ui/field-errors';
+import { adminApi, type AdminResult } from '../kit/admin-api';
 import { bookableDays, isDay, longDay } from './calendar-query';
 import { formatTime, storeToday } from '../kit/format';
 import { useFailureText } from '../kit/lists';
 import { useReauth } from '../kit/reauth';
+import { CountedText } from '../kit/counted-text';
 import { DialogActions } from '../kit/dialog-actions';
 
 /** What a card asked for: to move its appointment or to cancel it. */
@@ -47,7 +48,6 @@ export function AppointmentDialog({
 }) {
   const [shown, setShown] = useState<AppointmentAction | null>(action);
   const [opening, setOpening] = useState(0);
-  const [sending, setSending] = useState(false);
   if (action !== null && action !== shown) {
     setShown(action);
     setOpening((n) => n + 1);
@@ -55,30 +55,33 @@ export function AppointmentDialog({
   const appointment = shown?.appointment;
 
   return (
-    <Dialog.Root
-      open={action !== null}
-      onOpenChange={(next) => {
-        if (!next && !sending) onClose();
-      }}
-    >
+    <Dialog.Root open={action !== null} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="adm-dialog-overlay" />
-        <Dialog.Content
-          className="adm-dialog adm-cal-dialog"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocus()?.focus();
-          }}
-        >
-          {appointment && shown.kind === 'move' && (
-            <MoveForm key={opening} appointment={appointment} today={today} sending={sending} setSending={setSending} onDone={onDone} />
-          )}
-          {appointment && shown.kind === 'cancel' && (
-            <CancelForm key={opening} appointment={appointment} sending={sending} setSending={setSending} onDone={onDone} />
-          )}
-        </Dialog.Content>
+        {appointment && shown.kind === 'move' && <MoveForm key={opening} appointment={appointment} today={today} onDone={onDone} returnFocus={returnFocus} />}
+        {appointment && shown.kind === 'cancel' && <CancelForm key={opening} appointment={appointment} onDone={onDone} returnFocus={returnFocus} />}
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The dialog's box around a form: while the form's change is on its way, Escape and a click outside leave it open. */
+function DialogBox({ busy, returnFocus, children }: { busy: boolean; returnFocus: () => HTMLElement | null; children: React.ReactNode }) {
+  const hold = (event: Event) => {
+    if (busy) event.preventDefault();
+  };
+  return (
+    <Dialog.Content
+      className="adm-dialog adm-cal-dialog"
+      onEscapeKeyDown={hold}
+      onInteractOutside={hold}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        returnFocus()?.focus();
+      }}
+    >
+      {children}
+    </Dialog.Content>
   );
 }
 
@@ -109,122 +112,95 @@ function useFreeSlots(day: string, kind: AppointmentKind, version: number, range
 
 interface FormProps {
   appointment: AdminAppointment;
-  sending: boolean;
-  setSending: (sending: boolean) => void;
   onDone: Done;
+  returnFocus: () => HTMLElement | null;
 }
 
-/** What a failed change says: the field's messages, or a sentence for the banner (null: nothing more to say). */
-function useFailure() {
+/**
+ * A change's answer: done (the card's page says so, and the dialog closes), or why not. A session that has ended goes
+ * to sign in, with nothing to say here; any other failure is said in the server's words.
+ */
+function useChangeAnswer() {
   const failureText = useFailureText();
-  return async (result: AdminFailure, fallback: string) =>
-    result.status === 404 || result.status === 409 ? (result.message ?? fallback) : failureText(result, fallback);
+  return async <F extends string>(result: AdminResult<{ message: string }> | null, fields: readonly F[], onDone: Done, fallback: string): Promise<FormAnswer<F> | null> => {
+    if (result === null) return null;
+    if (result.ok) {
+      await onDone(result.data.message);
+      return answerFrom(result, { fields, fallback });
+    }
+    const text = await failureText(result, fallback);
+    return text === null ? null : answerFrom(result, { fields, fallback: text });
+  };
 }
 
-function NoteField({ id, value, onChange, errors, hint }: { id: string; value: string; onChange: (value: string) => void; errors: FieldErrors; hint: string }) {
-  return (
-    <div className="form-field">
-      <label className="form-label" htmlFor={`${id}-note`}>
-        Note to the shopper <span className="adm-cal-optional">(optional)</span>
-      </label>
-      <p id={`${id}-note-hint`} className="adm-field-hint">
-        {hint}
-      </p>
-      <textarea
-        id={`${id}-note`}
-        name="note"
-        className="form-control adm-control"
-        rows={3}
-        maxLength={NOTE_TO_SHOPPER_MAX}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...describedBy(id, errors, 'note', `${id}-note-hint`, `${id}-note-count`)}
-      />
-      <p id={`${id}-note-count`} className="adm-field-hint adm-field-hint--count">
-        {value.length.toLocaleString('en-US')} of {NOTE_TO_SHOPPER_MAX.toLocaleString('en-US')} characters
-      </p>
-      <FieldError formId={id} errors={errors} field="note" />
-    </div>
-  );
-}
+/** The body of a change: the note only when one was written. */
+const withNote = (note: string) => (note.trim() ? { note } : {});
+
+const MOVE_FIELDS = ['starts_at', 'note'] as const;
+const CHOOSE_A_TIME = 'Please choose one of the free times.';
+
+/** The contract's check of a move, as the form says it: a time is chosen from the list, not typed. */
+export const moveSchema = {
+  safeParse(value: unknown) {
+    const { starts_at, note } = value as Record<(typeof MOVE_FIELDS)[number], string>;
+    const checked = adminRescheduleRequestSchema.safeParse({ starts_at, ...withNote(note) });
+    if (checked.success) return checked;
+    return { success: false as const, error: { issues: checked.error.issues.map((issue) => (issue.path[0] === 'starts_at' ? { ...issue, message: CHOOSE_A_TIME } : issue)) } };
+  },
+};
 
 /** Moving an appointment: a day, one of its free times for the same kind, and a note for the shopper's email. */
-function MoveForm({ appointment, today, sending, setSending, onDone }: FormProps & { today: string }) {
-  const id = useId();
+function MoveForm({ appointment, today, onDone, returnFocus }: FormProps & { today: string }) {
   const run = useReauth();
-  const failure = useFailure();
+  const answer = useChangeAnswer();
   const range = bookableDays(today);
   const currentDay = storeToday(new Date(appointment.starts_at));
   const [day, setDay] = useState(currentDay >= today && currentDay <= range.max ? currentDay : today);
   const [picked, setPicked] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const slots = useFreeSlots(day, appointment.kind, version, range);
-  const dayInput = useRef<HTMLInputElement>(null);
-  const timesBox = useRef<HTMLFieldSetElement>(null);
   const kind = APPOINTMENT_KIND_LABELS[appointment.kind].toLowerCase();
 
-  function focusTimes() {
-    const first = timesBox.current?.querySelector<HTMLInputElement>('input[type="radio"]');
-    (first ?? dayInput.current)?.focus();
+  /** The time chosen is gone, or was never free: the list is asked for again. */
+  function askAgain() {
+    setPicked(null);
+    setVersion((v) => v + 1);
   }
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const body = { starts_at: picked ?? '', ...(note.trim() ? { note } : {}) };
-    const parsed = adminRescheduleRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      const found = errorsFromIssues(parsed.error.issues);
-      setErrors(found.starts_at ? { ...found, starts_at: ['Please choose one of the free times.'] } : found);
-      focusTimes();
-      return;
-    }
-    setErrors({});
-    setBanner(null);
-    setSending(true);
-    const result = await run(() => adminApi.post(`/api/admin/appointments/${appointment.id}/reschedule`, body, adminAppointmentResponseSchema));
-    if (result?.ok) {
-      await onDone(result.data.message);
-      setSending(false);
-      return;
-    }
-    setSending(false);
-    if (result === null) return;
-    if (result.status === 422 && result.errors) {
-      setErrors(result.errors);
-      if (result.errors.starts_at) {
-        setPicked(null);
-        setVersion((v) => v + 1);
-      }
-      focusTimes();
-      return;
-    }
-    if (result.status === 409) {
-      // Someone booked that time since the list was loaded: the list is asked for again.
-      setPicked(null);
-      setVersion((v) => v + 1);
-    }
-    const text = await failure(result, 'The appointment could not be moved. Please try again in a moment.');
-    if (text) setBanner(text);
-  }
+  const form = useForm({
+    fields: MOVE_FIELDS,
+    schema: moveSchema,
+    // The dialog closes on what was sent.
+    resetOnSuccess: false,
+    send: async ({ starts_at, note }) => {
+      const result = await run(() =>
+        adminApi.post(`/api/admin/appointments/${appointment.id}/reschedule`, { starts_at, ...withNote(note) }, adminAppointmentResponseSchema),
+      );
+      // Someone booked that time since the list was loaded, or the server refused it.
+      if (result && !result.ok && (result.status === 409 || (result.status === 422 && result.errors?.starts_at))) askAgain();
+      return answer(result, MOVE_FIELDS, onDone, 'The appointment could not be moved. Please try again in a moment.');
+    },
+  });
+  const mustChoose = (form.errors.starts_at?.length ?? 0) > 0;
+  const times = slots.status === 'ready' ? slots.free : [];
+  const errorId = fieldErrorId(form.id, 'starts_at');
+  // With no time to choose from, the day is what must change: it takes the message's focus.
+  const dayToFix = mustChoose && times.length === 0;
 
   return (
-    <>
+    <DialogBox busy={form.busy} returnFocus={returnFocus}>
       <Dialog.Title className="adm-dialog__title">Move {appointment.name}’s appointment</Dialog.Title>
       <Dialog.Description className="adm-dialog__text">
         Now: {APPOINTMENT_KIND_LABELS[appointment.kind]}, {whenText(appointment)} Eastern. {appointment.name} is emailed the new time.
       </Dialog.Description>
-      <form className="adm-form" onSubmit={submit} noValidate aria-label={`Move ${appointment.name}’s appointment`}>
+      <form.Form {...form.props} className="adm-form" noValidate aria-label={`Move ${appointment.name}’s appointment`}>
+        {/* The day only picks which times are listed; it is not sent. */}
         <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-day`}>
+          <label className="form-label" htmlFor={`${form.id}-day`}>
             Day
           </label>
           <input
-            ref={dayInput}
-            id={`${id}-day`}
+            id={`${form.id}-day`}
             type="date"
             className="form-control adm-control adm-cal-date"
             value={day}
@@ -234,15 +210,16 @@ function MoveForm({ appointment, today, sending, setSending, onDone }: FormProps
             onChange={(e) => {
               setDay(e.target.value);
               setPicked(null);
-              setErrors((current) => withoutField(current, 'starts_at'));
+              form.clear('starts_at');
             }}
-            aria-describedby={`${id}-day-hint`}
+            aria-invalid={dayToFix || undefined}
+            aria-describedby={dayToFix ? `${form.id}-day-hint ${errorId}` : `${form.id}-day-hint`}
           />
-          <p id={`${id}-day-hint`} className="adm-field-hint">
+          <p id={`${form.id}-day-hint`} className="adm-field-hint">
             Any day from today to {longDay(range.max)}.
           </p>
         </div>
-        <fieldset ref={timesBox} className="adm-cal-times" aria-describedby={errors.starts_at ? `${id}-starts_at-error` : undefined} aria-busy={slots.status === 'loading'}>
+        <fieldset className="adm-cal-times" aria-describedby={mustChoose ? errorId : undefined} aria-busy={slots.status === 'loading'}>
           <legend className="form-label">Free times (New York)</legend>
           {slots.status === 'none' && <p className="adm-field-hint">Choose a day from today to {longDay(range.max)}.</p>}
           {slots.status === 'loading' && <p className="adm-field-hint">Finding the free times…</p>}
@@ -257,18 +234,19 @@ function MoveForm({ appointment, today, sending, setSending, onDone }: FormProps
           {slots.status === 'ready' && slots.free.length === 0 && (
             <p className="adm-field-hint">No {kind} is free on {longDay(slots.day)}. Choose another day.</p>
           )}
-          {slots.status === 'ready' && slots.free.length > 0 && (
+          {times.length > 0 && (
             <div className="adm-cal-slots">
-              {slots.free.map((slot) => (
+              {times.map((slot) => (
                 <label key={slot.starts_at} className="adm-cal-slot">
                   <input
                     type="radio"
                     name="starts_at"
                     value={slot.starts_at}
                     checked={picked === slot.starts_at}
+                    aria-invalid={mustChoose || undefined}
                     onChange={() => {
                       setPicked(slot.starts_at);
-                      setErrors((current) => withoutField(current, 'starts_at'));
+                      form.clear('starts_at');
                     }}
                   />
                   <span>{formatTime(slot.starts_at)}</span>
@@ -276,66 +254,33 @@ function MoveForm({ appointment, today, sending, setSending, onDone }: FormProps
               ))}
             </div>
           )}
-          <FieldError formId={id} errors={errors} field="starts_at" />
+          <FieldError formId={form.id} errors={form.errors} field="starts_at" />
         </fieldset>
-        <NoteField
-          id={id}
-          value={note}
-          errors={errors}
-          onChange={(value) => {
-            setNote(value);
-            setErrors((current) => withoutField(current, 'note'));
-          }}
-          hint="Added to the email, for instance why the time changed."
-        />
-        <DialogActions error={banner} sending={sending} label="Save" busyLabel="Saving…" />
-      </form>
-    </>
+        <CountedText form={form} name="note" label="Note to the shopper" optional hint="Added to the email, for instance why the time changed." max={NOTE_TO_SHOPPER_MAX} rows={3} />
+        <DialogActions error={form.notice?.text ?? null} sending={form.busy} label="Save" busyLabel="Saving…" />
+      </form.Form>
+    </DialogBox>
   );
 }
 
-/** Cancelling an appointment: what it does, an optional note for the shopper's email, then the step itself. */
-function CancelForm({ appointment, sending, setSending, onDone }: FormProps) {
-  const id = useId();
-  const run = useReauth();
-  const failure = useFailure();
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const noteBox = useRef<HTMLDivElement>(null);
+const CANCEL_FIELDS = ['note'] as const;
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const body = note.trim() ? { note } : {};
-    const parsed = adminCancelAppointmentRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues));
-      noteBox.current?.querySelector('textarea')?.focus();
-      return;
-    }
-    setErrors({});
-    setBanner(null);
-    setSending(true);
-    const result = await run(() => adminApi.post(`/api/admin/appointments/${appointment.id}/cancel`, body, adminAppointmentResponseSchema));
-    if (result?.ok) {
-      await onDone(result.data.message);
-      setSending(false);
-      return;
-    }
-    setSending(false);
-    if (result === null) return;
-    if (result.status === 422 && result.errors) {
-      setErrors(result.errors);
-      noteBox.current?.querySelector('textarea')?.focus();
-      return;
-    }
-    const text = await failure(result, 'The appointment could not be cancelled. Please try again in a moment.');
-    if (text) setBanner(text);
-  }
+/** Cancelling an appointment: what it does, an optional note for the shopper's email, then the step itself. */
+function CancelForm({ appointment, onDone, returnFocus }: FormProps) {
+  const run = useReauth();
+  const answer = useChangeAnswer();
+  const form = useForm({
+    fields: CANCEL_FIELDS,
+    schema: adminCancelAppointmentRequestSchema,
+    resetOnSuccess: false,
+    send: async ({ note }) => {
+      const result = await run(() => adminApi.post(`/api/admin/appointments/${appointment.id}/cancel`, withNote(note), adminAppointmentResponseSchema));
+      return answer(result, CANCEL_FIELDS, onDone, 'The appointment could not be cancelled. Please try again in a moment.');
+    },
+  });
 
   return (
-    <>
+    <DialogBox busy={form.busy} returnFocus={returnFocus}>
       <Dialog.Title className="adm-dialog__title">Cancel {appointment.name}’s appointment</Dialog.Title>
       <Dialog.Description asChild>
         <div className="adm-dialog__text">
@@ -347,21 +292,18 @@ function CancelForm({ appointment, sending, setSending, onDone }: FormProps) {
           </p>
         </div>
       </Dialog.Description>
-      <form className="adm-form" onSubmit={submit} noValidate aria-label={`Cancel ${appointment.name}’s appointment`}>
-        <div ref={noteBox}>
-          <NoteField
-            id={id}
-            value={note}
-            errors={errors}
-            onChange={(value) => {
-              setNote(value);
-              setErrors((current) => withoutField(current, 'note'));
-            }}
-            hint="Added to the email, for instance an apology or another time to suggest."
-          />
-        </div>
-        <DialogActions error={banner} sending={sending} label="Cancel appointment" busyLabel="Cancelling…" danger />
-      </form>
-    </>
+      <form.Form {...form.props} className="adm-form" noValidate aria-label={`Cancel ${appointment.name}’s appointment`}>
+        <CountedText
+          form={form}
+          name="note"
+          label="Note to the shopper"
+          optional
+          hint="Added to the email, for instance an apology or another time to suggest."
+          max={NOTE_TO_SHOPPER_MAX}
+          rows={3}
+        />
+        <DialogActions error={form.notice?.text ?? null} sending={form.busy} label="Cancel appointment" busyLabel="Cancelling…" danger />
+      </form.Form>
+    </DialogBox>
   );
 }

@@ -1,9 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { createContext, use, useCallback, useId, useRef, useState } from 'react';
+import { createContext, use, useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { adminPasswordRequestSchema, adminSessionSchema } from '@everstone/contract';
-import { errorsFromIssues, type FieldErrors } from '../../../components/ui/fields';
-import { FieldError, describedBy, withoutField } from '../../../components/ui/field-errors';
+import { Field, answerFrom, useForm } from '../../../components/ui/form';
 import { adminApi, isSignedOut, pathOf, signInPath, type AdminResult } from './admin-api';
 
 /**
@@ -82,71 +81,15 @@ function ReauthDialog({
   onCancel: () => void;
   returnTo: () => HTMLElement | null;
 }) {
-  const id = useId();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  function reset() {
-    setErrors({});
-    setBanner(null);
-    setSending(false);
-  }
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    const parsed = adminPasswordRequestSchema.safeParse({ password });
-    if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues));
-      input.current?.focus();
-      return;
-    }
-    setSending(true);
-    setBanner(null);
-    const result = await adminApi.post('/api/admin/session/confirm', { password }, adminSessionSchema);
-    setSending(false);
-    if (result.ok) {
-      reset();
-      onConfirmed();
-      return;
-    }
-    if (isSignedOut(result)) {
-      reset();
-      onCancel();
-      await navigate(signInPath(pathOf(location), true));
-      return;
-    }
-    if (result.errors) {
-      setErrors(result.errors);
-      if (!result.errors.password) setBanner(Object.values(result.errors).flat().join(' '));
-    } else {
-      setBanner(result.message ?? 'Your password could not be checked. Please try again.');
-    }
-    input.current?.focus();
-  }
-
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) {
-          reset();
-          onCancel();
-        }
-      }}
-    >
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="adm-dialog-overlay" />
         <Dialog.Content
           className="adm-dialog"
           onOpenAutoFocus={(event) => {
             event.preventDefault();
-            input.current?.focus();
+            (event.currentTarget as HTMLElement).querySelector<HTMLInputElement>('input[name="password"]')?.focus();
           }}
           onCloseAutoFocus={(event) => {
             const target = returnTo();
@@ -161,41 +104,56 @@ function ReauthDialog({
             This action changes money or who can use the back office, so the store asks for the password of {email} once more. It then
             counts for a few minutes.
           </Dialog.Description>
-          <form className="adm-form" onSubmit={submit} noValidate>
-            <div className="form-field">
-              <label className="form-label" htmlFor={`${id}-password`}>
-                Password
-              </label>
-              <input
-                ref={input}
-                id={`${id}-password`}
-                name="password"
-                type="password"
-                className="form-control adm-control"
-                autoComplete="current-password"
-                required
-                maxLength={256}
-                onChange={() => setErrors((e) => withoutField(e, 'password'))}
-                {...describedBy(id, errors, 'password')}
-              />
-              <FieldError formId={id} errors={errors} field="password" />
-            </div>
-            <div role="alert" className="form-live">
-              {banner && <p className="form-banner form-banner--error">{banner}</p>}
-            </div>
-            <div className="adm-dialog__actions">
-              <Dialog.Close asChild>
-                <button type="button" className="adm-button adm-button--ghost">
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button type="submit" className="adm-button" disabled={sending}>
-                {sending ? 'Checking…' : 'Confirm'}
-              </button>
-            </div>
-          </form>
+          <PasswordForm onConfirmed={onConfirmed} onCancel={onCancel} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+const PASSWORD_FIELDS = ['password'] as const;
+
+/**
+ * The password, confirmed with the server. It lives as long as the dialog is open, so each asking starts with an
+ * empty form. Whatever goes wrong, the password field has the focus again for the next try.
+ */
+function PasswordForm({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useForm({
+    fields: PASSWORD_FIELDS,
+    schema: adminPasswordRequestSchema,
+    onAnswer: (answer, element) => {
+      if (!answer.ok) element?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
+    },
+    send: async (values) => {
+      const result = await adminApi.post('/api/admin/session/confirm', adminPasswordRequestSchema.parse(values), adminSessionSchema);
+      if (result.ok) onConfirmed();
+      else if (isSignedOut(result)) {
+        onCancel();
+        await navigate(signInPath(pathOf(location), true));
+        return null;
+      }
+      // A failure is said in the server's words whatever its status, as the dialog always has.
+      return answerFrom(result, { fields: PASSWORD_FIELDS, fallback: (!result.ok && result.message) || 'Your password could not be checked. Please try again.' });
+    },
+  });
+  return (
+    <form.Form {...form.props} className="adm-form" noValidate>
+      <Field form={form} name="password" label="Password" controlClassName="adm-control" type="password" autoComplete="current-password" required maxLength={256} />
+      <div role="alert" className="form-live">
+        {form.notice && <p className={`form-banner form-banner--${form.notice.kind}`}>{form.notice.text}</p>}
+      </div>
+      <div className="adm-dialog__actions">
+        <Dialog.Close asChild>
+          <button type="button" className="adm-button adm-button--ghost">
+            Cancel
+          </button>
+        </Dialog.Close>
+        <button type="submit" className="adm-button" disabled={form.busy}>
+          {form.busy ? 'Checking…' : 'Confirm'}
+        </button>
+      </div>
+    </form.Form>
   );
 }

@@ -5,9 +5,9 @@ import {
   adminReplyRequestSchema,
   type AdminContactMessage,
 } from '@everstone/contract';
-import { errorsFromIssues, type FieldErrors } from '../../../components/ui/fields';
-import { FieldError, describedBy, withoutField } from '../../../components/ui/field-errors';
+import { answerFrom, useForm } from '../../../components/ui/form';
 import { adminApi } from '../kit/admin-api';
+import { CountedText } from '../kit/counted-text';
 import { formatDayTime, relativeTime, telHref } from '../kit/format';
 import { OutcomeBanner, useFailureText, type Outcome } from '../kit/lists';
 import { useReauth } from '../kit/reauth';
@@ -26,26 +26,26 @@ export function MessageCard({ initial, now, heading: H = 'h2' }: { initial: Admi
   const [message, setMessage] = useState(initial);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [writing, setWriting] = useState(false);
-  const [toggling, setToggling] = useState(false);
   const statusBox = useRef<HTMLDivElement>(null);
   const handled = message.handled_at !== null;
   const who = message.name || message.email;
 
-  async function toggleHandled() {
-    if (toggling) return;
-    setToggling(true);
-    const result = await run(() => adminApi.post(`/api/admin/messages/${message.id}/handled`, { handled: !handled }, adminMessageResponseSchema));
-    setToggling(false);
-    if (result === null) return;
-    if (result.ok) {
-      setMessage(result.data.contact);
-      setOutcome({ kind: 'success', text: result.data.message });
-      if (result.data.contact.handled_at) setWriting(false);
-      return;
-    }
-    const text = await failureText(result, 'The message could not be changed. Please try again in a moment.');
-    if (text) setOutcome({ kind: 'error', text });
-  }
+  const toggle = useForm({
+    fields: [],
+    // The card's status line says what came of it, as it says what came of a reply.
+    send: async () => {
+      const result = await run(() => adminApi.post(`/api/admin/messages/${message.id}/handled`, { handled: !handled }, adminMessageResponseSchema));
+      if (result?.ok) {
+        setMessage(result.data.contact);
+        setOutcome({ kind: 'success', text: result.data.message });
+        if (result.data.contact.handled_at) setWriting(false);
+      } else if (result) {
+        const text = await failureText(result, 'The message could not be changed. Please try again in a moment.');
+        if (text) setOutcome({ kind: 'error', text });
+      }
+      return null;
+    },
+  });
 
   // The form that had the focus is gone once a reply is sent: the status line that says what happened takes it, once
   // it is drawn (an empty status line is not shown, and cannot take the focus).
@@ -150,22 +150,24 @@ export function MessageCard({ initial, now, heading: H = 'h2' }: { initial: Admi
           {(!handled || writing) && (
             <ReplyForm message={message} who={who} onReplied={replied} onCancel={handled ? () => setWriting(false) : undefined} />
           )}
-          <div className="adm-card__actions">
+          <toggle.Form {...toggle.props} className="adm-card__actions">
             {handled && !writing && (
               <button type="button" className="adm-button adm-button--ghost adm-button--small" onClick={() => setWriting(true)}>
                 Write another reply<span className="visually-hidden"> to {who}</span>
               </button>
             )}
-            <button type="button" className="adm-button adm-button--ghost adm-button--small" onClick={() => void toggleHandled()} disabled={toggling}>
-              {toggling ? 'Saving…' : handled ? 'Open again' : 'Mark handled'}
+            <button type="submit" className="adm-button adm-button--ghost adm-button--small" disabled={toggle.busy}>
+              {toggle.busy ? 'Saving…' : handled ? 'Open again' : 'Mark handled'}
               <span className="visually-hidden">: the message from {who}</span>
             </button>
-          </div>
+          </toggle.Form>
         </div>
       </div>
     </article>
   );
 }
+
+const REPLY_FIELDS = ['body'] as const;
 
 /** The reply: a text the sender receives by email, on its own (the address is unverified, so the question is not quoted). */
 function ReplyForm({
@@ -179,86 +181,53 @@ function ReplyForm({
   onReplied: (contact: AdminContactMessage, text: string) => void;
   onCancel?: () => void;
 }) {
-  const id = useId();
   const run = useReauth();
   const failureText = useFailureText();
-  const field = useRef<HTMLTextAreaElement>(null);
-  const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const parsed = adminReplyRequestSchema.safeParse({ body });
-    if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues));
-      field.current?.focus();
-      return;
-    }
-    setErrors({});
-    setBanner(null);
-    setSending(true);
-    const result = await run(() => adminApi.post(`/api/admin/messages/${message.id}/reply`, parsed.data, adminMessageResponseSchema));
-    setSending(false);
-    if (result === null) return;
-    if (result.ok) {
-      setBody('');
-      onReplied(result.data.contact, result.data.message);
-      return;
-    }
-    if (result.status === 422 && result.errors?.body) {
-      setErrors(result.errors);
-      field.current?.focus();
-      return;
-    }
-    const text = await failureText(result, 'The reply could not be sent. Please try again in a moment.');
-    if (text) setBanner(text);
-  }
+  const form = useForm({
+    fields: REPLY_FIELDS,
+    schema: adminReplyRequestSchema,
+    send: async (values) => {
+      const result = await run(() => adminApi.post(`/api/admin/messages/${message.id}/reply`, adminReplyRequestSchema.parse(values), adminMessageResponseSchema));
+      if (result === null) return null;
+      if (result.ok) {
+        // The card says so in its status line, and the form is gone with the message handled.
+        onReplied(result.data.contact, result.data.message);
+        return null;
+      }
+      const text = await failureText(result, 'The reply could not be sent. Please try again in a moment.');
+      return text === null ? null : answerFrom(result, { fields: REPLY_FIELDS, fallback: text });
+    },
+  });
 
   return (
-    <form className="adm-form adm-reply" onSubmit={submit} noValidate aria-label={`Reply to ${who}`}>
-      <div className="form-field">
-        <label className="form-label" htmlFor={`${id}-body`}>
-          Reply to {who}
-        </label>
-        <p id={`${id}-hint`} className="adm-field-hint">
-          Emailed to {message.email}. That address was typed on the form and is not verified, so the email does not quote the question or the name: write a reply that reads on its own.
-        </p>
-        <textarea
-          ref={field}
-          id={`${id}-body`}
-          name="body"
-          className="form-control adm-control"
-          rows={5}
-          maxLength={REPLY_MAX_LENGTH}
-          value={body}
-          onChange={(e) => {
-            setBody(e.target.value);
-            setErrors((current) => withoutField(current, 'body'));
-          }}
-          {...describedBy(id, errors, 'body', `${id}-hint`, `${id}-count`)}
-        />
-        <p id={`${id}-count`} className="adm-field-hint adm-field-hint--count">
-          {body.length.toLocaleString('en-US')} of {REPLY_MAX_LENGTH.toLocaleString('en-US')} characters
-        </p>
-        <FieldError formId={id} errors={errors} field="body" />
-      </div>
+    <form.Form {...form.props} className="adm-form adm-reply" noValidate aria-label={`Reply to ${who}`}>
+      <CountedText
+        form={form}
+        name="body"
+        label={`Reply to ${who}`}
+        hint={
+          <>
+            Emailed to <span className="adm-break">{message.email}</span>. That address was typed on the form and is not verified, so the email does not quote
+            the question or the name: write a reply that reads on its own.
+          </>
+        }
+        max={REPLY_MAX_LENGTH}
+        rows={5}
+      />
       <div role="alert" className="form-live">
-        {banner && <p className="form-banner form-banner--error">{banner}</p>}
+        {form.notice && <p className={`form-banner form-banner--${form.notice.kind}`}>{form.notice.text}</p>}
       </div>
       <div className="adm-card__actions">
-        <button type="submit" className="adm-button adm-button--small" disabled={sending}>
-          {sending ? 'Sending…' : 'Send reply'}
+        <button type="submit" className="adm-button adm-button--small" disabled={form.busy}>
+          {form.busy ? 'Sending…' : 'Send reply'}
           <span className="visually-hidden"> to {who}</span>
         </button>
         {onCancel && (
-          <button type="button" className="adm-button adm-button--ghost adm-button--small" onClick={onCancel} disabled={sending}>
+          <button type="button" className="adm-button adm-button--ghost adm-button--small" onClick={onCancel} disabled={form.busy}>
             Cancel
           </button>
         )}
       </div>
-    </form>
+    </form.Form>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { adminCustomRequestResponseSchema, formatAmount, ringSizeLabel, type AdminCustomRequest, type AdminHomePreview } from '@everstone/contract';
+import { answerFrom, useForm } from '../../../components/ui/form';
 import { adminApi } from '../kit/admin-api';
 import { formatDayTime, telHref } from '../kit/format';
-import { OutcomeBanner, useFailureText, type Outcome } from '../kit/lists';
+import { OutcomeBanner, useFailureText } from '../kit/lists';
 import { useReauth } from '../kit/reauth';
 import { HOME_PREVIEW_STATUS_TEXT, customRequestChoices, replyByDay, replyDue } from './request-text';
 
@@ -50,6 +51,8 @@ export function ReplyCountdown({ request, now }: { request: AdminCustomRequest; 
   );
 }
 
+const TOGGLE_FAILED = 'The request could not be changed. Please try again in a moment.';
+
 /**
  * One custom ring request: the countdown while it waits, every choice the shopper made, their note as they typed it
  * and how to reach them; and marking it answered (or open again).
@@ -59,25 +62,22 @@ export function CustomRequestCard({ initial, now, heading: H = 'h2' }: { initial
   const run = useReauth();
   const failureText = useFailureText();
   const [request, setRequest] = useState(initial);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [saving, setSaving] = useState(false);
   const answered = request.handled_at !== null;
-
-  async function toggle() {
-    if (saving) return;
-    setSaving(true);
-    const path = `/api/admin/custom-requests/${encodeURIComponent(request.request_number)}/handled`;
-    const result = await run(() => adminApi.post(path, { handled: !answered }, adminCustomRequestResponseSchema));
-    setSaving(false);
-    if (result === null) return;
-    if (result.ok) {
-      setRequest(result.data.request);
-      setOutcome({ kind: 'success', text: result.data.message });
-      return;
-    }
-    const text = await failureText(result, 'The request could not be changed. Please try again in a moment.');
-    if (text) setOutcome({ kind: 'error', text });
-  }
+  const toggle = useForm({
+    fields: [],
+    send: async () => {
+      const path = `/api/admin/custom-requests/${encodeURIComponent(request.request_number)}/handled`;
+      const result = await run(() => adminApi.post(path, { handled: !answered }, adminCustomRequestResponseSchema));
+      if (result === null) return null;
+      if (result.ok) {
+        setRequest(result.data.request);
+        return answerFrom(result, { fields: [], fallback: TOGGLE_FAILED, success: result.data.message });
+      }
+      // A session that has ended goes to sign in, with nothing to say here.
+      const text = await failureText(result, TOGGLE_FAILED);
+      return text === null ? null : answerFrom(result, { fields: [], fallback: text });
+    },
+  });
 
   const titleId = `${id}-title`;
   return (
@@ -143,14 +143,14 @@ export function CustomRequestCard({ initial, now, heading: H = 'h2' }: { initial
         {request.note ? <p className="adm-note">{request.note}</p> : <p className="adm-muted">No note was written.</p>}
       </div>
       <div className="adm-card__status" role="status">
-        <OutcomeBanner outcome={outcome} />
+        <OutcomeBanner outcome={toggle.notice} />
       </div>
-      <div className="adm-card__actions">
-        <button type="button" className={answered ? 'adm-button adm-button--ghost adm-button--small' : 'adm-button adm-button--small'} onClick={() => void toggle()} disabled={saving}>
-          {saving ? 'Saving…' : answered ? 'Open again' : 'Mark answered'}
+      <toggle.Form {...toggle.props} className="adm-card__actions">
+        <button type="submit" className={answered ? 'adm-button adm-button--ghost adm-button--small' : 'adm-button adm-button--small'} disabled={toggle.busy}>
+          {toggle.busy ? 'Saving…' : answered ? 'Open again' : 'Mark answered'}
           <span className="visually-hidden">: request {request.request_number}</span>
         </button>
-      </div>
+      </toggle.Form>
     </article>
   );
 }

@@ -10,12 +10,13 @@ import {
   type AdminSession,
   type SecondFactorStatus,
 } from '@everstone/contract';
+import { answerFrom, useForm } from '../../../components/ui/form';
 import { adminApi, isSignedOut, pathOf, signInPath, type AdminFailure } from '../kit/admin-api';
 import { PageHead } from '../kit/frame';
 import { DialogActions } from '../kit/dialog-actions';
 import { formatDay } from '../kit/format';
 import { useReauth } from '../kit/reauth';
-import { EnrollmentSteps, RecoveryCodes, failureText } from './second-factor';
+import { EnrollmentSteps, RecoveryCodes, UNREACHABLE, failureText } from './second-factor';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -32,7 +33,6 @@ export function AccountPage({ session, initial }: { session: AdminSession; initi
   const [notice, setNotice] = useState<Notice>(null);
   const [settingUp, setSettingUp] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
   const [turningOff, setTurningOff] = useState(false);
   const statusBox = useRef<HTMLDivElement>(null);
   const offButton = useRef<HTMLButtonElement>(null);
@@ -50,17 +50,20 @@ export function AccountPage({ session, initial }: { session: AdminSession; initi
     if (result.ok) setStatus(result.data);
   }
 
-  async function newCodes() {
-    setBusy(true);
-    setNotice(null);
-    const result = await run(() => adminApi.post('/api/admin/account/second-factor/recovery-codes', {}, recoveryCodesResponseSchema));
-    setBusy(false);
-    if (result === null) return;
-    if (!result.ok) return failed(result);
-    setCodes(result.data.recovery_codes);
-    setNotice({ kind: 'success', text: result.data.message });
-    setStatus((s) => ({ ...s, recovery_codes_left: result.data.recovery_codes.length }));
-  }
+  const newCodes = useForm({
+    fields: [],
+    // The page's status line says what came of it.
+    send: async () => {
+      setNotice(null);
+      const result = await run(() => adminApi.post('/api/admin/account/second-factor/recovery-codes', {}, recoveryCodesResponseSchema));
+      if (result?.ok) {
+        setCodes(result.data.recovery_codes);
+        setNotice({ kind: 'success', text: result.data.message });
+        setStatus((s) => ({ ...s, recovery_codes_left: result.data.recovery_codes.length }));
+      } else if (result) await failed(result);
+      return null;
+    },
+  });
 
   const who = session.user.name || session.user.email;
   return (
@@ -92,9 +95,11 @@ export function AccountPage({ session, initial }: { session: AdminSession; initi
                 </div>
               )}
               <div className="adm-account__actions">
-                <button type="button" className="adm-button adm-button--ghost" onClick={() => void newCodes()} disabled={busy}>
-                  {busy ? 'Making codes…' : 'Make new recovery codes'}
-                </button>
+                <newCodes.Form {...newCodes.props}>
+                  <button type="submit" className="adm-button adm-button--ghost" disabled={newCodes.busy}>
+                    {newCodes.busy ? 'Making codes…' : 'Make new recovery codes'}
+                  </button>
+                </newCodes.Form>
                 {status.required ? (
                   <p className="adm-field-note">The store requires two-step sign-in for your role, so it stays on.</p>
                 ) : (
@@ -156,21 +161,18 @@ function TurnOffDialog({
   returnFocus: () => HTMLElement | null;
 }) {
   const run = useReauth();
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function turnOff() {
-    setSending(true);
-    setError(null);
-    const result = await run(() => adminApi.delete('/api/admin/account/second-factor', messageResponseSchema));
-    setSending(false);
-    if (result === null) return;
-    if (result.ok) await onDone(result.data.message);
-    else setError(failureText(result));
-  }
+  const form = useForm({
+    fields: [],
+    send: async () => {
+      const result = await run(() => adminApi.delete('/api/admin/account/second-factor', messageResponseSchema));
+      if (result === null) return null;
+      if (result.ok) await onDone(result.data.message);
+      return answerFrom(result, { fields: [], fallback: UNREACHABLE });
+    },
+  });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && !sending && onClose()}>
+    <Dialog.Root open={open} onOpenChange={(next) => !next && !form.busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="adm-dialog-overlay" />
         <Dialog.Content
@@ -184,7 +186,9 @@ function TurnOffDialog({
           <Dialog.Description className="adm-dialog__text">
             Your password alone will open the back office again, and your recovery codes stop working. You are emailed that it was turned off.
           </Dialog.Description>
-          <DialogActions error={error} sending={sending} label="Turn it off" busyLabel="Turning off…" danger onConfirm={() => void turnOff()} />
+          <form.Form {...form.props}>
+            <DialogActions error={form.notice?.text ?? null} sending={form.busy} label="Turn it off" busyLabel="Turning off…" danger />
+          </form.Form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

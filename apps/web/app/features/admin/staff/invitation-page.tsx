@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   PASSWORD_MIN_LENGTH,
@@ -9,12 +9,11 @@ import {
   type InvitationLookupResponse,
 } from '@everstone/contract';
 import { STORE_NAME } from '../../../content/store';
-import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../../components/ui/fields';
-import { FieldError, describedBy, withoutField } from '../../../components/ui/field-errors';
+import { Field, answerFrom, useForm } from '../../../components/ui/form';
 import { adminApi, SIGN_IN_PATH } from '../kit/admin-api';
 import { AdminStyles } from '../kit/frame';
 import { formatDay } from '../kit/format';
-import { failureText } from './second-factor';
+import { UNREACHABLE, failureText } from './second-factor';
 
 type Lookup = { kind: 'loading' } | { kind: 'open'; invitation: InvitationLookupResponse } | { kind: 'closed'; message: string };
 
@@ -25,12 +24,7 @@ type Lookup = { kind: 'loading' } | { kind: 'open'; invitation: InvitationLookup
  */
 export function InvitationPage({ token }: { token: string }) {
   const id = useId();
-  const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
   const [lookup, setLookup] = useState<Lookup>({ kind: 'loading' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -42,42 +36,6 @@ export function InvitationPage({ token }: { token: string }) {
       live = false;
     };
   }, [token]);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending || lookup.kind !== 'open') return;
-    const data = new FormData(event.currentTarget);
-    const payload = { token, password: String(data.get('password') ?? ''), password_confirmation: String(data.get('password_confirmation') ?? '') };
-    const parsed = invitationAcceptRequestSchema.safeParse(payload);
-    if (!parsed.success) {
-      setBanner(null);
-      showFieldErrors(errorsFromIssues(parsed.error.issues), setErrors, form);
-      return;
-    }
-    setSending(true);
-    setBanner(null);
-    const result = await adminApi.post('/api/admin/invitations/accept', parsed.data, messageResponseSchema);
-    if (result.ok) {
-      await navigate(SIGN_IN_PATH, { replace: true, state: { notice: result.data.message, email: lookup.invitation.email } });
-      return;
-    }
-    setSending(false);
-    if (result.status === 422 && result.errors) {
-      // The link itself stopped working (used in another tab, withdrawn, expired): the page says so instead of the form.
-      const tokenProblem = result.errors.token?.[0];
-      if (tokenProblem) {
-        setLookup({ kind: 'closed', message: tokenProblem });
-        return;
-      }
-      showFieldErrors(result.errors, setErrors, form);
-      return;
-    }
-    setErrors({});
-    setBanner(failureText(result));
-  }
-
-  const clear = (...fields: string[]) => () => setErrors((e) => withoutField(e, ...fields));
-  const hint = `${id}-password-hint`;
 
   return (
     <div className="adm adm-auth">
@@ -116,72 +74,76 @@ export function InvitationPage({ token }: { token: string }) {
                 works until <time dateTime={lookup.invitation.expires_at}>{formatDay(lookup.invitation.expires_at)}</time>. If you already
                 shop with us under this address, that account takes the new password and is signed out everywhere.
               </p>
-              <div role="alert" className="form-live">
-                {banner && <p className="form-banner form-banner--error">{banner}</p>}
-              </div>
-              <form ref={form} className="adm-form" method="post" onSubmit={submit} noValidate aria-labelledby={`${id}-form-title`}>
-                <h2 id={`${id}-form-title`} className="visually-hidden">
-                  Choose your password
-                </h2>
-                <div className="form-field">
-                  <label className="form-label" htmlFor={`${id}-email`}>
-                    Email
-                  </label>
-                  <input
-                    id={`${id}-email`}
-                    name="email"
-                    type="email"
-                    className="form-control adm-control"
-                    autoComplete="username"
-                    value={lookup.invitation.email}
-                    readOnly
-                  />
-                </div>
-                <div className="form-field">
-                  <label className="form-label" htmlFor={`${id}-password`}>
-                    New password
-                  </label>
-                  <input
-                    id={`${id}-password`}
-                    name="password"
-                    type="password"
-                    className="form-control adm-control"
-                    autoComplete="new-password"
-                    required
-                    maxLength={256}
-                    onChange={clear('password', 'password_confirmation')}
-                    {...describedBy(id, errors, 'password', hint)}
-                  />
-                  <p id={hint} className="adm-field-note">
-                    At least {PASSWORD_MIN_LENGTH} characters. A long phrase is best.
-                  </p>
-                  <FieldError formId={id} errors={errors} field="password" />
-                </div>
-                <div className="form-field">
-                  <label className="form-label" htmlFor={`${id}-password_confirmation`}>
-                    Confirm password
-                  </label>
-                  <input
-                    id={`${id}-password_confirmation`}
-                    name="password_confirmation"
-                    type="password"
-                    className="form-control adm-control"
-                    autoComplete="new-password"
-                    required
-                    maxLength={256}
-                    onChange={clear('password_confirmation')}
-                    {...describedBy(id, errors, 'password_confirmation')}
-                  />
-                  <FieldError formId={id} errors={errors} field="password_confirmation" />
-                </div>
-                <button type="submit" className="adm-button adm-button--wide" disabled={sending}>
-                  {sending ? 'Accepting…' : 'Accept the invitation'}
-                </button>
-              </form>
+              <AcceptForm token={token} invitation={lookup.invitation} onClosed={(message) => setLookup({ kind: 'closed', message })} />
             </>
           )}
         </div>
       </main>
     </div>
+  );
+}
+
+const ACCEPT_FIELDS = ['email', 'password', 'password_confirmation'] as const;
+
+/**
+ * The new password, twice, under the address it is for. The token is the page's, not a field: the contract's schema
+ * checks the passwords together with it, and it goes in the body with them.
+ */
+function AcceptForm({ token, invitation, onClosed }: { token: string; invitation: InvitationLookupResponse; onClosed: (message: string) => void }) {
+  const navigate = useNavigate();
+  const form = useForm({
+    fields: ACCEPT_FIELDS,
+    schema: { safeParse: (values: unknown) => invitationAcceptRequestSchema.safeParse({ ...(values as object), token }) },
+    covers: { password: ['password_confirmation'] },
+    resetOnSuccess: false,
+    send: async (values) => {
+      const result = await adminApi.post('/api/admin/invitations/accept', invitationAcceptRequestSchema.parse({ ...values, token }), messageResponseSchema);
+      if (result.ok) {
+        await navigate(SIGN_IN_PATH, { replace: true, state: { notice: result.data.message, email: invitation.email } });
+      } else if (result.status === 422 && result.errors?.token?.[0]) {
+        // The link itself stopped working (used in another tab, withdrawn, expired): the page says so instead of the form.
+        onClosed(result.errors.token[0]);
+        return null;
+      }
+      return answerFrom(result, { fields: ACCEPT_FIELDS, fallback: UNREACHABLE });
+    },
+  });
+  const titleId = `${form.id}-title`;
+  return (
+    <>
+      <div role="alert" className="form-live">
+        {form.notice && <p className={`form-banner form-banner--${form.notice.kind}`}>{form.notice.text}</p>}
+      </div>
+      <form.Form {...form.props} className="adm-form" noValidate aria-labelledby={titleId}>
+        <h2 id={titleId} className="visually-hidden">
+          Choose your password
+        </h2>
+        <Field form={form} name="email" label="Email" controlClassName="adm-control" type="email" autoComplete="username" value={invitation.email} readOnly />
+        <Field
+          form={form}
+          name="password"
+          label="New password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A long phrase is best.`}
+          controlClassName="adm-control"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={256}
+        />
+        <Field
+          form={form}
+          name="password_confirmation"
+          label="Confirm password"
+          controlClassName="adm-control"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={256}
+        />
+        <button type="submit" className="adm-button adm-button--wide" disabled={form.busy}>
+          {form.busy ? 'Accepting…' : 'Accept the invitation'}
+        </button>
+      </form.Form>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { encode } from 'uqr';
 import {
   adminCodeRequestSchema,
@@ -8,8 +8,7 @@ import {
   type SecondFactorEnrolled,
   type SecondFactorEnrollment,
 } from '@everstone/contract';
-import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../../components/ui/fields';
-import { FieldError, describedBy, withoutField } from '../../../components/ui/field-errors';
+import { Field, answerFrom, useForm, type FormAnswer } from '../../../components/ui/form';
 import { adminApi, type AdminFailure, type AdminResult } from '../kit/admin-api';
 
 /*
@@ -17,7 +16,8 @@ import { adminApi, type AdminFailure, type AdminResult } from '../kit/admin-api'
  * setting up an authenticator app (its QR code and the secret to type), and the recovery codes, shown once.
  */
 
-const UNREACHABLE = 'The back office could not be reached. Please check your connection and try again.';
+/** What a form says when no answer it can use came back: none at all, or the server's own failure. */
+export const UNREACHABLE = 'The back office could not be reached. Please check your connection and try again.';
 
 /** What a failed call says to the person: the server's reason, or that the store could not be reached. */
 export function failureText(result: AdminFailure, fallback = UNREACHABLE): string {
@@ -82,96 +82,63 @@ export function RecoveryCodes({ codes, account }: { codes: string[]; account: st
   );
 }
 
-/** A one-field form for a code: the app's six digits, or a recovery code where `recovery` says so. */
+const CODE_FIELDS = ['code'] as const;
+type CodeAnswer = FormAnswer<(typeof CODE_FIELDS)[number]>;
+
+/** A one-field form for a code: the app's six digits, or a recovery code where the hint says so. */
 function CodeForm({
   name,
   label,
   hint,
   submitLabel,
   busyLabel,
-  onSubmit,
+  send,
 }: {
   name: string;
   label: string;
   hint: string;
   submitLabel: string;
   busyLabel: string;
-  /** Sends the code; answers the field errors or a banner's text on failure, null when done. */
-  onSubmit: (code: string) => Promise<{ errors?: FieldErrors; message?: string } | null>;
+  /** Sends the code as the contract reads it (spaces and hyphens dropped, in capitals); null says nothing. */
+  send: (code: string) => Promise<CodeAnswer | null>;
 }) {
-  const id = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const data = new FormData(event.currentTarget);
-    const parsed = adminCodeRequestSchema.safeParse({ code: String(data.get('code') ?? '') });
-    if (!parsed.success) {
-      setMessage(null);
-      showFieldErrors(errorsFromIssues(parsed.error.issues), setErrors, form);
-      return;
-    }
-    setSending(true);
-    setMessage(null);
-    const failure = await onSubmit(parsed.data.code);
-    if (!failure) return;
-    setSending(false);
-    if (failure.errors) showFieldErrors(failure.errors, setErrors, form);
-    else setErrors({});
-    setMessage(failure.errors?.code ? null : (failure.message ?? null));
-  }
-
-  const hintId = `${id}-hint`;
+  const form = useForm({ fields: CODE_FIELDS, schema: adminCodeRequestSchema, send: (values) => send(adminCodeRequestSchema.parse(values).code) });
   return (
-    <form ref={form} className="adm-form" method="post" onSubmit={submit} noValidate aria-label={name}>
+    <form.Form {...form.props} className="adm-form" noValidate aria-label={name}>
       <div role="alert" className="form-live">
-        {message && <p className="form-banner form-banner--error">{message}</p>}
+        {form.notice && <p className={`form-banner form-banner--${form.notice.kind}`}>{form.notice.text}</p>}
       </div>
-      <div className="form-field">
-        <label className="form-label" htmlFor={`${id}-code`}>
-          {label}
-        </label>
-        <input
-          id={`${id}-code`}
-          name="code"
-          type="text"
-          className="form-control adm-control adm-control--code"
-          inputMode="text"
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          required
-          maxLength={40}
-          onChange={() => setErrors((e) => withoutField(e, 'code'))}
-          {...describedBy(id, errors, 'code', hintId)}
-        />
-        <p id={hintId} className="adm-field-note">
-          {hint}
-        </p>
-        <FieldError formId={id} errors={errors} field="code" />
-      </div>
-      <button type="submit" className="adm-button adm-button--wide" disabled={sending}>
-        {sending ? busyLabel : submitLabel}
+      <Field
+        form={form}
+        name="code"
+        label={label}
+        hint={hint}
+        controlClassName="adm-control adm-control--code"
+        type="text"
+        inputMode="text"
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        spellCheck={false}
+        required
+        maxLength={40}
+      />
+      <button type="submit" className="adm-button adm-button--wide" disabled={form.busy}>
+        {form.busy ? busyLabel : submitLabel}
       </button>
-    </form>
+    </form.Form>
   );
 }
 
 /**
- * A failure of a code's call as the form shows it. A 401 is a sign-in half done that ran out or was ended: the page
- * starts it again (`onSessionEnded`) rather than asking for a code that can no longer count.
+ * A code's call as its form answers it. A 401 is a sign-in half done that ran out or was ended: the page starts it
+ * again (`onSessionEnded`) rather than asking for a code that can no longer count.
  */
-function codeFailure(result: AdminFailure, onSessionEnded?: () => void): { errors?: FieldErrors; message?: string } | null {
-  if (result.status === 401 && onSessionEnded) {
+export function codeAnswer(result: AdminResult<unknown>, onSessionEnded?: () => void): CodeAnswer | null {
+  if (!result.ok && result.status === 401 && onSessionEnded) {
     onSessionEnded();
     return null;
   }
-  if (result.status === 422 && result.errors) return { errors: result.errors, message: result.message ?? undefined };
-  return { message: failureText(result) };
+  return answerFrom(result, { fields: CODE_FIELDS, fallback: UNREACHABLE });
 }
 
 /** The second step of signing in: the code from the app, or a recovery code. */
@@ -183,13 +150,10 @@ export function SignInCodeForm({ onSignedIn, onSessionEnded }: { onSignedIn: () 
       hint="The 6-digit code your authenticator app shows for Everstone, or one of your recovery codes."
       submitLabel="Verify and sign in"
       busyLabel="Verifying…"
-      onSubmit={async (code) => {
+      send={async (code) => {
         const result = await adminApi.post('/api/admin/session/second-factor', { code }, adminSessionSchema);
-        if (result.ok) {
-          await onSignedIn();
-          return null;
-        }
-        return codeFailure(result, onSessionEnded);
+        if (result.ok) await onSignedIn();
+        return codeAnswer(result, onSessionEnded);
       }}
     />
   );
@@ -218,19 +182,19 @@ export function EnrollmentSteps({
   const id = useId();
   const [setup, setSetup] = useState<SecondFactorEnrollment | null>(null);
   const [enrolled, setEnrolled] = useState<SecondFactorEnrolled | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-
-  async function start() {
-    setStarting(true);
-    setMessage(null);
-    const result = await run(() => adminApi.post('/api/admin/session/enrollment', {}, secondFactorEnrollmentSchema));
-    setStarting(false);
-    if (result === null) return;
-    if (result.ok) setSetup(result.data);
-    else if (result.status === 401) onSessionEnded();
-    else setMessage(failureText(result));
-  }
+  const start = useForm({
+    fields: [],
+    send: async () => {
+      const result = await run(() => adminApi.post('/api/admin/session/enrollment', {}, secondFactorEnrollmentSchema));
+      if (result === null) return null;
+      if (result.ok) setSetup(result.data);
+      else if (result.status === 401) {
+        onSessionEnded();
+        return null;
+      }
+      return answerFrom(result, { fields: [], fallback: UNREACHABLE });
+    },
+  });
 
   if (enrolled) {
     return (
@@ -252,25 +216,25 @@ export function EnrollmentSteps({
 
   if (!setup) {
     return (
-      <div className="adm-enroll">
+      <start.Form {...start.props} className="adm-enroll">
         <div role="alert" className="form-live">
-          {message && <p className="form-banner form-banner--error">{message}</p>}
+          {start.notice && <p className={`form-banner form-banner--${start.notice.kind}`}>{start.notice.text}</p>}
         </div>
         <p className="adm-lead">
           You need an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Authy or any app for
           6-digit codes). Signing in will then ask for the code it shows as well as your password.
         </p>
         <div className="adm-enroll__actions">
-          <button type="button" className="adm-button" onClick={() => void start()} disabled={starting}>
-            {starting ? 'Preparing…' : 'Set up the authenticator app'}
+          <button type="submit" className="adm-button" disabled={start.busy}>
+            {start.busy ? 'Preparing…' : 'Set up the authenticator app'}
           </button>
           {onCancel && (
-            <button type="button" className="adm-button adm-button--ghost" onClick={onCancel} disabled={starting}>
+            <button type="button" className="adm-button adm-button--ghost" onClick={onCancel} disabled={start.busy}>
               {cancelLabel ?? 'Cancel'}
             </button>
           )}
         </div>
-      </div>
+      </start.Form>
     );
   }
 
@@ -306,14 +270,11 @@ export function EnrollmentSteps({
             hint="Six digits. A new code appears every 30 seconds; any current one works."
             submitLabel="Turn on two-step sign-in"
             busyLabel="Checking…"
-            onSubmit={async (code) => {
+            send={async (code) => {
               const result = await run(() => adminApi.post('/api/admin/session/enrollment/confirm', { code }, secondFactorEnrolledSchema));
-              if (result === null) return {};
-              if (result.ok) {
-                setEnrolled(result.data);
-                return null;
-              }
-              return codeFailure(result, onSessionEnded);
+              if (result === null) return null;
+              if (result.ok) setEnrolled(result.data);
+              return codeAnswer(result, onSessionEnded);
             }}
           />
         </li>

@@ -2,20 +2,27 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_MESSAGES, SECOND_FACTOR_SIGN_IN_MINUTES, adminSessionSchema, adminSignInRequestSchema, messageResponseSchema, type AdminSessionStage } from '@everstone/contract';
 import { STORE_NAME } from '../../../content/store';
-import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../../components/ui/fields';
-import { FieldError, describedBy, withoutField } from '../../../components/ui/field-errors';
-import { adminApi, safeNext } from '../kit/admin-api';
+import { Field, answerFrom, useForm } from '../../../components/ui/form';
+import type { Notice } from '../../../components/ui/fields';
+import { adminApi, safeNext, type AdminResult } from '../kit/admin-api';
 import { AdminStyles } from '../kit/frame';
-import { EnrollmentSteps, SignInCodeForm } from './second-factor';
-
-const UNREACHABLE = 'The back office could not be reached. Please check your connection and try again.';
+import { EnrollmentSteps, SignInCodeForm, UNREACHABLE } from './second-factor';
 
 const NEEDS_SCRIPT = 'This page was still loading. Please try again: the back office needs JavaScript turned on in your browser.';
 
-type Banner = { kind: 'error' | 'success'; text: string } | null;
+const SIGN_IN_FIELDS = ['email', 'password'] as const;
+
+/**
+ * A sign-in's answer as the password form says it: a refusal in the server's words, or, when it gives none, the
+ * store's own for a wrong password (401) or an account that is not staff (403).
+ */
+export function signInAnswer(result: AdminResult<unknown>) {
+  const fallback = result.status === 401 ? ADMIN_MESSAGES.invalidCredentials : result.status === 403 ? ADMIN_MESSAGES.notStaff : UNREACHABLE;
+  return answerFrom(result, { fields: SIGN_IN_FIELDS, fallback });
+}
 
 /** What the page says on arrival: the session ran out, or the person has just signed out. */
-function arrivalBanner(ended: boolean, state: unknown): Banner {
+function arrivalBanner(ended: boolean, state: unknown): Notice {
   const notice = typeof state === 'object' && state !== null ? (state as { notice?: unknown }).notice : undefined;
   if (typeof notice === 'string' && notice) return { kind: 'success', text: notice };
   if (ended) return { kind: 'error', text: ADMIN_MESSAGES.expired };
@@ -43,13 +50,25 @@ export function AdminSignInPage({ needsScript = false }: { needsScript?: boolean
   const location = useLocation();
   const [search] = useSearchParams();
   const next = safeNext(search.get('next'));
-  const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<Banner>(() =>
+  // What the page itself says, above the password form's own answer: why the page was arrived at, or why a sign-in
+  // half done started over. A new attempt replaces it.
+  const [said, setSaid] = useState<Notice>(() =>
     needsScript ? { kind: 'error', text: NEEDS_SCRIPT } : arrivalBanner(search.get('ended') === '1', location.state),
   );
-  const [sending, setSending] = useState(false);
   const [step, setStep] = useState<Step>('password');
+  const form = useForm({
+    fields: SIGN_IN_FIELDS,
+    schema: adminSignInRequestSchema,
+    resetOnSuccess: false,
+    send: async (values) => {
+      const result = await adminApi.post('/api/admin/session', adminSignInRequestSchema.parse(values), adminSessionSchema);
+      const stage = result.ok ? result.data.stage : null;
+      if (stage === 'full') await navigate(next, { replace: true });
+      else if (stage) setStep(stage);
+      return signInAnswer(result);
+    },
+  });
+  const banner = form.notice ?? said;
   const heading = useRef<HTMLHeadingElement>(null);
   const arrived = useRef(true);
 
@@ -75,50 +94,11 @@ export function AdminSignInPage({ needsScript = false }: { needsScript?: boolean
     };
   }, [navigate, next]);
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const data = new FormData(event.currentTarget);
-    const payload = { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
-    const parsed = adminSignInRequestSchema.safeParse(payload);
-    if (!parsed.success) {
-      setBanner(null);
-      showFieldErrors(errorsFromIssues(parsed.error.issues), setErrors, form);
-      return;
-    }
-    setSending(true);
-    setBanner(null);
-    const result = await adminApi.post('/api/admin/session', parsed.data, adminSessionSchema);
-    if (result.ok) {
-      if (result.data.stage === 'full') {
-        await navigate(next, { replace: true });
-        return;
-      }
-      setSending(false);
-      setStep(result.data.stage);
-      return;
-    }
-    setSending(false);
-    if (result.status === 422 && result.errors) {
-      const elsewhere = Object.entries(result.errors)
-        .filter(([field]) => field !== 'email' && field !== 'password')
-        .flatMap(([, messages]) => messages);
-      setBanner(elsewhere.length ? { kind: 'error', text: elsewhere.join(' ') } : null);
-      showFieldErrors(result.errors, setErrors, form);
-      return;
-    }
-    setErrors({});
-    const fallback = result.status === 401 ? ADMIN_MESSAGES.invalidCredentials : result.status === 403 ? ADMIN_MESSAGES.notStaff : UNREACHABLE;
-    setBanner({ kind: 'error', text: (result.status > 0 && result.status < 500 && result.message) || fallback });
-  }
-
-  const clear = (field: string) => () => setErrors((e) => withoutField(e, field));
-
   /** Gives up a sign-in half done: its session ends on the server, and the password is asked again. */
   async function startAgain(text?: string) {
     await adminApi.delete('/api/admin/session', messageResponseSchema);
     setStep('password');
-    setBanner(text ? { kind: 'error', text } : null);
+    setSaid(text ? { kind: 'error', text } : null);
   }
 
   /** The last step is done: the session is full, on to the page that asked for it. */
@@ -169,46 +149,32 @@ export function AdminSignInPage({ needsScript = false }: { needsScript?: boolean
             />
           )}
           {step === 'password' && (
-          <form ref={form} className="adm-form" method="post" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-            <div className="form-field">
-              <label className="form-label" htmlFor={`${id}-email`}>
-                Email
-              </label>
-              <input
-                id={`${id}-email`}
+            <form.Form
+              {...form.props}
+              onSubmit={(event) => {
+                setSaid(null);
+                form.props.onSubmit(event);
+              }}
+              className="adm-form"
+              noValidate
+              aria-labelledby={`${id}-title`}
+            >
+              <Field
+                form={form}
                 name="email"
+                label="Email"
+                controlClassName="adm-control"
                 type="email"
-                className="form-control adm-control"
                 autoComplete="username"
                 defaultValue={arrivalEmail(location.state)}
                 required
                 maxLength={254}
-                onChange={clear('email')}
-                {...describedBy(id, errors, 'email')}
               />
-              <FieldError formId={id} errors={errors} field="email" />
-            </div>
-            <div className="form-field">
-              <label className="form-label" htmlFor={`${id}-password`}>
-                Password
-              </label>
-              <input
-                id={`${id}-password`}
-                name="password"
-                type="password"
-                className="form-control adm-control"
-                autoComplete="current-password"
-                required
-                maxLength={256}
-                onChange={clear('password')}
-                {...describedBy(id, errors, 'password')}
-              />
-              <FieldError formId={id} errors={errors} field="password" />
-            </div>
-            <button type="submit" className="adm-button adm-button--wide" disabled={sending}>
-              {sending ? 'Signing in…' : 'Sign in'}
-            </button>
-          </form>
+              <Field form={form} name="password" label="Password" controlClassName="adm-control" type="password" autoComplete="current-password" required maxLength={256} />
+              <button type="submit" className="adm-button adm-button--wide" disabled={form.busy}>
+                {form.busy ? 'Signing in…' : 'Sign in'}
+              </button>
+            </form.Form>
           )}
         </div>
       </main>

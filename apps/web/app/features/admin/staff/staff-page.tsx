@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   STAFF_INVITE_DAYS,
@@ -16,8 +16,7 @@ import {
   type StaffMember,
   type StaffRole,
 } from '@everstone/contract';
-import { errorsFromIssues, showFieldErrors, type FieldErrors } from '../../../components/ui/fields';
-import { FieldError, describedBy, withoutField } from '../../../components/ui/field-errors';
+import { Field, answerFrom, useForm } from '../../../components/ui/form';
 import { adminApi, isSignedOut, pathOf, signInPath, type AdminFailure } from '../kit/admin-api';
 import { PageHead } from '../kit/frame';
 import { formatDay, formatDayTime } from '../kit/format';
@@ -27,6 +26,8 @@ import { useReauth } from '../kit/reauth';
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 const FALLBACK = 'The change could not be saved. Please try again in a moment.';
+
+const ROLE_FIELDS = ['role'] as const;
 
 /**
  * /admin/staff (owners): who can use the back office, the invitations not yet accepted, the roles, removing someone,
@@ -168,26 +169,24 @@ function StaffRow({
   onFailed: (result: AdminFailure) => Promise<void>;
   onRemove: (button: HTMLButtonElement) => void;
 }) {
-  const id = useId();
   const run = useReauth();
   const [role, setRole] = useState<StaffRole>(member.role);
-  const [saving, setSaving] = useState(false);
-
-  async function save() {
-    setSaving(true);
-    const result = await run(() => adminApi.put(`/api/admin/staff/${member.id}`, { role }, staffMemberResponseSchema));
-    setSaving(false);
-    if (result === null) return;
-    if (result.ok) {
-      // A change that waits leaves the role as it was until it takes effect.
-      setRole(result.data.member.role);
-      onSaved(result.data.member, result.data.message, result.data.change);
-    } else {
-      setRole(member.role);
-      await onFailed(result);
-    }
-  }
-
+  const form = useForm({
+    fields: ROLE_FIELDS,
+    // What came of it is the page's to say, in its status line: the form has nothing to show of its own.
+    send: async (values) => {
+      const result = await run(() => adminApi.put(`/api/admin/staff/${member.id}`, { role: values.role }, staffMemberResponseSchema));
+      if (result?.ok) {
+        // A change that waits leaves the role as it was until it takes effect.
+        setRole(result.data.member.role);
+        onSaved(result.data.member, result.data.message, result.data.change);
+      } else if (result) {
+        setRole(member.role);
+        await onFailed(result);
+      }
+      return null;
+    },
+  });
   const who = member.name || member.email;
   return (
     <tr>
@@ -202,12 +201,14 @@ function StaffRow({
         {me ? (
           STAFF_ROLE_LABELS[member.role]
         ) : (
-          <div className="adm-role">
-            <label htmlFor={`${id}-role`} className="visually-hidden">
+          <form.Form {...form.props} className="adm-role">
+            {/* Named for its person for a screen reader; what a change came to is said in the page's status line. */}
+            <label htmlFor={`${form.id}-role`} className="visually-hidden">
               Role of {who}
             </label>
             <select
-              id={`${id}-role`}
+              id={`${form.id}-role`}
+              name="role"
               className="form-control adm-control adm-control--small"
               value={role}
               onChange={(e) => setRole(e.target.value as StaffRole)}
@@ -218,11 +219,11 @@ function StaffRow({
                 </option>
               ))}
             </select>
-            <button type="button" className="adm-button adm-button--small" onClick={() => void save()} disabled={saving || role === member.role}>
-              {saving ? 'Saving…' : 'Save'}
+            <button type="submit" className="adm-button adm-button--small" disabled={form.busy || role === member.role}>
+              {form.busy ? 'Saving…' : 'Save'}
               <span className="visually-hidden"> the role of {who}</span>
             </button>
-          </div>
+          </form.Form>
         )}
       </td>
       <td>{member.second_factor ? 'On' : <span className="adm-muted">Off</span>}</td>
@@ -252,14 +253,6 @@ function Invitations({
   onWithdrawn: (invitation: StaffInvitation, message: string) => void;
   onFailed: (result: AdminFailure) => Promise<void>;
 }) {
-  const [busy, setBusy] = useState<number | null>(null);
-  async function withdraw(invitation: StaffInvitation) {
-    setBusy(invitation.id);
-    const result = await adminApi.delete(`/api/admin/staff/invitations/${invitation.id}`, messageResponseSchema);
-    setBusy(null);
-    if (result.ok) onWithdrawn(invitation, result.data.message);
-    else await onFailed(result);
-  }
   return (
     <section className="adm-panel" aria-labelledby="staff-invitations-title">
       <h2 id="staff-invitations-title" className="adm-panel__title">
@@ -281,35 +274,61 @@ function Invitations({
           </thead>
           <tbody>
             {invitations.map((invitation) => (
-              <tr key={invitation.id}>
-                <td>
-                  <span className="adm-cell-main">
-                    {invitation.name}
-                    <span className="adm-tag">Invited</span>
-                  </span>
-                  <span className="adm-cell-sub">{invitation.email}</span>
-                </td>
-                <td>{STAFF_ROLE_LABELS[invitation.role]}</td>
-                <td>
-                  <span className="adm-cell-main">
-                    <time dateTime={invitation.invited_at}>{formatDay(invitation.invited_at)}</time> by {invitation.invited_by}
-                  </span>
-                  <span className="adm-cell-sub">
-                    Link works until <time dateTime={invitation.expires_at}>{formatDay(invitation.expires_at)}</time>
-                  </span>
-                </td>
-                <td className="adm-actions-cell">
-                  <button type="button" className="adm-button adm-button--danger-ghost adm-button--small" onClick={() => void withdraw(invitation)} disabled={busy === invitation.id}>
-                    {busy === invitation.id ? 'Withdrawing…' : 'Withdraw'}
-                    <span className="visually-hidden"> the invitation to {invitation.email}</span>
-                  </button>
-                </td>
-              </tr>
+              <InvitationRow key={invitation.id} invitation={invitation} onWithdrawn={onWithdrawn} onFailed={onFailed} />
             ))}
           </tbody>
         </table>
       </TableScroll>
     </section>
+  );
+}
+
+function InvitationRow({
+  invitation,
+  onWithdrawn,
+  onFailed,
+}: {
+  invitation: StaffInvitation;
+  onWithdrawn: (invitation: StaffInvitation, message: string) => void;
+  onFailed: (result: AdminFailure) => Promise<void>;
+}) {
+  const withdraw = useForm({
+    fields: [],
+    // The page's status line says what came of it.
+    send: async () => {
+      const result = await adminApi.delete(`/api/admin/staff/invitations/${invitation.id}`, messageResponseSchema);
+      if (result.ok) onWithdrawn(invitation, result.data.message);
+      else await onFailed(result);
+      return null;
+    },
+  });
+  return (
+    <tr>
+      <td>
+        <span className="adm-cell-main">
+          {invitation.name}
+          <span className="adm-tag">Invited</span>
+        </span>
+        <span className="adm-cell-sub">{invitation.email}</span>
+      </td>
+      <td>{STAFF_ROLE_LABELS[invitation.role]}</td>
+      <td>
+        <span className="adm-cell-main">
+          <time dateTime={invitation.invited_at}>{formatDay(invitation.invited_at)}</time> by {invitation.invited_by}
+        </span>
+        <span className="adm-cell-sub">
+          Link works until <time dateTime={invitation.expires_at}>{formatDay(invitation.expires_at)}</time>
+        </span>
+      </td>
+      <td className="adm-actions-cell">
+        <withdraw.Form {...withdraw.props}>
+          <button type="submit" className="adm-button adm-button--danger-ghost adm-button--small" disabled={withdraw.busy}>
+            {withdraw.busy ? 'Withdrawing…' : 'Withdraw'}
+            <span className="visually-hidden"> the invitation to {invitation.email}</span>
+          </button>
+        </withdraw.Form>
+      </td>
+    </tr>
   );
 }
 
@@ -323,54 +342,82 @@ function WaitingChanges({
   onDone: (id: number, message: string, member: StaffMember | null) => void;
   onFailed: (result: AdminFailure) => Promise<void>;
 }) {
-  const run = useReauth();
-  const [busy, setBusy] = useState<number | null>(null);
-  async function cancel(change: StaffChange) {
-    setBusy(change.id);
-    const result = await adminApi.delete(`/api/admin/staff/changes/${change.id}`, messageResponseSchema);
-    setBusy(null);
-    if (result.ok) onDone(change.id, result.data.message, null);
-    else await onFailed(result);
-  }
-  async function confirm(change: StaffChange) {
-    setBusy(change.id);
-    const result = await run(() => adminApi.post(`/api/admin/staff/changes/${change.id}/confirm`, {}, staffMemberResponseSchema));
-    setBusy(null);
-    if (result === null) return;
-    if (result.ok) onDone(change.id, result.data.message, result.data.member);
-    else await onFailed(result);
-  }
   return (
     <section className="adm-panel" aria-labelledby="staff-changes-title">
       <h2 id="staff-changes-title" className="adm-panel__title">
         Changes waiting for a second owner <span className="adm-count">{changes.length}</span>
       </h2>
       <ul className="adm-changes">
-        {changes.map((change) => {
-          const who = change.member.name || change.member.email;
-          const what = change.role_after === 'customer' ? `take ${who} off the staff` : `make ${who} staff instead of an owner`;
-          return (
-            <li key={change.id} className="adm-changes__item">
-              <p>
-                {change.requested_by} asked to {what}. It takes effect on{' '}
-                <time dateTime={change.effective_at}>{formatDayTime(change.effective_at)}</time> unless an owner cancels it.
-              </p>
-              <div className="adm-account__actions">
-                <button type="button" className="adm-button adm-button--ghost adm-button--small" onClick={() => void cancel(change)} disabled={busy === change.id}>
-                  Cancel the change<span className="visually-hidden"> for {who}</span>
-                </button>
-                {change.can_confirm && (
-                  <button type="button" className="adm-button adm-button--danger adm-button--small" onClick={() => void confirm(change)} disabled={busy === change.id}>
-                    Confirm it now<span className="visually-hidden"> for {who}</span>
-                  </button>
-                )}
-              </div>
-            </li>
-          );
-        })}
+        {changes.map((change) => (
+          <WaitingChange key={change.id} change={change} onDone={onDone} onFailed={onFailed} />
+        ))}
       </ul>
     </section>
   );
+}
+
+function WaitingChange({
+  change,
+  onDone,
+  onFailed,
+}: {
+  change: StaffChange;
+  onDone: (id: number, message: string, member: StaffMember | null) => void;
+  onFailed: (result: AdminFailure) => Promise<void>;
+}) {
+  const run = useReauth();
+  // The page's status line says what came of either.
+  const cancel = useForm({
+    fields: [],
+    send: async () => {
+      const result = await adminApi.delete(`/api/admin/staff/changes/${change.id}`, messageResponseSchema);
+      if (result.ok) onDone(change.id, result.data.message, null);
+      else await onFailed(result);
+      return null;
+    },
+  });
+  const confirm = useForm({
+    fields: [],
+    send: async () => {
+      const result = await run(() => adminApi.post(`/api/admin/staff/changes/${change.id}/confirm`, {}, staffMemberResponseSchema));
+      if (result?.ok) onDone(change.id, result.data.message, result.data.member);
+      else if (result) await onFailed(result);
+      return null;
+    },
+  });
+  // One step at a time: while either is on its way, neither can be asked again.
+  const busy = cancel.busy || confirm.busy;
+  const who = change.member.name || change.member.email;
+  const what = change.role_after === 'customer' ? `take ${who} off the staff` : `make ${who} staff instead of an owner`;
+  return (
+    <li className="adm-changes__item">
+      <p>
+        {change.requested_by} asked to {what}. It takes effect on <time dateTime={change.effective_at}>{formatDayTime(change.effective_at)}</time> unless an
+        owner cancels it.
+      </p>
+      <div className="adm-account__actions">
+        <cancel.Form {...cancel.props}>
+          <button type="submit" className="adm-button adm-button--ghost adm-button--small" disabled={busy}>
+            Cancel the change<span className="visually-hidden"> for {who}</span>
+          </button>
+        </cancel.Form>
+        {change.can_confirm && (
+          <confirm.Form {...confirm.props}>
+            <button type="submit" className="adm-button adm-button--danger adm-button--small" disabled={busy}>
+              Confirm it now<span className="visually-hidden"> for {who}</span>
+            </button>
+          </confirm.Form>
+        )}
+      </div>
+    </li>
+  );
+}
+
+const INVITE_FIELDS = ['email', 'title', 'name', 'role'] as const;
+
+/** Whether a refused invitation is all said beside the form's own fields. */
+export function saidBesideFields(result: AdminFailure): boolean {
+  return result.status === 422 && result.errors !== undefined && Object.keys(result.errors).every((field) => (INVITE_FIELDS as readonly string[]).includes(field));
 }
 
 function InviteForm({
@@ -380,120 +427,53 @@ function InviteForm({
   onInvited: (invitation: StaffInvitation, message: string) => void;
   onFailed: (result: AdminFailure) => Promise<void>;
 }) {
-  const id = useId();
   const run = useReauth();
-  const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const element = event.currentTarget;
-    const data = new FormData(element);
-    const text = (field: string) => String(data.get(field) ?? '');
-    const payload = { email: text('email'), title: text('title'), name: text('name'), role: text('role') };
-    const parsed = staffInviteRequestSchema.safeParse(payload);
-    if (!parsed.success) {
-      showFieldErrors(errorsFromIssues(parsed.error.issues), setErrors, form);
-      return;
-    }
-    setErrors({});
-    setSending(true);
-    const result = await run(() => adminApi.post('/api/admin/staff', parsed.data, staffInvitationResponseSchema));
-    setSending(false);
-    if (result === null) return;
-    if (result.ok) {
-      element.reset();
-      onInvited(result.data.invitation, result.data.message);
-      return;
-    }
-    if (result.status === 422 && result.errors) {
-      showFieldErrors(result.errors, setErrors, form);
-      const elsewhere = Object.entries(result.errors).filter(([field]) => !['email', 'title', 'name', 'role'].includes(field));
-      if (elsewhere.length === 0) return;
-    }
-    await onFailed(result);
-  }
-
-  const clear = (field: string) => () => setErrors((e) => withoutField(e, field));
+  const form = useForm({
+    fields: INVITE_FIELDS,
+    schema: staffInviteRequestSchema,
+    send: async (values) => {
+      const result = await run(() => adminApi.post('/api/admin/staff', staffInviteRequestSchema.parse(values), staffInvitationResponseSchema));
+      if (result === null) return null;
+      if (result.ok) onInvited(result.data.invitation, result.data.message);
+      // What is not said beside a field (a refusal, the session's end) is the page's to say, in its status line.
+      else if (!saidBesideFields(result)) await onFailed(result);
+      return answerFrom(result, { fields: INVITE_FIELDS, fallback: FALLBACK });
+    },
+  });
+  const headingId = `${form.id}-heading`;
   return (
-    <section className="adm-panel" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="adm-panel__title">
+    <section className="adm-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="adm-panel__title">
         Invite someone
       </h2>
       <p className="adm-panel__lead">
         They get an email with a link that works once, within {STAFF_INVITE_DAYS} days: it asks them to choose a new password, and only then opens the
         back office to them. Someone who already shops with the store keeps their orders under the same account, with the new password.
       </p>
-      <form ref={form} className="adm-form adm-form--invite" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-email`}>
-            Email
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            className="form-control adm-control"
-            autoComplete="off"
-            required
-            maxLength={254}
-            onChange={clear('email')}
-            {...describedBy(id, errors, 'email')}
-          />
-          <FieldError formId={id} errors={errors} field="email" />
-        </div>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-title`}>
-            Title
-          </label>
-          <select id={`${id}-title`} name="title" className="form-control adm-control" defaultValue="" onChange={clear('title')} {...describedBy(id, errors, 'title')}>
-            <option value="" disabled>
-              Choose
+      <form.Form {...form.props} className="adm-form adm-form--invite" noValidate aria-labelledby={headingId}>
+        <Field form={form} name="email" label="Email" controlClassName="adm-control" type="email" autoComplete="off" required maxLength={254} />
+        <Field form={form} as="select" name="title" label="Title" controlClassName="adm-control" defaultValue="">
+          <option value="" disabled>
+            Choose
+          </option>
+          {TITLES.map((t) => (
+            <option key={t} value={t}>
+              {t}
             </option>
-            {TITLES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-          <FieldError formId={id} errors={errors} field="title" />
-        </div>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-name`}>
-            Name
-          </label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            type="text"
-            className="form-control adm-control"
-            autoComplete="off"
-            required
-            maxLength={100}
-            onChange={clear('name')}
-            {...describedBy(id, errors, 'name')}
-          />
-          <FieldError formId={id} errors={errors} field="name" />
-        </div>
-        <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-role`}>
-            Role
-          </label>
-          <select id={`${id}-role`} name="role" className="form-control adm-control" defaultValue="staff" onChange={clear('role')} {...describedBy(id, errors, 'role')}>
-            {STAFF_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {STAFF_ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-          <FieldError formId={id} errors={errors} field="role" />
-        </div>
-        <button type="submit" className="adm-button" disabled={sending}>
-          {sending ? 'Sending…' : 'Send invitation'}
+          ))}
+        </Field>
+        <Field form={form} name="name" label="Name" controlClassName="adm-control" type="text" autoComplete="off" required maxLength={100} />
+        <Field form={form} as="select" name="role" label="Role" controlClassName="adm-control" defaultValue="staff">
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {STAFF_ROLE_LABELS[r]}
+            </option>
+          ))}
+        </Field>
+        <button type="submit" className="adm-button" disabled={form.busy}>
+          {form.busy ? 'Sending…' : 'Send invitation'}
         </button>
-      </form>
+      </form.Form>
     </section>
   );
 }
@@ -512,23 +492,23 @@ function RemoveDialog({
   returnFocus: () => HTMLElement | null;
 }) {
   const run = useReauth();
-  const [sending, setSending] = useState(false);
   const [shown, setShown] = useState<StaffMember | null>(member);
   if (member !== null && member !== shown) setShown(member);
-
-  async function remove() {
-    if (!member || sending) return;
-    setSending(true);
-    const result = await run(() => adminApi.delete(`/api/admin/staff/${member.id}`, staffMemberResponseSchema));
-    setSending(false);
-    if (result === null) return;
-    if (result.ok) onRemoved(member, result.data.message, result.data.change);
-    else await onFailed(result);
-  }
+  const form = useForm({
+    fields: [],
+    // The dialog closes either way: the page's status line says what came of it.
+    send: async () => {
+      if (!member) return null;
+      const result = await run(() => adminApi.delete(`/api/admin/staff/${member.id}`, staffMemberResponseSchema));
+      if (result?.ok) onRemoved(member, result.data.message, result.data.change);
+      else if (result) await onFailed(result);
+      return null;
+    },
+  });
 
   const who = shown ? shown.name || shown.email : '';
   return (
-    <Dialog.Root open={member !== null} onOpenChange={(open) => !open && !sending && onClose()}>
+    <Dialog.Root open={member !== null} onOpenChange={(open) => !open && !form.busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="adm-dialog-overlay" />
         <Dialog.Content
@@ -543,16 +523,16 @@ function RemoveDialog({
             {shown?.email} can no longer sign in to the back office; the account goes back to being a shopper’s. The orders they handled and
             the audit log keep their name.
           </Dialog.Description>
-          <div className="adm-dialog__actions">
+          <form.Form {...form.props} className="adm-dialog__actions">
             <Dialog.Close asChild>
-              <button type="button" className="adm-button adm-button--ghost" disabled={sending}>
+              <button type="button" className="adm-button adm-button--ghost" disabled={form.busy}>
                 Keep
               </button>
             </Dialog.Close>
-            <button type="button" className="adm-button adm-button--danger" onClick={() => void remove()} disabled={sending}>
-              {sending ? 'Removing…' : 'Remove'}
+            <button type="submit" className="adm-button adm-button--danger" disabled={form.busy}>
+              {form.busy ? 'Removing…' : 'Remove'}
             </button>
-          </div>
+          </form.Form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
