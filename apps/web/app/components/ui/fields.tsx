@@ -28,12 +28,6 @@ export function focusFirstInvalid(form: HTMLFormElement | null) {
   field.scrollIntoView({ block: 'center' });
 }
 
-/** Shows a form's field errors (the contract's or a 422's) and, once they are drawn, moves focus to the first. */
-export function showFieldErrors(errors: FieldErrors, setErrors: (errors: FieldErrors) => void, form: { readonly current: HTMLFormElement | null }) {
-  setErrors(errors);
-  requestAnimationFrame(() => focusFirstInvalid(form.current));
-}
-
 /** The line under a submit button: success in green, failure in red, announced either way. */
 export function FormNotice({ notice }: { notice: Notice }) {
   return (

@@ -153,6 +153,8 @@ export function useForm<F extends string>({ answer: initial, fields, schema, cov
   const [sending, setSending] = useState(false);
   const answer = send ? (sent ?? initial) : (fetcher.data ?? initial);
   const [errors, setErrors] = useState<FieldErrors>(initial?.errors ?? {});
+  // A new attempt the form refuses itself says no more of the last answer's line.
+  const [refused, setRefused] = useState(false);
   // Each set of messages drawn for an attempt moves focus to the first field to fix, once they are on the page.
   const [attempt, setAttempt] = useState(0);
   const busy = send ? sending : fetcher.state !== 'idle';
@@ -162,6 +164,7 @@ export function useForm<F extends string>({ answer: initial, fields, schema, cov
   const inFlight = useRef(false);
 
   const receive = useRef((next: FormAnswer<F>) => {
+    setRefused(false);
     setErrors(next.errors);
     if (next.ok && resetOnSuccess) ref.current?.reset();
     onAnswerRef.current?.(next, ref.current);
@@ -177,6 +180,7 @@ export function useForm<F extends string>({ answer: initial, fields, schema, cov
   }, [attempt]);
 
   function refuse(checkedErrors: FieldErrors) {
+    setRefused(true);
     setErrors(checkedErrors);
     setAttempt((n) => n + 1);
   }
@@ -226,8 +230,8 @@ export function useForm<F extends string>({ answer: initial, fields, schema, cov
     busy,
     errors,
     /** The line under the button, once an answer has come. */
-    notice: busy ? null : (answer?.notice ?? null),
-    answer: busy ? undefined : answer,
+    notice: busy || refused ? null : (answer?.notice ?? null),
+    answer: busy || refused ? undefined : answer,
     /** What the form shows again in a field after an answer (the page's actionData). */
     initial: (field: F) => initial?.values[field],
     /** A corrected field drops its own message (and those it covers); the others stay until the next attempt. */
