@@ -292,14 +292,17 @@ test('prices and specs follow the display rules', async ({ page, request }) => {
   await expect(spec(page, 'Certificate')).toHaveText(d.certificate_number);
   await expect(spec(page, 'Lab')).toHaveText(d.certificate_company.dl_name);
 
-  // The ships-by date: five business days after today in New York, never on a weekend.
+  // The ships-by date: five business days after today in New York, never on a weekend or a day the store is closed.
   const shipsBy = (await page.locator('.dd-ships').textContent()) ?? '';
   expect(shipsBy).toMatch(/^Ships by (Monday|Tuesday|Wednesday|Thursday|Friday), [A-Z][a-z]+ \d{1,2}$/);
+  const calendar = (await (await request.get('/api/calendar')).json()) as { closed_days: string[] };
+  expect(calendar.closed_days).toContain(`${new Date().getFullYear()}-12-25`);
   const today = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/New_York' }));
   const expected = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  const dayOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   for (let added = 0; added < 5; ) {
     expected.setDate(expected.getDate() + 1);
-    if (expected.getDay() !== 0 && expected.getDay() !== 6) added += 1;
+    if (expected.getDay() !== 0 && expected.getDay() !== 6 && !calendar.closed_days.includes(dayOf(expected))) added += 1;
   }
   expect(shipsBy).toBe(`Ships by ${expected.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' })}`);
 });

@@ -20,6 +20,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { startSweeper } from './lib/sweeper.ts';
 import { storeUrlOf } from './lib/store-url.ts';
 import { registerStorefront, type DevStorefront } from './web/storefront.ts';
+import { applyStoreCalendar, calendarRoutes } from './modules/calendar/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { setupMail, type MailSetupOptions } from './modules/mail/index.ts';
 import { createHoldService, createInventoryService, createStoneDesk, latestStoneChange, stoneChangesSince } from './modules/inventory/index.ts';
@@ -146,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const now = deps.now ?? (() => new Date());
+  // Every date the store promises is counted on its business calendar: weekends, the federal holidays, its closures.
+  applyStoreCalendar(now(), config.STORE_CLOSED_DAYS);
   const inventory = createInventoryService({ db: db.db, now });
   const holds = createHoldService({ db, now, minutes: config.BUILDER_HOLD_MINUTES });
   const searchEngine =
@@ -260,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(diamondRoutes(diamonds, { settingWindows: jewelry.settingWindows, limiter }));
       await api.register(jewelryRoutes(jewelry));
+      await api.register(calendarRoutes());
       await api.register(contactRoutes(contact, { limiter }));
       await api.register(accountRoutes(accounts, { auth, limiter, now }));
       await api.register(addressRoutes(addresses, { auth, limiter }));

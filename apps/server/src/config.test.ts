@@ -165,3 +165,13 @@ describe('the ceiling on unpaid holds of new accounts', () => {
     expect(problemsOf({ UNPAID_HOLD_CEILING: 'lots' })).toEqual([expect.stringMatching(/^UNPAID_HOLD_CEILING /)]);
   });
 });
+
+describe('the store’s own closed days', () => {
+  it('are read as a list of days, and a day that does not exist is refused by name', () => {
+    expect(loadConfig({ STORE_CLOSED_DAYS: ' 2026-12-24 ,2026-12-31,' }).STORE_CLOSED_DAYS).toEqual(['2026-12-24', '2026-12-31']);
+    expect(loadConfig({}).STORE_CLOSED_DAYS).toEqual([]);
+    const problems = problemsOf({ STORE_CLOSED_DAYS: '2026-12-24,2026-02-30,12/31/2026' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^STORE_CLOSED_DAYS.*not a date: 2026-02-30, 12\/31\/2026$/);
+  });
+});

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { EXAMPLE_WIRE_TRANSFER, HOLD, SECOND_FACTOR_POLICIES, UNPAID_CEILING, type SecondFactorPolicy, type WireTransfer } from '@everstone/contract';
+import { EXAMPLE_WIRE_TRANSFER, isCalendarDay, HOLD, SECOND_FACTOR_POLICIES, UNPAID_CEILING, type SecondFactorPolicy, type WireTransfer } from '@everstone/contract';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -35,6 +35,26 @@ function isAddressOrRange(value: string): boolean {
   const bits = Number(prefix);
   return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
+
+/**
+ * The store's own closed days besides weekends and the federal holidays: dates as YYYY-MM-DD, separated by commas
+ * (2026-12-24,2026-12-31). A date that does not exist is refused by name.
+ */
+const closedDays = z
+  .string()
+  .optional()
+  .transform((raw, ctx): string[] => {
+    const days = (raw ?? '')
+      .split(',')
+      .map((d) => d.trim())
+      .filter(Boolean);
+    const bad = days.filter((d) => !isCalendarDay(d));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `must be dates as YYYY-MM-DD separated by commas (2026-12-24,2026-12-31); not a date: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return days;
+  });
 
 /**
  * Which X-Forwarded-For entries name the client: none (false), the entry `n` proxies back (a hop count), or the
@@ -112,6 +132,8 @@ const configSchema = z.object({
     .trim()
     .regex(/@/, { message: 'must be an address, optionally with a name: "Everstone" <no-reply@shop.example.com>' })
     .default('"Everstone" <no-reply@everstone.example>'),
+  /** Days the store is closed besides weekends and the federal holidays: ships-by dates skip them. */
+  STORE_CLOSED_DAYS: closedDays,
   STORE_EMAIL: z.email({ message: 'must be an email address such as care@shop.example.com' }).default('care@everstone.example'),
   OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
   /**

@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
+import { setStoreClosures } from '@everstone/contract/core';
 import type { Route } from './+types/root';
 import { BookingButtonContext } from './components/ui/booking-button';
 import { AppointmentButton } from './features/appointments/appointment-button';
@@ -34,14 +35,16 @@ export const meta: Route.MetaFunction = ({ error }) => {
 };
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const { nonce, publicUrl } = context.get(appContext);
+  const { nonce, publicUrl, closedDays = [] } = context.get(appContext);
   // Canonical and Open Graph links need the public origin; PUBLIC_URL wins over the Host header.
-  return { nonce, origin: (publicUrl ?? new URL(request.url).origin).replace(/\/$/, '') };
+  return { nonce, origin: (publicUrl ?? new URL(request.url).origin).replace(/\/$/, ''), closedDays };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = data?.nonce || undefined;
+  // The store's closed days, before any page below counts a ships-by date: the same on the server and in the browser.
+  if (data) setStoreClosures(data.closedDays);
   return (
     <html lang="en">
       <head>

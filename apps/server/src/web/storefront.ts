@@ -8,6 +8,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
+import { storeClosures } from '@everstone/contract';
 import type { Config } from '../config.ts';
 import { BODY_LIMIT_BYTES } from '../plugins/body-limit.ts';
 
@@ -95,7 +96,10 @@ export async function registerStorefront(app: FastifyInstance, { source, config 
     // One handler per build: in development a changed source is a new build object.
     if (handle?.build !== build) handle = { build, run: createRequestHandler(build, mode) };
     const context = new RouterContextProvider();
-    context.set(contextKey(build) as never, { nonce, api: apiFor(request.clientAddress), publicUrl: config.PUBLIC_URL ?? null } as never);
+    context.set(
+      contextKey(build) as never,
+      { nonce, api: apiFor(request.clientAddress), publicUrl: config.PUBLIC_URL ?? null, closedDays: storeClosures() } as never,
+    );
     return handle.run(toWebRequest(request, signal), context);
   }
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { addIsoDays, storeDayStart } from './business-calendar.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addBusinessDays, addIsoDays, isBusinessDay, setStoreClosures, storeClosures, storeDayStart } from './business-calendar.ts';
 
 describe('storeDayStart', () => {
   it('begins a New York day at its own midnight, in winter and in summer time', () => {
@@ -17,5 +17,43 @@ describe('addIsoDays', () => {
     expect(addIsoDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addIsoDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addIsoDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('addBusinessDays', () => {
+  afterEach(() => setStoreClosures([]));
+  const day = (iso: string) => new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+  it('skips weekends, and a start on a weekend counts from Monday', () => {
+    expect(iso(addBusinessDays(day('2026-12-02'), 5))).toBe('2026-12-09');
+    expect(iso(addBusinessDays(day('2026-12-05'), 5))).toBe('2026-12-11');
+    expect(iso(addBusinessDays(day('2026-12-04'), 0))).toBe('2026-12-04');
+  });
+
+  it('skips the closed days too: across Christmas and New Year the date moves on by two', () => {
+    expect(iso(addBusinessDays(day('2026-12-21'), 10))).toBe('2027-01-04');
+    setStoreClosures(['2026-12-25', '2027-01-01']);
+    expect(iso(addBusinessDays(day('2026-12-21'), 10))).toBe('2027-01-06');
+    expect(isBusinessDay(day('2026-12-25'))).toBe(false);
+    expect(isBusinessDay(day('2026-12-24'))).toBe(true);
+    // A closed day on a weekend changes nothing.
+    setStoreClosures(['2026-12-26']);
+    expect(iso(addBusinessDays(day('2026-12-21'), 10))).toBe('2027-01-04');
+  });
+
+  it('keeps the closed days in order, once each, and refuses text that is not a day', () => {
+    setStoreClosures(['2027-01-01', '2026-12-25', '2027-01-01']);
+    expect(storeClosures()).toEqual(['2026-12-25', '2027-01-01']);
+    expect(() => setStoreClosures(['12/25/2026'])).toThrow(/YYYY-MM-DD/);
+    expect(() => setStoreClosures(['2026-13-45'])).toThrow(/YYYY-MM-DD/);
+    expect(() => setStoreClosures(['2026-02-30'])).toThrow(/YYYY-MM-DD/);
+    // A refused list leaves the last one in place.
+    expect(storeClosures()).toEqual(['2026-12-25', '2027-01-01']);
+  });
+
+  it('refuses a count that is not a whole number of days', () => {
+    expect(() => addBusinessDays(day('2026-12-02'), 1.5)).toThrow(RangeError);
+    expect(() => addBusinessDays(day('2026-12-02'), -1)).toThrow(RangeError);
   });
 });

@@ -1,7 +1,12 @@
 /**
  * The store's business calendar: which day it is in the store's time zone, and the day something ready in so many
- * business days leaves the workshop (weekends do not count). The diamond page, the jewelry pages, the cart and the
- * order page all say "Ships by …" from here, so they name the same day.
+ * business days leaves the workshop. Weekends do not count, nor the days the store is closed: the federal holidays,
+ * on which its carriers do not all collect, and its own closures. The diamond page, the jewelry pages, the cart, the
+ * order page and the emails all say "Ships by …" from here, so they name the same day.
+ *
+ * The closed days are the store's, set once where it starts (the server reads them from its holiday source and its
+ * configuration, `GET /api/calendar` says them, and the pages get them with the root's data), so every place that
+ * counts business days counts the same ones.
  */
 
 /** The store's own time zone: "today" is the store's day, whatever zone the server or the shopper runs in. */
@@ -15,20 +20,56 @@ export function storeToday(now: Date): Date {
   return new Date(parts.year!, parts.month! - 1, parts.day!);
 }
 
+/** Whether text is a day that exists, as YYYY-MM-DD ('2026-02-30' is not). */
+export function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+
+let closedDays: ReadonlySet<string> = new Set();
+let closedKey = '';
+
 /**
- * `today` plus `businessDays`, skipping Saturdays and Sundays. A start on a weekend counts from Monday, so
- * Saturday + 5 business days is Friday.
+ * The days (YYYY-MM-DD, the store's calendar) the store is closed besides weekends. Setting the same days again
+ * changes nothing, so a page may set them on every drawing.
+ */
+export function setStoreClosures(days: readonly string[]): void {
+  const sorted = [...new Set(days)].sort();
+  const bad = sorted.find((day) => !isCalendarDay(day));
+  if (bad !== undefined) throw new RangeError(`A closed day must be a date as YYYY-MM-DD (got ${JSON.stringify(bad)})`);
+  const key = sorted.join(',');
+  if (key === closedKey) return;
+  closedKey = key;
+  closedDays = new Set(sorted);
+}
+
+/** The days the store is closed besides weekends, in order. */
+export function storeClosures(): string[] {
+  return [...closedDays];
+}
+
+/** A local date's calendar day as YYYY-MM-DD. */
+const isoDayOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** Whether the workshop works and the carriers collect on a day: not a weekend, not a closed day. */
+export function isBusinessDay(day: Date): boolean {
+  return day.getDay() !== 0 && day.getDay() !== 6 && !closedDays.has(isoDayOf(day));
+}
+
+/**
+ * `today` plus `businessDays`, skipping weekends and the store's closed days. A start on a day off counts from the
+ * next business day, so Saturday + 5 business days is Friday, and a week with Thanksgiving ends a day later.
  */
 export function addBusinessDays(today: Date, businessDays: number): Date {
   if (!Number.isInteger(businessDays) || businessDays < 0) {
     throw new RangeError(`businessDays must be a whole number of days, 0 or more (got ${businessDays})`);
   }
   const day = new Date(today.getFullYear(), today.getMonth(), today.getDate());
-  const weekend = (d: Date) => d.getDay() === 0 || d.getDay() === 6;
   let left = businessDays;
   while (left > 0) {
     day.setDate(day.getDate() + 1);
-    if (!weekend(day)) left--;
+    if (isBusinessDay(day)) left--;
   }
   return day;
 }

@@ -488,3 +488,10 @@ export const walletPaymentRequestSchema = z.object({
     .max(64, 'The orderID is not a payment id.')
     .regex(/^[A-Za-z0-9-]+$/, 'The orderID is not a payment id.'),
 });
+
+/** GET /api/calendar: the store's time zone and the days besides weekends it neither makes nor ships (YYYY-MM-DD). */
+export const storeCalendarSchema = z.object({
+  time_zone: z.string(),
+  closed_days: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+});
+export type StoreCalendar = z.infer<typeof storeCalendarSchema>;
