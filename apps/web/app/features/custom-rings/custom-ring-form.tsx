@@ -234,7 +234,7 @@ export function CustomRingForm({ replyBy, answer }: { replyBy: string; answer?: 
               </option>
             ))}
           </Field>
-          <Field form={form} as="select" name="metal" label="Metal" required defaultValue={kept('metal', UNDECIDED)}>
+          <Field form={form} as="select" name="metal" label="Metal" defaultValue={kept('metal', UNDECIDED)}>
             <option value={UNDECIDED}>Not sure yet</option>
             {METALS.map((m) => (
               <option key={m.id} value={m.id}>
@@ -257,7 +257,7 @@ export function CustomRingForm({ replyBy, answer }: { replyBy: string; answer?: 
       <fieldset className="cr-group">
         <legend>The center stone</legend>
         <div className="form-grid">
-          <Field form={form} as="select" name="center_shape" label="Shape" required defaultValue={kept('center_shape', UNDECIDED)}>
+          <Field form={form} as="select" name="center_shape" label="Shape" defaultValue={kept('center_shape', UNDECIDED)}>
             <option value={UNDECIDED}>Not sure yet</option>
             {SHAPES.map((s) => (
               <option key={s} value={s}>
@@ -265,7 +265,7 @@ export function CustomRingForm({ replyBy, answer }: { replyBy: string; answer?: 
               </option>
             ))}
           </Field>
-          <Field form={form} as="select" name="center_origin" label="Lab-grown or natural" required defaultValue={kept('center_origin', UNDECIDED)}>
+          <Field form={form} as="select" name="center_origin" label="Lab-grown or natural" defaultValue={kept('center_origin', UNDECIDED)}>
             {STONE_ORIGIN_CHOICES.map((o) => (
               <option key={o.id} value={o.id}>
                 {o.label}
