@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RouterContextProvider } from 'react-router';
 import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES, CONTACT_FAILURE_MESSAGE, CUSTOM_RING_MESSAGES, VERIFICATION_MESSAGES } from '@everstone/contract';
-import { appContext } from '../lib/app-context';
+import { apiAnswering, json, type ApiCall as Call } from '../test/api-context';
 import { formClientAction } from '../components/ui/form';
 import { RESET_FIELDS } from '../features/account/password-reset';
 import { action as contactAction } from './contact';
@@ -15,28 +14,6 @@ import { action as signUpAction } from './account/signup';
  * here in its own wire format (the status, the JSON body of §3 and §8) through the load context, as the in-process
  * API does on a running store; what each form then shows is the browser journeys' (e2e/accounts, e2e/contact, e2e/special-requests).
  */
-
-type Call = { path: string; method: string; body: unknown };
-
-/** A load context whose API answers `reply` (or fails to answer at all) and records what it was asked. */
-function contextAnswering(reply: (call: Call) => Response | null) {
-  const calls: Call[] = [];
-  const context = new RouterContextProvider();
-  context.set(appContext, {
-    nonce: 'n',
-    publicUrl: null,
-    api: async (path, init) => {
-      const call = { path, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      const res = reply(call);
-      if (!res) throw new TypeError('fetch failed');
-      return res;
-    },
-  });
-  return { context, calls };
-}
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function post(path: string, fields: Record<string, string>) {
   return new Request(`http://store.test${path}`, {
@@ -54,7 +31,7 @@ function unwrap(result: unknown): { status: number; answer: { ok: boolean; statu
 
 describe('the reset request’s action', () => {
   const run = (reply: (call: Call) => Response | null, email = 'ada@example.com') => {
-    const { context, calls } = contextAnswering(reply);
+    const { context, calls } = apiAnswering(reply);
     return resetRequestAction({ request: post('/resetpassword', { email }), params: {}, context } as never).then((r) => ({ ...unwrap(r), calls }));
   };
 
@@ -84,7 +61,7 @@ describe('the reset request’s action', () => {
 
 describe('the new password’s action', () => {
   it('sends the link’s token from the address with the form, and never answers a password back', async () => {
-    const { context, calls } = contextAnswering(() =>
+    const { context, calls } = apiAnswering(() =>
       json(422, { message: 'The password confirmation does not match.', errors: { password_confirmation: ['The password confirmation does not match.'] } }),
     );
     const fields = { email: 'ada@example.com', password: 'Cushion-cut-2026', password_confirmation: 'Cushion-cut-2025' };
@@ -97,7 +74,7 @@ describe('the new password’s action', () => {
   });
 
   it('counts a success without a message as no usable answer (§8)', async () => {
-    const { context } = contextAnswering(() => json(200, { message: '' }));
+    const { context } = apiAnswering(() => json(200, { message: '' }));
     const { status, answer } = unwrap(await resetPasswordAction({ request: post('/reset-password/t', { email: 'a@example.com', password: 'x', password_confirmation: 'x' }), params: { token: 't' }, context } as never));
     expect(status).toBe(502);
     expect(answer.notice).toEqual({ kind: 'error', text: ACCOUNT_FALLBACK_MESSAGES.generic });
@@ -108,7 +85,7 @@ describe('the contact form’s action', () => {
   const fields = { name: 'Ada', email: 'ada@example.com', phone: '(212) 555-0100', topic: 'Diamonds', question: 'Ovals?' };
 
   it('sends the phone as §5 keeps it, digits and hyphens, and empties the form after the thank-you', async () => {
-    const { context, calls } = contextAnswering(() => json(200, { message: 'Thank you.' }));
+    const { context, calls } = apiAnswering(() => json(200, { message: 'Thank you.' }));
     const { status, answer } = unwrap(await contactAction({ request: post('/contact', fields), params: {}, context } as never));
     expect(calls[0]!.body).toEqual({ ...fields, phone: '212555-0100' });
     expect(status).toBe(200);
@@ -116,7 +93,7 @@ describe('the contact form’s action', () => {
   });
 
   it('keeps what was typed when the API fails, and says §8’s line', async () => {
-    const { context } = contextAnswering(() => json(503, { message: 'Service Unavailable' }));
+    const { context } = apiAnswering(() => json(503, { message: 'Service Unavailable' }));
     const { status, answer } = unwrap(await contactAction({ request: post('/contact', fields), params: {}, context } as never));
     expect(status).toBe(502);
     expect(answer.notice).toEqual({ kind: 'error', text: CONTACT_FAILURE_MESSAGE });
@@ -128,7 +105,7 @@ describe('the sign-up’s action', () => {
   const PASSWORD = 'Radiant-cut-2026';
   const fields = { title: 'Mrs', first_name: ' Ada ', last_name: 'Lovelace', email: ' ada@example.com ', birth_date: '04/12/1990', anniversary_date: '', password: PASSWORD };
   const run = async (reply: (call: Call) => Response | null, typed: Record<string, string> = fields) => {
-    const { context, calls } = contextAnswering(reply);
+    const { context, calls } = apiAnswering(reply);
     return { ...unwrap(await signUpAction({ request: post('/signup', typed), params: {}, context } as never)), calls };
   };
   const user = { id: 7, email: 'ada@example.com', name: 'Ada Lovelace', title: 'Mrs', birth_date: '1990-04-12', anniversary_date: null, email_verified: false };
@@ -200,7 +177,7 @@ describe('the custom ring request’s action', () => {
     return new Request('http://store.test/custom-rings', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() });
   }
   const run = async (reply: (call: Call) => Response | null, images: string[] = []) => {
-    const { context, calls } = contextAnswering(reply);
+    const { context, calls } = apiAnswering(reply);
     return { ...unwrap(await customRingAction({ request: postWithImages(images), params: {}, context } as never)), calls };
   };
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { RouterContextProvider, createRoutesStub, useActionData, useLoaderData, type LoaderFunction } from 'react-router';
-import { appContext } from '../lib/app-context';
+import { createRoutesStub, useActionData, useLoaderData, type LoaderFunction } from 'react-router';
+import { apiAnswering, json, type ApiCall as Call } from '../test/api-context';
 import { Field, useForm, type FormAnswer } from '../components/ui/form';
 import { byLabel, button, press, render, type, unmount, until } from '../test/dom';
 import { action as contactAction } from './contact';
@@ -15,25 +15,6 @@ import VerifyEmail, { loader as verifyLoader } from './account/verify-email';
  * after each answer. The API answers in its own wire format through the load context, as the in-process API does on
  * a running store; the route modules are the real ones.
  */
-
-type Call = { path: string; method: string; body: unknown };
-
-function apiAnswering(reply: (call: Call) => Response) {
-  const calls: Call[] = [];
-  const context = new RouterContextProvider();
-  context.set(appContext, {
-    nonce: 'n',
-    publicUrl: null,
-    api: async (path, init) => {
-      const call = { path, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      return reply(call);
-    },
-  });
-  return { context, calls };
-}
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(unmount);
 
