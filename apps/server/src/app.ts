@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = registerAuth(app, accounts.authenticate);
   const addresses = createAddressService({ db: db.db, engine: db.engine, now });
   const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
-  const desk = createOrderDesk({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
+  const desk = createOrderDesk({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, signatureRequiredFromCents: config.SIGNATURE_REQUIRED_FROM, now });
   const jewelry = createJewelryService({ db: db.db, inventory });
   const checkout = createCheckoutService({ db, diamonds, jewelry, inventory, orders, mail, now, unpaidCeiling: config.UNPAID_HOLD_CEILING });
   const customRequests = createCustomRequestService({ ...storefrontCalls, now });
@@ -225,6 +225,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     module: 'orders',
     run: () => orders.expireUnpaidHolds(),
     done: 'unpaid holds released',
+    intervalMs: deps.holdSweepIntervalMs ?? config.ORDER_HOLD_SWEEP_SECONDS * 1000,
+  });
+  startSweeper(app, {
+    module: 'orders',
+    run: () => orders.completeClosedReturnWindows(),
+    done: 'delivered orders completed as their return window closed',
     intervalMs: deps.holdSweepIntervalMs ?? config.ORDER_HOLD_SWEEP_SECONDS * 1000,
   });
 

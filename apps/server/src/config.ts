@@ -134,6 +134,13 @@ const configSchema = z.object({
     .default('"Everstone" <no-reply@everstone.example>'),
   /** Days the store is closed besides weekends and the federal holidays: ships-by dates skip them. */
   STORE_CLOSED_DAYS: closedDays,
+  /** Parcels insured for this many dollars or more are sent signature required (decision 020); read as cents. */
+  SIGNATURE_REQUIRED_FROM: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, { message: 'must be an amount in dollars such as 500 or 499.99' })
+    .default('500')
+    .transform((v) => Math.round(Number(v) * 100)),
   STORE_EMAIL: z.email({ message: 'must be an email address such as care@shop.example.com' }).default('care@everstone.example'),
   OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
   /**

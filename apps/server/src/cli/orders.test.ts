@@ -106,7 +106,7 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     ]);
   });
 
-  it('puts every step it takes on the audit log as the command line: a confirmation, a cancellation, a completion', { timeout: 180_000 }, async () => {
+  it('puts every step it takes on the audit log as the command line: a confirmation, a shipment, a delivery, cash collected, a cancellation', { timeout: 240_000 }, async () => {
     const shopper = await signUpAndIn(app, { name: 'Dorothy Vaughan' });
     const stones = await db.db.selectFrom('diamonds').select(['id', 'price_cents']).where('status', '=', 'available').orderBy('id', 'desc').limit(2).execute();
     const place = async (stone: (typeof stones)[number]) => {
@@ -127,18 +127,43 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
       return (res.json() as Order).order_number;
     };
     const [kept, dropped] = [await place(stones[0]!), await place(stones[1]!)];
-    for (const args of [['confirm', kept], ['paid', kept], ['complete', kept], ['cancel', dropped]]) {
+    // Cash on delivery: agreed by phone, shipped, delivered, and the courier's cash recorded last.
+    const tracking = '1Z999AA10123456784';
+    for (const args of [['confirm', kept], ['ship', kept, '--carrier', 'ups', '--tracking', '1z 999 aa1 0123 4567 84'], ['deliver', kept], ['paid', kept], ['cancel', dropped]]) {
       const step = await desk(...args);
       expect(step.code, `${args.join(' ')}: ${step.stderr}`).toBe(0);
+      if (args[0] === 'ship') expect(step.stdout).toContain(`  parcel     UPS ${tracking}, insured `);
     }
+    // Its return window is open: completing it now is refused, with the day it closes.
+    const early = await desk('complete', kept);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toContain(`Order ${kept} cannot be completed yet: its return window is open until `);
     const steps = async (order: string) =>
-      (await db.db.selectFrom('audit_log').selectAll().where('subject_id', '=', order).orderBy('id').execute()).map((e) => [e.action, e.actor_id, e.actor_name, e.after_json]);
+      (await db.db.selectFrom('audit_log').selectAll().where('subject_id', '=', order).orderBy('id').execute()).map((e) => [e.action, e.actor_id, e.actor_name, JSON.parse(e.after_json ?? 'null')]);
+    const price = Number(stones[0]!.price_cents);
     expect(await steps(kept)).toEqual([
-      ['order.confirm', null, 'npm run orders', JSON.stringify({ order_status: 'confirmed', payment_status: 'pending' })],
-      ['order.payment', null, 'npm run orders', JSON.stringify({ order_status: 'confirmed', payment_status: 'paid' })],
-      ['order.complete', null, 'npm run orders', JSON.stringify({ order_status: 'completed', payment_status: 'paid' })],
+      ['order.confirm', null, 'npm run orders', { order_status: 'confirmed', payment_status: 'pending' }],
+      [
+        'order.ship',
+        null,
+        'npm run orders',
+        { order_status: 'shipped', payment_status: 'pending', carrier: 'ups', tracking_number: tracking, insured_cents: price, signature_required: price >= 50_000 },
+      ],
+      ['order.deliver', null, 'npm run orders', { order_status: 'delivered', payment_status: 'pending' }],
+      ['order.payment', null, 'npm run orders', { order_status: 'delivered', payment_status: 'paid' }],
     ]);
-    expect(await steps(dropped)).toEqual([['order.cancel', null, 'npm run orders', JSON.stringify({ order_status: 'cancelled', payment_status: 'pending' })]]);
+    // The timeline keeps who took each step.
+    const events = await db.db
+      .selectFrom('order_events')
+      .innerJoin('orders', 'orders.id', 'order_events.order_id')
+      .select(['order_events.step', 'order_events.actor'])
+      .where('orders.order_number', '=', kept)
+      .orderBy('order_events.id')
+      .execute();
+    expect(events.map((e) => e.step)).toEqual(['confirmed', 'shipped', 'delivered', 'paid']);
+    expect(new Set(events.map((e) => e.actor)).size).toBe(1);
+    expect(events[0]!.actor).toMatch(/.+@.+/);
+    expect(await steps(dropped)).toEqual([['order.cancel', null, 'npm run orders', { order_status: 'cancelled', payment_status: 'pending' }]]);
   });
 
   it('shows a shopper’s control characters and line breaks instead of obeying them', { timeout: 120_000 }, async () => {
@@ -198,10 +223,19 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.trim()).toBe('No order EV-2000-ZZZZZZ.');
     for (const [args, message] of [
-      [['ship', placed.order_number], 'Unknown command "ship".'],
+      [['refund', placed.order_number], 'Unknown command "refund".'],
+      [['ship', placed.order_number], '"ship" needs --carrier ups|fedex|usps.'],
+      [['ship', placed.order_number, '--carrier', 'dhl', '--tracking', '1234567890'], '"ship" needs --carrier ups|fedex|usps.'],
+      [['ship', placed.order_number, '--carrier', 'ups', '--tracking', '1Z999AA10123456785'], 'This UPS tracking number’s check digit does not match'],
+      [['ship', placed.order_number, '--carrier', 'fedex', '--tracking', '1Z999AA10123456784'], 'A FedEx tracking number has 12, 15, 20 or 22 digits.'],
+      [['ship', placed.order_number, '--carrier', 'usps', '--tracking', '9400111899223818218407', '--insured', 'lots'], '--insured must be an amount such as 4850.00.'],
+      [['production', placed.order_number], '"production" takes the order number and the stage finished: one of bench, setting, polishing, quality_check.'],
+      [['production', placed.order_number, 'engraving'], '"production" takes the order number and the stage finished'],
+      [['delay', placed.order_number], '"delay" needs --until YYYY-MM-DD, the new ships-by date.'],
+      [['paid', placed.order_number, '--carrier', 'ups'], '--carrier belongs to "ship".'],
       [['paid'], '"paid" takes one order number.'],
       [['confirm'], '"confirm" takes one order number.'],
-      [['list', '--status', 'shipped'], '--status must be one of pending, confirmed, cancelled, completed.'],
+      [['list', '--status', 'lost'], '--status must be one of pending, confirmed, in_production, ready_to_ship, shipped, delivered, completed, cancelled.'],
       [['list', '--limit', '0'], '--limit must be a whole number from 1 to 1000.'],
       [['paid', placed.order_number, '--refunded'], '--refunded belongs to "cancel".'],
     ] as const) {

@@ -10,13 +10,25 @@
  * contract cleaned such text) is shown, never obeyed, and cannot pose as a line of the desk's own.
  */
 import { parseArgs } from 'node:util';
-import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, formatAmount, formatEasternTime, type OrderStatus } from '@everstone/contract';
+import {
+  CARRIERS,
+  ORDER_STATUSES,
+  PAYMENT_METHOD_LABELS,
+  PRODUCTION_STAGES,
+  formatAmount,
+  formatEasternTime,
+  priceToCents,
+  trackingNumberProblem,
+  type Carrier,
+  type OrderStatus,
+  type ProductionStage,
+} from '@everstone/contract';
 import { ConfigError, loadConfig, wireTransferOf } from '../config.ts';
 import { cliMail } from './cli-mail.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { createInventoryService } from '../modules/inventory/index.ts';
-import { createOrderDesk, deskLines, staffNextStep, type DeskOrder, type RecordStep } from '../modules/orders/index.ts';
+import { createOrderDesk, deskLines, staffNextStep, type DeskOrder, type StepBy } from '../modules/orders/index.ts';
 import { commandLineActor, createAuditLog, type AuditRecord } from '../modules/audit/index.ts';
 
 const USAGE = `Usage: npm run orders -- COMMAND
@@ -29,9 +41,22 @@ Commands:
                                   the financing approved): confirmed, its hold no longer runs out
   paid ORDER                      its payment arrived: paid and confirmed, its hold no longer runs out;
                                   the shopper is emailed
-  complete ORDER                  a paid order was delivered: completed, its diamonds sold
-  cancel ORDER [--refunded]       cancels an open order and returns its diamonds to the search; the shopper
-                                  is emailed. A paid order needs --refunded, once its payment is refunded.
+  production ORDER STAGE          the workshop finished a stage of a made-to-order order, in order:
+                                  ${PRODUCTION_STAGES.join(', ')}. The first starts production (the shopper
+                                  is emailed); the quality check makes it ready to ship
+  ready ORDER                     a confirmed order of stocked pieces and stones is packed: ready to ship
+  ship ORDER --carrier ${CARRIERS.join('|')} --tracking NUMBER [--insured AMOUNT]
+                                  it left with the carrier: the parcel is recorded (insured for the total
+                                  unless --insured), its diamonds sold; the shopper is emailed the tracking link
+  deliver ORDER                   the parcel was delivered: its return window starts; the shopper is emailed
+  delay ORDER --until YYYY-MM-DD [--reason TEXT]
+                                  it will not ship by its ships-by date: the new date is promised and the
+                                  shopper emailed it, with the reason if given
+  complete ORDER                  a delivered, paid order whose return window has closed: completed (the
+                                  store does this by itself once the window closes)
+  cancel ORDER [--refunded]       cancels an order that has not shipped and returns its diamonds to the
+                                  search; the shopper is emailed. A paid order needs --refunded, once its
+                                  payment is refunded.
 
 ORDER is an order number, e.g. EV-2026-K7M3QX.`;
 
@@ -70,6 +95,9 @@ function describe(order: DeskOrder): string {
     `  customer   ${visible(order.user_name)} <${visible(order.contact_email)}>, ${visible(order.contact_number)}`,
     `  deliver to ${visible([a.street, a.apartment, a.city, a.state, a.zip, a.country].filter(Boolean).join(', '))}`,
     ...(order.is_gift ? ['  gift'] : []),
+    ...(order.ships_by ? [`  ships by   ${order.ships_by}${order.ships_by_changed ? ' (moved)' : ''}`] : []),
+    ...(order.production_stage ? [`  workshop   ${order.production_stage} done`] : []),
+    ...order.shipments.map((p) => `  parcel     ${p.carrier_name} ${p.tracking_number}, insured ${formatAmount(p.insured_value)}${p.signature_required ? ', signature required' : ''}${p.delivered_at ? `, delivered ${formatEasternTime(p.delivered_at)}` : ''}`),
     ...(order.notes ? noteLines(order.notes) : []),
     // Every line, a ring with each of its parts; the text may hold the shopper's words (an engraving).
     ...deskLines(order).map(([label, text]) => `  ${label.padEnd(LABEL_WIDTH - 3)} ${visible(text)}`),
@@ -95,14 +123,22 @@ async function main(): Promise<number> {
       status: { type: 'string' },
       limit: { type: 'string' },
       refunded: { type: 'boolean', default: false },
+      carrier: { type: 'string' },
+      tracking: { type: 'string' },
+      insured: { type: 'string' },
+      until: { type: 'string' },
+      reason: { type: 'string' },
     },
   });
-  const [command, orderNumber, ...extra] = positionals;
+  const [command, orderNumber, ...rest] = positionals;
+  // The workshop's stage is the one command argument after the order.
+  const stage = command === 'production' ? rest.shift() : undefined;
+  const extra = rest;
   if (values.help || !command) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
-  const needsOrder = ['show', 'confirm', 'paid', 'complete', 'cancel'].includes(command);
+  const needsOrder = ['show', 'confirm', 'paid', 'production', 'ready', 'ship', 'deliver', 'delay', 'complete', 'cancel'].includes(command);
   if (!needsOrder && command !== 'list') {
     console.error(`Unknown command "${visible(command)}".\n\n${USAGE}`);
     return 2;
@@ -128,6 +164,45 @@ async function main(): Promise<number> {
     console.error('--refunded belongs to "cancel".');
     return 2;
   }
+  const belongs: [keyof typeof values, string][] = [['carrier', 'ship'], ['tracking', 'ship'], ['insured', 'ship'], ['until', 'delay'], ['reason', 'delay']];
+  for (const [option, owner] of belongs) {
+    if (values[option] !== undefined && command !== owner) {
+      console.error(`--${option} belongs to "${owner}".`);
+      return 2;
+    }
+  }
+  if (command === 'production' && !(PRODUCTION_STAGES as readonly string[]).includes(stage ?? '')) {
+    console.error(`"production" takes the order number and the stage finished: one of ${PRODUCTION_STAGES.join(', ')}.`);
+    return 2;
+  }
+  let insuredCents: number | undefined;
+  if (command === 'ship') {
+    if (!(CARRIERS as readonly string[]).includes(values.carrier ?? '')) {
+      console.error(`"ship" needs --carrier ${CARRIERS.join('|')}.`);
+      return 2;
+    }
+    const problem = values.tracking === undefined ? 'The tracking number is required (--tracking NUMBER).' : trackingNumberProblem(values.carrier as Carrier, values.tracking);
+    if (problem) {
+      console.error(visible(problem));
+      return 2;
+    }
+    if (values.insured !== undefined) {
+      const cents = priceToCents(values.insured);
+      if (cents === null) {
+        console.error('--insured must be an amount such as 4850.00.');
+        return 2;
+      }
+      insuredCents = cents;
+    }
+  }
+  if (command === 'delay' && !/^\d{4}-\d{2}-\d{2}$/.test(values.until ?? '')) {
+    console.error('"delay" needs --until YYYY-MM-DD, the new ships-by date.');
+    return 2;
+  }
+  if (values.reason !== undefined && values.reason.length > 300) {
+    console.error('--reason must not be longer than 300 characters.');
+    return 2;
+  }
 
   const config = loadConfig();
   const d = createDb(config.DATABASE_URL);
@@ -140,18 +215,22 @@ async function main(): Promise<number> {
       wireTransfer: wireTransferOf(config),
       inventory: createInventoryService({ db: d.db }),
       mail: mail.queue,
+      signatureRequiredFromCents: config.SIGNATURE_REQUIRED_FROM,
     });
     // Every change made here is on the audit log, as the back office's are, under the terminal's user and host.
     const audit = createAuditLog({ db: d.db, now: () => new Date() });
+    const actor = commandLineActor('npm run orders');
     const record =
-      (action: AuditRecord['action']): RecordStep =>
-      (trx, before, after) =>
-        audit.record(trx, commandLineActor('npm run orders'), {
-          action,
-          subject: { type: 'order', id: after.order_number },
-          before: { order_status: before.order_status, payment_status: before.payment_status },
-          after: { order_status: after.order_status, payment_status: after.payment_status },
-        });
+      (action: AuditRecord['action']): StepBy => ({
+        by: actor.email,
+        record: (trx, before, after, detail) =>
+          audit.record(trx, actor, {
+            action,
+            subject: { type: 'order', id: after.order_number },
+            before: { order_status: before.order_status, payment_status: before.payment_status },
+            after: { order_status: after.order_status, payment_status: after.payment_status, ...detail },
+          }),
+      });
     try {
       switch (command) {
         case 'list':
@@ -166,11 +245,31 @@ async function main(): Promise<number> {
         case 'paid':
           console.log(`Payment recorded.\n${describe(await desk.recordPayment(orderNumber!, record('order.payment')))}`);
           break;
+        case 'production': {
+          const changed = await desk.production(orderNumber!, stage as ProductionStage, record('order.production'));
+          console.log(`${changed.order_status === 'ready_to_ship' ? 'Quality check recorded: ready to ship.' : `Recorded: ${stage}.`}\n${describe(changed)}`);
+          if (stage !== 'bench') return 0;
+          break;
+        }
+        case 'ready':
+          console.log(`Packed: ready to ship.\n${describe(await desk.ready(orderNumber!, record('order.ready')))}`);
+          return 0;
+        case 'ship':
+          console.log(
+            `Shipped; its diamonds are sold.\n${describe(await desk.ship(orderNumber!, { carrier: values.carrier as Carrier, trackingNumber: values.tracking!, insuredCents }, record('order.ship')))}`,
+          );
+          break;
+        case 'deliver':
+          console.log(`Delivered; its return window is open.\n${describe(await desk.deliver(orderNumber!, record('order.deliver')))}`);
+          break;
+        case 'delay':
+          console.log(`New ships-by date promised.\n${describe(await desk.delay(orderNumber!, { shipsBy: values.until!, reason: values.reason ?? null }, record('order.delay')))}`);
+          break;
         case 'complete':
           console.log(`Completed.\n${describe(await desk.complete(orderNumber!, record('order.complete')))}`);
-          break;
+          return 0;
         case 'cancel':
-          console.log(`Cancelled; its diamonds are back in the search.\n${describe(await desk.cancel(orderNumber!, { refunded: values.refunded, record: record(values.refunded ? 'order.refund' : 'order.cancel') }))}`);
+          console.log(`Cancelled; its diamonds are back in the search.\n${describe(await desk.cancel(orderNumber!, { refunded: values.refunded, ...record(values.refunded ? 'order.refund' : 'order.cancel') }))}`);
           break;
       }
     } catch (err) {

@@ -22,6 +22,7 @@ import { metalPricesMigration } from './migrations/014-metal-prices.ts';
 import { staffSecurityMigration } from './migrations/015-staff-security.ts';
 import { hoardingMigration } from './migrations/016-hoarding.ts';
 import { productVersionMigration } from './migrations/017-product-version.ts';
+import { fulfilmentMigration } from './migrations/018-fulfilment.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -115,6 +116,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '015-staff-security': staffSecurityMigration(engine),
     '016-hoarding': hoardingMigration(),
     '017-product-version': productVersionMigration(),
+    '018-fulfilment': fulfilmentMigration(engine),
   };
 }
 

@@ -254,6 +254,45 @@ export interface OrderTable {
   untrusted: Generated<number>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** The day (YYYY-MM-DD) it is to leave the workshop, as the store promises it now (a delay moves it). */
+  ships_by: string | null;
+  /** The day it was promised to leave when placed. */
+  promised_ships_by: string | null;
+  /** The workshop's last stage recorded (PRODUCTION_STAGES), for a made-to-order order. */
+  production_stage: string | null;
+  shipped_at: IsoTimestamp | null;
+  delivered_at: IsoTimestamp | null;
+}
+
+/** One step of an order's life, for its timeline (decision 020). */
+export interface OrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  /** The contract's TIMELINE_STEPS. */
+  step: string;
+  /** A workshop step's stage (PRODUCTION_STAGES). */
+  stage: string | null;
+  at: IsoTimestamp;
+  /** Who took it: a staff member's email, the order desk's user and host, 'store' or 'carrier'. */
+  actor: string;
+  /** A delay's new day, a shipment's tracking number. */
+  detail: string | null;
+  /** Staff's words for the shopper (a delay's reason). */
+  note: string | null;
+}
+
+/** A parcel sent for an order, with its carrier and tracking number (unique per carrier). */
+export interface ShipmentTable {
+  id: Generated<number>;
+  order_id: number;
+  carrier: string;
+  tracking_number: string;
+  insured_cents: number;
+  /** 1 or 0. */
+  signature_required: number;
+  shipped_at: IsoTimestamp;
+  delivered_at: IsoTimestamp | null;
+  shipped_by: string;
 }
 
 /** A stone of an order, copied as it was when ordered. */
@@ -616,6 +655,8 @@ export interface Database {
   rate_limits: RateLimitTable;
   orders: OrderTable;
   order_items: OrderItemTable;
+  order_events: OrderEventTable;
+  shipments: ShipmentTable;
   products: ProductTable;
   product_meta: ProductMetaTable;
   product_variants: ProductVariantTable;
@@ -645,6 +686,8 @@ export type UserRow = Selectable<UserTable>;
 export type AddressRow = Selectable<AddressTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
+export type OrderEventRow = Selectable<OrderEventTable>;
+export type ShipmentRow = Selectable<ShipmentTable>;
 export type ProductRow = Selectable<ProductTable>;
 export type ProductVariantRow = Selectable<ProductVariantTable>;
 export type NewProduct = Insertable<ProductTable>;

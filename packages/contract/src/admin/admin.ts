@@ -12,7 +12,8 @@ import { diamondSchema } from '../diamonds/diamonds.ts';
 import { priceToCents } from '../money.ts';
 import { MAX_STONE_PRICE_CENTS, MIN_STONE_PRICE_CENTS, STONE_PRICE_NOT_AN_AMOUNT, STONE_PRICE_TOO_LOW } from '../checkout/pricing.ts';
 import { confirmation, confirmationMatches, enteredPassword, NAME_MAX_LENGTH, newPassword, TITLES } from '../accounts/accounts.ts';
-import { ORDER_STATUSES, PAYMENT_METHOD_IDS, PAYMENT_STATUSES, orderSchema } from '../orders/orders.ts';
+import { PAYMENT_METHOD_IDS, PAYMENT_STATUSES, orderSchema } from '../orders/orders.ts';
+import { CARRIERS, ORDER_STATUSES, ORDER_STEPS, PRODUCTION_STAGES, trackingNumberProblem } from '../orders/lifecycle.ts';
 
 /** Who works in the back office: staff run the store's day; owners also manage the staff and read the audit log. */
 export const STAFF_ROLES = ['staff', 'owner'] as const;
@@ -266,6 +267,11 @@ export const AUDIT_ACTIONS = [
   'order.confirm',
   'order.payment',
   'order.complete',
+  'order.production',
+  'order.ready',
+  'order.ship',
+  'order.deliver',
+  'order.delay',
   'order.cancel',
   'order.refund',
   'customer.reset_email',
@@ -309,6 +315,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.confirm': 'Confirmed an order',
   'order.payment': 'Recorded a payment',
   'order.complete': 'Completed an order',
+  'order.production': 'Recorded a workshop stage',
+  'order.ready': 'Packed an order, ready to ship',
+  'order.ship': 'Shipped an order',
+  'order.deliver': 'Marked an order delivered',
+  'order.delay': 'Gave a new ships-by date',
   'order.cancel': 'Cancelled an order',
   'order.refund': 'Recorded a refund and cancelled',
   'customer.reset_email': 'Sent a password reset email',
@@ -410,6 +421,8 @@ export const adminOrderSummarySchema = z.object({
   hold_expires_at: z.string().nullable(),
   /** How many lines the order has (a ring counts once). */
   lines: z.number().int(),
+  /** The day it is to leave the workshop (YYYY-MM-DD), while it has not. */
+  ships_by: z.string().nullable(),
 });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 export const adminOrderListResponseSchema = z.object({
@@ -419,19 +432,6 @@ export const adminOrderListResponseSchema = z.object({
   per_page: z.number().int(),
 });
 export type AdminOrderListResponse = z.infer<typeof adminOrderListResponseSchema>;
-
-/** The steps staff take on an order (the order desk's, docs/operations.md). */
-export const ORDER_STEPS = ['confirm', 'paid', 'complete', 'cancel', 'refund'] as const;
-export type OrderStep = (typeof ORDER_STEPS)[number];
-export const ORDER_STEP_LABELS: Record<OrderStep, string> = {
-  confirm: 'Confirm with the shopper',
-  paid: 'Record payment',
-  complete: 'Mark delivered',
-  cancel: 'Cancel order',
-  refund: 'Record refund and cancel',
-};
-/** Steps that move money or end a paid order: the password is asked again first. */
-export const SENSITIVE_ORDER_STEPS: readonly OrderStep[] = ['refund'];
 
 export const orderHistoryEntrySchema = z.object({
   at: z.string(),
@@ -454,10 +454,62 @@ export const adminOrderSchema = orderSchema.extend({
   history: z.array(orderHistoryEntrySchema),
   /** Each stone's hold: held by this order until when, released, or sold. */
   holds: z.array(z.object({ certificate_number: z.string(), state: z.enum(['held', 'released', 'sold']), until: z.string().nullable() })),
+  /** Whether a line is made for the shopper, so the order goes through the workshop's stages. */
+  made_to_order: z.boolean(),
+  /** The workshop stage to record next, while the order is made (null otherwise). */
+  next_stage: z.enum(PRODUCTION_STAGES).nullable(),
+  /** Past its ships-by date and not shipped. */
+  late: z.boolean(),
+  /** Parcels insured for this much or more are sent signature required (2-decimal text, SIGNATURE_REQUIRED_FROM). */
+  signature_required_from: z.string(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrderResponseSchema = z.object({ order: adminOrderSchema });
 export const adminOrderStepResponseSchema = z.object({ message: z.string(), order: adminOrderSchema });
+
+/** POST /admin/orders/{number}/production: the workshop stage just finished (the next one in order). */
+export const productionStepRequestSchema = z.object({
+  stage: z.enum(PRODUCTION_STAGES, { error: `The stage must be one of ${PRODUCTION_STAGES.join(', ')}.` }),
+});
+
+/** POST /admin/orders/{number}/ship: the carrier, its tracking number (checked against the carrier's format), the insured value. */
+export const shipOrderRequestSchema = z
+  .object({
+    carrier: z.enum(CARRIERS, { error: 'Please choose the carrier: UPS, FedEx or USPS.' }),
+    tracking_number: z.string({ error: 'The tracking number is required.' }).max(60, 'The tracking number is at most 60 characters.'),
+    /** 2-decimal text; the order's total when left out. At most the total. */
+    insured_value: z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, 'The insured value must be an amount such as 4850.00.')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  })
+  .superRefine((v, ctx) => {
+    const problem = trackingNumberProblem(v.carrier, v.tracking_number);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['tracking_number'], message: problem });
+  });
+export type ShipOrderRequest = z.input<typeof shipOrderRequestSchema>;
+
+/** POST /admin/orders/{number}/delay: the new ships-by day (a business day after today) and why, told to the shopper. */
+export const delayOrderRequestSchema = z.object({
+  ships_by: z.string({ error: 'The new ships-by date is required.' }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'The new ships-by date must be a date in the form YYYY-MM-DD.'),
+  reason: z.string().trim().max(300, 'The reason must not be longer than 300 characters.').optional(),
+});
+export type DelayOrderRequest = z.input<typeof delayOrderRequestSchema>;
+
+/** GET /admin/fulfilment: what the workshop and the shipping desk have to do, each soonest ships-by first. */
+export const adminFulfilmentResponseSchema = z.object({
+  /** Made-to-order orders agreed and not through their quality check. */
+  to_make: z.array(adminOrderSummarySchema),
+  /** Orders that may leave now: packed or through their quality check, and their money final. */
+  to_ship: z.array(adminOrderSummarySchema),
+  /** Past their ships-by date and not shipped. */
+  late: z.array(adminOrderSummarySchema),
+  /** Shipped, not yet marked delivered. */
+  in_transit: z.array(adminOrderSummarySchema),
+});
+export type AdminFulfilmentResponse = z.infer<typeof adminFulfilmentResponseSchema>;
 export type AdminOrderStepResponse = z.infer<typeof adminOrderStepResponseSchema>;
 
 

@@ -20,6 +20,17 @@ export function storeToday(now: Date): Date {
   return new Date(parts.year!, parts.month! - 1, parts.day!);
 }
 
+/** The store's calendar day at `now` as YYYY-MM-DD. */
+export function storeDayOf(now: Date): string {
+  return isoDayOf(storeToday(now));
+}
+
+/** A day as YYYY-MM-DD read as a local date (only its date matters). */
+export function dayFromIso(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d!);
+}
+
 /** Whether text is a day that exists, as YYYY-MM-DD ('2026-02-30' is not). */
 export function isCalendarDay(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
@@ -50,7 +61,7 @@ export function storeClosures(): string[] {
 }
 
 /** A local date's calendar day as YYYY-MM-DD. */
-const isoDayOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+export const isoDayOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** Whether the workshop works and the carriers collect on a day: not a weekend, not a closed day. */
 export function isBusinessDay(day: Date): boolean {

@@ -15,6 +15,8 @@ import { PRODUCT_FAMILIES } from '../jewelry/products.ts';
 import { formatAmount, priceToCents } from '../money.ts';
 import { METAL_IDS } from '../ring-builder/ring-choices.ts';
 import { orderRingSchema } from '../ring-builder/ring-builder-schemas.ts';
+import { CARRIERS, ORDER_STATUSES, PRODUCTION_STAGES, TIMELINE_STEPS } from './lifecycle.ts';
+
 
 /** §4 Checkout: the payment methods, in the order the checkout page offers them, with their labels. */
 export const PAYMENT_METHODS = [
@@ -32,12 +34,6 @@ export const PAYMENT_METHOD_LABELS = Object.fromEntries(PAYMENT_METHODS.map((m) 
 /** Paid online through the wallet's approval page (§4 Wallet payment): never placed by POST /api/store-order. */
 export const WALLET_PAYMENT_METHOD: PaymentMethod = 'pay-paypal';
 
-/**
- * §4: orders start 'pending'; 'confirmed' once the store's team has confirmed an unpaid order with the shopper (or
- * recorded its payment); 'cancelled' when its hold ran out or the store cancelled it; 'completed' once delivered.
- */
-export const ORDER_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
  * §4: payments start 'pending'; 'expired' when the order's hold ran out unpaid and unconfirmed; 'under_review' while
  * PayPal holds a captured payment for review (the money is not final: nothing ships), then 'paid', or 'failed' when
@@ -351,6 +347,34 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** One step of an order's life as its timeline shows it. */
+export const timelineEntrySchema = z.object({
+  step: z.enum(TIMELINE_STEPS),
+  at: z.string(),
+  /** The shopper's words for it, e.g. 'Shipped with UPS' or 'Workshop: Setting'. */
+  label: z.string(),
+  /** A workshop step's stage. */
+  stage: z.enum(PRODUCTION_STAGES).nullable(),
+  /** A delay's new ships-by day (YYYY-MM-DD), a shipment's tracking number; null otherwise. */
+  detail: z.string().nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/** A parcel on its way to the shopper: the carrier, the tracking number and the carrier's own page for it. */
+export const shipmentSchema = z.object({
+  carrier: z.enum(CARRIERS),
+  carrier_name: z.string(),
+  tracking_number: z.string(),
+  /** Built by the store from the carrier and the number. */
+  tracking_url: z.string(),
+  shipped_at: z.string(),
+  delivered_at: z.string().nullable(),
+  /** What the parcel is insured for, 2-decimal text. */
+  insured_value: z.string(),
+  signature_required: z.boolean(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
 /**
  * An order as the API answers it: POST /api/store-order (201), GET /api/orders/{order_number} and each entry of the
  * list. The store's internal row id never leaves the server: §3's `order_id` is the public order number, random
@@ -392,6 +416,19 @@ export const orderSchema = z.object({
   is_gift: z.boolean(),
   notes: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * The day (YYYY-MM-DD, the store's calendar) the order is to leave the workshop: as promised when it was placed,
+   * or the new date the store gave (`ships_by_changed`). Null once it has shipped or was cancelled.
+   */
+  ships_by: z.string().nullable(),
+  /** True when the store moved the ships-by date after the order was placed (the shopper was emailed the new one). */
+  ships_by_changed: z.boolean(),
+  /** The workshop's last recorded stage of a made-to-order order, or null. */
+  production_stage: z.enum(PRODUCTION_STAGES).nullable(),
+  /** What happened to the order, oldest first, each with its instant: placed, paid, each workshop stage, shipped… */
+  timeline: z.array(timelineEntrySchema),
+  /** Each parcel sent for the order, with its carrier's own tracking page. */
+  shipments: z.array(shipmentSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -443,7 +443,7 @@ describe.each(TEST_ENGINES)('the back office on %s', (engine) => {
     const paid = await as(staff.cookie, 'POST', `/api/admin/orders/${wire.order.order_number}/paid`, {}, { origin: STORE_ORIGIN });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().message).toBe(`Payment recorded for order ${wire.order.order_number}. The shopper was emailed.`);
-    expect(paid.json().order).toMatchObject({ order_status: 'confirmed', payment_status: 'paid', steps: ['complete', 'refund'] });
+    expect(paid.json().order).toMatchObject({ order_status: 'confirmed', payment_status: 'paid', steps: ['ready', 'ship', 'delay', 'refund'] });
     expect(paid.json().order.history.map((h: { what: string; by: string | null }) => [h.what, h.by])).toEqual([
       ['Placed by the shopper', null],
       ['Recorded a payment', staff.email],

@@ -6,6 +6,12 @@ import {
   ADMIN_MESSAGES,
   ADMIN_SESSION_HOURS,
   ORDER_STEPS,
+  ORDER_STEP_LABELS,
+  SENSITIVE_ORDER_STEPS,
+  adminFulfilmentResponseSchema,
+  delayOrderRequestSchema,
+  productionStepRequestSchema,
+  shipOrderRequestSchema,
   adminNumbersResponseSchema,
   adminOrderListQuerySchema,
   adminOrderListResponseSchema,
@@ -50,7 +56,7 @@ import { registerStoneRoutes, type StoneRouteDeps } from './stones-routes.ts';
 import { registerJewelryRoutes, type CatalogRouteDeps } from './jewelry-routes.ts';
 import { numbersOf } from './numbers.ts';
 import type { BuilderStarts } from '../ring-builder/index.ts';
-import { adminOrderOf, runOrderStep } from './orders.ts';
+import { adminOrderOf, runOrderStep, type StepInput } from './orders.ts';
 import { sessionTimes, type AdminSessionRow, type AdminSessions } from './sessions.ts';
 
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
@@ -466,22 +472,37 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
         async (request) => ({ order: await adminOrderOf(desk, audit, request.params.orderNumber) }),
       );
 
+      const STEP_BODIES = { production: productionStepRequestSchema, ship: shipOrderRequestSchema, delay: delayOrderRequestSchema } as const;
       for (const step of ORDER_STEPS) {
-        const isSensitive = step === 'refund';
+        const isSensitive = SENSITIVE_ORDER_STEPS.includes(step);
+        const body = step in STEP_BODIES ? STEP_BODIES[step as keyof typeof STEP_BODIES] : undefined;
         scope.post(
           `/admin/orders/:orderNumber/${step}`,
           {
             config: { sensitive: isSensitive } satisfies AdminRouteConfig,
             schema: {
               tags: ['back office'],
-              summary: `Order step: ${step}`,
+              summary: `Order step: ${ORDER_STEP_LABELS[step]}`,
               params: ONE_ORDER,
-              response: { 200: adminOrderStepResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...(isSensitive ? sensitive : staffOnly) },
+              ...(body ? { body } : {}),
+              response: { 200: adminOrderStepResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...(body ? { 400: validationErrorSchema } : {}), 422: validationErrorSchema, ...(isSensitive ? sensitive : staffOnly) },
             },
           },
-          async (request) => runOrderStep(desk, audit, step, request.params.orderNumber, actorOf(request)),
+          async (request) => runOrderStep(desk, audit, { step, ...(request.body as object | undefined) } as StepInput, request.params.orderNumber, actorOf(request)),
         );
       }
+
+      scope.get(
+        '/admin/fulfilment',
+        {
+          schema: {
+            tags: ['back office'],
+            summary: 'The fulfilment queue: orders to make, to ship, late against their ships-by date, and in transit',
+            response: { 200: adminFulfilmentResponseSchema, ...staffOnly },
+          },
+        },
+        async () => desk.fulfilment(),
+      );
 
       scope.get(
         '/admin/numbers',

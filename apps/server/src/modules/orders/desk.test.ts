@@ -167,16 +167,17 @@ describe.each(TEST_ENGINES)('the order desk on %s', (engine) => {
     expect(await desk.find(cancelled.order_number)).toMatchObject({ order_status: 'cancelled', payment_status: 'pending' });
   });
 
-  it('completes a paid order and sells its stone for good; an unpaid one cannot be completed', async () => {
+  it('sells a paid order’s stone for good once it ships; a paid order is not completed before it is delivered', async () => {
     const { order: placed, stone } = await order();
     await expect(desk.complete(placed.order_number)).rejects.toThrow(
-      `Order ${placed.order_number} cannot be completed: it is pending with payment pending; only a paid, open order can be.`,
+      `Order ${placed.order_number} cannot be completed: it is pending with payment pending; an order is completed once it is delivered and paid, and its return window has closed.`,
     );
     await desk.recordPayment(placed.order_number);
-    expect(await desk.complete(placed.order_number)).toMatchObject({ order_status: 'completed', payment_status: 'paid' });
+    await expect(desk.complete(placed.order_number)).rejects.toThrow('it is confirmed with payment paid');
+    expect(await statusOf(stone.id)).toBe('reserved');
+    expect(await desk.ship(placed.order_number, { carrier: 'ups', trackingNumber: '1Z999AA10123456784' })).toMatchObject({ order_status: 'shipped', payment_status: 'paid' });
     expect(await statusOf(stone.id)).toBe('sold');
-    await expect(desk.complete(placed.order_number)).rejects.toThrow('it is completed with payment paid');
-    await expect(desk.cancel(placed.order_number)).rejects.toThrow(`Order ${placed.order_number} cannot be cancelled: it is completed with payment paid.`);
+    await expect(desk.cancel(placed.order_number)).rejects.toThrow(`Order ${placed.order_number} cannot be cancelled: it is shipped with payment paid.`);
     expect(await statusOf(stone.id)).toBe('sold');
   });
 

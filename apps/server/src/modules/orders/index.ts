@@ -1,7 +1,7 @@
 /** The orders module's public face. */
 export { createOrderService, toOrder, drawOrderNumber, stockOf, lineIdentity, unitsHeldFromStock, type OrderService, type OrderDraft, type OrderDetails } from './service.ts';
 export { type OrderLineDraft, type OrderedProduct, type LineVariant } from './lines.ts';
-export { createOrderDesk, deskLines, holdsOf, stepsOf, OrderStepRefused, type OrderDesk, type DeskOrder, type RecordStep } from './desk.ts';
+export { createOrderDesk, deskLines, holdsOf, stepsOf, factsOf, OrderStepRefused, DEFAULT_SIGNATURE_REQUIRED_FROM_CENTS, type OrderDesk, type DeskOrder, type RecordStep, type StepBy, type ParcelInput } from './desk.ts';
 export { type OrderSearch } from './search-repository.ts';
 export { orderRoutes } from './routes.ts';
 export { staffNextStep } from './staff-steps.ts';

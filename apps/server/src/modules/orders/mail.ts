@@ -2,8 +2,11 @@ import {
   METAL_LABELS,
   PAYMENT_METHOD_LABELS,
   RING_SIZE_UNKNOWN,
+  STORE_TERMS,
+  PRODUCTION_STAGE_LABELS,
   formatAmount,
   formatEasternTime,
+  formatShipDay,
   nextStepsOf,
   ringSizeLabel,
   wireTransferDetails,
@@ -11,7 +14,7 @@ import {
   type OrderLine,
   type OrderRing,
 } from '@everstone/contract';
-import { composeMail, fields, paragraph, quote, type MailBlock, type OutgoingMail } from '../mail/index.ts';
+import { composeMail, fields, link, paragraph, quote, type MailBlock, type OutgoingMail } from '../mail/index.ts';
 import { staffNextStep } from './staff-steps.ts';
 
 /**
@@ -228,4 +231,56 @@ export function paymentReceivedMail(order: Order, to: string, storeEmail: string
 /** The store cancelled an order (at the shopper's request, or because it could not be completed). */
 export function storeCancelledMail(order: Order, to: string, storeEmail: string): OutgoingMail {
   return cancelledMail(order, to, storeEmail, nextStepsOf(order).lead.join(' '), 'If you have any questions, simply reply to this email.');
+}
+
+/** A short email about an order's progress: what happened, the order's lines, and how to ask. */
+function progressMail(order: Order, to: string, storeEmail: string, subject: string, what: MailBlock[]): OutgoingMail {
+  return composeMail({
+    to,
+    replyTo: storeEmail,
+    subject,
+    greeting: 'Hello,',
+    blocks: [...what, ...itemBlocks(order, 'shopper'), paragraph('You can follow your order under My Orders in your account. Questions? Simply reply to this email, quoting your order number.')],
+  });
+}
+
+/** The workshop started on a made-to-order order: its first stage, and the day it is to ship. */
+export function productionStartedMail(order: Order, to: string, storeEmail: string): OutgoingMail {
+  const when = order.ships_by ? ` It is on schedule to ship by ${formatShipDay(order.ships_by)}.` : '';
+  return progressMail(order, to, storeEmail, `Your Everstone order ${order.order_number} is being made`, [
+    paragraph(`Our workshop has started on order ${order.order_number}: ${PRODUCTION_STAGE_LABELS.bench.toLowerCase()}, then setting, polishing and a final quality check.${when}`),
+  ]);
+}
+
+/** The order left with its carrier: the tracking number and the carrier's own tracking page. */
+export function shippedMail(order: Order, to: string, storeEmail: string): OutgoingMail {
+  const parcel = order.shipments.at(-1)!;
+  return progressMail(order, to, storeEmail, `Your Everstone order ${order.order_number} has shipped`, [
+    paragraph(
+      `Order ${order.order_number} is on its way with ${parcel.carrier_name}, insured for ${formatAmount(parcel.insured_value)}.` +
+        (parcel.signature_required ? ' A signature is required on delivery, so please make sure someone can receive it.' : ''),
+    ),
+    fields([
+      ['Carrier', parcel.carrier_name],
+      ['Tracking number', parcel.tracking_number],
+    ]),
+    link(`Track it on ${parcel.carrier_name}`, parcel.tracking_url),
+  ]);
+}
+
+/** The order was delivered: the return window and where to start a return or a resize. */
+export function deliveredMail(order: Order, to: string, storeEmail: string): OutgoingMail {
+  return progressMail(order, to, storeEmail, `Your Everstone order ${order.order_number} has been delivered`, [
+    paragraph(`Order ${order.order_number} has been delivered. We hope you love it.`),
+    paragraph(`If anything is not right, you have ${STORE_TERMS.returnDays} days from delivery to return it, and a ring’s first resize is free: reply to this email and we will arrange it.`),
+  ]);
+}
+
+/** The order will ship later than promised: the new day and, when staff gave one, why. */
+export function delayedMail(order: Order, to: string, storeEmail: string, reason: string | null): OutgoingMail {
+  return progressMail(order, to, storeEmail, `A new ships-by date for your Everstone order ${order.order_number}`, [
+    paragraph(`We are sorry: order ${order.order_number} will not ship by the day we promised. It will now ship by ${formatShipDay(order.ships_by!)}.`),
+    ...(reason ? [paragraph(`Why: ${reason}`)] : []),
+    paragraph('If the new date does not work for you, reply to this email and we will find a way together, or cancel the order with a full refund.'),
+  ]);
 }

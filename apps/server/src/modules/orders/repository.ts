@@ -1,10 +1,37 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { LineItemKind, OrderStatus, PaymentStatus } from '@everstone/contract';
+import { UNSHIPPED_ORDER_STATUSES, type LineItemKind, type OrderStatus, type PaymentStatus } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
-import type { OrderItemRow, OrderRow, OrderTable } from '../../db/schema.ts';
+import type { OrderEventRow, OrderItemRow, OrderRow, OrderTable, ShipmentRow } from '../../db/schema.ts';
 import type { OrderTables } from './tables.ts';
 
 export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_number'>;
+
+/** What an order keeps besides its row: its lines, its timeline's steps and its parcels. */
+export interface OrderRecords {
+  items: OrderItemRow[];
+  events: OrderEventRow[];
+  shipments: ShipmentRow[];
+}
+
+/** A step for the timeline, as a step writes it in its own transaction. */
+export interface NewOrderEvent {
+  step: string;
+  stage?: string | null;
+  at: string;
+  actor: string;
+  detail?: string | null;
+  note?: string | null;
+}
+
+/** A parcel as the ship step records it. */
+export interface NewShipment {
+  carrier: string;
+  tracking_number: string;
+  insured_cents: number;
+  signature_required: number;
+  shipped_at: string;
+  shipped_by: string;
+}
 
 /** A line as an order keeps it: what was sold, described as it was, at the price one unit was sold for. */
 export interface NewOrderLine {
@@ -64,6 +91,20 @@ interface OrderState {
   payment_status: PaymentStatus | readonly PaymentStatus[];
   /** Only when its hold ran out by then. */
   hold_expired_by?: string;
+  /** Only while the workshop's last stage is still this one (null: none yet). */
+  production_stage?: string | null;
+  /** Only when it was delivered by then. */
+  delivered_by?: string;
+}
+
+/** What a step changes on the order's row besides its time. */
+interface OrderChange {
+  order_status?: OrderStatus;
+  payment_status?: PaymentStatus;
+  production_stage?: string;
+  ships_by?: string;
+  shipped_at?: string;
+  delivered_at?: string;
 }
 
 /** The first key of PostgreSQL's two-key advisory locks taken by orders: 'EVHO' (Everstone holds). */
@@ -83,7 +124,7 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
    * Moves one order from `from` to `to`. The conditions are part of the UPDATE, so when a sweep on another instance,
    * the wallet or the order desk acts on the same order at once, exactly one change wins. True when this call made it.
    */
-  async function move(orderId: number, from: OrderState, to: { order_status?: OrderStatus; payment_status?: PaymentStatus }, at: string): Promise<boolean> {
+  async function move(orderId: number, from: OrderState, to: OrderChange, at: string): Promise<boolean> {
     let query = db
       .updateTable('orders')
       .set({ ...to, updated_at: at })
@@ -91,11 +132,95 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
       .where('order_status', 'in', [...from.order_status])
       .where('payment_status', 'in', typeof from.payment_status === 'string' ? [from.payment_status] : [...from.payment_status]);
     if (from.hold_expired_by) query = query.where('hold_expires_at', '<=', from.hold_expired_by);
+    if (from.production_stage !== undefined) {
+      query = from.production_stage === null ? query.where('production_stage', 'is', null) : query.where('production_stage', '=', from.production_stage);
+    }
+    if (from.delivered_by) query = query.where('delivered_at', '<=', from.delivered_by);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** The lines, timeline steps and parcels of each order. */
+  async function recordsOf(orderIds: readonly number[]): Promise<Map<number, OrderRecords>> {
+    const records = new Map<number, OrderRecords>(orderIds.map((id) => [id, { items: [], events: [], shipments: [] }]));
+    if (orderIds.length === 0) return records;
+    const ids = [...orderIds];
+    const [items, events, shipments] = await Promise.all([
+      db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
+      db.selectFrom('order_events').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
+      db.selectFrom('shipments').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
+    ]);
+    for (const item of items.map(normalizeItem)) records.get(item.order_id)!.items.push(item);
+    for (const event of events) records.get(Number(event.order_id))!.events.push({ ...event, id: Number(event.id), order_id: Number(event.order_id) });
+    for (const shipment of shipments) {
+      records.get(Number(shipment.order_id))!.shipments.push({
+        ...shipment,
+        id: Number(shipment.id),
+        order_id: Number(shipment.order_id),
+        insured_cents: Number(shipment.insured_cents),
+        signature_required: Number(shipment.signature_required),
+      });
+    }
+    return records;
+  }
+
   return {
+    /** A step changes the order's row, on the condition that it still stands as `from` says. */
+    move,
+
+    /** The lines, timeline steps and parcels of each order. */
+    recordsOf,
+
+    async recordsOfOne(orderId: number): Promise<OrderRecords> {
+      return (await recordsOf([orderId])).get(orderId)!;
+    },
+
+    async addEvent(orderId: number, event: NewOrderEvent): Promise<void> {
+      await db.insertInto('order_events').values({ stage: null, detail: null, note: null, ...event, order_id: orderId }).execute();
+    },
+
+    /** Records a parcel; null when the carrier's tracking number is already another parcel's (one number, one parcel). */
+    async addShipment(orderId: number, shipment: NewShipment): Promise<number | null> {
+      const row = await db
+        .insertInto('shipments')
+        .values({ ...shipment, order_id: orderId })
+        .onConflict((oc) => oc.columns(['carrier', 'tracking_number']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row ? Number(row.id) : null;
+    },
+
+    /** The order a carrier's tracking number was recorded for, if any. */
+    async orderOfTracking(carrier: string, trackingNumber: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('shipments')
+        .innerJoin('orders', 'orders.id', 'shipments.order_id')
+        .select('orders.order_number')
+        .where('shipments.carrier', '=', carrier)
+        .where('shipments.tracking_number', '=', trackingNumber)
+        .executeTakeFirst();
+      return row?.order_number ?? null;
+    },
+
+    /** Marks an order's parcels not yet delivered as delivered at `at`. */
+    async deliverShipments(orderId: number, at: string): Promise<void> {
+      await db.updateTable('shipments').set({ delivered_at: at }).where('order_id', '=', orderId).where('delivered_at', 'is', null).execute();
+    },
+
+    /** Delivered, paid orders whose delivery was at or before `deliveredBy`, oldest first: their return window has closed. */
+    async findWindowClosed(deliveredBy: string, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('order_status', '=', 'delivered')
+        .where('payment_status', '=', 'paid')
+        .where('delivered_at', '<=', deliveredBy)
+        .orderBy('delivered_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => Number(r.id));
+    },
+
     /**
      * Marks the lines an order still holds as released and answers them, so the caller gives their stock back in
      * the same transaction.
@@ -232,8 +357,8 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
     },
 
     /**
-     * Units of each variant that open orders (pending or confirmed) took from the shelf and still hold: physically
-     * in the store, but no longer for sale. A stock count subtracts them.
+     * Units of each variant that orders not yet shipped took from the shelf and still hold: physically in the store,
+     * but no longer for sale. A stock count subtracts them.
      */
     async unitsHeldFromStock(variantIds: readonly number[]): Promise<Map<number, number>> {
       if (variantIds.length === 0) return new Map();
@@ -244,7 +369,7 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
         .where('order_items.variant_id', 'in', [...variantIds])
         .where('order_items.from_stock', '=', 1)
         .where('order_items.released_at', 'is', null)
-        .where('orders.order_status', 'in', ['pending', 'confirmed'])
+        .where('orders.order_status', 'in', [...UNSHIPPED_ORDER_STATUSES])
         .groupBy('order_items.variant_id')
         .execute();
       return new Map(rows.map((r) => [Number(r.variant_id), Number(r.units)]));
@@ -257,9 +382,12 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
       return (await query.execute()).map(normalizeOrder);
     },
 
-    /** Staff received the payment of an unpaid order, pending or confirmed: paid and confirmed; its hold ends. */
-    recordPayment: (orderId: number, at: string) =>
-      move(orderId, { order_status: ['pending', 'confirmed'], payment_status: 'pending' }, { order_status: 'confirmed', payment_status: 'paid' }, at),
+    /**
+     * Staff received the payment of an unpaid order: paid, and a pending one confirmed (its hold ends); an order
+     * further on (cash collected on delivery) stays where it is.
+     */
+    recordPayment: (orderId: number, at: string, status: OrderStatus) =>
+      move(orderId, { order_status: [status], payment_status: 'pending' }, { order_status: status === 'pending' ? 'confirmed' : status, payment_status: 'paid' }, at),
 
     /**
      * Staff confirmed a pending, unpaid order with the shopper (the delivery agreed, the financing approved): its
@@ -268,9 +396,9 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
     confirm: (orderId: number, at: string) =>
       move(orderId, { order_status: ['pending'], payment_status: 'pending' }, { order_status: 'confirmed' }, at),
 
-    /** A paid order was delivered: completed. */
-    complete: (orderId: number, at: string) =>
-      move(orderId, { order_status: ['pending', 'confirmed'], payment_status: 'paid' }, { order_status: 'completed' }, at),
+    /** A delivered, paid order whose return window closed by `windowClosedBy` (its delivery at or before then): completed. */
+    complete: (orderId: number, at: string, deliveredBy: string) =>
+      move(orderId, { order_status: ['delivered'], payment_status: 'paid', delivered_by: deliveredBy }, { order_status: 'completed' }, at),
 
     /**
      * The store cancels an open order: an unpaid one, or (`refunded`) a paid one whose payment staff have refunded.
@@ -278,7 +406,7 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
     cancelByStore: (orderId: number, at: string, refunded: boolean) =>
       move(
         orderId,
-        { order_status: ['pending', 'confirmed'], payment_status: refunded ? 'paid' : 'pending' },
+        { order_status: UNSHIPPED_ORDER_STATUSES, payment_status: refunded ? 'paid' : 'pending' },
         { order_status: 'cancelled', payment_status: refunded ? 'refunded' : 'pending' },
         at,
       ),

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import {
+  STONE_LEAD_DAYS,
+  addBusinessDays,
+  isoDayOf,
+  storeToday,
   ACCOUNT_MESSAGES,
   MAX_HELD_STONES_PER_ACCOUNT,
   ORDER_MESSAGES,
@@ -167,6 +171,12 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
         is_gift: true,
         notes: 'Please gift-wrap.',
         created_at: clock.now().toISOString(),
+        // Loose stones leave the workshop STONE_LEAD_DAYS business days after the day they were ordered.
+        ships_by: isoDayOf(addBusinessDays(storeToday(clock.now()), STONE_LEAD_DAYS)),
+        ships_by_changed: false,
+        production_stage: null,
+        timeline: [{ step: 'placed', at: clock.now().toISOString(), label: 'Order placed', stage: null, detail: null }],
+        shipments: [],
       });
       expect(res.headers['cache-control']).toBe('no-store');
 

@@ -4,6 +4,8 @@ import {
   HOLD_EXPIRING_HOURS,
   RING_SIZE_UNKNOWN,
   centsToPrice,
+  isUnshipped,
+  storeDayOf,
   storeDayStart,
   type AdminOrderSort,
   type AdminOrderSummary,
@@ -48,6 +50,7 @@ type Row = {
   payment_status: string;
   total_cents: number;
   hold_expires_at: string | null;
+  ships_by: string | null;
   lines: number;
 };
 
@@ -63,6 +66,7 @@ function toSummary(row: Row): AdminOrderSummary {
     payment_status: row.payment_status as PaymentStatus,
     total_price: centsToPrice(Number(row.total_cents)),
     hold_expires_at: holding ? row.hold_expires_at : null,
+    ships_by: isUnshipped(row.order_status as OrderStatus) ? row.ships_by : null,
     lines: Number(row.lines),
   };
 }
@@ -86,6 +90,7 @@ export function createOrderSearch(db: Kysely<OrderTables>, now: () => Date) {
         'orders.payment_status',
         'orders.total_cents',
         'orders.hold_expires_at',
+        'orders.ships_by',
         (eb) =>
           eb
             .selectFrom('order_items')
@@ -95,6 +100,16 @@ export function createOrderSearch(db: Kysely<OrderTables>, now: () => Date) {
             .as('lines'),
       ]);
   }
+  /** Whether a line of the order is made for the shopper: a ring, or a piece not from the shelf. */
+  const madeToOrder = (eb: any) =>
+    eb.exists(
+      eb
+        .selectFrom('order_items')
+        .select('order_items.id')
+        .whereRef('order_items.order_id', '=', 'orders.id')
+        .where('order_items.parent_line_id', 'is', null)
+        .where((e: any) => e.or([e('order_items.kind', '=', 'ring'), e.and([e('order_items.kind', '=', 'product'), e('order_items.from_stock', '=', 0)])])),
+    );
   const expiringBy = () => new Date(now().getTime() + HOLD_EXPIRING_HOURS * 3_600_000).toISOString();
 
   return {
@@ -185,7 +200,7 @@ export function createOrderSearch(db: Kysely<OrderTables>, now: () => Date) {
 
     /** What waits on staff, each group soonest deadline (or oldest) first, at most 100 each. */
     async queue(): Promise<{ wires: AdminOrderSummary[]; reviews: AdminOrderSummary[]; ring_sizes: AdminOrderSummary[]; expiring: AdminOrderSummary[] }> {
-      const open = ['pending', 'confirmed'];
+      const open = ['pending', 'confirmed', 'in_production'];
       const wires = await base()
         .where('orders.payment_mode', '=', 'pay-wire')
         .where('orders.order_status', '=', 'pending')
@@ -220,6 +235,46 @@ export function createOrderSearch(db: Kysely<OrderTables>, now: () => Date) {
         .execute();
       const summaries = (rows: unknown[]) => rows.map((r) => toSummary(r as Row));
       return { wires: summaries(wires), reviews: summaries(reviews), ring_sizes: summaries(ringSizes), expiring: summaries(expiring) };
+    },
+
+    /**
+     * What the workshop and the shipping desk have to do, each soonest ships-by first (at most 100 each): made-to-order
+     * orders agreed and not through their quality check; orders that may leave now (packed or checked, their money
+     * final: paid, or cash on delivery agreed); those past their ships-by day; and parcels not yet delivered.
+     */
+    async fulfilment(): Promise<{ to_make: AdminOrderSummary[]; to_ship: AdminOrderSummary[]; late: AdminOrderSummary[]; in_transit: AdminOrderSummary[] }> {
+      const today = storeDayOf(now());
+      const moneyFinal = (eb: any) => eb.or([eb('orders.payment_status', '=', 'paid'), eb.and([eb('orders.payment_mode', '=', 'cod'), eb('orders.payment_status', '=', 'pending')])]);
+      // Agreed: confirmed with the shopper, or placed paid (a PayPal order), its payment not in doubt.
+      const agreed = (eb: any) =>
+        eb.or([
+          eb.and([eb('orders.order_status', '=', 'confirmed'), eb('orders.payment_status', 'in', ['paid', 'pending'])]),
+          eb.and([eb('orders.order_status', '=', 'pending'), eb('orders.payment_status', '=', 'paid')]),
+        ]);
+      const toMake = await base()
+        .where((eb) => eb.or([eb('orders.order_status', '=', 'in_production'), agreed(eb)]))
+        .where((eb) => madeToOrder(eb))
+        .orderBy('orders.ships_by')
+        .orderBy('orders.id')
+        .limit(100)
+        .execute();
+      const toShip = await base()
+        .where((eb) => eb.or([eb('orders.order_status', '=', 'ready_to_ship'), eb.and([agreed(eb), eb.not(madeToOrder(eb))])]))
+        .where((eb) => moneyFinal(eb))
+        .orderBy('orders.ships_by')
+        .orderBy('orders.id')
+        .limit(100)
+        .execute();
+      const late = await base()
+        .where((eb) => eb.or([eb('orders.order_status', 'in', ['in_production', 'ready_to_ship']), agreed(eb)]))
+        .where('orders.ships_by', '<', today)
+        .orderBy('orders.ships_by')
+        .orderBy('orders.id')
+        .limit(100)
+        .execute();
+      const inTransit = await base().where('orders.order_status', '=', 'shipped').orderBy('orders.shipped_at').orderBy('orders.id').limit(100).execute();
+      const summaries = (rows: unknown[]) => rows.map((r) => toSummary(r as Row));
+      return { to_make: summaries(toMake), to_ship: summaries(toShip), late: summaries(late), in_transit: summaries(inTransit) };
     },
   };
 }

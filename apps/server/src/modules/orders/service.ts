@@ -4,6 +4,7 @@ import {
   ORDER_LIST_LIMIT,
   ORDER_MESSAGES,
   awaitsWireTransfer,
+  orderShipsBy,
   centsToPrice,
   type DeliveryCountry,
   lineKey,
@@ -20,6 +21,7 @@ import {
 } from '@everstone/contract';
 import type { Engine, ModuleDb } from '../../db/database.ts';
 import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
+import { timelineOf, shipmentsOf, shipsByOf } from './timeline.ts';
 import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { NotFoundError } from '../../errors.ts';
@@ -37,10 +39,11 @@ import {
   reviewCompletedNoticeMail,
 } from './mail.ts';
 import { lineRow, productOf, ringOf, type OrderLineDraft } from './lines.ts';
-import { createOrderRepository, type HeldStones } from './repository.ts';
+import { windowOpenedBy } from './window.ts';
+import { createOrderRepository, type HeldStones, type OrderRecords } from './repository.ts';
 import { orderTables, type OrderTables } from './tables.ts';
 
-export type { HeldStones };
+export type { HeldStones, OrderRecords };
 
 /** What the shopper typed for delivery, as the order keeps it. */
 export interface OrderDetails {
@@ -148,7 +151,8 @@ function toOrderLine(i: OrderItemRow): OrderLine {
  * An order as the API answers it; `wire` is the store's bank account, shown while the order awaits a transfer. The
  * row's id stays on the server: §3's order_id is the public order number (docs/api.md, "Orders").
  */
-export function toOrder(row: OrderRow, items: OrderItemRow[], wire: WireTransfer): Order {
+export function toOrder(row: OrderRow, records: OrderRecords, wire: WireTransfer): Order {
+  const { items } = records;
   const order: Order = {
     order_id: row.order_number,
     order_number: row.order_number,
@@ -178,6 +182,10 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], wire: WireTransfer
     is_gift: row.is_gift === 1,
     notes: row.notes,
     created_at: row.created_at,
+    ...shipsByOf(row, items),
+    production_stage: (row.production_stage as Order['production_stage']) ?? null,
+    timeline: timelineOf(row, records),
+    shipments: shipmentsOf(records.shipments),
   };
   return awaitsWireTransfer(order) ? { ...order, wire_transfer: wire } : order;
 }
@@ -206,7 +214,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   async function load(r: ReturnType<typeof createOrderRepository>, id: number): Promise<Order | null> {
     const row = await r.findById(id);
-    return row ? toOrder(row, await r.itemsOf([id]), wireTransfer) : null;
+    return row ? toOrder(row, await r.recordsOfOne(id), wireTransfer) : null;
   }
 
   /** Gives back what an order still holds and marks its lines released, inside `trx`. */
@@ -225,6 +233,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       const r = createOrderRepository(orderTables(trx));
       const atIso = draft.at.toISOString();
       const { details } = draft;
+      const lines = draft.lines.map(lineRow);
+      // The day it is to leave, fixed as promised now: a later change of the calendar or of a line's lead time moves
+      // no promise already made.
+      const shipsBy = orderShipsBy(atIso, lines.map((l) => ({ kind: l.kind, lead_days: l.lead_days ?? null })));
       const order = {
         user_id: draft.userId,
         user_name: details.user_name,
@@ -247,13 +259,15 @@ export function createOrderService(deps: OrderServiceDeps) {
         untrusted: draft.untrusted ? 1 : 0,
         created_at: atIso,
         updated_at: atIso,
+        ships_by: shipsBy,
+        promised_ships_by: shipsBy,
       };
       let id: number | null = null;
       for (let i = 0; id === null; i++) {
         if (i === 5) throw new Error('Could not draw a free order number');
         id = await r.insertOrder(order, drawOrderNumber(draft.at));
       }
-      await r.insertLines(id, draft.lines.map(lineRow));
+      await r.insertLines(id, lines);
       return { id, order: (await load(r, id))! };
     },
 
@@ -267,8 +281,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     async findByIdempotencyKey(userId: number, key: string): Promise<{ order: Order; lines: { key: string | null }[] } | null> {
       const row = await repo.findByIdempotencyKey(userId, key);
       if (!row) return null;
-      const lines = await repo.itemsOf([row.id]);
-      return { order: toOrder(row, lines, wireTransfer), lines: lines.filter((l) => l.parent_line_id === null).map((l) => ({ key: storedLineIdentity(l) })) };
+      const records = await repo.recordsOfOne(row.id);
+      const lines = records.items;
+      return { order: toOrder(row, records, wireTransfer), lines: lines.filter((l) => l.parent_line_id === null).map((l) => ({ key: storedLineIdentity(l) })) };
     },
 
     /**
@@ -300,9 +315,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     /** GET /api/orders: the user's own orders, newest first. */
     async listOrders(signedIn: SignedIn): Promise<OrderListResponse> {
       const rows = await repo.listByUser(signedIn.user.id, ORDER_LIST_LIMIT);
-      const items = await repo.itemsOf(rows.map((row) => row.id));
-      const byOrder = Map.groupBy(items, (item) => item.order_id);
-      return { data: rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], wireTransfer)) };
+      const records = await repo.recordsOf(rows.map((row) => row.id));
+      return { data: rows.map((row) => toOrder(row, records.get(row.id)!, wireTransfer)) };
     },
 
     /**
@@ -314,7 +328,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       // Only what drawOrderNumber makes can name an order: anything else is the same 404, without a query.
       const row = /^EV-\d{4}-[0-9A-Z]{6}$/.test(number) ? await repo.findByNumberOfUser(number, signedIn.user.id) : null;
       if (!row) throw new NotFoundError(ORDER_MESSAGES.noOrder);
-      return toOrder(row, await repo.itemsOf([row.id]), wireTransfer);
+      return toOrder(row, await repo.recordsOfOne(row.id), wireTransfer);
     },
 
     /**
@@ -380,6 +394,29 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
       if (cancelled > 0) mail.flush();
       return cancelled;
+    },
+
+    /**
+     * Completes every delivered, paid order whose return window (STORE_TERMS.returnDays from its delivery) has closed,
+     * each in its own transaction with its timeline entry; safe to run on several instances at once. Answers how many.
+     */
+    async completeClosedReturnWindows(batchSize = 100): Promise<number> {
+      let completed = 0;
+      for (;;) {
+        const at = now().toISOString();
+        const due = await repo.findWindowClosed(windowOpenedBy(at), batchSize);
+        for (const orderId of due) {
+          const done = await writeTransaction(d, async (trx) => {
+            const r = createOrderRepository(trx);
+            if (!(await r.complete(orderId, at, windowOpenedBy(at)))) return false;
+            await r.addEvent(orderId, { step: 'completed', at, actor: 'store' });
+            return true;
+          });
+          if (done) completed += 1;
+        }
+        if (due.length < batchSize) break;
+      }
+      return completed;
     },
   };
 }

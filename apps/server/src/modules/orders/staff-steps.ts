@@ -1,4 +1,4 @@
-import { formatEasternTime, type Order } from '@everstone/contract';
+import { PRODUCTION_STAGE_LABELS, formatEasternTime, formatShipDay, isMadeToOrderLine, mayLeaveTheStore, nextProductionStage, returnWindowEndsAt, type Order, type OrderStep } from '@everstone/contract';
 
 /**
  * What the store's team does next with an order, with the order desk's command that records it: said once, for
@@ -6,16 +6,36 @@ import { formatEasternTime, type Order } from '@everstone/contract';
  * told to ship before the money is final.
  */
 export function staffNextStep(
-  order: Pick<Order, 'order_number' | 'order_status' | 'payment_status' | 'payment_mode' | 'hold_expires_at'>,
+  order: Pick<Order, 'order_number' | 'order_status' | 'payment_status' | 'payment_mode' | 'hold_expires_at'> &
+    Partial<Pick<Order, 'lines' | 'production_stage' | 'ships_by'>> & { delivered_at?: string | null },
   reviewReason?: string | null,
   /** How a step is named to the reader: the desk's command by default; the back office names its buttons. */
-  say: (step: 'paid' | 'confirm' | 'complete') => string = (step) => `"npm run orders -- ${step} ${order.order_number}"`,
+  say: (step: OrderStep, argument?: string) => string = (step, argument) => `"npm run orders -- ${step} ${order.order_number}${argument ? ` ${argument}` : ''}"`,
 ): string {
   const command = say;
   const paid = command('paid');
   const confirm = command('confirm');
+  const madeToOrder = (order.lines ?? []).some(isMadeToOrderLine);
+  const by = order.ships_by ? ` It is to ship by ${formatShipDay(order.ships_by)}.` : '';
+  const ship = command('ship', '--carrier ups|fedex|usps --tracking NUMBER');
 
   if (order.order_status === 'cancelled' || order.order_status === 'completed') return `Nothing: the order is ${order.order_status}.`;
+  if (order.order_status === 'shipped') {
+    const cash = order.payment_status === 'pending' && order.payment_mode === 'cod' ? ` Once the courier has collected the cash, record it with ${paid}.` : '';
+    return `Shipped. Once the carrier has delivered it, record that with ${command('deliver')}.${cash}`;
+  }
+  if (order.order_status === 'delivered') {
+    if (order.payment_status === 'pending') return `Delivered, not paid yet: once the cash has been collected, record it with ${paid}.`;
+    const closes = order.delivered_at ? ` on ${formatEasternTime(returnWindowEndsAt(order.delivered_at))}` : '';
+    return `Delivered. The return window closes${closes}; the store then completes the order by itself.`;
+  }
+  if (order.order_status === 'ready_to_ship') {
+    return mayLeaveTheStore(order) ? `Ready to ship. Send it insured and record the parcel with ${ship}.${by}` : `Ready, but the money is not final: record the payment with ${paid} before it leaves.${by}`;
+  }
+  if (order.order_status === 'in_production') {
+    const next = nextProductionStage(order.production_stage ?? null);
+    return `In the workshop. Record each stage as it is finished with ${command('production', next ?? 'STAGE')}${next ? ` (next: ${PRODUCTION_STAGE_LABELS[next].toLowerCase()})` : ''}.${by}`;
+  }
   if (order.payment_status === 'under_review') {
     return (
       `PayPal is reviewing this payment${reviewReason ? ` (${reviewReason})` : ''}: the money is not final yet, so do not ship. ` +
@@ -24,14 +44,17 @@ export function staffNextStep(
   }
   if (order.payment_status === 'paid') {
     const who = order.payment_mode === 'pay-paypal' ? 'Paid by PayPal' : 'Paid';
-    return `${who}. Arrange insured delivery. Once it is delivered, record that with ${command('complete')}.`;
+    return madeToOrder
+      ? `${who}. Send it to the workshop and record each stage with ${command('production', 'bench')}, then setting, polishing and quality_check.${by}`
+      : `${who}. Pack it with ${command('ready')}, then send it insured and record the parcel with ${ship}.${by}`;
   }
   if (order.payment_status !== 'pending') return `Nothing: the payment is ${order.payment_status}.`;
 
   if (order.order_status === 'confirmed') {
+    const make = madeToOrder ? ` The workshop may start: record each stage with ${command('production', 'bench')}.` : '';
     return order.payment_mode === 'cod'
-      ? `Confirmed with the shopper: arrange the delivery. Once the courier has collected the cash, record it with ${paid}.`
-      : `Confirmed with the shopper. Once the payment has arrived, record it with ${paid}.`;
+      ? `Confirmed with the shopper.${make} Ship it with ${ship}; once the courier has collected the cash, record it with ${paid}.${by}`
+      : `Confirmed with the shopper.${make} Once the payment has arrived, record it with ${paid}; it leaves only once paid.${by}`;
   }
 
   const until = order.hold_expires_at ? formatEasternTime(order.hold_expires_at) : null;

@@ -273,7 +273,7 @@ describe('the online wallet on PayPal (a local fake of its REST API)', () => {
     const received = await waitFor(() => smtp.to(email).find((m) => m.subject === `Payment received for your Everstone order ${order.order_number}`), { what: 'the payment email' });
     expect(squash(received.text)).toContain('We will contact you to arrange insured delivery.');
     const notice = await waitFor(() => smtp.to(STORE_COPY).find((m) => m.subject === `Payment completed for order ${order.order_number}: arrange delivery`), { what: 'the store’s notice' });
-    expect(squash(notice.text)).toContain('Paid by PayPal. Arrange insured delivery');
+    expect(squash(notice.text)).toContain('Paid by PayPal. Pack it with');
 
     // Sent again: nothing more happens.
     expect((await notify(event.headers, event.body)).statusCode).toBe(200);

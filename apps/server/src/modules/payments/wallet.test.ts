@@ -237,7 +237,7 @@ describe.each(TEST_ENGINES)('the online wallet (simulator) on %s', (engine) => {
     // The store's copy says it is paid: nothing to record, only the delivery to arrange.
     const notice = await waitFor(() => smtp.to('care@everstone.example').find((m) => m.subject.startsWith(`New order ${order.order_number}:`)), { what: 'the store’s copy' });
     expect(notice.subject).toMatch(/, PayPal$/);
-    expect(notice.text).toContain('Paid by PayPal. Arrange insured delivery.');
+    expect(notice.text).toContain('Paid by PayPal. Pack it with');
 
     // The return page reloaded, the request retried: the same order, no second order or capture.
     const again = await capture(token, orderID);

@@ -7,12 +7,7 @@ import { orderLineSchema, orderSchema, priceToCents, type Order, type OrderLine,
  * shared with the confirmation email. Free of React.
  */
 
-export const ORDER_STATUS_LABELS: Record<Order['order_status'], string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
-  completed: 'Completed',
-};
+export { ORDER_STATUS_LABELS } from '@everstone/contract/core';
 
 export const PAYMENT_STATUS_LABELS: Record<Order['payment_status'], string> = {
   pending: 'Payment pending',

@@ -1,17 +1,12 @@
 import { APPOINTMENTS, formatEasternTime } from '@everstone/contract/core';
-import { PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@everstone/contract';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@everstone/contract';
 
 /**
  * How the back office words and formats what the API answers: statuses, amounts, the store's clock. The store works
  * on Eastern time (where the showroom is), whatever the computer's own time zone.
  */
 
-export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
-  completed: 'Completed',
-};
+export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = ORDER_STATUS_LABELS;
 
 export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, string> = {
   pending: 'Unpaid',

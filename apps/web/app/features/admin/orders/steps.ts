@@ -11,17 +11,42 @@ export const STEP_EFFECTS: Record<OrderStep, { does: string; email: string; dang
     danger: false,
   },
   paid: {
-    does: 'The payment is recorded as received and the order becomes Confirmed. Its hold no longer runs out.',
+    does: 'The payment is recorded as received; a pending order becomes Confirmed and its hold no longer runs out.',
     email: 'The shopper is emailed that the payment was received.',
     danger: false,
   },
+  production: {
+    does: 'Records the workshop stage just finished, with today’s date and your name. The first stage puts the order In production; the quality check makes it Ready to ship.',
+    email: 'At the first stage the shopper is emailed that the piece is being made; later stages show on their order page.',
+    danger: false,
+  },
+  ready: {
+    does: 'The order is packed and becomes Ready to ship.',
+    email: 'No email is sent to the shopper.',
+    danger: false,
+  },
+  ship: {
+    does: 'Records the parcel with its carrier, tracking number and insured value; the order becomes Shipped and its stones are sold for good.',
+    email: 'The shopper is emailed the tracking number and a link to the carrier’s tracking page.',
+    danger: false,
+  },
+  deliver: {
+    does: 'The order becomes Delivered and its return window starts today.',
+    email: 'The shopper is emailed that it was delivered.',
+    danger: false,
+  },
+  delay: {
+    does: 'Promises a new ships-by date. The date first promised stays on the order for the on-time figures.',
+    email: 'The shopper is emailed the new date, with your reason if you give one.',
+    danger: false,
+  },
   complete: {
-    does: 'The order is marked delivered (Completed), and its stones are sold for good.',
+    does: 'The order becomes Completed: its return window has closed. The store does this by itself once the window closes.',
     email: 'No email is sent to the shopper.',
     danger: false,
   },
   cancel: {
-    does: 'The order is cancelled and its stones go back on sale in the search. Nothing is due from the shopper.',
+    does: 'The order is cancelled and its stones go back on sale in the search. Nothing is due from the shopper. An order that has shipped cannot be cancelled.',
     email: 'The shopper is emailed that the order was cancelled.',
     danger: true,
   },
