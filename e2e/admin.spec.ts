@@ -163,6 +163,33 @@ test('an owner invites staff, the staff member records a wire payment, the shopp
   await expect(shopperPage.getByRole('region', { name: 'Payment received' })).toBeVisible();
   await expect.poll(async () => (await readOutbox(shopper.email)).map((m) => m.subject)).toContain(`Payment received for your Everstone order ${order.order_number}`);
 
+  // A stone from stock, paid: the fulfilment queue lists it to ship. The tracking number is checked as it is typed
+  // in; the parcel then shows with its carrier's own tracking page, and the order can be marked delivered.
+  await staffNav.getByRole('link', { name: 'Fulfilment' }).click();
+  await expect(staffPage.getByRole('heading', { level: 1 })).toHaveText('Fulfilment');
+  await staffPage.getByRole('region', { name: 'To ship', exact: true }).getByRole('link', { name: order.order_number }).click();
+  await staffPage.getByRole('button', { name: 'Ship with tracking' }).click();
+  const ship = staffPage.getByRole('dialog', { name: `Ship with tracking: ${order.order_number}` });
+  await ship.getByLabel('Carrier').selectOption('fedex');
+  const tracking = String(Date.now()).padStart(15, '7').slice(-15);
+  await ship.getByLabel('Tracking number').fill(tracking.slice(0, 10));
+  await ship.getByRole('button', { name: 'Ship with tracking' }).click();
+  await expect(ship.getByText('A FedEx tracking number has 12, 15, 20 or 22 digits.')).toBeVisible();
+  await expect(ship.getByLabel('Tracking number')).toBeFocused();
+  await ship.getByLabel('Tracking number').fill(tracking);
+  await ship.getByRole('button', { name: 'Ship with tracking' }).click();
+  await expect(ship).toBeHidden();
+  await expect(staffPage.getByRole('status').filter({ hasText: `Order ${order.order_number} is shipped with FedEx ${tracking}` })).toBeVisible();
+  await expect(badges).toContainText('Order status: Shipped');
+  const parcel = staffPage.getByRole('region', { name: 'Fulfilment', exact: true }).getByRole('link', { name: new RegExp(tracking) });
+  await expect(parcel).toHaveAttribute('href', `https://www.fedex.com/fedextrack/?trknbr=${tracking}`);
+  await staffPage.getByRole('button', { name: 'Mark delivered' }).click();
+  const deliver = staffPage.getByRole('dialog', { name: `Mark delivered: ${order.order_number}` });
+  await deliver.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(deliver).toBeHidden();
+  await expect(badges).toContainText('Order status: Delivered');
+  await expect.poll(async () => (await readOutbox(shopper.email)).map((m) => m.subject)).toContain(`Your Everstone order ${order.order_number} has shipped`);
+
   // The owner's audit log names the staff member.
   await page.unrouteAll();
   await nav.getByRole('link', { name: 'Audit log' }).click();

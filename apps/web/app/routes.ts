@@ -55,6 +55,7 @@ export default [
       index('routes/admin/today.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:orderNumber', 'routes/admin/order.tsx'),
+      route('fulfilment', 'routes/admin/fulfilment.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('messages', 'routes/admin/messages.tsx'),

@@ -20,6 +20,7 @@ export function useAdminSession(): AdminSession | null {
 const NAV: Array<{ to: string; label: string; end?: boolean; owner?: boolean }> = [
   { to: '/admin', label: 'Today', end: true },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/fulfilment', label: 'Fulfilment' },
   { to: '/admin/stones', label: 'Inventory' },
   { to: '/admin/products', label: 'Catalog' },
   { to: '/admin/customers', label: 'Customers' },

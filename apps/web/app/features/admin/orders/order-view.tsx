@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { adminOrderStepResponseSchema, formatAmount, type AdminOrder, type OrderStep } from '@everstone/contract';
+import { PRODUCTION_STAGE_LABELS, adminOrderStepResponseSchema, formatAmount, type AdminOrder, type OrderStep } from '@everstone/contract';
 import { adminApi, isSignedOut, pathOf, signInPath } from '../kit/admin-api';
 import { PAYMENT_STATUS_TEXT, formatDayTime, formatExact, methodText } from '../kit/format';
 import { HoldEnd, StatusBadges } from './order-links';
@@ -10,8 +10,15 @@ import { OrderLines } from './order-lines';
 import { useReauth } from '../kit/reauth';
 import { STEP_EFFECTS, stepLabel } from './steps';
 import { DialogActions } from '../kit/dialog-actions';
+import { DelayForm, ShipForm } from './step-forms';
+import { FulfilmentPanel } from './fulfilment-panel';
 
 const HOLD_STATE_TEXT = { held: 'Held', released: 'Released', sold: 'Sold' } as const;
+
+/** A step's button: the workshop's names the stage it records. */
+function buttonLabel(order: AdminOrder, step: OrderStep): string {
+  return step === 'production' && order.next_stage ? `Record ${PRODUCTION_STAGE_LABELS[order.next_stage].toLowerCase()} done` : stepLabel(step);
+}
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
@@ -81,7 +88,7 @@ export function OrderView({ initial, now }: { initial: AdminOrder; now: number }
                     className={STEP_EFFECTS[s].danger ? 'adm-button adm-button--danger-ghost' : 'adm-button'}
                     onClick={(e) => open(s, e.currentTarget)}
                   >
-                    {stepLabel(s)}
+                    {buttonLabel(order, s)}
                   </button>
                 ))}
               </div>
@@ -135,6 +142,8 @@ export function OrderView({ initial, now }: { initial: AdminOrder; now: number }
         </div>
 
         <div className="adm-order__aside">
+          <FulfilmentPanel order={order} />
+
           <section className="adm-panel" aria-labelledby="payment-title">
             <h2 id="payment-title" className="adm-panel__title">
               Payment
@@ -276,7 +285,16 @@ function StepDialog({
   const [error, setError] = useState<string | null>(null);
   // The dialog keeps its last step while it closes, so its words do not change under the closing animation.
   const [shown, setShown] = useState<OrderStep | null>(step);
-  if (step !== null && step !== shown) setShown(step);
+  // Each opening starts its form afresh, the same step opened again included.
+  const [opening, setOpening] = useState(0);
+  const [asked, setAsked] = useState<OrderStep | null>(step);
+  if (step !== asked) {
+    setAsked(step);
+    if (step !== null) {
+      setShown(step);
+      setOpening((n) => n + 1);
+    }
+  }
   const effect = shown ? STEP_EFFECTS[shown] : null;
 
   async function take() {
@@ -284,7 +302,8 @@ function StepDialog({
     setSending(true);
     setError(null);
     const path = `/api/admin/orders/${encodeURIComponent(order.order_number)}/${step}`;
-    const result = await run(() => adminApi.post(path, {}, adminOrderStepResponseSchema));
+    const body = step === 'production' ? { stage: order.next_stage } : {};
+    const result = await run(() => adminApi.post(path, body, adminOrderStepResponseSchema));
     setSending(false);
     if (result === null) return;
     if (result.ok) {
@@ -317,16 +336,31 @@ function StepDialog({
             returnFocus()?.focus();
           }}
         >
-          <Dialog.Title className="adm-dialog__title">
-            {shown ? stepLabel(shown) : ''}: {order.order_number}
-          </Dialog.Title>
-          <Dialog.Description asChild>
-            <div className="adm-dialog__text">
-              <p>{effect?.does}</p>
-              <p className="adm-dialog__email">{effect?.email}</p>
-            </div>
-          </Dialog.Description>
-          <DialogActions error={error} sending={sending} label={shown ? stepLabel(shown) : ''} busyLabel="Working…" danger={effect?.danger === true} onConfirm={() => void take()} />
+          {shown === 'ship' ? (
+            <ShipForm key={opening} order={order} onDone={onDone} />
+          ) : shown === 'delay' ? (
+            <DelayForm key={opening} order={order} onDone={onDone} />
+          ) : (
+            <>
+              <Dialog.Title className="adm-dialog__title">
+                {shown ? buttonLabel(order, shown) : ''}: {order.order_number}
+              </Dialog.Title>
+              <Dialog.Description asChild>
+                <div className="adm-dialog__text">
+                  <p>{effect?.does}</p>
+                  <p className="adm-dialog__email">{effect?.email}</p>
+                </div>
+              </Dialog.Description>
+              <DialogActions
+                error={error}
+                sending={sending}
+                label={shown ? buttonLabel(order, shown) : ''}
+                busyLabel="Working…"
+                danger={effect?.danger === true}
+                onConfirm={() => void take()}
+              />
+            </>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

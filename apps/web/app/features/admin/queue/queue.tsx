@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { HOLD_EXPIRING_HOURS, formatAmount, type AdminCustomRequest, type AdminOrderSummary, type AdminQueueResponse } from '@everstone/contract';
+import { HOLD_EXPIRING_HOURS, type AdminCustomRequest, type AdminOrderSummary, type AdminQueueResponse } from '@everstone/contract';
 import { PageHead } from '../kit/frame';
-import { formatDayTime, methodText } from '../kit/format';
-import { HoldEnd, OrderLink } from '../orders';
-import { TableScroll } from '../kit/table';
+import { formatDayTime } from '../kit/format';
+import { HoldEnd, OrderQueueTable } from '../orders';
 import { ReplyCountdown, useMinuteClock } from '../requests';
 
 /** The queue's lists of orders (the queue may carry more than orders; this page shows these four). */
@@ -41,58 +40,7 @@ const GROUPS: Group[] = [
  * are said explicitly, so assistive technology still reads a table whatever its layout.
  */
 function QueueTable({ group, orders, now }: { group: Group; orders: AdminOrderSummary[]; now: number }) {
-  const captionId = `queue-${group.key}-caption`;
-  return (
-    <TableScroll label={group.title}>
-      <table className="adm-table adm-table--queue" role="table" aria-labelledby={captionId}>
-        <caption id={captionId} className="visually-hidden">
-          {group.title}
-        </caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">
-              Order
-            </th>
-            <th scope="col" role="columnheader">
-              Name
-            </th>
-            <th scope="col" role="columnheader" className="adm-num">
-              Total
-            </th>
-            <th scope="col" role="columnheader">
-              Method
-            </th>
-            <th scope="col" role="columnheader">
-              Hold ends
-            </th>
-          </tr>
-        </thead>
-        <tbody role="rowgroup">
-          {orders.map((order) => (
-            <tr key={order.order_number} role="row">
-              <td role="cell" className="adm-q-order">
-                <OrderLink orderNumber={order.order_number} />
-                <span className="adm-cell-sub">Placed {formatDayTime(order.created_at)}</span>
-              </td>
-              <td role="cell" className="adm-q-name">
-                <span className="adm-cell-main">{order.user_name}</span>
-                <span className="adm-cell-sub">{order.contact_email}</span>
-              </td>
-              <td role="cell" className="adm-num adm-q-total">
-                {formatAmount(order.total_price)}
-              </td>
-              <td role="cell" className="adm-q-method" data-label="Method">
-                {methodText(order.payment_mode)}
-              </td>
-              <td role="cell" className="adm-q-hold" data-label="Hold ends">
-                <HoldEnd at={order.hold_expires_at} now={now} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
+  return <OrderQueueTable id={group.key} title={group.title} orders={orders} last={{ title: 'Hold ends', cell: (order) => <HoldEnd at={order.hold_expires_at} now={now} /> }} />;
 }
 
 /**

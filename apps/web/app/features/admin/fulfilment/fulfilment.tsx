@@ -1,0 +1,102 @@
+import { ORDER_STATUS_LABELS, formatShipDay, type AdminFulfilmentResponse, type AdminOrderSummary } from '@everstone/contract';
+import { PageHead } from '../kit/frame';
+import { formatDayTime } from '../kit/format';
+import { OrderQueueTable } from '../orders';
+
+type Group = { key: keyof AdminFulfilmentResponse; title: string; lead: string; empty: string };
+
+const GROUPS: Group[] = [
+  {
+    key: 'late',
+    title: 'Late',
+    lead: 'Past the ships-by date the shopper was promised and not shipped. Ship it, or give the shopper a new date on the order’s page: they are emailed it.',
+    empty: 'Nothing is late.',
+  },
+  {
+    key: 'to_ship',
+    title: 'To ship',
+    lead: 'Packed or through their quality check, and their money final (paid, or cash on delivery agreed). Record each parcel with its carrier and tracking number.',
+    empty: 'Nothing waits to ship.',
+  },
+  {
+    key: 'to_make',
+    title: 'To make',
+    lead: 'Made-to-order rings and pieces, agreed with the shopper and not through their quality check yet. Record each workshop stage as it is finished.',
+    empty: 'Nothing waits in the workshop.',
+  },
+  {
+    key: 'in_transit',
+    title: 'On their way',
+    lead: 'Shipped and not yet marked delivered. Mark each delivered once the carrier shows it: its return window starts then.',
+    empty: 'No parcel is on its way.',
+  },
+];
+
+/** The ships-by day of a row, or where it stands once it has left. */
+function ShipsBy({ order, late }: { order: AdminOrderSummary; late: boolean }) {
+  if (!order.ships_by) return <span className="adm-muted">{ORDER_STATUS_LABELS[order.order_status]}</span>;
+  return (
+    <span>
+      {formatShipDay(order.ships_by)}
+      {late && <span className="adm-badge adm-badge--late">Late</span>}
+      <span className="adm-cell-sub">{ORDER_STATUS_LABELS[order.order_status]}</span>
+    </span>
+  );
+}
+
+/** /admin/fulfilment: what the workshop and the shipping desk have to do, late orders first. */
+export function FulfilmentPage({ queue, now, onRefresh, refreshing = false }: { queue: AdminFulfilmentResponse; now: number; onRefresh?: () => void; refreshing?: boolean }) {
+  const late = new Set(queue.late.map((o) => o.order_number));
+  const waiting = queue.late.length + queue.to_ship.length + queue.to_make.length;
+  return (
+    <>
+      <PageHead
+        title="Fulfilment"
+        lead={
+          waiting === 0
+            ? 'Nothing to make or ship right now.'
+            : `${queue.to_make.length} to make, ${queue.to_ship.length} to ship${queue.late.length > 0 ? `, ${queue.late.length} late` : ''}.`
+        }
+      >
+        <p className="adm-muted adm-small">
+          As of <time dateTime={new Date(now).toISOString()}>{formatDayTime(new Date(now).toISOString())}</time> Eastern
+        </p>
+        {onRefresh && (
+          <button type="button" className="adm-button adm-button--ghost adm-button--small" onClick={onRefresh} disabled={refreshing}>
+            {refreshing ? 'Refreshing…' : 'Refresh'}
+          </button>
+        )}
+      </PageHead>
+      <div className="adm-queue">
+        {GROUPS.map((group) => {
+          const orders = queue[group.key];
+          const titleId = `fulfilment-${group.key}-title`;
+          return (
+            <section key={group.key} className="adm-panel" aria-labelledby={titleId}>
+              <div className="adm-panel__head">
+                <h2 className="adm-panel__title">
+                  <span id={titleId}>{group.title}</span>
+                  <span className="adm-count">
+                    {orders.length}
+                    <span className="visually-hidden">{orders.length === 1 ? ' order' : ' orders'}</span>
+                  </span>
+                </h2>
+                <p className="adm-panel__lead">{group.lead}</p>
+              </div>
+              {orders.length === 0 ? (
+                <p className="adm-empty">{group.empty}</p>
+              ) : (
+                <OrderQueueTable
+                  id={`fulfilment-${group.key}`}
+                  title={group.title}
+                  orders={orders}
+                  last={{ title: group.key === 'in_transit' ? 'Status' : 'Ships by', cell: (order) => <ShipsBy order={order} late={late.has(order.order_number)} /> }}
+                />
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}
