@@ -41,7 +41,7 @@ async function placeOrder(request: APIRequestContext): Promise<Order> {
 }
 
 for (const width of [1440, 375]) {
-  test(`the back office passes axe and fits ${width} pixels: sign-in, Today, Orders, an order, its packing slip`, async ({ page, request }) => {
+  test(`the back office passes axe and fits ${width} pixels: sign-in, Today, Orders, an order, Fulfilment, its packing slip`, async ({ page, request }) => {
     const owner = await createStaffAccount(request, 'admin-layout-owner', 'owner', 'Olivia Owner');
     const order = await placeOrder(request);
     await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
@@ -65,7 +65,7 @@ for (const width of [1440, 375]) {
 
     // The navigation stays usable on a phone: every page is a link in reach.
     const nav = page.getByRole('navigation', { name: 'Back office' });
-    for (const name of ['Today', 'Orders', 'Staff', 'Audit log']) await expect(nav.getByRole('link', { name })).toBeVisible();
+    for (const name of ['Today', 'Orders', 'Fulfilment', 'Staff', 'Audit log']) await expect(nav.getByRole('link', { name })).toBeVisible();
     await nav.getByRole('link', { name: 'Orders' }).click();
     await expect(page).toHaveURL(/\/admin\/orders$/);
     await expect(page.getByRole('table', { name: /^Orders/ })).toBeVisible();
@@ -80,6 +80,24 @@ for (const width of [1440, 375]) {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
 
+    // Agreed with the shopper (cash on delivery), it may ship: the shipping form, with its messages.
+    await page.getByRole('button', { name: 'Confirm with the shopper' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm with the shopper' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.getByRole('button', { name: 'Ship with tracking' }).click();
+    const ship = page.getByRole('dialog', { name: `Ship with tracking: ${order.order_number}` });
+    await ship.getByRole('button', { name: 'Ship with tracking' }).click();
+    await expect(ship.getByLabel('Carrier')).toHaveAttribute('aria-invalid', 'true');
+    await check('an order with its shipping form and its messages');
+    await page.keyboard.press('Escape');
+    await expect(ship).toBeHidden();
+
+    await nav.getByRole('link', { name: 'Fulfilment' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fulfilment');
+    await expect(page.getByRole('region', { name: 'To ship', exact: true }).getByRole('link', { name: order.order_number })).toBeVisible();
+    await check('Fulfilment');
+
+    await page.goto(`/admin/orders/${order.order_number}`);
     await page.getByRole('link', { name: 'Packing slip' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Packing slip');
     await expect(page.locator('main')).not.toContainText('$');
@@ -95,7 +113,7 @@ for (const width of [1440, 375]) {
 }
 
 test('each back-office page is kept from search engines and sends only a frame from the server', async ({ request }) => {
-  for (const path of ['/admin/sign-in', '/admin', '/admin/orders', '/admin/orders/EV-2026-ABCDEF', '/admin/orders/EV-2026-ABCDEF/packing-slip', '/admin/staff', '/admin/audit', '/admin/account', '/admin/invitation/not-a-real-token']) {
+  for (const path of ['/admin/sign-in', '/admin', '/admin/orders', '/admin/orders/EV-2026-ABCDEF', '/admin/orders/EV-2026-ABCDEF/packing-slip', '/admin/fulfilment', '/admin/staff', '/admin/audit', '/admin/account', '/admin/invitation/not-a-real-token']) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     const html = await res.text();

@@ -17,8 +17,11 @@ import {
 import type { Actor, AuditLog } from '../audit/index.ts';
 import { holdsOf, staffNextStep, stepsOf, type DeskOrder, type OrderDesk, type RecordStep, type StepBy } from '../orders/index.ts';
 
-/** How the back office names a step in the order's next-step text: the button's own label. */
-const button = (step: OrderStep) => `“${ORDER_STEP_LABELS[step]}”`;
+/** How the back office names a step in the order's next-step text: the button's own label (the workshop's names its stage). */
+const button = (step: OrderStep, argument?: string) =>
+  step === 'production' && argument && argument in PRODUCTION_STAGE_LABELS
+    ? `“Record ${PRODUCTION_STAGE_LABELS[argument as ProductionStage].toLowerCase()} done”`
+    : `“${ORDER_STEP_LABELS[step]}”`;
 
 /** An order as the back office's order page shows it: the shopper's order, its holds, its history and its steps. */
 export async function adminOrderOf(desk: OrderDesk, audit: AuditLog, orderNumber: string, now: Date = new Date()): Promise<AdminOrder> {

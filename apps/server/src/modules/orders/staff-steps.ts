@@ -34,7 +34,7 @@ export function staffNextStep(
   }
   if (order.order_status === 'in_production') {
     const next = nextProductionStage(order.production_stage ?? null);
-    return `In the workshop. Record each stage as it is finished with ${command('production', next ?? 'STAGE')}${next ? ` (next: ${PRODUCTION_STAGE_LABELS[next].toLowerCase()})` : ''}.${by}`;
+    return `In the workshop: ${next ? PRODUCTION_STAGE_LABELS[next].toLowerCase() : 'the quality check'} is next. Record each stage as it is finished with ${command('production', next ?? 'quality_check')}.${by}`;
   }
   if (order.payment_status === 'under_review') {
     return (
@@ -45,7 +45,7 @@ export function staffNextStep(
   if (order.payment_status === 'paid') {
     const who = order.payment_mode === 'pay-paypal' ? 'Paid by PayPal' : 'Paid';
     return madeToOrder
-      ? `${who}. Send it to the workshop and record each stage with ${command('production', 'bench')}, then setting, polishing and quality_check.${by}`
+      ? `${who}. Send it to the workshop, and record each stage as it is finished, starting with ${command('production', 'bench')}.${by}`
       : `${who}. Pack it with ${command('ready')}, then send it insured and record the parcel with ${ship}.${by}`;
   }
   if (order.payment_status !== 'pending') return `Nothing: the payment is ${order.payment_status}.`;
