@@ -485,7 +485,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
               summary: `Order step: ${ORDER_STEP_LABELS[step]}`,
               params: ONE_ORDER,
               ...(body ? { body } : {}),
-              response: { 200: adminOrderStepResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...(body ? { 400: validationErrorSchema } : {}), 422: validationErrorSchema, ...(isSensitive ? sensitive : staffOnly) },
+              response: { 200: adminOrderStepResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema, ...(isSensitive ? sensitive : staffOnly) },
             },
           },
           async (request) => runOrderStep(desk, audit, { step, ...(request.body as object | undefined) } as StepInput, request.params.orderNumber, actorOf(request)),
