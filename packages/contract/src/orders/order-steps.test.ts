@@ -125,7 +125,7 @@ describe('nextStepsOf after the sale', () => {
   });
 
   it('a moved ships-by date is said to be the new one the shopper was emailed', () => {
-    expect(nextStepsOf({ ...order, ships_by_changed: true }).lead[0]).toContain('It is now to ship by Friday, December 18, 2026, the new date we emailed you.');
+    expect(nextStepsOf({ ...order, ships_by_changed: true }).lead[0]).toContain('It will now ship by Friday, December 18, 2026, the new date we emailed you.');
   });
 
   it('a payment still to come is said after where the order stands, as agreed with the shopper', () => {

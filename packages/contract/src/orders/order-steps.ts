@@ -175,7 +175,7 @@ function paymentToCome(order: StepsOrder, total: string): string | null {
 function shipsBySentence(order: StepsOrder, promise: string): string | null {
   if (order.ships_by === null) return null;
   const day = formatShipDay(order.ships_by);
-  return order.ships_by_changed ? `It is now to ship by ${day}, the new date we emailed you.` : `${promise} ${day}.`;
+  return order.ships_by_changed ? `It will now ship by ${day}, the new date we emailed you.` : `${promise} ${day}.`;
 }
 
 /**
