@@ -1,12 +1,13 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import {
   PAYMENT_METHOD_LABELS,
   UNPAID_HOLD_HOURS,
   WIRE_HOLD_MS,
   bankWirePrice,
   formatMoney,
+  formatShipDay,
   orderSchema,
+  trackingUrl,
   type Diamond,
   type Order,
 } from '@everstone/contract';
@@ -16,6 +17,7 @@ import {
   createAccount as createShopper,
   readOutbox,
   runOrderDesk,
+  seriousViolations,
   sidewaysOverflow,
   type ShopperAccount,
   stonesPricedWithin,
@@ -88,13 +90,6 @@ async function signInThroughForm(page: Page, account: ShopperAccount) {
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await form.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The value beside a term of a description list. */
@@ -283,6 +278,87 @@ test('what the order desk records shows on the shopper’s pages: a wire receive
   const card = page.locator('.order-card', { hasText: cod.order_number });
   await expect(card).toContainText('Cancelled');
   await expect(card).toContainText('Not charged');
+});
+
+/** A FedEx tracking number of its own: the store records each number once, for one parcel. */
+const fedexNumber = () => Array.from({ length: 15 }, () => Math.floor(Math.random() * 10)).join('');
+
+test('the order desk’s steps show on the shopper’s page: its progress, its parcel with the carrier’s tracking page, its delivery and the last day to return it', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const [stone] = await stones(request, 1);
+  const order = await placeOrder(request, account, 'cod', [stone!]);
+  const desk = async (...args: string[]) => {
+    const run = await runOrderDesk(...args);
+    expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(0);
+  };
+  await signInBrowser(page, account.token);
+
+  // Placed: the day it is to ship heads the page, and its progress starts.
+  await openOrder(page, order.order_id);
+  expect(order.ships_by).not.toBeNull();
+  await expect(page.locator('.order-page__ships')).toHaveText(`Ships by ${formatShipDay(order.ships_by!)}`);
+  const progress = page.getByRole('region', { name: 'Order progress' });
+  const steps = progress.getByRole('listitem');
+  await expect(steps).toHaveCount(1);
+  await expect(steps.first()).toContainText('Order placed');
+  await expect(steps.first().locator('time')).toHaveAttribute('datetime', order.created_at);
+
+  const tracking = fedexNumber();
+  await desk('confirm', order.order_number);
+  await desk('ready', order.order_number);
+  await desk('ship', order.order_number, '--carrier', 'fedex', '--tracking', tracking);
+
+  await openOrder(page, order.order_id);
+  await expect(page.locator('.order-page__badges')).toContainText('Order status: Shipped');
+  await expect(page.locator('.order-page__ships')).toHaveCount(0);
+  await expect(steps.locator('.order-timeline__label')).toHaveText(['Order placed', 'Order confirmed with you', 'Packed and ready to ship', 'Shipped with FedEx, insured']);
+  // Only the latest step is where the order stands now.
+  await expect(progress.locator('[aria-current="step"]')).toHaveCount(1);
+  await expect(steps.last()).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByRole('region', { name: 'On its way' })).toContainText(
+    `Your order is on its way with FedEx, insured for ${formatMoney(Number(order.total_price))}. Follow it with the tracking link below.`,
+  );
+  const shipment = page.getByRole('region', { name: 'Shipment' });
+  await expect(detail(shipment, 'Tracking number')).toHaveText(tracking);
+  await expect(detail(shipment, 'Delivered')).toHaveText('On its way');
+  // A stone of 8,000 dollars or more goes signature required.
+  await expect(shipment).toContainText('Signature required on delivery');
+  const track = shipment.getByRole('link', { name: 'Track with FedEx (opens the FedEx website in a new tab)' });
+  await expect(track).toHaveAttribute('href', trackingUrl('fedex', tracking));
+  await expect(track).toHaveAttribute('href', new RegExp(`^https://www\\.fedex\\.com/.*${tracking}$`));
+  await expect(track).toHaveAttribute('target', '_blank');
+  await expect(track).toHaveAttribute('rel', 'noopener noreferrer');
+
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await expect(track).toBeVisible();
+    expect(await sidewaysOverflow(page), `${width}px`).toEqual([]);
+    expect(await seriousViolations(page), `${width}px`).toEqual([]);
+  }
+
+  // The Order History offers the tracking link while the parcel is on its way.
+  await page.goto('/profile?tab=orders');
+  const card = page.getByRole('listitem', { name: `Order ${order.order_number}` });
+  await expect(card.getByRole('link', { name: /^Track with FedEx/ })).toHaveAttribute('href', trackingUrl('fedex', tracking));
+  await expect(card.locator('.order-badge')).toHaveText('Shipped');
+
+  await desk('deliver', order.order_number);
+  const answer = await request.get(`/api/orders/${order.order_number}`, { headers: { Authorization: `Bearer ${account.token}` } });
+  const deliveredAt = orderSchema.parse(await answer.json()).shipments[0]!.delivered_at!;
+  // Thirty days from the delivery's instant, named as the store's day in New York.
+  const returnBy = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: STORE_TIME_ZONE }).format(
+    new Date(Date.parse(deliveredAt) + 30 * 86_400_000),
+  );
+
+  await openOrder(page, order.order_id);
+  await expect(page.locator('.order-page__badges')).toContainText('Order status: Delivered');
+  const delivered = page.getByRole('region', { name: 'Delivered' });
+  await expect(delivered).toContainText(`you may return it until ${returnBy}, 30 days from delivery`);
+  await expect(delivered).toContainText('To return or resize it, reply to your delivery email or contact us');
+  await expect(detail(shipment, 'Delivered')).toHaveText(placedOn(deliveredAt));
+  await expect(steps.last()).toContainText('Delivered');
+  await expect(steps.last()).toHaveAttribute('aria-current', 'step');
+  expect(await sidewaysOverflow(page)).toEqual([]);
 });
 
 test('VIEW ORDER on the thank-you page opens the page of the order just placed', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UNPAID_HOLD_HOURS } from '../constants.ts';
 import { PAYMENT_METHOD_IDS } from './orders.ts';
-import { formatEasternTime, holdDuration, holdNoticeOf, holdSummaryOf, nextStepsOf, wireTransferDetails } from './order-steps.ts';
+import { formatEasternTime, formatStoreDay, holdDuration, holdNoticeOf, holdSummaryOf, nextStepsOf, returnByDay, wireTransferDetails } from './order-steps.ts';
 
 describe('formatEasternTime', () => {
   it('gives the store’s wall clock, as the confirmation email does', () => {
@@ -20,6 +20,10 @@ describe('nextStepsOf', () => {
     order_status: 'pending',
     payment_status: 'pending',
     payment_mode: 'cod',
+    ships_by: null,
+    ships_by_changed: false,
+    production_stage: null,
+    shipments: [],
   } as const;
 
   it('a pending order gets its payment method’s steps, and the stones are said to be reserved', () => {
@@ -92,6 +96,84 @@ describe('nextStepsOf', () => {
     expect(steps.lead.join(' ')).not.toContain('received');
     const denied = nextStepsOf({ ...order, payment_mode: 'pay-paypal', order_status: 'cancelled', payment_status: 'failed' });
     expect(denied.lead[0]).toContain('PayPal reviewed your payment for order EV-2026-K7M3QX and did not complete it, so nothing has been taken');
+  });
+});
+
+describe('nextStepsOf after the sale', () => {
+  const order = {
+    order_number: 'EV-2026-K7M3QX',
+    total_price: '1890.50',
+    contact_number: '212-555-0100',
+    hold_expires_at: null,
+    order_status: 'in_production',
+    payment_status: 'paid',
+    payment_mode: 'pay-credit',
+    ships_by: '2026-12-18',
+    ships_by_changed: false,
+    production_stage: 'bench',
+    shipments: [],
+  } as const;
+  const parcel = { carrier_name: 'UPS', insured_value: '1890.50', signature_required: true, delivered_at: null };
+
+  it('a piece in the workshop says where it stands and the day it is to ship, never that the payment arrived', () => {
+    const steps = nextStepsOf(order);
+    expect(steps.title).toBe('Being made in our workshop');
+    expect(steps.lead).toEqual([
+      'Your piece is being made in our workshop. Your diamond is at our jeweler’s bench; setting, polishing and a final quality check come next. It is on schedule to ship by Friday, December 18, 2026.',
+    ]);
+    expect(nextStepsOf({ ...order, production_stage: 'polishing' }).lead[0]).toContain('Your piece has been polished; only our final quality check comes next.');
+  });
+
+  it('a moved ships-by date is said to be the new one the shopper was emailed', () => {
+    expect(nextStepsOf({ ...order, ships_by_changed: true }).lead[0]).toContain('It will now ship by Friday, December 18, 2026, the new date we emailed you.');
+  });
+
+  it('a payment still to come is said after where the order stands, as agreed with the shopper', () => {
+    expect(nextStepsOf({ ...order, payment_mode: 'cod', payment_status: 'pending' }).lead[1]).toBe('You pay $1,890.50 when it is delivered.');
+    expect(nextStepsOf({ ...order, payment_status: 'pending' }).lead[1]).toBe('We will take your card payment of $1,890.50 as agreed with you by phone.');
+  });
+
+  it('a packed order says it is ready to leave by its day and that the tracking number follows', () => {
+    const steps = nextStepsOf({ ...order, order_status: 'ready_to_ship', production_stage: 'quality_check' });
+    expect(steps.title).toBe('Ready to ship');
+    expect(steps.lead).toEqual([
+      'Your order has passed our final checks and is packed, ready to leave with our insured carrier. It ships by Friday, December 18, 2026. We will email you its tracking number the day it leaves.',
+    ]);
+  });
+
+  it('a shipped order names its carrier, its insurance and the signature, and points to the tracking link', () => {
+    const steps = nextStepsOf({ ...order, order_status: 'shipped', ships_by: null, shipments: [parcel] });
+    expect(steps.title).toBe('On its way');
+    expect(steps.lead).toEqual([
+      'Your order is on its way with UPS, insured for $1,890.50. Follow it with the tracking link below. A signature is required on delivery, so please make sure someone can receive it.',
+    ]);
+    const unsigned = nextStepsOf({ ...order, order_status: 'shipped', payment_mode: 'cod', payment_status: 'pending', shipments: [{ ...parcel, signature_required: false }] });
+    expect(unsigned.lead).toEqual(['Your order is on its way with UPS, insured for $1,890.50. Follow it with the tracking link below.', 'You pay $1,890.50 when it is delivered.']);
+  });
+
+  it('a delivered order gives the day of delivery and the last day of its return window, on the store’s calendar', () => {
+    // Delivered on Friday, December 4, 2026 at 9:30 PM in New York (02:30 UTC the next day): thirty days later is Sunday, January 3.
+    const steps = nextStepsOf({ ...order, order_status: 'delivered', ships_by: null, shipments: [{ ...parcel, delivered_at: '2026-12-05T02:30:00.000Z' }] });
+    expect(steps.title).toBe('Delivered');
+    expect(steps.lead).toEqual([
+      'Your order was delivered on Friday, December 4, 2026. We hope you love it.',
+      'If anything is not right, you may return it until Sunday, January 3, 2027, 30 days from delivery, and a ring’s first resize is free.',
+    ]);
+  });
+
+  it('a completed order keeps its words and adds that the warranty stays', () => {
+    const steps = nextStepsOf({ ...order, order_status: 'completed', ships_by: null });
+    expect(steps.title).toBe('Order complete');
+    expect(steps.lead[0]).toBe('This order is complete. Thank you for choosing Everstone.');
+    expect(steps.lead[1]).toContain('lifetime warranty');
+  });
+});
+
+describe('the store’s days', () => {
+  it('names an instant’s day in New York, and a delivery’s last day for a return', () => {
+    expect(formatStoreDay('2026-12-05T02:30:00.000Z')).toBe('Friday, December 4, 2026');
+    expect(formatStoreDay('2026-12-05T05:30:00.000Z')).toBe('Saturday, December 5, 2026');
+    expect(returnByDay('2026-12-04T15:00:00.000Z')).toBe('Sunday, January 3, 2027');
   });
 });
 

@@ -2,6 +2,8 @@ import { STORE_TERMS, UNPAID_HOLD_HOURS } from '../constants.ts';
 import { formatAmount } from '../money.ts';
 import type { Order, PaymentMethod } from './orders.ts';
 import { APPOINTMENTS } from '../storefront/storefront-terms.ts';
+import { storeDayOf } from './business-calendar.ts';
+import { formatShipDay, returnWindowEndsAt, type ProductionStage } from './lifecycle.ts';
 
 /**
  * What happens next with an order, said once for the confirmation email and the order page. Free of Zod, so
@@ -90,7 +92,10 @@ export interface NextSteps {
 
 // The confirmation email says these words too, to the account's unverified address: nothing the shopper typed is in
 // them (the order page shows the phone number beside them).
-type StepsOrder = Pick<Order, 'payment_mode' | 'order_number' | 'total_price' | 'hold_expires_at' | 'order_status' | 'payment_status'>;
+type StepsOrder = Pick<
+  Order,
+  'payment_mode' | 'order_number' | 'total_price' | 'hold_expires_at' | 'order_status' | 'payment_status' | 'ships_by' | 'ships_by_changed' | 'production_stage'
+> & { shipments: ReadonlyArray<Pick<Order['shipments'][number], 'carrier_name' | 'insured_value' | 'signature_required' | 'delivered_at'>> };
 
 /** What the shopper was told happens next for a pending, unpaid order of this method (before the hold's words). */
 function methodSteps(order: StepsOrder, total: string): string | null {
@@ -129,10 +134,108 @@ function confirmedSteps(order: StepsOrder, total: string): string {
   }
 }
 
+/** 'Sunday, January 3, 2027': the store's day (New York's) of an instant, as the order page names a day in a sentence. */
+export function formatStoreDay(iso: string): string {
+  return formatShipDay(storeDayOf(new Date(iso)));
+}
+
+/** The last day (the store's) a delivered order may be sent back: the day its return window closes. */
+export function returnByDay(deliveredAt: string): string {
+  return formatStoreDay(returnWindowEndsAt(deliveredAt));
+}
+
+/** Where the workshop stands with a piece, after the stage it finished last, and what comes next. */
+const STAGE_NOW: Record<ProductionStage, string> = {
+  bench: 'Your diamond is at our jeweler’s bench; setting, polishing and a final quality check come next.',
+  setting: 'Your diamond has been set; polishing and a final quality check come next.',
+  polishing: 'Your piece has been polished; only our final quality check comes next.',
+  quality_check: 'Your piece has passed our final quality check.',
+};
+
+/** How an agreed payment still to come is made, once the order is past confirming: said after where the order stands. */
+function paymentToCome(order: StepsOrder, total: string): string | null {
+  if (order.payment_status !== 'pending') return null;
+  switch (order.payment_mode) {
+    case 'cod':
+      return `You pay ${total} when it is delivered.`;
+    case 'pay-credit':
+      return `We will take your card payment of ${total} as agreed with you by phone.`;
+    case 'pay-multiple':
+      return `We will collect the total of ${total} as agreed with you by phone.`;
+    case 'pay-synchrony':
+    case 'pay-affirm':
+      return `We will email you as soon as ${order.payment_mode === 'pay-affirm' ? 'Affirm' : 'Synchrony'} has paid ${total}.`;
+    case 'pay-wire':
+    case 'pay-paypal':
+      return `Your payment of ${total} is pending; we will email you as soon as it is received.`;
+  }
+}
+
+/** The day an order still in the store is to leave, in a sentence's words; a moved date says it is the new one. */
+function shipsBySentence(order: StepsOrder, promise: string): string | null {
+  if (order.ships_by === null) return null;
+  const day = formatShipDay(order.ships_by);
+  return order.ships_by_changed ? `It will now ship by ${day}, the new date we emailed you.` : `${promise} ${day}.`;
+}
+
+/**
+ * Where an order stands after the sale, from the workshop to the shopper's door, or null while it is not that far:
+ * its own words for each state, then how a payment still to come is made.
+ */
+function afterSaleSteps(order: StepsOrder, total: string): NextSteps | null {
+  const said = (title: string, ...lead: Array<string | null>): NextSteps => ({ title, lead: lead.filter((t) => t !== null), wire: false, after: [] });
+  const sentences = (...parts: Array<string | null>) => parts.filter((t) => t !== null).join(' ');
+  const parcel = order.shipments.at(-1);
+  switch (order.order_status) {
+    case 'in_production':
+      return said(
+        'Being made in our workshop',
+        sentences(
+          'Your piece is being made in our workshop.',
+          order.production_stage && STAGE_NOW[order.production_stage],
+          shipsBySentence(order, 'It is on schedule to ship by'),
+        ),
+        paymentToCome(order, total),
+      );
+    case 'ready_to_ship':
+      return said(
+        'Ready to ship',
+        sentences(
+          'Your order has passed our final checks and is packed, ready to leave with our insured carrier.',
+          shipsBySentence(order, 'It ships by'),
+          'We will email you its tracking number the day it leaves.',
+        ),
+        paymentToCome(order, total),
+      );
+    case 'shipped':
+      return said(
+        'On its way',
+        parcel
+          ? `Your order is on its way with ${parcel.carrier_name}, insured for ${formatAmount(parcel.insured_value)}. Follow it with the tracking link below.` +
+              (parcel.signature_required ? ' A signature is required on delivery, so please make sure someone can receive it.' : '')
+          : 'Your order is on its way, insured.',
+        paymentToCome(order, total),
+      );
+    case 'delivered': {
+      const delivered = parcel?.delivered_at;
+      return said(
+        'Delivered',
+        delivered ? `Your order was delivered on ${formatStoreDay(delivered)}. We hope you love it.` : 'Your order has been delivered. We hope you love it.',
+        delivered
+          ? `If anything is not right, you may return it until ${returnByDay(delivered)}, ${STORE_TERMS.returnDays} days from delivery, and a ring’s first resize is free.`
+          : `If anything is not right, you may return it within ${STORE_TERMS.returnDays} days of delivery, and a ring’s first resize is free.`,
+      );
+    }
+    default:
+      return null;
+  }
+}
+
 /**
  * What happens next with an order: the confirmation email (apps/server/src/modules/orders/mail.ts) and the
  * order page both say these words. A pending order gets its payment method's steps and the end of its hold; a
- * confirmed one how the payment comes; a paid, reviewed, refunded, cancelled or completed one where it stands.
+ * confirmed one how the payment comes; one in the workshop, packed, shipped or delivered where it is on its way to
+ * the shopper; a paid, reviewed, refunded, cancelled or completed one where it stands.
  */
 export function nextStepsOf(order: StepsOrder): NextSteps {
   const total = formatAmount(order.total_price);
@@ -169,7 +272,15 @@ export function nextStepsOf(order: StepsOrder): NextSteps {
     return said('Order cancelled', `Order ${order.order_number} has been cancelled and its diamonds have returned to our collection. Nothing is due.`);
   }
   if (order.payment_status === 'refunded') return said('Payment refunded', `Your payment of ${total} has been refunded.`);
-  if (order.order_status === 'completed') return said('Order complete', 'This order is complete. Thank you for choosing Everstone.');
+  if (order.order_status === 'completed') {
+    return said(
+      'Order complete',
+      'This order is complete. Thank you for choosing Everstone.',
+      'Its return window has closed; our lifetime warranty stays with your piece. For its care or a resize, simply contact us.',
+    );
+  }
+  const afterSale = afterSaleSteps(order, total);
+  if (afterSale) return afterSale;
   if (order.payment_status === 'paid') {
     return said('Payment received', order.payment_mode === 'pay-paypal' ? `Your PayPal payment of ${total} has been received.` : `Your payment of ${total} has been received.`);
   }

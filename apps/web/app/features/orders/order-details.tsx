@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PAYMENT_METHOD_LABELS, formatAmount, nextStepsOf, wireTransferDetails, type Order } from '@everstone/contract';
-import { ORDER_STATUS_LABELS, formatOrderDate, orderLinesHeading, paymentLabel } from './orders';
+import { PAYMENT_METHOD_LABELS, formatAmount, nextStepsOf, wireTransferDetails, type Order, type Shipment } from '@everstone/contract';
+import { ORDER_STATUS_LABELS, formatOrderDate, orderLinesHeading, orderShipsByDay, paymentLabel, timelineEntryText } from './orders';
 import { OrderLines } from './order-lines';
 import { STORE } from '../../content/store';
 
@@ -53,13 +53,100 @@ function NextSteps({ order }: { order: Order }) {
         <p key={text}>{text}</p>
       ))}
       <p className="order-next__contact">
-        Questions about your order? Call us at{' '}
+        {/* Returns and resizes are arranged with the team for now: the delivery email and the store's contacts reach it. */}
+        {order.order_status === 'delivered' ? 'To return or resize it, reply to your delivery email or contact us: call' : 'Questions about your order? Call us at'}{' '}
         <a className="order-next__phone" href={STORE.phone.href}>
           {STORE.phone.display}
         </a> or email{' '}
         <a href={`mailto:${STORE.email}?subject=${encodeURIComponent(`Order ${order.order_number}`)}`}>{STORE.email}</a>, quoting your order
         number.
       </p>
+    </section>
+  );
+}
+
+/** The store's day of an instant, as the page's other dates read, with the instant for machines. */
+function OrderDate({ at }: { at: string }) {
+  return <time dateTime={at}>{formatOrderDate(at)}</time>;
+}
+
+/**
+ * Each parcel sent: its carrier, tracking number and days, and a link to the carrier's own tracking page (built by
+ * the store from a checked number), which opens in a new tab so the order stays open here.
+ */
+function Shipments({ shipments }: { shipments: readonly Shipment[] }) {
+  if (shipments.length === 0) return null;
+  return (
+    <section className="order-shipments" aria-labelledby="order-shipments-title">
+      <h2 id="order-shipments-title" className="order-page__section-title">
+        {shipments.length === 1 ? 'Shipment' : `Shipments (${shipments.length})`}
+      </h2>
+      <ul className="order-parcels">
+        {shipments.map((parcel) => (
+          <li key={parcel.tracking_number} className="order-parcel">
+            <p className="order-parcel__head">
+              <span className="order-parcel__carrier">{parcel.carrier_name}</span>
+              <span className="order-parcel__insured">Insured for {formatAmount(parcel.insured_value)}</span>
+            </p>
+            <dl className="order-parcel__rows">
+              <div>
+                <dt>Tracking number</dt>
+                <dd className="order-parcel__number">{parcel.tracking_number}</dd>
+              </div>
+              <div>
+                <dt>Shipped</dt>
+                <dd>
+                  <OrderDate at={parcel.shipped_at} />
+                </dd>
+              </div>
+              <div>
+                <dt>Delivered</dt>
+                <dd>{parcel.delivered_at ? <OrderDate at={parcel.delivered_at} /> : 'On its way'}</dd>
+              </div>
+            </dl>
+            {parcel.signature_required && <p className="order-parcel__note">Signature required on delivery</p>}
+            <a className="button button--ghost order-parcel__track" href={parcel.tracking_url} target="_blank" rel="noopener noreferrer">
+              Track with {parcel.carrier_name}
+              <span className="visually-hidden"> (opens the {parcel.carrier_name} website in a new tab)</span>
+              <svg className="order-parcel__out" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                <path d="M6 3h7v7M13 3 4 12" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** What happened to the order so far, oldest first, in the store's words; the latest step is where it stands now. */
+function Progress({ order }: { order: Order }) {
+  const latest = order.timeline.length - 1;
+  return (
+    <section className="order-progress" aria-labelledby="order-progress-title">
+      <h2 id="order-progress-title" className="order-page__section-title">
+        Order progress
+      </h2>
+      <ol className="order-timeline">
+        {order.timeline.map((entry, i) => {
+          const { title, note } = timelineEntryText(entry, order.shipments);
+          return (
+            <li
+              key={`${entry.step}-${entry.at}-${i}`}
+              className={`order-timeline__step${i === latest ? ' order-timeline__step--current' : ''}`}
+              aria-current={i === latest ? 'step' : undefined}
+            >
+              <span className="order-timeline__label">
+                {title}
+                {note && <span className="order-timeline__note">{note}</span>}
+              </span>
+              <span className="order-timeline__date">
+                <OrderDate at={entry.at} />
+              </span>
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }
@@ -132,8 +219,12 @@ function Delivery({ order }: { order: Order }) {
   );
 }
 
-/** One order, loaded: its heading, what happens next, its lines, its summary and where it goes. */
+/**
+ * One order, loaded: its heading with the day it ships, what happens next, its parcels, its progress, its lines,
+ * its summary and where it goes.
+ */
 export function OrderDetails({ order }: { order: Order }) {
+  const shipsBy = orderShipsByDay(order);
   return (
     <>
       <header className="order-page__head">
@@ -141,13 +232,22 @@ export function OrderDetails({ order }: { order: Order }) {
           Order {order.order_number}
         </h1>
         <p className="order-page__date">
-          Placed <time dateTime={order.created_at}>{formatOrderDate(order.created_at)}</time>
+          Placed <OrderDate at={order.created_at} />
         </p>
+        {shipsBy && (
+          <p className="order-page__ships">
+            {shipsBy.changed ? 'Now ships by ' : 'Ships by '}
+            <time dateTime={shipsBy.day}>{shipsBy.text}</time>
+            {shipsBy.changed && ', the new date we emailed you'}
+          </p>
+        )}
         <OrderBadges order={order} />
       </header>
       <div className="order-page__layout">
         <div className="order-page__main">
           <NextSteps order={order} />
+          <Shipments shipments={order.shipments} />
+          <Progress order={order} />
           <Items order={order} />
         </div>
         <div className="order-page__aside">

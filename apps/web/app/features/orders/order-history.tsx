@@ -30,6 +30,7 @@ function useOrders(onUnauthorized: () => void) {
 
 function OrderCard({ order }: { order: Order }) {
   const hold = holdSummaryOf(order);
+  const parcel = order.order_status === 'shipped' ? order.shipments.at(-1) : undefined;
   return (
     <li className="order-card" aria-labelledby={`order-${order.order_number}`}>
       <div className="order-card__head">
@@ -70,6 +71,13 @@ function OrderCard({ order }: { order: Order }) {
       </div>
       {hold && <p className="order-card__note">{hold}</p>}
       <p className="order-card__more">
+        {/* While the parcel is on its way, following it is what the shopper comes for. */}
+        {parcel && (
+          <a className="order-card__link" href={parcel.tracking_url} target="_blank" rel="noopener noreferrer">
+            Track with {parcel.carrier_name}
+            <span className="visually-hidden"> (opens the {parcel.carrier_name} website in a new tab)</span>
+          </a>
+        )}
         <Link className="order-card__link" to={orderPath(order.order_number)}>
           View order<span className="visually-hidden"> {order.order_number}</span>
         </Link>

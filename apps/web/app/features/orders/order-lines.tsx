@@ -6,8 +6,8 @@ import { variantPath } from '../../domain/piece-lines';
 import { certificateText, ringPriceRows, ringSizeText, ringTitle, ringViewOfOrder, settingText } from '../../domain/ring-lines';
 import { includedStoneText, orderRingSizeText, orderShipsByText, orderSupplyText, quantityText, ringMethodSavingCents } from './orders';
 
-/** What the lines need of their order: when it was placed and where it stands (a ring's ships-by date). */
-type OrderFacts = { created_at?: string; order_status?: Order['order_status'] };
+/** What the lines need of their order: when it was placed, where it stands and the day it ships (a ring's ships-by date). */
+type OrderFacts = { created_at?: string; order_status?: Order['order_status']; ships_by?: string | null };
 
 /**
  * Every line of an order as it was ordered (`order.lines`): a stone with its certificate, a piece with its picture,

@@ -7,12 +7,14 @@ import {
   orderNumberFrom,
   orderPath,
   orderRingSizeText,
+  orderShipsByDay,
   orderShipsByText,
   orderSupplyText,
   paymentLabel,
   placedOrderFrom,
   quantityText,
   ringMethodSavingCents,
+  timelineEntryText,
 } from './orders';
 
 describe('orderNumberFrom', () => {
@@ -133,6 +135,21 @@ describe('an order’s lines', () => {
     expect(orderShipsByText(12, { created_at: 'not a date' })).toBeNull();
   });
 
+  it('names the order’s own ships-by day on a ring’s line once the answer carries it, moved or not, and none once it shipped', () => {
+    const placed = { created_at: '2026-07-10T15:00:00Z', order_status: 'in_production' as const, ships_by: '2026-08-07' };
+    expect(orderShipsByText(builtRing.ring!.lead_days, placed)).toBe('Ships by Friday, August 7, 2026');
+    expect(orderShipsByText(12, { ...placed, ships_by: null })).toBe('Ships by Tuesday, July 28');
+    for (const status of ['shipped', 'delivered', 'completed', 'cancelled'] as const) {
+      expect(orderShipsByText(12, { ...placed, order_status: status, ships_by: null }), status).toBeNull();
+    }
+  });
+
+  it('gives the order page’s heading the day it ships, and whether the store moved it', () => {
+    expect(orderShipsByDay({ ships_by: '2026-12-18', ships_by_changed: false })).toEqual({ day: '2026-12-18', text: 'Friday, December 18, 2026', changed: false });
+    expect(orderShipsByDay({ ships_by: '2026-12-18', ships_by_changed: true })?.changed).toBe(true);
+    expect(orderShipsByDay({ ships_by: null, ships_by_changed: false })).toBeNull();
+  });
+
   it('says what a bank wire took off a ring, and nothing otherwise', () => {
     expect(ringMethodSavingCents(builtRing, 256_000)).toBe(0);
     expect(ringMethodSavingCents({ total: '2555.00' }, 256_000)).toBe(500);
@@ -156,9 +173,44 @@ describe('an order’s lines', () => {
 
   it('keeps the lines handed to the thank-you page', () => {
     const placed = placedOrderFrom({
-      order: { order_id: 'EV-2026-K7M3QX', order_number: 'EV-2026-K7M3QX', total_price: '6680.00', created_at: '2026-07-10T15:00:00Z', lines: [ringLine, stoneLine, builtRing] },
+      order: {
+        order_id: 'EV-2026-K7M3QX',
+        order_number: 'EV-2026-K7M3QX',
+        total_price: '6680.00',
+        created_at: '2026-07-10T15:00:00Z',
+        ships_by: '2026-07-31',
+        lines: [ringLine, stoneLine, builtRing],
+      },
     });
     expect(placed?.lines).toEqual([ringLine, stoneLine, builtRing]);
     expect(placed?.created_at).toBe('2026-07-10T15:00:00Z');
+    expect(placed?.ships_by).toBe('2026-07-31');
+  });
+});
+
+describe('timelineEntryText', () => {
+  const at = '2026-12-02T15:00:00Z';
+  const parcel = {
+    carrier: 'ups' as const,
+    carrier_name: 'UPS',
+    tracking_number: '1Z999AA10123456784',
+    tracking_url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    shipped_at: at,
+    delivered_at: null,
+    insured_value: '3083.00',
+    signature_required: true,
+  };
+
+  it('sets a delay’s reason, in staff’s words, apart from the new day', () => {
+    const delayed = { step: 'delayed' as const, at, stage: null, detail: '2027-01-05', label: 'New ships-by date: Tuesday, January 5, 2027: Our setter is matching the side stones: by hand' };
+    expect(timelineEntryText(delayed, [])).toEqual({ title: 'New ships-by date: Tuesday, January 5, 2027', note: 'Our setter is matching the side stones: by hand' });
+    expect(timelineEntryText({ ...delayed, label: 'New ships-by date: Tuesday, January 5, 2027' }, [])).toEqual({ title: 'New ships-by date: Tuesday, January 5, 2027', note: null });
+  });
+
+  it('keeps the store’s words whole, a shipment’s carrier and a workshop stage included', () => {
+    const shipped = { step: 'shipped' as const, at, stage: null, detail: parcel.tracking_number, label: 'Shipped with UPS, insured' };
+    expect(timelineEntryText(shipped, [parcel])).toEqual({ title: 'Shipped with UPS, insured', note: null });
+    const bench = { step: 'production' as const, at, stage: 'bench' as const, detail: null, label: 'Your diamond went to our jeweler’s bench' };
+    expect(timelineEntryText(bench, [])).toEqual({ title: 'Your diamond went to our jeweler’s bench', note: null });
   });
 });

@@ -1,5 +1,16 @@
-import { APPOINTMENTS, ORDER_NUMBER_PATTERN, RING_SIZE_UNKNOWN, formatAmount, formatCarat, ringSizeLabel, shipsByText } from '@everstone/contract/core';
-import { orderLineSchema, orderSchema, priceToCents, type Order, type OrderLine, type OrderProduct } from '@everstone/contract';
+import {
+  APPOINTMENTS,
+  ORDER_NUMBER_PATTERN,
+  RING_SIZE_UNKNOWN,
+  formatAmount,
+  formatCarat,
+  formatShipDay,
+  hasShipped,
+  ringSizeLabel,
+  shipsByText,
+  timelineLabel,
+} from '@everstone/contract/core';
+import { orderLineSchema, orderSchema, priceToCents, type Order, type OrderLine, type OrderProduct, type TimelineEntry } from '@everstone/contract';
 
 /**
  * How the storefront shows an order (the thank-you page, the Order History and the order page): its statuses,
@@ -48,7 +59,12 @@ export function formatOrderDate(iso: string): string {
  */
 const placedOrderSchema = orderSchema
   .pick({ order_id: true, order_number: true, total_price: true })
-  .extend({ lines: orderLineSchema.array().optional(), created_at: orderSchema.shape.created_at.optional() });
+  .extend({
+    lines: orderLineSchema.array().optional(),
+    created_at: orderSchema.shape.created_at.optional(),
+    // The ships-by day the store promised, so the rings' lines name the day the order page will.
+    ships_by: orderSchema.shape.ships_by.optional(),
+  });
 export type PlacedOrder = ReturnType<typeof placedOrderSchema.parse>;
 
 /** Reads the order handed to /thankyou in navigation state, which any page could set: only the expected fields. */
@@ -69,14 +85,37 @@ export function orderLinesHeading(lines: readonly Pick<OrderLine, 'kind'>[]): st
 }
 
 /**
- * When a made-to-order line leaves the workshop: its business days (a ring's `lead_days`, as promised when ordered)
- * after the day the order was placed, on the store's calendar. Null once the order is cancelled or completed, when a
- * ship date no longer means anything.
+ * When a made-to-order line leaves the workshop: the order's own ships-by day when the answer carries one (the day
+ * the store promises now, moved or not), so the page names one day everywhere; else its business days (a ring's
+ * `lead_days`, as promised when ordered) after the day the order was placed, on the store's calendar. Null once the
+ * order has shipped, was cancelled or is completed, when a ship date no longer means anything.
  */
-export function orderShipsByText(leadDays: number, order: { created_at?: string; order_status?: Order['order_status'] }): string | null {
-  if (order.order_status === 'cancelled' || order.order_status === 'completed') return null;
+export function orderShipsByText(
+  leadDays: number,
+  order: { created_at?: string; order_status?: Order['order_status']; ships_by?: string | null },
+): string | null {
+  if (order.order_status === 'cancelled' || (order.order_status && hasShipped(order.order_status))) return null;
+  if (order.ships_by) return `Ships by ${formatShipDay(order.ships_by)}`;
   const placed = order.created_at ? new Date(order.created_at) : new Date();
   return Number.isNaN(placed.getTime()) ? null : shipsByText(leadDays, placed);
+}
+
+/**
+ * The day an order still in the store is to leave, as its page's heading says it: the day (YYYY-MM-DD) for
+ * `<time>`, its words, and whether the store moved it (the shopper was emailed the new one). Null once it has left.
+ */
+export function orderShipsByDay(order: Pick<Order, 'ships_by' | 'ships_by_changed'>): { day: string; text: string; changed: boolean } | null {
+  return order.ships_by ? { day: order.ships_by, text: formatShipDay(order.ships_by), changed: order.ships_by_changed } : null;
+}
+
+/**
+ * A timeline step as the order page lays it out: the store's words for the step, and apart from them what staff
+ * added in their own (a delay's reason), which the answer's label carries after the step's words and a colon.
+ */
+export function timelineEntryText(entry: TimelineEntry, shipments: Order['shipments']): { title: string; note: string | null } {
+  const carrier = entry.step === 'shipped' ? shipments.find((s) => s.tracking_number === entry.detail)?.carrier : null;
+  const words = timelineLabel(entry, carrier);
+  return entry.label.startsWith(`${words}: `) ? { title: words, note: entry.label.slice(words.length + 2) } : { title: entry.label, note: null };
 }
 
 /**
