@@ -53,7 +53,7 @@ export function staffNextStep(
   if (order.order_status === 'confirmed') {
     const make = madeToOrder ? ` The workshop may start: record each stage with ${command('production', 'bench')}.` : '';
     return order.payment_mode === 'cod'
-      ? `Confirmed with the shopper.${make} Ship it with ${ship}; once the courier has collected the cash, record it with ${paid}.${by}`
+      ? `Confirmed with the shopper.${make} ${madeToOrder ? 'Once its quality check is recorded, ship' : 'Ship'} it with ${ship}; once the courier has collected the cash, record it with ${paid}.${by}`
       : `Confirmed with the shopper.${make} Once the payment has arrived, record it with ${paid}; it leaves only once paid.${by}`;
   }
 
