@@ -23,6 +23,7 @@ import { staffSecurityMigration } from './migrations/015-staff-security.ts';
 import { hoardingMigration } from './migrations/016-hoarding.ts';
 import { productVersionMigration } from './migrations/017-product-version.ts';
 import { fulfilmentMigration } from './migrations/018-fulfilment.ts';
+import { homePreviewStepsMigration } from './migrations/021-home-preview-steps.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -117,6 +118,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '016-hoarding': hoardingMigration(),
     '017-product-version': productVersionMigration(),
     '018-fulfilment': fulfilmentMigration(engine),
+    '021-home-preview-steps': homePreviewStepsMigration(),
   };
 }
 

@@ -485,6 +485,21 @@ export interface HomePreviewRequestTable {
   phone_number: string;
   created_at: IsoTimestamp;
   cancelled_at: IsoTimestamp | null;
+  /** The deposit's payment reference (the card terminal's, the bank's) and when staff recorded it. */
+  deposit_reference: string | null;
+  deposit_taken_at: IsoTimestamp | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  shipped_at: IsoTimestamp | null;
+  delivered_at: IsoTimestamp | null;
+  /** How many replicas are back: the receive step's guard. */
+  rings_returned: Generated<number>;
+  /** When the last replica came back. */
+  returned_at: IsoTimestamp | null;
+  refunded_cents: number | null;
+  kept_cents: number | null;
+  refund_reference: string | null;
+  settled_at: IsoTimestamp | null;
 }
 
 export interface HomePreviewRingTable {
@@ -498,6 +513,7 @@ export interface HomePreviewRingTable {
   metal: string;
   shape: string | null;
   ring_size: string;
+  returned_at: IsoTimestamp | null;
 }
 
 /**

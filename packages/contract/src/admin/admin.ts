@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { emailField, requiredText } from '../fields.ts';
 import { addressSchema } from '../accounts/accounts.ts';
-import { HOME_PREVIEW_STATUSES } from '../storefront/special-requests.ts';
+import { HOME_PREVIEW_REFERENCE_MAX, HOME_PREVIEW_STATUSES, HOME_PREVIEW_STEP_MESSAGES, HOME_PREVIEW_STEPS } from '../storefront/home-preview-lifecycle.ts';
+import { HOME_PREVIEW } from '../storefront/special-requests.ts';
 import { DIAMOND_STATUSES } from '../constants.ts';
 import { APPOINTMENTS } from '../storefront/storefront-terms.ts';
 import { diamondSchema } from '../diamonds/diamonds.ts';
@@ -274,6 +275,14 @@ export const AUDIT_ACTIONS = [
   'order.delay',
   'order.cancel',
   'order.refund',
+  'home_preview.deposit',
+  'home_preview.ship',
+  'home_preview.deliver',
+  'home_preview.receive',
+  'home_preview.refund',
+  'home_preview.keep',
+  'home_preview.cancel',
+  'home_preview.cancel_refund',
   'customer.reset_email',
   'message.reply',
   'message.handled',
@@ -322,6 +331,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.delay': 'Gave a new ships-by date',
   'order.cancel': 'Cancelled an order',
   'order.refund': 'Recorded a refund and cancelled',
+  'home_preview.deposit': 'Took a Home Preview deposit',
+  'home_preview.ship': 'Shipped a Home Preview',
+  'home_preview.deliver': 'Marked a Home Preview delivered',
+  'home_preview.receive': 'Received Home Preview replicas',
+  'home_preview.refund': 'Refunded a Home Preview deposit',
+  'home_preview.keep': 'Kept a Home Preview deposit',
+  'home_preview.cancel': 'Cancelled a Home Preview',
+  'home_preview.cancel_refund': 'Refunded and cancelled a Home Preview',
   'customer.reset_email': 'Sent a password reset email',
   'message.reply': 'Replied to a message',
   'message.handled': 'Marked a message handled',
@@ -597,9 +614,69 @@ export const adminHomePreviewSchema = z.object({
   phone_number: z.string(),
   address: z.string(),
   deposit: z.string(),
-  rings: z.array(z.object({ name: z.string(), sku: z.string(), metal: z.string(), ring_size: z.string() })),
+  /** Each replica (`replica` from 1, as the receive step names it) and when it came back. */
+  rings: z.array(z.object({ replica: z.number().int(), name: z.string(), sku: z.string(), metal: z.string(), ring_size: z.string(), returned_at: z.string().nullable() })),
+  /** The steps the request can take now, in the order the page offers them. */
+  steps: z.array(z.enum(HOME_PREVIEW_STEPS)),
+  deposit_reference: z.string().nullable(),
+  deposit_taken_at: z.string().nullable(),
+  parcel: z.object({ carrier: z.enum(CARRIERS), carrier_name: z.string(), tracking_number: z.string(), tracking_url: z.string() }).nullable(),
+  shipped_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  /** When the three days of possession end, and from when a deposit may be kept for a replica not back. */
+  possession_ends_at: z.string().nullable(),
+  keep_from: z.string().nullable(),
+  returned_at: z.string().nullable(),
+  /** Once settled (2-decimal text): refunded, and kept for replicas not returned. */
+  refunded: z.string().nullable(),
+  kept: z.string().nullable(),
+  refund_reference: z.string().nullable(),
+  settled_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  /** Requested, then each staff step: when, and by whom. */
+  history: z.array(orderHistoryEntrySchema),
 });
 export type AdminHomePreview = z.infer<typeof adminHomePreviewSchema>;
+export const adminHomePreviewStepResponseSchema = z.object({ message: z.string(), preview: adminHomePreviewSchema });
+export type AdminHomePreviewStepResponse = z.infer<typeof adminHomePreviewStepResponseSchema>;
+
+const paymentReference = z
+  .string({ error: HOME_PREVIEW_STEP_MESSAGES.reference })
+  .trim()
+  .min(1, HOME_PREVIEW_STEP_MESSAGES.reference)
+  .max(HOME_PREVIEW_REFERENCE_MAX, HOME_PREVIEW_STEP_MESSAGES.referenceTooLong);
+
+/** POST /admin/home-previews/{number}/deposit, /refund, /cancel_refund: the payment's reference. */
+export const homePreviewReferenceRequestSchema = z.object({ reference: paymentReference });
+export type HomePreviewReferenceRequest = z.input<typeof homePreviewReferenceRequestSchema>;
+
+/** POST /admin/home-previews/{number}/ship: the carrier and its tracking number, checked against the carrier's format. */
+export const shipHomePreviewRequestSchema = z
+  .object({
+    carrier: z.enum(CARRIERS, { error: 'Please choose the carrier: UPS, FedEx or USPS.' }),
+    tracking_number: z.string({ error: 'The tracking number is required.' }).max(60, 'The tracking number is at most 60 characters.'),
+  })
+  .superRefine((v, ctx) => {
+    const problem = trackingNumberProblem(v.carrier, v.tracking_number);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['tracking_number'], message: problem });
+  });
+export type ShipHomePreviewRequest = z.input<typeof shipHomePreviewRequestSchema>;
+
+/** POST /admin/home-previews/{number}/receive: which replicas (numbered from 1) came back in this parcel. */
+export const receiveHomePreviewRequestSchema = z.object({
+  replicas: z
+    .array(z.number({ error: HOME_PREVIEW_STEP_MESSAGES.unknownReplica }).int(HOME_PREVIEW_STEP_MESSAGES.unknownReplica).min(1, HOME_PREVIEW_STEP_MESSAGES.unknownReplica).max(HOME_PREVIEW.maxRings, HOME_PREVIEW_STEP_MESSAGES.unknownReplica), {
+      error: HOME_PREVIEW_STEP_MESSAGES.noReplicas,
+    })
+    .min(1, HOME_PREVIEW_STEP_MESSAGES.noReplicas)
+    .max(HOME_PREVIEW.maxRings, HOME_PREVIEW_STEP_MESSAGES.unknownReplica)
+    .refine((list) => new Set(list).size === list.length, HOME_PREVIEW_STEP_MESSAGES.noReplicas),
+});
+export type ReceiveHomePreviewRequest = z.input<typeof receiveHomePreviewRequestSchema>;
+
+/** POST /admin/home-previews/{number}/keep: the reference of the refund of the rest, when any is left to refund. */
+export const keepHomePreviewRequestSchema = z.object({ reference: paymentReference.optional() });
+export type KeepHomePreviewRequest = z.input<typeof keepHomePreviewRequestSchema>;
 
 export const adminCustomerSchema = adminCustomerSummarySchema.extend({
   title: z.string(),
@@ -626,7 +703,7 @@ export type AdminMessageListResponse = z.infer<typeof adminMessageListResponseSc
 export const adminCustomRequestListResponseSchema = z.object({ requests: z.array(adminCustomRequestSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
 export type AdminCustomRequestListResponse = z.infer<typeof adminCustomRequestListResponseSchema>;
 export const adminHomePreviewListQuerySchema = z.object({
-  status: z.enum([...HOME_PREVIEW_STATUSES, 'all'], { error: 'The status must be requested, cancelled or all.' }).default('requested'),
+  status: z.enum([...HOME_PREVIEW_STATUSES, 'all'], { error: `The status must be one of ${HOME_PREVIEW_STATUSES.join(', ')}, or all.` }).default('requested'),
   page: adminPageNumber,
   per_page: adminPageSize,
 });

@@ -15,10 +15,11 @@ import {
   CUSTOM_RING_STYLES,
   HOME_PREVIEW,
   HOME_PREVIEW_MESSAGES,
-  HOME_PREVIEW_STATUSES,
   STONE_ORIGIN_CHOICES,
   UNDECIDED,
 } from './special-requests.ts';
+import { HOME_PREVIEW_STATUSES } from './home-preview-lifecycle.ts';
+import { CARRIERS } from '../orders/lifecycle.ts';
 
 const ids = <T extends readonly { id: string }[]>(list: T) => list.map((x) => x.id) as [T[number]['id'], ...T[number]['id'][]];
 
@@ -147,6 +148,8 @@ export const homePreviewRingSchema = z.object({
   metal: z.enum(METAL_IDS),
   shape: z.enum(SHAPES).nullable(),
   ring_size: z.string(),
+  /** Whether this replica is back with the store. */
+  returned: z.boolean(),
 });
 export type HomePreviewRing = z.infer<typeof homePreviewRingSchema>;
 
@@ -172,6 +175,22 @@ export const homePreviewSchema = z.object({
   cancelled_at: z.string().nullable(),
   /** Whether the shopper may still cancel it here. */
   cancellable: z.boolean(),
+  /** The parcel once shipped: the carrier, its tracking number and the carrier's tracking page (built by the store). */
+  parcel: z
+    .object({ carrier: z.enum(CARRIERS), carrier_name: z.string(), tracking_number: z.string(), tracking_url: z.string() })
+    .nullable(),
+  shipped_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  /** When the three days of possession end (from the delivery, or the shipment plus the transit), once shipped. */
+  return_by: z.string().nullable(),
+  /** When the last replica came back. */
+  returned_at: z.string().nullable(),
+  /** Once settled: what was refunded and what was kept ($100 per replica not returned), in cents. */
+  refunded_cents: z.number().int().nullable(),
+  kept_cents: z.number().int().nullable(),
+  /** Why part of the deposit was kept, in the words of the shopper's email. */
+  kept_reason: z.string().nullable(),
+  settled_at: z.string().nullable(),
 });
 export type HomePreview = z.infer<typeof homePreviewSchema>;
 

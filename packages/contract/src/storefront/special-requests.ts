@@ -122,9 +122,6 @@ export const HOME_PREVIEW = {
   country: 'United States',
 } as const;
 
-export const HOME_PREVIEW_STATUSES = ['requested', 'cancelled'] as const;
-export type HomePreviewStatus = (typeof HOME_PREVIEW_STATUSES)[number];
-
 /** The rules as the page states them before the shopper chooses (§9, as written there). */
 export const HOME_PREVIEW_RULES: readonly string[] = [
   `${formatTagPrice(HOME_PREVIEW.depositCentsPerRing)} per replica ring, refunded when the replicas are returned.`,
@@ -145,6 +142,8 @@ export const HOME_PREVIEW_MESSAGES = {
   zip: 'The ZIP code must be a US ZIP code such as 10036 or 10036-1234.',
   notFound: 'There is no Home Preview request with that number in your account.',
   notCancellable: 'This Home Preview can no longer be cancelled here: it is on its way. Please call us.',
+  /** The deposit is taken: only the team can cancel now, refunding it. */
+  depositTaken: 'Your deposit is taken, so this Home Preview can no longer be cancelled here. Please call us: we will cancel it and refund your deposit.',
   alreadyCancelled: 'This Home Preview request is already cancelled.',
   cancelled: 'Your Home Preview request is cancelled. It no longer counts toward your two every six months.',
   failure: 'Your Home Preview request could not be sent. Please try again, or call us.',

@@ -16,6 +16,15 @@ import {
   adminHandledRequestSchema,
   adminHomePreviewListQuerySchema,
   adminHomePreviewListResponseSchema,
+  adminHomePreviewStepResponseSchema,
+  HOME_PREVIEW_STEP_LABELS,
+  HOME_PREVIEW_STEPS,
+  SENSITIVE_HOME_PREVIEW_STEPS,
+  homePreviewReferenceRequestSchema,
+  keepHomePreviewRequestSchema,
+  receiveHomePreviewRequestSchema,
+  reauthErrorSchema,
+  shipHomePreviewRequestSchema,
   adminMessageListResponseSchema,
   adminMessageResponseSchema,
   adminNewsletterSummarySchema,
@@ -36,6 +45,7 @@ import type { NewsletterService } from '../newsletter/index.ts';
 import type { OrderDesk } from '../orders/index.ts';
 import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { actorOf } from './actor.ts';
+import { runHomePreviewStep, withHistory, type HomePreviewStepInput } from './home-previews.ts';
 
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
@@ -56,6 +66,17 @@ export interface RequestRouteDeps {
 const staffOnly = { 401: errorResponseSchema, 403: errorResponseSchema };
 const ONE_ID = z.object({ id: z.coerce.number({ error: 'The id must be a whole number.' }).int().positive('The id must be a positive whole number.') });
 const ONE_NUMBER = z.object({ number: z.string().min(1).max(40) });
+const sensitive = { 401: errorResponseSchema, 403: z.union([reauthErrorSchema, errorResponseSchema]) };
+
+/** The bodies of Home Preview's steps that take one (the others take none). */
+const HOME_PREVIEW_STEP_BODIES = {
+  deposit: homePreviewReferenceRequestSchema,
+  ship: shipHomePreviewRequestSchema,
+  receive: receiveHomePreviewRequestSchema,
+  refund: homePreviewReferenceRequestSchema,
+  keep: keepHomePreviewRequestSchema,
+  cancel_refund: homePreviewReferenceRequestSchema,
+} as const;
 
 /**
  * The back office's customers and requests (contact messages, custom ring requests, Home Preview, the newsletter).
@@ -114,7 +135,7 @@ export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void 
         desk.ofUser(customer.id),
         contact.byEmail(customer.email),
         customRequests.byEmail(customer.email),
-        deps.homePreview.listOfUser(customer.id, customer.email),
+        deps.homePreview.listOfUser(customer.id, customer.email).then((list) => Promise.all(list.map((p) => withHistory(audit, p)))),
       ]);
       return {
         customer: { ...shownTo(request, customer), orders: orders.length, addresses, order_list: orders, home_previews: previews, matched_by_email: { messages, custom_requests: requests } },
@@ -239,9 +260,43 @@ export function registerRequestRoutes(scope: App, deps: RequestRouteDeps): void 
     },
     async (request) => {
       const { status, page, per_page } = request.query;
-      return { ...(await deps.homePreview.listForStaff(status === 'all' ? null : status, page, per_page)), page, per_page };
+      const { previews, total } = await deps.homePreview.listForStaff(status === 'all' ? null : status, page, per_page);
+      return { previews: await Promise.all(previews.map((p) => withHistory(audit, p))), total, page, per_page };
     },
   );
+
+  scope.get(
+    '/admin/home-previews/:number',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'One Home Preview request with its steps and history',
+        params: ONE_NUMBER,
+        response: { 200: adminHomePreviewStepResponseSchema.pick({ preview: true }), 404: errorResponseSchema, ...staffOnly },
+      },
+    },
+    async (request) => ({ preview: await withHistory(audit, await deps.homePreview.desk.find(request.params.number)) }),
+  );
+
+  for (const step of HOME_PREVIEW_STEPS) {
+    const isSensitive = SENSITIVE_HOME_PREVIEW_STEPS.includes(step);
+    const body = step in HOME_PREVIEW_STEP_BODIES ? HOME_PREVIEW_STEP_BODIES[step as keyof typeof HOME_PREVIEW_STEP_BODIES] : undefined;
+    scope.post(
+      `/admin/home-previews/:number/${step}`,
+      {
+        config: { sensitive: isSensitive },
+        schema: {
+          tags: ['back office'],
+          summary: `Home Preview step: ${HOME_PREVIEW_STEP_LABELS[step]}`,
+          params: ONE_NUMBER,
+          ...(body ? { body } : {}),
+          response: { 200: adminHomePreviewStepResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema, ...(isSensitive ? sensitive : staffOnly) },
+        },
+      },
+      async (request) =>
+        runHomePreviewStep(deps.homePreview.desk, audit, { step, ...(request.body as object | undefined) } as HomePreviewStepInput, request.params.number, actorOf(request)),
+    );
+  }
 
   const recordAppointment =
     (request: FastifyRequest, action: 'appointment.reschedule' | 'appointment.cancel'): RecordAppointment =>

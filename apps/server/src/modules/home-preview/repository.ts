@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { HOME_PREVIEW_COUNTED_STATUSES, type HomePreviewStatus } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
 import type { HomePreviewRequestTable, HomePreviewRingTable } from '../../db/schema.ts';
 import type { HomePreviewTables } from './tables.ts';
@@ -39,7 +40,21 @@ export function createHomePreviewRepository(db: Kysely<HomePreviewTables>, engin
     }
     return by;
   }
-  const normalize = (r: Selectable<HomePreviewRequestTable>) => ({ ...r, id: Number(r.id), user_id: Number(r.user_id), deposit_cents: Number(r.deposit_cents) });
+  const orNull = (n: number | null) => (n === null ? null : Number(n));
+  const normalize = (r: Selectable<HomePreviewRequestTable>) => ({
+    ...r,
+    id: Number(r.id),
+    user_id: Number(r.user_id),
+    deposit_cents: Number(r.deposit_cents),
+    rings_returned: Number(r.rings_returned),
+    refunded_cents: orNull(r.refunded_cents),
+    kept_cents: orNull(r.kept_cents),
+  });
+  const withRings = async (row: Selectable<HomePreviewRequestTable> | undefined): Promise<HomePreviewRow | null> => {
+    if (!row) return null;
+    const r = normalize(row);
+    return { ...r, rings: (await ringsOf([r.id])).get(r.id) ?? [] };
+  };
 
   return {
     /**
@@ -50,13 +65,13 @@ export function createHomePreviewRepository(db: Kysely<HomePreviewTables>, engin
       if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${ACCOUNT_LOCK}, ${userId})`.execute(db);
     },
 
-    /** When the account's requests that are not cancelled were placed, since `since`, oldest first. */
+    /** When the account's requests that count toward its two (all but cancelled ones) were placed, since `since`, oldest first. */
     async activeSince(userId: number, since: string): Promise<string[]> {
       const rows = await db
         .selectFrom('home_preview_requests')
         .select('created_at')
         .where('user_id', '=', userId)
-        .where('status', '!=', 'cancelled')
+        .where('status', 'in', HOME_PREVIEW_COUNTED_STATUSES)
         .where('created_at', '>', since)
         .orderBy('created_at')
         .execute();
@@ -108,10 +123,37 @@ export function createHomePreviewRepository(db: Kysely<HomePreviewTables>, engin
 
     /** One of the account's requests by its number; another account's is null, as a missing one. */
     async findOwn(userId: number, number: string): Promise<HomePreviewRow | null> {
-      const row = await db.selectFrom('home_preview_requests').selectAll().where('number', '=', number).where('user_id', '=', userId).executeTakeFirst();
-      if (!row) return null;
-      const r = normalize(row);
-      return { ...r, rings: (await ringsOf([r.id])).get(r.id) ?? [] };
+      return withRings(await db.selectFrom('home_preview_requests').selectAll().where('number', '=', number).where('user_id', '=', userId).executeTakeFirst());
+    },
+    /** Any account's request by its number (the back office). */
+    async findByNumber(number: string): Promise<HomePreviewRow | null> {
+      return withRings(await db.selectFrom('home_preview_requests').selectAll().where('number', '=', number).executeTakeFirst());
+    },
+    /**
+     * A staff step's one conditional UPDATE: the request changes only while its status (and, for the receive step,
+     * its count of replicas back) is still as read. False when another step got there first.
+     */
+    async move(id: number, from: { status: HomePreviewStatus; rings_returned?: number }, set: Updateable<HomePreviewRequestTable>): Promise<boolean> {
+      let q = db.updateTable('home_preview_requests').set(set).where('id', '=', id).where('status', '=', from.status);
+      if (from.rings_returned !== undefined) q = q.where('rings_returned', '=', from.rings_returned);
+      const result = await q.executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** Marks replicas (by position) back; how many were not back before. */
+    async markRingsReturned(requestId: number, positions: readonly number[], at: string): Promise<number> {
+      const result = await db
+        .updateTable('home_preview_rings')
+        .set({ returned_at: at })
+        .where('request_id', '=', requestId)
+        .where('position', 'in', positions)
+        .where('returned_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    /** The request a carrier's tracking number is recorded for, if any. */
+    async trackingHolder(carrier: string, trackingNumber: string): Promise<string | null> {
+      const row = await db.selectFrom('home_preview_requests').select('number').where('carrier', '=', carrier).where('tracking_number', '=', trackingNumber).executeTakeFirst();
+      return row?.number ?? null;
     },
 
     /** requested → cancelled; false when it was not `requested` any more. */

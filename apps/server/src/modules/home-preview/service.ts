@@ -4,7 +4,6 @@ import {
   HOME_PREVIEW,
   HOME_PREVIEW_MESSAGES,
   METAL_LABELS,
-  centsToPrice,
   formatShipDate,
   formatTagPrice,
   homePreviewDepositCents,
@@ -14,7 +13,6 @@ import {
   isoDay,
   ringSizeLabel,
   storeToday,
-  type AdminHomePreview,
   type HomePreview,
   type HomePreviewCreated,
   type HomePreviewStatus,
@@ -30,8 +28,10 @@ import type { SignedIn } from '../../plugins/auth.ts';
 import { accountEmails } from '../accounts/index.ts';
 import { composeMail, fields, link, paragraph, type MailQueue, type OutgoingMail } from '../mail/index.ts';
 import type { VariantForSale } from '../jewelry/index.ts';
-import { createHomePreviewRepository, type HomePreviewRow, type NewHomePreview } from './repository.ts';
+import { createHomePreviewRepository, type NewHomePreview } from './repository.ts';
 import { homePreviewTables } from './tables.ts';
+import { toStaff, toWire, type StaffHomePreview } from './wire.ts';
+import { createHomePreviewDesk } from './steps.ts';
 
 export type HomePreviewInput = z.output<typeof homePreviewRequestSchema>;
 
@@ -45,52 +45,6 @@ export function drawHomePreviewNumber(at: Date): string {
   let code = '';
   for (let i = 0; i < 6; i++) code += NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)];
   return `HP-${at.getUTCFullYear()}-${code}`;
-}
-
-function toWire(r: HomePreviewRow): HomePreview {
-  return {
-    number: r.number,
-    status: r.status as HomePreview['status'],
-    rings: r.rings.map((ring) => ({
-      variant_id: ring.variant_id,
-      product_slug: ring.product_slug,
-      name: ring.name,
-      metal: ring.metal as MetalId,
-      shape: ring.shape as HomePreview['rings'][number]['shape'],
-      ring_size: ring.ring_size,
-    })),
-    deposit_cents: r.deposit_cents,
-    ship_to: {
-      first_name: r.first_name,
-      last_name: r.last_name,
-      street: r.street,
-      apartment: r.apartment,
-      city: r.city,
-      state: r.state,
-      zip: r.zip,
-      country: r.country,
-      phone_number: r.phone_number,
-    },
-    created_at: r.created_at,
-    cancelled_at: r.cancelled_at,
-    cancellable: r.status === 'requested',
-  };
-}
-
-/** A request as the store's team reads it: who, where to ship, which replicas in which sizes. */
-function toStaff(r: HomePreviewRow, email: string): AdminHomePreview {
-  const street = [r.street, r.apartment].filter(Boolean).join(', ');
-  return {
-    number: r.number,
-    status: r.status as HomePreviewStatus,
-    created_at: r.created_at,
-    name: `${r.first_name} ${r.last_name}`,
-    email,
-    phone_number: r.phone_number,
-    address: `${street}, ${r.city}, ${r.state} ${r.zip}, ${r.country}`,
-    deposit: centsToPrice(r.deposit_cents),
-    rings: r.rings.map((ring) => ({ name: ring.name, sku: ring.sku, metal: METAL_LABELS[ring.metal as MetalId] ?? ring.metal, ring_size: ring.ring_size })),
-  };
 }
 
 /** The account's requests that still count toward its two, and the day the oldest of them stops counting. */
@@ -175,6 +129,9 @@ export function createHomePreviewService(deps: {
   const lookBack = (at: Date) => new Date(at.getTime() - (HOME_PREVIEW.windowDays + 2) * DAY).toISOString();
 
   return {
+    /** The team's steps after a request: deposit, shipment, delivery, returns, the deposit's refund or keep, cancel. */
+    desk: createHomePreviewDesk({ db: deps.db, engine: deps.engine, mail: deps.mail, storeEmail: deps.storeEmail, publicUrl: deps.publicUrl, now }),
+
     async requestPreview(signedIn: SignedIn, input: HomePreviewInput): Promise<HomePreviewCreated> {
       const at = now();
       const userId = signedIn.user.id;
@@ -233,15 +190,17 @@ export function createHomePreviewService(deps: {
     },
 
     /** Every account's requests for the back office, newest first; `status` null for all. */
-    async listForStaff(status: HomePreviewStatus | null, page: number, perPage: number): Promise<{ previews: AdminHomePreview[]; total: number }> {
+    async listForStaff(status: HomePreviewStatus | null, page: number, perPage: number): Promise<{ previews: StaffHomePreview[]; total: number }> {
       const { rows, total } = await createHomePreviewRepository(db, deps.engine).listAll(status, page, perPage);
       const emails = await accountEmails(db, rows.map((r) => r.user_id));
-      return { previews: rows.map((r) => toStaff(r, emails.get(r.user_id) ?? '')), total };
+      const at = now();
+      return { previews: rows.map((r) => toStaff(r, emails.get(r.user_id) ?? '', at)), total };
     },
 
     /** One account's requests for the back office (a customer's page). */
-    async listOfUser(userId: number, email: string): Promise<AdminHomePreview[]> {
-      return (await createHomePreviewRepository(db, deps.engine).listByUser(userId)).map((r) => toStaff(r, email));
+    async listOfUser(userId: number, email: string): Promise<StaffHomePreview[]> {
+      const at = now();
+      return (await createHomePreviewRepository(db, deps.engine).listByUser(userId)).map((r) => toStaff(r, email, at));
     },
 
     async listPreviews(signedIn: SignedIn): Promise<HomePreviewList> {
@@ -260,6 +219,7 @@ export function createHomePreviewService(deps: {
         const found = await repo.findOwn(signedIn.user.id, number);
         if (!found) throw new NotFoundError(HOME_PREVIEW_MESSAGES.notFound);
         if (found.status === 'cancelled') throw new ConflictError(HOME_PREVIEW_MESSAGES.alreadyCancelled);
+        if (found.status === 'deposit_taken') throw new ConflictError(HOME_PREVIEW_MESSAGES.depositTaken);
         if (!(await repo.cancel(found.id, at.toISOString()))) throw new ConflictError(HOME_PREVIEW_MESSAGES.notCancellable);
         // The team must not call to take a deposit for a request the shopper withdrew.
         await deps.mail.enqueue(trx, [

@@ -1,6 +1,7 @@
 import {
   CUSTOM_RING_BUDGETS,
   CUSTOM_RING_STYLES,
+  HOME_PREVIEW_STATUS_LABELS,
   METAL_LABELS,
   STONE_ORIGIN_CHOICES,
   UNDECIDED,
@@ -62,4 +63,4 @@ export function replyDue(dueAt: string, now: number): { text: string; tone: 'due
 /** The tabs of the contact messages and of the custom ring requests, in the words of each list. */
 export const MESSAGE_STATE_TEXT: Record<RequestState, string> = { open: 'Open', handled: 'Handled', all: 'All' };
 export const CUSTOM_REQUEST_STATE_TEXT: Record<RequestState, string> = { open: 'Open', handled: 'Answered', all: 'All' };
-export const HOME_PREVIEW_STATUS_TEXT: Record<HomePreviewStatus | 'all', string> = { requested: 'Requested', cancelled: 'Cancelled', all: 'All' };
+export const HOME_PREVIEW_STATUS_TEXT: Record<HomePreviewStatus | 'all', string> = { ...HOME_PREVIEW_STATUS_LABELS, all: 'All' };

@@ -21,7 +21,13 @@ const CUSTOM_EMPTY: Record<RequestState, string> = {
   all: 'No one has asked for a custom ring yet.',
 };
 const PREVIEW_EMPTY: Record<HomePreviewStatus | 'all', string> = {
-  requested: 'No Home Preview is waiting to be sent.',
+  requested: 'No Home Preview is waiting for its deposit.',
+  deposit_taken: 'No Home Preview is waiting to be shipped.',
+  shipped: 'No Home Preview is on its way or with a shopper undelivered.',
+  delivered: 'No Home Preview is with a shopper.',
+  returned: 'No Home Preview is back and waiting for its refund.',
+  refunded: 'No Home Preview deposit has been refunded yet.',
+  deposit_kept: 'No Home Preview deposit has been kept.',
   cancelled: 'No Home Preview has been cancelled.',
   all: 'No one has asked for a Home Preview yet.',
 };
