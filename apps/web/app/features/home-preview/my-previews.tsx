@@ -1,4 +1,15 @@
-import { HOME_PREVIEW, METAL_LABELS, dayOfIso, formatShipDate, formatTagPrice, ringSizeLabel, storeToday, type HomePreview, type HomePreviewList } from '@everstone/contract/core';
+import {
+  HOME_PREVIEW,
+  HOME_PREVIEW_STATUS_LABELS,
+  METAL_LABELS,
+  dayOfIso,
+  formatShipDate,
+  formatTagPrice,
+  ringSizeLabel,
+  storeToday,
+  type HomePreview,
+  type HomePreviewList,
+} from '@everstone/contract/core';
 import { Link } from 'react-router';
 
 function remainingText(list: HomePreviewList): string {
@@ -12,6 +23,30 @@ function remainingText(list: HomePreviewList): string {
 function shipToText(a: HomePreview['ship_to']): string {
   const street = [a.street, a.apartment].filter(Boolean).join(', ');
   return `${a.first_name} ${a.last_name}, ${street}, ${a.city}, ${a.state} ${a.zip}`;
+}
+
+const dayOf = (iso: string) => formatShipDate(storeToday(new Date(iso)));
+
+/** Where a request stands, in a sentence: what the store does next, or what the shopper does. */
+export function progressText(p: HomePreview): string {
+  switch (p.status) {
+    case 'requested':
+      return 'Our team will call you to take the refundable deposit before we ship.';
+    case 'deposit_taken':
+      return 'Your deposit is taken: we are preparing your replicas to ship.';
+    case 'shipped':
+      return p.return_by ? `On its way. The replicas are yours to try for ${HOME_PREVIEW.possessionDays} days once they arrive (until about ${dayOf(p.return_by)}).` : 'On its way.';
+    case 'delivered':
+      return `Delivered ${p.delivered_at ? dayOf(p.delivered_at) : ''}. Please send the replicas back by ${p.return_by ? dayOf(p.return_by) : `${HOME_PREVIEW.possessionDays} days after delivery`} with the prepaid return label in the box.`;
+    case 'returned':
+      return 'Your replicas are back with us: we are refunding your deposit.';
+    case 'refunded':
+      return `Your deposit of ${formatTagPrice(p.refunded_cents ?? p.deposit_cents)} was refunded${p.settled_at ? ` on ${dayOf(p.settled_at)}` : ''}. Thank you!`;
+    case 'deposit_kept':
+      return `${p.kept_reason ?? `We kept ${formatTagPrice(p.kept_cents ?? 0)} of the deposit for a replica not returned.`} Refunded: ${formatTagPrice(p.refunded_cents ?? 0)}.`;
+    case 'cancelled':
+      return 'Cancelled: it does not count toward your two every six months.';
+  }
 }
 
 /** The shopper's own requests, with how many more they may place and, when none, from which day. */
@@ -38,8 +73,18 @@ export function MyPreviews({
             <li key={p.number} className="hp-mine-item">
               <div className="hp-mine-head">
                 <span className="hp-mine-number">{p.number}</span>
-                <span className={`hp-status hp-status--${p.status}`}>{p.status === 'requested' ? 'Requested' : 'Cancelled'}</span>
+                <span className={`hp-status hp-status--${p.status}`}>{HOME_PREVIEW_STATUS_LABELS[p.status]}</span>
               </div>
+              <p className="hp-progress">{progressText(p)}</p>
+              {p.parcel && (
+                <p className="cr-fineprint">
+                  {p.parcel.carrier_name} tracking number {p.parcel.tracking_number} ·{' '}
+                  <a href={p.parcel.tracking_url} target="_blank" rel="noreferrer">
+                    Track your parcel on {p.parcel.carrier_name}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </p>
+              )}
               <p className="cr-fineprint">
                 Placed {formatShipDate(storeToday(new Date(p.created_at)))} · deposit {formatTagPrice(p.deposit_cents)}, refundable
               </p>
@@ -52,6 +97,7 @@ export function MyPreviews({
                   <li key={r.variant_id}>
                     <Link to={`/jewelry/${r.product_slug}`}>{r.name}</Link>, {METAL_LABELS[r.metal]}
                     {r.shape ? `, ${r.shape}` : ''}, {ringSizeLabel(r.ring_size)}
+                    {r.returned && p.status !== 'refunded' && p.status !== 'returned' ? ' · back with us' : ''}
                   </li>
                 ))}
               </ul>

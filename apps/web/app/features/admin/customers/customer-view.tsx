@@ -100,7 +100,7 @@ export function CustomerView({ customer, at }: { customer: AdminCustomer; at: nu
             ) : (
               <div className="adm-cards">
                 {customer.home_previews.map((preview) => (
-                  <HomePreviewCard key={preview.number} preview={preview} heading="h3" />
+                  <HomePreviewCard key={preview.number} initial={preview} heading="h3" />
                 ))}
               </div>
             )}

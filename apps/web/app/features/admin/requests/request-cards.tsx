@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { adminCustomRequestResponseSchema, formatAmount, ringSizeLabel, type AdminCustomRequest, type AdminHomePreview } from '@everstone/contract';
+import { adminCustomRequestResponseSchema, type AdminCustomRequest } from '@everstone/contract';
 import { answerFrom, useForm } from '../../../components/ui/form';
 import { adminApi } from '../kit/admin-api';
 import { formatDayTime, telHref } from '../kit/format';
 import { OutcomeBanner, useFailureText } from '../kit/lists';
 import { useReauth } from '../kit/reauth';
-import { HOME_PREVIEW_STATUS_TEXT, customRequestChoices, replyByDay, replyDue } from './request-text';
+import { customRequestChoices, replyByDay, replyDue } from './request-text';
 
 type Heading = 'h2' | 'h3';
 
@@ -151,59 +151,6 @@ export function CustomRequestCard({ initial, now, heading: H = 'h2' }: { initial
           <span className="visually-hidden">: request {request.request_number}</span>
         </button>
       </toggle.Form>
-    </article>
-  );
-}
-
-/** One Home Preview request: who asked, where the replicas ship, which rings in which sizes, and the deposit. */
-export function HomePreviewCard({ preview, heading: H = 'h2' }: { preview: AdminHomePreview; heading?: Heading }) {
-  const id = useId();
-  const titleId = `${id}-title`;
-  const cancelled = preview.status === 'cancelled';
-  return (
-    <article className="adm-panel adm-card" aria-labelledby={titleId}>
-      <header className="adm-card__head">
-        <H id={titleId} className="adm-card__title">
-          Home Preview {preview.number}
-        </H>
-        <span className={cancelled ? 'adm-badge adm-badge--outline adm-badge--done' : 'adm-badge adm-badge--open'}>{HOME_PREVIEW_STATUS_TEXT[preview.status]}</span>
-      </header>
-      <p className="adm-card__meta">
-        <span>
-          Requested <time dateTime={preview.created_at}>{formatDayTime(preview.created_at)}</time> Eastern
-        </span>
-        <span>Deposit {formatAmount(preview.deposit)}</span>
-      </p>
-      <div className="adm-card__columns">
-        <div className="adm-card__block">
-          <p className="adm-card__label">Ship to</p>
-          <address className="adm-address">
-            <span>{preview.name}</span>
-            <span>{preview.address}</span>
-          </address>
-          <p className="adm-card__contact">
-            <a className="adm-link" href={`mailto:${preview.email}?subject=${encodeURIComponent(`Your Home Preview ${preview.number}`)}`}>
-              {preview.email}
-            </a>
-            <a className="adm-link" href={telHref(preview.phone_number)}>
-              {preview.phone_number}
-            </a>
-          </p>
-        </div>
-        <div className="adm-card__block">
-          <p className="adm-card__label">{preview.rings.length === 1 ? 'Replica ring' : `Replica rings (${preview.rings.length})`}</p>
-          <ul className="adm-rings">
-            {preview.rings.map((ring, i) => (
-              <li key={`${ring.sku}-${i}`}>
-                <span className="adm-rings__name">{ring.name}</span>
-                <span className="adm-rings__detail">
-                  {ring.metal} · {ringSizeLabel(ring.ring_size)} · <span className="adm-rings__sku">SKU {ring.sku}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </div>
     </article>
   );
 }

@@ -8,7 +8,8 @@ import type {
 import { PageHead } from '../kit/frame';
 import { EmptyList, StateTabs } from '../kit/lists';
 import { PrevNext, rangeText } from '../kit/table';
-import { CustomRequestCard, HomePreviewCard, useMinuteClock } from './request-cards';
+import { CustomRequestCard, useMinuteClock } from './request-cards';
+import { HomePreviewCard } from './home-preview-card';
 import { HOME_PREVIEW_TABS, REQUEST_STATE_TABS, requestsParams, type RequestsState } from './request-query';
 import { CUSTOM_REQUEST_STATE_TEXT, HOME_PREVIEW_STATUS_TEXT } from './request-text';
 
@@ -107,7 +108,9 @@ export function RequestsPage({
           <h2 id="home-previews-title" className="adm-section__title" tabIndex={-1}>
             Home Preview requests
           </h2>
-          <p className="adm-panel__lead">Replica rings to send for a few days at home, newest first. The deposit is taken before they ship.</p>
+          <p className="adm-panel__lead">
+            Replica rings to send for a few days at home, newest first. The deposit is taken by phone before they ship, and refunded when every replica is back.
+          </p>
           <StateTabs
             label="Which Home Preview requests"
             value={state.preview}
@@ -123,7 +126,7 @@ export function RequestsPage({
           ) : (
             <div className="adm-cards adm-cards--two">
               {previews.previews.map((preview) => (
-                <HomePreviewCard key={preview.number} preview={preview} heading="h3" />
+                <HomePreviewCard key={`${preview.number}-${at}`} initial={preview} heading="h3" />
               ))}
             </div>
           )}
