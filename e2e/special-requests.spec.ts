@@ -1,11 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { customReplyBy, replyByText } from '@everstone/contract';
+import { customReplyBy, replyByText, trackingNumberProblem } from '@everstone/contract';
 import { SHOPPER_PASSWORD, createAccount, hydrated, readOutbox, sidewaysOverflow } from './support.ts';
+import { createStaffAccount, signInToBackOffice } from './admin-support.ts';
 
 const STORE = 'care@everstone.example';
 /** A real picture for the browser to read, downsize and upload: a 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+/** A Home Preview card's step button: its label, then (read by screen readers only) which request it is for. */
+const stepButton = (label: string, number: string) => new RegExp(`^${label}\\s*: Home Preview ${number}$`);
+/** A UPS tracking number of this run's own (one number is one parcel), with its check digit right. */
+function upsNumber(): string {
+  const body = `1Z${String(Math.floor(Math.random() * 1e15)).padStart(15, '0')}`;
+  return [...'0123456789'].map((d) => body + d).find((n) => trackingNumberProblem('ups', n) === null)!;
+}
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 async function seriousViolations(page: Page) {
@@ -135,6 +143,73 @@ for (const width of [375, 1440]) {
       const [confirmation] = await readOutbox(account.email, { subject: 'Your Home Preview request' });
       expect(confirmation!.subject).toBe(`Your Home Preview request ${number}`);
       for (const typed of ['Grace', 'Hopper', 'Fifth Avenue', '212-555-0100']) expect(confirmation!.text, typed).not.toContain(typed);
+    });
+
+    test('staff take the deposit and ship a Home Preview from Requests; the shopper sees it shipped with the carrier’s tracking link', async ({ page, browser, request }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const staff = await createStaffAccount(request, `hp-steps-${width}`);
+      const shopper = await createAccount(request, `hp-shopper-${width}`, 'Grace Hopper');
+      const settings = ((await (await request.get('/api/products?department=engagement-rings')).json()) as { data: { variant_id: number }[] }).data;
+      const asked = await request.post('/api/home-preview/requests', {
+        headers: { Authorization: `Bearer ${shopper.token}` },
+        data: { rings: [{ variant_id: settings[0]!.variant_id, ring_size: '6' }], ship_to: { first_name: 'Grace', last_name: 'Hopper', street: '580 Fifth Avenue', apartment: null, city: 'New York', state: 'NY', zip: '10036', country: 'United States', phone_number: '212-555-0100' } },
+      });
+      expect(asked.status(), await asked.text()).toBe(201);
+      const number = ((await asked.json()) as { request: { number: string } }).request.number;
+
+      await signInToBackOffice(page, staff.email, '/admin/requests');
+      const card = page.getByRole('article', { name: `Home Preview ${number}` });
+      await card.getByRole('button', { name: stepButton('Record deposit taken', number) }).click();
+      const deposit = page.getByRole('dialog', { name: `Record deposit taken: ${number}` });
+      await expect(deposit.getByText('No email is sent to the shopper.')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await deposit.getByLabel('Deposit’s payment reference').fill('POS-4411');
+      await deposit.getByRole('button', { name: 'Record deposit taken' }).click();
+      await expect(card.getByRole('status')).toContainText(`The deposit of $100 is recorded for Home Preview ${number} (reference POS-4411).`);
+      // Focus comes back to the card, and the next step is offered.
+      await expect(card.getByRole('status')).toBeFocused();
+
+      await card.getByRole('button', { name: stepButton('Ship with tracking', number) }).click();
+      const ship = page.getByRole('dialog', { name: `Ship with tracking: ${number}` });
+      await ship.getByLabel('Carrier').selectOption({ label: 'UPS' });
+      const tracking = upsNumber();
+      const wrong = `${tracking.slice(0, 17)}${(Number(tracking[17]) + 1) % 10}`;
+      await ship.getByLabel('Tracking number').fill(wrong);
+      await ship.getByRole('button', { name: 'Ship with tracking' }).click();
+      await expect(ship.getByText('This UPS tracking number’s check digit does not match: please check it against the label.')).toBeVisible();
+      // As printed on the label, in groups.
+      await ship.getByLabel('Tracking number').fill(tracking.replace(/(.{2})(.{3})(.{3})(.{4})(.{6})/, '$1 $2 $3 $4 $5'));
+      await ship.getByRole('button', { name: 'Ship with tracking' }).click();
+      await expect(card.getByRole('status')).toContainText(`Home Preview ${number} is shipped with UPS ${tracking}.`);
+      await expect(card.getByRole('link', { name: /Track on UPS/ })).toHaveAttribute('href', `https://www.ups.com/track?tracknum=${tracking}`);
+      await expect(card.getByRole('button', { name: stepButton('Mark delivered', number) })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await sidewaysOverflow(page)).toEqual([]);
+
+      const [shipped] = await readOutbox(shopper.email, { subject: `Your Home Preview ${number} has shipped` });
+      expect(shipped!.text).toContain(`https://www.ups.com/track?tracknum=${tracking}`);
+
+      // The shopper, signed in on their own browser, sees it shipped and the carrier's page.
+      const theirs = await browser.newContext({ viewport: { width, height: 900 } });
+      const shopperPage = await theirs.newPage();
+      await shopperPage.goto('/signin');
+      await hydrated(shopperPage);
+      const signin = shopperPage.getByRole('form', { name: 'Sign In' });
+      await signin.getByLabel('Email').fill(shopper.email);
+      await signin.getByLabel('Password').fill(SHOPPER_PASSWORD);
+      await signin.getByRole('button', { name: 'Sign In' }).click();
+      await expect(shopperPage).not.toHaveURL(/\/signin$/);
+      await shopperPage.goto('/home-preview');
+      await hydrated(shopperPage);
+      const mine = shopperPage.getByRole('region', { name: 'Your Home Preview requests' });
+      await expect(mine.locator('.hp-status')).toHaveText(['Shipped']);
+      await expect(mine.getByRole('link', { name: /Track your parcel on UPS/ })).toHaveAttribute('href', `https://www.ups.com/track?tracknum=${tracking}`);
+      await expect(mine.getByRole('button', { name: /Cancel this request/ })).toHaveCount(0);
+      expect(await seriousViolations(shopperPage)).toEqual([]);
+      expect(await sidewaysOverflow(shopperPage)).toEqual([]);
+      await theirs.close();
+      expect(errors).toEqual([]);
     });
   });
 }
