@@ -24,6 +24,7 @@ import { hoardingMigration } from './migrations/016-hoarding.ts';
 import { productVersionMigration } from './migrations/017-product-version.ts';
 import { fulfilmentMigration } from './migrations/018-fulfilment.ts';
 import { homePreviewStepsMigration } from './migrations/021-home-preview-steps.ts';
+import { returnsMigration } from './migrations/022-returns.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -119,6 +120,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '017-product-version': productVersionMigration(),
     '018-fulfilment': fulfilmentMigration(engine),
     '021-home-preview-steps': homePreviewStepsMigration(),
+    '022-returns': returnsMigration(engine),
   };
 }
 

@@ -262,6 +262,65 @@ export interface OrderTable {
   production_stage: string | null;
   shipped_at: IsoTimestamp | null;
   delivered_at: IsoTimestamp | null;
+  /** What has been (or is being) refunded of the total; never more than it (a CHECK). */
+  refunded_cents: Generated<number>;
+  /** Returns in the store's hands; the order is not completed while one is. */
+  open_returns: Generated<number>;
+}
+
+/** A return authorization (RMA) of some of a delivered order's lines (decision 021). */
+export interface OrderReturnTable {
+  id: Generated<number>;
+  rma: string;
+  order_id: number;
+  user_id: number;
+  /** The contract's RETURN_STATUSES. */
+  status: string;
+  /** The contract's RETURN_REASONS. */
+  reason: string;
+  note: string | null;
+  refund_cents: number;
+  fee_cents: number;
+  requested_at: IsoTimestamp;
+  received_at: IsoTimestamp | null;
+  received_by: string | null;
+  inspected_at: IsoTimestamp | null;
+  inspected_by: string | null;
+  inspection_note: string | null;
+  gia_recheck: string | null;
+  /** When it was refunded, declined or cancelled, and by whom. */
+  closed_at: IsoTimestamp | null;
+  closed_by: string | null;
+  /** SHA-256 (hex) of the label link's token. */
+  label_token_hash: string;
+  label_expires_at: IsoTimestamp;
+}
+
+/** A line of an order in a return (its top-level order_items row), with what it refunds. */
+export interface OrderReturnLineTable {
+  id: Generated<number>;
+  return_id: number;
+  order_item_id: number;
+  total_cents: number;
+  engraving_fee_cents: number;
+}
+
+/** A refund of (part of) an order: through PayPal's refund API, or recorded with the reference of another route. */
+export interface OrderRefundTable {
+  id: Generated<number>;
+  order_id: number;
+  return_id: number | null;
+  amount_cents: number;
+  method: string;
+  reference: string | null;
+  /** 'pending' while PayPal is asked, 'completed', 'failed' (its amount given back to what may be refunded). */
+  status: string;
+  request_id: string;
+  reason: string | null;
+  created_at: IsoTimestamp;
+  created_by: string;
+  completed_at: IsoTimestamp | null;
+  failure: string | null;
 }
 
 /** One step of an order's life, for its timeline (decision 020). */
@@ -673,6 +732,9 @@ export interface Database {
   order_items: OrderItemTable;
   order_events: OrderEventTable;
   shipments: ShipmentTable;
+  order_returns: OrderReturnTable;
+  order_return_lines: OrderReturnLineTable;
+  order_refunds: OrderRefundTable;
   products: ProductTable;
   product_meta: ProductMetaTable;
   product_variants: ProductVariantTable;
@@ -704,6 +766,9 @@ export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
 export type OrderEventRow = Selectable<OrderEventTable>;
 export type ShipmentRow = Selectable<ShipmentTable>;
+export type OrderReturnRow = Selectable<OrderReturnTable>;
+export type OrderReturnLineRow = Selectable<OrderReturnLineTable>;
+export type OrderRefundRow = Selectable<OrderRefundTable>;
 export type ProductRow = Selectable<ProductTable>;
 export type ProductVariantRow = Selectable<ProductVariantTable>;
 export type NewProduct = Insertable<ProductTable>;
