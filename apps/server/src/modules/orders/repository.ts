@@ -95,6 +95,8 @@ interface OrderState {
   production_stage?: string | null;
   /** Only when it was delivered by then. */
   delivered_by?: string;
+  /** Only when no return of it is in the store's hands. */
+  no_open_returns?: true;
 }
 
 /** What a step changes on the order's row besides its time. */
@@ -136,6 +138,7 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
       query = from.production_stage === null ? query.where('production_stage', 'is', null) : query.where('production_stage', '=', from.production_stage);
     }
     if (from.delivered_by) query = query.where('delivered_at', '<=', from.delivered_by);
+    if (from.no_open_returns) query = query.where('open_returns', '=', 0);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
@@ -215,6 +218,7 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
         .where('order_status', '=', 'delivered')
         .where('payment_status', '=', 'paid')
         .where('delivered_at', '<=', deliveredBy)
+        .where('open_returns', '=', 0)
         .orderBy('delivered_at')
         .limit(limit)
         .execute();
@@ -398,7 +402,7 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
 
     /** A delivered, paid order whose return window closed by `windowClosedBy` (its delivery at or before then): completed. */
     complete: (orderId: number, at: string, deliveredBy: string) =>
-      move(orderId, { order_status: ['delivered'], payment_status: 'paid', delivered_by: deliveredBy }, { order_status: 'completed' }, at),
+      move(orderId, { order_status: ['delivered'], payment_status: 'paid', delivered_by: deliveredBy, no_open_returns: true }, { order_status: 'completed' }, at),
 
     /**
      * The store cancels an open order: an unpaid one, or (`refunded`) a paid one whose payment staff have refunded.
