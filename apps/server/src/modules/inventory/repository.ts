@@ -63,6 +63,12 @@ export function createStockRepository(db: Kysely<InventoryTables>) {
       await db.updateTable('diamonds').set({ status: 'available' }).where('id', 'in', [...diamondIds]).where('status', '=', 'reserved').execute();
     },
 
+    /** Sold stones back on sale (returned and inspected). */
+    async resellDiamonds(diamondIds: readonly number[]): Promise<void> {
+      if (diamondIds.length === 0) return;
+      await db.updateTable('diamonds').set({ status: 'available' }).where('id', 'in', [...diamondIds]).where('status', '=', 'sold').execute();
+    },
+
     /** Reserved stones sold for good. */
     async sellDiamonds(diamondIds: readonly number[]): Promise<void> {
       if (diamondIds.length === 0) return;

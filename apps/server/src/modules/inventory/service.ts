@@ -79,6 +79,16 @@ export function createInventoryService(deps: { db: Handle; now?: () => Date }) {
       await bumpInventoryVersion(inventoryTables(trx));
     },
 
+    /** Units a return brought back, inspected: its stones on sale again (sold → available), a stocked piece's units back on the shelf. */
+    async restock(trx: Handle, units: readonly StockUnit[]): Promise<void> {
+      if (units.length === 0) return;
+      const stock = stockOf(trx);
+      await stock.resellDiamonds(diamondIdsOf(units));
+      const at = now().toISOString();
+      for (const unit of variantsOf(units)) await stock.returnVariant(unit.variantId, unit.quantity, at);
+      await bumpInventoryVersion(inventoryTables(trx));
+    },
+
     /**
      * The units of `units` that are not on sale now (a look before a payment is taken; reserve decides). Given the
      * account ordering (`holderUserId`, null for none), a stone another account holds in the ring builder counts as
