@@ -21,7 +21,7 @@ import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { InventoryService, StockUnit } from '../inventory/index.ts';
 import { createOrderRepository } from './repository.ts';
-import { createReturnsRepository, type ReturnRecords } from './returns-repository.ts';
+import { createReturnsRepository, type ReturnRecords, type ReturnsRepository } from './returns-repository.ts';
 import { orderTables, type OrderTables } from './tables.ts';
 
 /** RMA numbers' alphabet: the order numbers' without the look-alikes (0/O, 1/I). */
@@ -102,8 +102,8 @@ export function createReturns(deps: ReturnsDeps) {
     return afterSaleOf(afterSaleFactsOf(row, items, records, await repo.lastReturnAt(row.user_id)), now());
   }
 
-  async function loadReturn(rma: string) {
-    const found = await repo.findByRma(rma.trim().toUpperCase());
+  async function loadReturn(rma: string, r: ReturnsRepository = repo) {
+    const found = await r.findByRma(rma.trim().toUpperCase());
     if (!found) throw new NotFoundError(`No return ${rma.trim()}.`);
     return found;
   }
@@ -171,7 +171,7 @@ export function createReturns(deps: ReturnsDeps) {
     receive: (rma: string, by: string) =>
       writeTransaction(d, async (trx) => {
         const r = createReturnsRepository(trx);
-        const found = await loadReturn(rma);
+        const found = await loadReturn(rma, r);
         if (found.status !== 'authorized') refuse(found, 'be received');
         if (!(await r.move(found.id, 'authorized', 'received', { received_at: now().toISOString(), received_by: by }))) refuse((await r.findByRma(found.rma))!, 'be received');
         return (await r.findByRma(found.rma))!;
@@ -185,7 +185,7 @@ export function createReturns(deps: ReturnsDeps) {
       writeTransaction(d, async (trx) => {
         const r = createReturnsRepository(trx);
         const orders = createOrderRepository(trx);
-        const found = await loadReturn(rma);
+        const found = await loadReturn(rma, r);
         if (found.status !== 'received') refuse(found, 'be inspected');
         const items = (await orders.recordsOfOne(found.order_id)).items;
         const records = (await r.recordsOf([found.order_id])).get(found.order_id)!;
@@ -276,7 +276,7 @@ export function createReturns(deps: ReturnsDeps) {
     cancel: (rma: string, by: string, ownerId?: number) =>
       writeTransaction(d, async (trx) => {
         const r = createReturnsRepository(trx);
-        const found = await loadReturn(rma);
+        const found = await loadReturn(rma, r);
         if (ownerId !== undefined && found.user_id !== ownerId) throw new NotFoundError(`No return ${rma.trim()}.`);
         if (found.status !== 'authorized') refuse(found, 'be cancelled');
         const at = now().toISOString();
