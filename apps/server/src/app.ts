@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { secondFactorPolicyOf, walletProviderOf, wireTransferOf, type Config } from './config.ts';
+import { publicUrlOf, secondFactorPolicyOf, walletProviderOf, wireTransferOf, type Config } from './config.ts';
 import { pingDatabase, type Db } from './db/database.ts';
 import type { Handle } from './db/tables.ts';
 import { registerClientAddress } from './plugins/client-address.ts';
@@ -40,7 +40,7 @@ import {
   type PasswordHasher,
 } from './modules/accounts/index.ts';
 import { addressRoutes, createAddressService } from './modules/addresses/index.ts';
-import { createOrderDesk, createOrderService, orderRoutes, unitsHeldFromStock } from './modules/orders/index.ts';
+import { createOrderDesk, createOrderService, createReturns, orderRoutes, unitsHeldFromStock } from './modules/orders/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import { adminRoutes, createAdminSessions } from './modules/admin/index.ts';
 import {
@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = await setupMail(app, { config, db }, deps.mail);
   const storefrontCalls = { db: db.db, engine: db.engine, mail, storeEmail: config.STORE_EMAIL };
   // Links in emails: PUBLIC_URL, never a request's Host header (docs/configuration.md).
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  const publicUrl = publicUrlOf(config);
   const contact = createContactService(storefrontCalls);
   const newsletter = createNewsletterService({ ...storefrontCalls, publicUrl });
   const appointments = createAppointmentService({ ...storefrontCalls, now });
@@ -254,6 +254,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log.child({ module: 'payments' }),
   });
   checkout.useWallet(wallet);
+  const returns = createReturns({
+    db,
+    inventory,
+    mail,
+    storeEmail: config.STORE_EMAIL,
+    publicUrl,
+    wireTransfer: wireTransferOf(config),
+    // A PayPal payment's refund goes back through PayPal's refund API (the simulator's when no PayPal is set up).
+    refunds: { paypal: (orderId, cents, requestId) => wallet.refundOrder(orderId, cents, requestId) },
+    now,
+  });
   startSweeper(app, {
     module: 'payments',
     run: () => wallet.recover(),
@@ -273,7 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactRoutes(contact, { limiter }));
       await api.register(accountRoutes(accounts, { auth, limiter, now }));
       await api.register(addressRoutes(addresses, { auth, limiter }));
-      await api.register(orderRoutes(orders, { auth }));
+      await api.register(orderRoutes(orders, { auth, returns, limiter }));
       await api.register(checkoutRoutes(checkout, { auth, limiter, wallet, storeUrl: storeUrlOf(config) }));
       if (wallet.acceptsEvents) await api.register(walletWebhookRoutes(wallet, { limiter }));
       await api.register(newsletterRoutes(newsletter, { limiter }));
@@ -288,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           secondFactors: createSecondFactors({ ...accountDeps, policy: secondFactorPolicyOf(config) }),
           authenticate: accounts.authenticate,
           desk,
+          returns,
           audit,
           limiter,
           secureCookie: publicUrl.startsWith('https:'),

@@ -260,6 +260,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** Which wallet provider the configuration chooses (docs/configuration.md, "Payments"). */
+/** The store's own address for links in emails: PUBLIC_URL, else this machine on PORT. */
+export function publicUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
+
 export function walletProviderOf(config: Pick<Config, 'WALLET_PROVIDER' | 'PAYPAL_CLIENT_ID'>): 'paypal' | 'simulator' {
   return config.WALLET_PROVIDER ?? (config.PAYPAL_CLIENT_ID ? 'paypal' : 'simulator');
 }

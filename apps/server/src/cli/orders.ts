@@ -15,20 +15,24 @@ import {
   ORDER_STATUSES,
   PAYMENT_METHOD_LABELS,
   PRODUCTION_STAGES,
+  allowedReturnSteps,
+  centsToPrice,
   formatAmount,
   formatEasternTime,
   priceToCents,
   trackingNumberProblem,
   type Carrier,
   type OrderStatus,
+  type OrderReturn,
   type ProductionStage,
 } from '@everstone/contract';
-import { ConfigError, loadConfig, wireTransferOf } from '../config.ts';
+import { ConfigError, loadConfig, publicUrlOf, walletProviderOf, wireTransferOf } from '../config.ts';
 import { cliMail } from './cli-mail.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { createInventoryService } from '../modules/inventory/index.ts';
-import { createOrderDesk, deskLines, staffNextStep, type DeskOrder, type StepBy } from '../modules/orders/index.ts';
+import { createOrderDesk, createReturns, deskLines, staffNextStep, type DeskOrder, type ReturnStepBy, type StepBy } from '../modules/orders/index.ts';
+import { createPayPalProvider, createSimulatorProvider, walletRefunds } from '../modules/payments/index.ts';
 import { commandLineActor, createAuditLog, type AuditRecord } from '../modules/audit/index.ts';
 
 const USAGE = `Usage: npm run orders -- COMMAND
@@ -58,7 +62,19 @@ Commands:
                                   search; the shopper is emailed. A paid order needs --refunded, once its
                                   payment is refunded.
 
-ORDER is an order number, e.g. EV-2026-K7M3QX.`;
+Returns (the shopper asks for them from the order page; each step emails the shopper):
+  returns                         the returns in the store's hands, oldest first
+  return RMA                      one return: its order, lines, state and refund
+  receive RMA                     its parcel arrived at the store
+  inspect RMA --passed|--failed [--note TEXT] [--gia-recheck REFERENCE]
+                                  the inspection: passed puts its diamonds back on sale and stocked pieces
+                                  back in stock (a diamond above 1.99 ct needs its GIA re-check's reference);
+                                  failed declines it and the piece goes back to the shopper
+  refund RMA [--reference REF]    refunds an inspected return: a PayPal payment through PayPal's refund API;
+                                  any other after the money went back, with that refund's reference
+  cancel-return RMA               withdraws a return that has not reached the store
+
+ORDER is an order number, e.g. EV-2026-K7M3QX. RMA is a return's number, e.g. RMA-7KQ2M9XD.`;
 
 const ESCAPES: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 /**
@@ -115,6 +131,123 @@ function table(orders: DeskOrder[]): string {
   return [head, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
 }
 
+const RETURN_COMMANDS = ['return', 'receive', 'inspect', 'refund', 'cancel-return'];
+/** Which options each return command takes. */
+const RETURN_OPTIONS: Record<string, string[]> = { returns: ['limit'], return: [], receive: [], inspect: ['passed', 'failed', 'note', 'gia-recheck'], refund: ['reference'], 'cancel-return': [] };
+
+function describeReturn(ret: OrderReturn, order: DeskOrder): string {
+  return [
+    `${ret.rma}  ${ret.status_label.toLowerCase()}, order ${order.order_number}`,
+    `  customer   ${visible(order.user_name)} <${visible(order.contact_email)}>`,
+    `  reason     ${ret.reason_label}${ret.note ? `: ${visible(ret.note)}` : ''}`,
+    ...ret.lines.map((n) => `  line ${String(n).padEnd(LABEL_WIDTH - 8)} ${visible(order.lines[n - 1]?.description ?? '')}`),
+    `  requested  ${formatEasternTime(ret.requested_at)}; label until ${formatEasternTime(ret.label_expires_at)}`,
+    ...(ret.received_at ? [`  received   ${formatEasternTime(ret.received_at)}`] : []),
+    ...(ret.inspected_at ? [`  inspected  ${formatEasternTime(ret.inspected_at)}`] : []),
+    `  refund     ${formatAmount(ret.refund)} USD${priceToCents(ret.fee) ? ` (less ${formatAmount(ret.fee)} engraving removal)` : ''}${ret.refund_reference ? `, reference ${visible(ret.refund_reference)}` : ''}`,
+    `  method     ${PAYMENT_METHOD_LABELS[order.payment_mode]}`,
+    `  next       ${allowedReturnSteps(ret.status).map((step) => (step === 'cancel' ? 'cancel-return' : step)).join(' or ') || 'nothing: it is closed'}`,
+  ].join('\n');
+}
+
+/** The return commands: list, show, and each staff step, on the audit log under the terminal's user and host. */
+async function returnCommand(command: string, rma: string | undefined, extra: string[], values: Record<string, string | boolean | undefined>): Promise<number> {
+  if (command === 'returns' ? rma !== undefined : !rma || extra.length > 0) {
+    console.error(command === 'returns' ? '"returns" takes no argument; use "return RMA" for one.' : `"${command}" takes one return number (RMA-…).\n\n${USAGE}`);
+    return 2;
+  }
+  for (const [option, value] of Object.entries(values)) {
+    if (option === 'help' || value === undefined || value === false) continue;
+    if (!RETURN_OPTIONS[command]!.includes(option)) {
+      console.error(`--${option} does not belong to "${command}".`);
+      return 2;
+    }
+  }
+  if (command === 'inspect' && values.passed === values.failed) {
+    console.error('"inspect" needs --passed or --failed.');
+    return 2;
+  }
+  if (typeof values.note === 'string' && values.note.length > 500) {
+    console.error('--note must not be longer than 500 characters.');
+    return 2;
+  }
+  const limit = values.limit === undefined ? 200 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+    console.error('--limit must be a whole number from 1 to 1000.');
+    return 2;
+  }
+  const config = loadConfig();
+  const d = createDb(config.DATABASE_URL);
+  const mail = cliMail(config, d);
+  try {
+    await migrateToLatest(d);
+    const now = () => new Date();
+    const inventory = createInventoryService({ db: d.db });
+    const wireTransfer = wireTransferOf(config);
+    const desk = createOrderDesk({ db: d, storeEmail: config.STORE_EMAIL, wireTransfer, inventory, mail: mail.queue, signatureRequiredFromCents: config.SIGNATURE_REQUIRED_FROM });
+    // A PayPal payment is refunded through PayPal's API, as the back office does (the simulator's when none is set up).
+    const provider =
+      walletProviderOf(config) === 'paypal'
+        ? createPayPalProvider({ clientId: config.PAYPAL_CLIENT_ID!, clientSecret: config.PAYPAL_CLIENT_SECRET!, apiBase: config.PAYPAL_API_BASE, webhookId: config.PAYPAL_WEBHOOK_ID })
+        : createSimulatorProvider({ db: d.db, now }).provider;
+    const returns = createReturns({ db: d, inventory, mail: mail.queue, storeEmail: config.STORE_EMAIL, publicUrl: publicUrlOf(config), wireTransfer, refunds: { paypal: walletRefunds({ db: d, provider }) }, now });
+    const audit = createAuditLog({ db: d.db, now });
+    const actor = commandLineActor('npm run orders');
+    const how = (action: AuditRecord['action']): ReturnStepBy => ({
+      by: actor.email,
+      record: (trx, before, after, orderNumber, detail) =>
+        audit.record(trx, actor, { action, subject: { type: 'order', id: orderNumber }, before: { rma: before.rma, return_status: before.status }, after: { rma: after.rma, return_status: after.status, ...detail } }),
+    });
+    const show = async (done: { view: OrderReturn; order: { order_number: string } }) => describeReturn(done.view, await desk.find(done.order.order_number));
+    try {
+      switch (command) {
+        case 'returns': {
+          const open = await returns.openReturns(limit);
+          if (open.length === 0) console.log('No returns are open.');
+          else {
+            const rows = open.map(({ ret, orderNumber, userName, lines }) => [ret.rma, ret.status, orderNumber, formatEasternTime(ret.requested_at).slice(0, 10), String(lines), formatAmount(centsToPrice(ret.refund_cents)), visible(userName)]);
+            const head = ['RMA', 'STATUS', 'ORDER', 'REQUESTED', 'LINES', 'REFUND', 'CUSTOMER'];
+            const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+            console.log([head, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n'));
+          }
+          return 0;
+        }
+        case 'return':
+          console.log(await show(await returns.find(rma!)));
+          return 0;
+        case 'receive':
+          console.log(`Received.\n${await show(await returns.receive(rma!, how('return.receive')))}`);
+          break;
+        case 'inspect': {
+          const outcome = { passed: values.passed === true, note: (values.note as string | undefined) ?? null, giaRecheck: (values['gia-recheck'] as string | undefined) ?? null };
+          const done = await returns.inspect(rma!, outcome, how(outcome.passed ? 'return.inspect' : 'return.decline'));
+          console.log(`${outcome.passed ? 'Inspection passed: its diamonds are back on sale, stocked pieces back in stock.' : 'Declined: send the piece back to the shopper, insured.'}\n${await show(done)}`);
+          if (outcome.passed) return 0;
+          break;
+        }
+        case 'refund':
+          console.log(`Refunded.\n${await show(await returns.refund(rma!, { reference: (values.reference as string | undefined) ?? null }, how('return.refund')))}`);
+          break;
+        case 'cancel-return':
+          console.log(`Cancelled; its label no longer works.\n${await show(await returns.cancel(rma!, how('return.cancel')))}`);
+          break;
+      }
+    } catch (err) {
+      if (err instanceof HttpError) {
+        console.error(visible(err.message));
+        return 1;
+      }
+      throw err;
+    }
+    const sent = await mail.send();
+    if (sent !== 'none') console.log(sent === 'queued' ? 'The shopper’s email is queued: the mail server did not take it, and the store will try again.' : `The shopper’s email was ${sent === 'written' ? `written to ${config.OUTBOX_DIR}` : 'sent'}.`);
+    return 0;
+  } finally {
+    await mail.close();
+    await d.close();
+  }
+}
+
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -128,6 +261,11 @@ async function main(): Promise<number> {
       insured: { type: 'string' },
       until: { type: 'string' },
       reason: { type: 'string' },
+      passed: { type: 'boolean', default: false },
+      failed: { type: 'boolean', default: false },
+      note: { type: 'string' },
+      'gia-recheck': { type: 'string' },
+      reference: { type: 'string' },
     },
   });
   const [command, orderNumber, ...rest] = positionals;
@@ -139,6 +277,8 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const needsOrder = ['show', 'confirm', 'paid', 'production', 'ready', 'ship', 'deliver', 'delay', 'complete', 'cancel'].includes(command);
+  const needsReturn = RETURN_COMMANDS.includes(command);
+  if (needsReturn || command === 'returns') return returnCommand(command, orderNumber, extra, values);
   if (!needsOrder && command !== 'list') {
     console.error(`Unknown command "${visible(command)}".\n\n${USAGE}`);
     return 2;
@@ -164,9 +304,9 @@ async function main(): Promise<number> {
     console.error('--refunded belongs to "cancel".');
     return 2;
   }
-  const belongs: [keyof typeof values, string][] = [['carrier', 'ship'], ['tracking', 'ship'], ['insured', 'ship'], ['until', 'delay'], ['reason', 'delay']];
+  const belongs: [keyof typeof values, string][] = [['carrier', 'ship'], ['tracking', 'ship'], ['insured', 'ship'], ['until', 'delay'], ['reason', 'delay'], ['passed', 'inspect'], ['failed', 'inspect'], ['note', 'inspect'], ['gia-recheck', 'inspect'], ['reference', 'refund']];
   for (const [option, owner] of belongs) {
-    if (values[option] !== undefined && command !== owner) {
+    if (values[option] !== undefined && values[option] !== false && command !== owner) {
       console.error(`--${option} belongs to "${owner}".`);
       return 2;
     }

@@ -483,8 +483,19 @@ export interface WalletSimulatedPaymentTable {
   cancel_url: string;
   capture_id: string | null;
   refund_id: string | null;
+  /** What has been refunded of the capture (024): PayPal's partial refunds, never more than the amount. */
+  refunded_cents: Generated<number>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+}
+
+/** One refund of a simulated capture, under its request id (PayPal-Request-Id). */
+export interface WalletSimulatedRefundTable {
+  id: string;
+  capture_id: string;
+  request_key: string;
+  amount_cents: number;
+  created_at: IsoTimestamp;
 }
 
 /** A custom ring design request (custom-requests), answered by `reply_by`. */
@@ -742,6 +753,7 @@ export interface Database {
   variant_stock: VariantStockTable;
   wallet_payments: WalletPaymentTable;
   wallet_simulated_payments: WalletSimulatedPaymentTable;
+  wallet_simulated_refunds: WalletSimulatedRefundTable;
   custom_ring_requests: CustomRingRequestTable;
   custom_ring_images: CustomRingImageTable;
   home_preview_requests: HomePreviewRequestTable;

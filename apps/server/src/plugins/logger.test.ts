@@ -11,6 +11,7 @@ describe('log scrubbing', () => {
   it('removes the reset token and secret query values from URLs', () => {
     expect(scrubUrl('/reset-password/abcDEF_123-xyz?email=ann%40example.com')).toBe('/reset-password/[redacted]?email=[redacted]');
     expect(scrubUrl('/verify-email/abcDEF_123-xyz')).toBe('/verify-email/[redacted]');
+    expect(scrubUrl('/api/returns/labels/abcDEF_123-xyz')).toBe('/api/returns/labels/[redacted]');
     expect(scrubUrl('/verify-email/abcDEF_123-xyz.data')).toBe('/verify-email/[redacted]');
     expect(scrubUrl('/api/get-all-diamonds?page=2&per_page=20')).toBe('/api/get-all-diamonds?page=2&per_page=20');
     expect(scrubUrl('/signin?Token=abc&next=%2Fcart')).toBe('/signin?Token=[redacted]&next=%2Fcart');

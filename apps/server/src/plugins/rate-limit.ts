@@ -199,6 +199,25 @@ export const RATE_LIMITS = {
    * Home Preview requests and cancellations: the account's two every six months are the real bound; this bounds
    * the mail a request-and-cancel loop sends (the confirmation goes to the account's address, the notice to the store).
    */
+  /**
+   * A shopper's returns: requests, new label links and cancellations. The six-month rule is the real bound on
+   * requests; this bounds the mail a request-and-cancel loop sends and the writes one account or address asks for.
+   */
+  returns: {
+    name: 'returns',
+    what: 'Too many return requests.',
+    rules: [
+      { by: 'user', max: 10, windowMs: HOUR },
+      { by: 'user', max: 30, windowMs: DAY },
+      { by: 'client', max: 60, windowMs: HOUR },
+    ],
+  },
+  /** A return label's PDF: the token is 256 random bits, so this only bounds the drawing work one address asks for. */
+  returnLabel: {
+    name: 'return-label',
+    what: 'Too many label downloads.',
+    rules: [{ by: 'client', max: 60, windowMs: 15 * MINUTE }],
+  },
   homePreview: {
     name: 'home-preview',
     what: 'Too many Home Preview requests.',

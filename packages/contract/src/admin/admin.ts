@@ -15,6 +15,7 @@ import { MAX_STONE_PRICE_CENTS, MIN_STONE_PRICE_CENTS, STONE_PRICE_NOT_AN_AMOUNT
 import { confirmation, confirmationMatches, enteredPassword, NAME_MAX_LENGTH, newPassword, TITLES } from '../accounts/accounts.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_STATUSES, orderSchema } from '../orders/orders.ts';
 import { CARRIERS, ORDER_STATUSES, ORDER_STEPS, PRODUCTION_STAGES, trackingNumberProblem } from '../orders/lifecycle.ts';
+import { RETURN_REASONS, RETURN_STATUSES, RETURN_STEPS } from '../orders/after-sale.ts';
 
 /** Who works in the back office: staff run the store's day; owners also manage the staff and read the audit log. */
 export const STAFF_ROLES = ['staff', 'owner'] as const;
@@ -275,6 +276,11 @@ export const AUDIT_ACTIONS = [
   'order.delay',
   'order.cancel',
   'order.refund',
+  'return.receive',
+  'return.inspect',
+  'return.decline',
+  'return.refund',
+  'return.cancel',
   'home_preview.deposit',
   'home_preview.ship',
   'home_preview.deliver',
@@ -331,6 +337,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.delay': 'Gave a new ships-by date',
   'order.cancel': 'Cancelled an order',
   'order.refund': 'Recorded a refund and cancelled',
+  'return.receive': 'Received a return',
+  'return.inspect': 'Inspected a return: accepted, back on sale',
+  'return.decline': 'Inspected a return: declined',
+  'return.refund': 'Refunded a return',
+  'return.cancel': 'Cancelled a return',
   'home_preview.deposit': 'Took a Home Preview deposit',
   'home_preview.ship': 'Shipped a Home Preview',
   'home_preview.deliver': 'Marked a Home Preview delivered',
@@ -515,6 +526,22 @@ export const delayOrderRequestSchema = z.object({
 });
 export type DelayOrderRequest = z.input<typeof delayOrderRequestSchema>;
 
+/** A return in the back office's queue: its RMA, its order, where it stands and what staff do next. */
+export const adminReturnSummarySchema = z.object({
+  rma: z.string(),
+  order_number: z.string(),
+  user_name: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  reason: z.enum(RETURN_REASONS),
+  requested_at: z.string(),
+  refund: z.string(),
+  /** How many of the order's lines it holds. */
+  lines: z.number().int(),
+  /** The steps it can take now (`allowedReturnSteps`). */
+  steps: z.array(z.enum(RETURN_STEPS)),
+});
+export type AdminReturnSummary = z.infer<typeof adminReturnSummarySchema>;
+
 /** GET /admin/fulfilment: what the workshop and the shipping desk have to do, each soonest ships-by first. */
 export const adminFulfilmentResponseSchema = z.object({
   /** Made-to-order orders agreed and not through their quality check. */
@@ -525,9 +552,29 @@ export const adminFulfilmentResponseSchema = z.object({
   late: z.array(adminOrderSummarySchema),
   /** Shipped, not yet marked delivered. */
   in_transit: z.array(adminOrderSummarySchema),
+  /** Returns in the store's hands (authorized, received, inspected), oldest first. */
+  returns: z.array(adminReturnSummarySchema),
 });
 export type AdminFulfilmentResponse = z.infer<typeof adminFulfilmentResponseSchema>;
 export type AdminOrderStepResponse = z.infer<typeof adminOrderStepResponseSchema>;
+
+
+/** POST /admin/returns/{rma}/inspect: passed (its stones back on sale) or declined, with a note and a GIA re-check's reference. */
+export const inspectReturnRequestSchema = z.object({
+  passed: z.boolean({ error: 'Say whether the inspection passed.' }),
+  note: z.string().trim().max(500, 'The note must not be longer than 500 characters.').optional().nullable(),
+  gia_recheck: z.string().trim().max(60, 'The re-check reference is at most 60 characters.').optional().nullable(),
+});
+export type InspectReturnRequest = z.input<typeof inspectReturnRequestSchema>;
+
+/** POST /admin/returns/{rma}/refund: a PayPal payment goes back through PayPal; the others need the reference of the refund made. */
+export const refundReturnRequestSchema = z.object({
+  reference: z.string().trim().max(80, 'The reference is at most 80 characters.').optional().nullable(),
+});
+export type RefundReturnRequest = z.input<typeof refundReturnRequestSchema>;
+
+export const adminReturnStepResponseSchema = z.object({ message: z.string(), order: adminOrderSchema });
+export type AdminReturnStepResponse = z.infer<typeof adminReturnStepResponseSchema>;
 
 
 /** The lists of people and requests: open (waiting on staff), handled, or both. */

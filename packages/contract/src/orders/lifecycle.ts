@@ -209,7 +209,25 @@ export function allowedSteps(order: LifecycleFacts, now: Date): OrderStep[] {
 }
 
 /** What the order's timeline records, each with its day: the shopper's order page and the back office show them. */
-export const TIMELINE_STEPS = ['placed', 'confirmed', 'paid', 'production', 'ready', 'shipped', 'delivered', 'delayed', 'completed', 'cancelled'] as const;
+export const TIMELINE_STEPS = [
+  'placed',
+  'confirmed',
+  'paid',
+  'production',
+  'ready',
+  'shipped',
+  'delivered',
+  'delayed',
+  'completed',
+  'cancelled',
+  // A return's steps (docs/decisions/021-returns-and-refunds.md): read from the return itself, `detail` its RMA.
+  'return_authorized',
+  'return_received',
+  'return_inspected',
+  'return_refunded',
+  'return_declined',
+  'return_cancelled',
+] as const;
 export type TimelineStep = (typeof TIMELINE_STEPS)[number];
 
 /** The largest ships-by date staff may give, counted from today: a year. */
@@ -245,6 +263,8 @@ const STAGE_DONE: Record<ProductionStage, string> = {
   quality_check: 'Your piece passed our quality check',
 };
 
+const rma = (entry: { detail: string | null }) => (entry.detail ? ` ${entry.detail}` : '');
+
 /** A timeline step in the shopper's words: the order page, the emails and the back office say these. */
 export function timelineLabel(entry: { step: TimelineStep; stage: ProductionStage | null; detail: string | null }, carrier?: Carrier | null): string {
   switch (entry.step) {
@@ -268,6 +288,18 @@ export function timelineLabel(entry: { step: TimelineStep; stage: ProductionStag
       return 'Completed: the return window has closed';
     case 'cancelled':
       return 'Order cancelled';
+    case 'return_authorized':
+      return `Return${rma(entry)} authorized: your prepaid label is ready`;
+    case 'return_received':
+      return `Return${rma(entry)} received at our workshop`;
+    case 'return_inspected':
+      return `Return${rma(entry)} inspected and accepted`;
+    case 'return_refunded':
+      return `Return${rma(entry)} refunded`;
+    case 'return_declined':
+      return `Return${rma(entry)} declined: the piece is sent back to you`;
+    case 'return_cancelled':
+      return `Return${rma(entry)} cancelled`;
   }
 }
 

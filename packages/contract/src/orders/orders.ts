@@ -16,6 +16,7 @@ import { formatAmount, priceToCents } from '../money.ts';
 import { METAL_IDS } from '../ring-builder/ring-choices.ts';
 import { orderRingSchema } from '../ring-builder/ring-builder-schemas.ts';
 import { CARRIERS, ORDER_STATUSES, PRODUCTION_STAGES, TIMELINE_STEPS } from './lifecycle.ts';
+import { RETURN_NOTE_MAX, RETURN_REASONS, RETURN_STATUSES } from './after-sale.ts';
 
 
 /** §4 Checkout: the payment methods, in the order the checkout page offers them, with their labels. */
@@ -376,6 +377,79 @@ export const shipmentSchema = z.object({
 export type Shipment = z.infer<typeof shipmentSchema>;
 
 /**
+ * What the shopper may do with one top-level line of a delivered order, computed by the contract's `afterSaleOf`
+ * (docs/decisions/021-returns-and-refunds.md): never typed by staff.
+ */
+export const lineAfterSaleSchema = z.object({
+  /** The line's number on the order (1 is `lines[0]`). */
+  line: z.number().int(),
+  /** Whether a return of it may be requested now. */
+  returnable: z.boolean(),
+  /** The instant (ISO 8601) its return window closes, once delivered. */
+  return_until: z.string().nullable(),
+  /** What removing its engraving costs, taken from the refund (2-decimal text; '0.00' when not engraved). */
+  engraving_removal_fee: z.string(),
+  /** While the one-return-every-six-months rule stops it: the instant the account may return again. */
+  next_return_from: z.string().nullable(),
+  /** The return it is in, while that return is open or done. */
+  rma: z.string().nullable(),
+  /** Whether its first resize is still free (a ring). */
+  free_resize: z.boolean(),
+  /** The shopper's words: 'Returnable until Dec 28', 'First resize free within two sizes'… */
+  notes: z.array(z.string()),
+});
+export type LineAfterSaleView = z.infer<typeof lineAfterSaleSchema>;
+
+/** A return of some of an order's lines: its RMA, where it stands, and what it refunds. */
+export const orderReturnSchema = z.object({
+  rma: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  /** 'Return authorized', 'Refunded'… */
+  status_label: z.string(),
+  reason: z.enum(RETURN_REASONS),
+  reason_label: z.string(),
+  /** The shopper's own words, if any. */
+  note: z.string().nullable(),
+  /** The order's line numbers in it. */
+  lines: z.array(z.number().int()),
+  /** What it refunds once inspected: the lines' totals less any engraving removal (2-decimal text). */
+  refund: z.string(),
+  /** The engraving removal taken from it (2-decimal text). */
+  fee: z.string(),
+  requested_at: z.string(),
+  /** Until when its prepaid label may be used (ISO 8601). */
+  label_expires_at: z.string(),
+  received_at: z.string().nullable(),
+  inspected_at: z.string().nullable(),
+  /** Refunded, declined or cancelled: when. */
+  closed_at: z.string().nullable(),
+  /** The refund's reference with the money's route (PayPal's refund id, or the one staff recorded), once refunded. */
+  refund_reference: z.string().nullable(),
+});
+export type OrderReturn = z.infer<typeof orderReturnSchema>;
+
+/** POST /api/orders/{order_number}/returns: which lines (their numbers), why, and the shopper's note. */
+export const returnRequestSchema = z.object({
+  lines: z
+    .array(z.number({ error: 'Each line must be a line number of the order.' }).int('Each line must be a line number of the order.').min(1, 'Each line must be a line number of the order.').max(100, 'Each line must be a line number of the order.'), {
+      error: 'Please choose the pieces to return.',
+    })
+    .min(1, 'Please choose the pieces to return.')
+    .max(100, 'Please choose the pieces to return.')
+    .refine((lines) => new Set(lines).size === lines.length, 'Each piece can be chosen once.'),
+  reason: z.enum(RETURN_REASONS, { error: 'Please tell us why you are returning it.' }),
+  note: z.string().trim().max(RETURN_NOTE_MAX, `The note must not be longer than ${RETURN_NOTE_MAX} characters.`).optional().nullable(),
+});
+export type ReturnRequest = z.input<typeof returnRequestSchema>;
+
+/** Where the prepaid label of a return is (a link that works without signing in, until it expires). */
+export const returnLabelLinkSchema = z.object({
+  /** The store's path of the label's PDF, e.g. /api/returns/labels/…; the token in it is the only key. */
+  label_url: z.string(),
+  label_expires_at: z.string(),
+});
+
+/**
  * An order as the API answers it: POST /api/store-order (201), GET /api/orders/{order_number} and each entry of the
  * list. The store's internal row id never leaves the server: §3's `order_id` is the public order number, random
  * and not a count of the store's sales (docs/api.md, "Orders").
@@ -429,8 +503,25 @@ export const orderSchema = z.object({
   timeline: z.array(timelineEntrySchema),
   /** Each parcel sent for the order, with its carrier's own tracking page. */
   shipments: z.array(shipmentSchema),
+  /** Per top-level line, what the shopper may do after delivery (return, resize) and until when. */
+  after_sale: z.array(lineAfterSaleSchema),
+  /** The order's returns, oldest first. */
+  returns: z.array(orderReturnSchema),
+  /** What has been refunded of the total (2-decimal text). */
+  refunded: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** 201 to a return's request: its RMA, its label's link (shown once; a new one can be asked for) and the order now. */
+export const returnCreatedSchema = returnLabelLinkSchema.extend({
+  message: z.string(),
+  rma: z.string(),
+  order: orderSchema,
+});
+export type ReturnCreated = z.infer<typeof returnCreatedSchema>;
+
+/** A return's RMA in a path, with its order's number. */
+export const orderReturnParamSchema = z.object({ order_number: z.string(), rma: z.string() });
 
 export const orderListResponseSchema = z.object({ data: z.array(orderSchema) });
 

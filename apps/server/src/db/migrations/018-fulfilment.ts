@@ -1,7 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { CARRIERS, ORDER_STATUSES, PRODUCTION_STAGES, TIMELINE_STEPS, orderShipsBy } from '@everstone/contract';
+import { CARRIERS, ORDER_STATUSES, PRODUCTION_STAGES, orderShipsBy } from '@everstone/contract';
 import type { Engine } from '../database.ts';
+
+// The timeline's steps as they were when this migration was written (a return's steps are read from the return).
+const TIMELINE_STEPS = ['placed', 'confirmed', 'paid', 'production', 'ready', 'shipped', 'delivered', 'delayed', 'completed', 'cancelled'];
 
 const quoted = (values: readonly string[]) => sql.join(values.map((v) => sql.lit(v)));
 

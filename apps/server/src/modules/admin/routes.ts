@@ -43,6 +43,11 @@ import {
   type AdminSession,
   type AdminSessionStage,
   type StaffRole,
+  RETURN_STEPS,
+  RETURN_STEP_LABELS,
+  adminReturnStepResponseSchema,
+  inspectReturnRequestSchema,
+  refundReturnRequestSchema,
 } from '@everstone/contract';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { Authenticate } from '../../plugins/auth.ts';
@@ -57,11 +62,15 @@ import { registerJewelryRoutes, type CatalogRouteDeps } from './jewelry-routes.t
 import { numbersOf } from './numbers.ts';
 import type { BuilderStarts } from '../ring-builder/index.ts';
 import { adminOrderOf, runOrderStep, type StepInput } from './orders.ts';
+import { returnQueueOf, runReturnStep, type ReturnStepInput } from './returns.ts';
+import type { Returns } from '../orders/index.ts';
 import { sessionTimes, type AdminSessionRow, type AdminSessions } from './sessions.ts';
 
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
 export interface AdminRouteDeps extends RequestRouteDeps, StoneRouteDeps, CatalogRouteDeps {
+  /** Returns and their refunds (the orders module). */
+  returns: Returns;
   /** Who opened the ring builder, for the numbers' conversion. */
   starts: BuilderStarts;
   now: () => Date;
@@ -492,6 +501,28 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
         );
       }
 
+      const ONE_RETURN = z.object({ rma: z.string() });
+      const RETURN_BODIES = { inspect: inspectReturnRequestSchema, refund: refundReturnRequestSchema } as const;
+      for (const step of RETURN_STEPS) {
+        // A refund moves money: the password again, as an order's refund asks it.
+        const isSensitive = step === 'refund';
+        const body = step in RETURN_BODIES ? RETURN_BODIES[step as keyof typeof RETURN_BODIES] : undefined;
+        scope.post(
+          `/admin/returns/:rma/${step}`,
+          {
+            config: { sensitive: isSensitive } satisfies AdminRouteConfig,
+            schema: {
+              tags: ['back office'],
+              summary: `Return step: ${RETURN_STEP_LABELS[step]}`,
+              params: ONE_RETURN,
+              ...(body ? { body } : {}),
+              response: { 200: adminReturnStepResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema, ...(isSensitive ? sensitive : staffOnly) },
+            },
+          },
+          async (request) => runReturnStep(deps.returns, desk, audit, { step, ...(request.body as object | undefined) } as ReturnStepInput, request.params.rma, actorOf(request)),
+        );
+      }
+
       scope.get(
         '/admin/fulfilment',
         {
@@ -501,7 +532,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
             response: { 200: adminFulfilmentResponseSchema, ...staffOnly },
           },
         },
-        async () => desk.fulfilment(),
+        async () => ({ ...(await desk.fulfilment()), returns: await returnQueueOf(deps.returns) }),
       );
 
       scope.get(

@@ -170,7 +170,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
   const repo = createOrderRepository(d.db);
 
   const deskOrderOf = (row: OrderRow, records: OrderRecords): DeskOrder => {
-    const order = toOrder(row, records, wireTransfer);
+    const order = toOrder(row, records, wireTransfer, now());
     return { ...order, contact_email: row.contact_email, id: row.id, delivered_at: row.delivered_at, made_to_order: order.lines.some(isMadeToOrderLine) };
   };
 

@@ -3,5 +3,6 @@ export { createOrderService, toOrder, drawOrderNumber, stockOf, lineIdentity, un
 export { type OrderLineDraft, type OrderedProduct, type LineVariant } from './lines.ts';
 export { createOrderDesk, deskLines, holdsOf, stepsOf, factsOf, OrderStepRefused, DEFAULT_SIGNATURE_REQUIRED_FROM_CENTS, type OrderDesk, type DeskOrder, type RecordStep, type StepBy, type ParcelInput } from './desk.ts';
 export { type OrderSearch } from './search-repository.ts';
-export { orderRoutes } from './routes.ts';
+export { orderRoutes, returnLabelRoutes } from './routes.ts';
 export { staffNextStep } from './staff-steps.ts';
+export { createReturns, labelPath, ReturnStepRefused, type Returns, type ReturnStepBy, type RecordReturnStep, type ReturnLabel, type RefundRoute } from './returns.ts';

@@ -13,6 +13,8 @@ import {
   type Order,
   type OrderLine,
   type OrderRing,
+  type OrderReturn,
+  priceToCents,
 } from '@everstone/contract';
 import { composeMail, fields, link, paragraph, quote, type MailBlock, type OutgoingMail } from '../mail/index.ts';
 import { staffNextStep } from './staff-steps.ts';
@@ -282,5 +284,75 @@ export function delayedMail(order: Order, to: string, storeEmail: string, reason
     paragraph(`We are sorry: order ${order.order_number} will not ship by the day we promised. It will now ship by ${formatShipDay(order.ships_by!)}.`),
     ...(reason ? [paragraph(`Why: ${reason}`)] : []),
     paragraph('If the new date does not work for you, reply to this email and we will find a way together, or cancel the order with a full refund.'),
+  ]);
+}
+
+/** The lines of a return as its emails name them, each with its amount; then what it refunds. */
+function returnBlocks(order: Order, ret: OrderReturn): MailBlock[] {
+  const lines = ret.lines.map((n) => order.lines[n - 1]).filter((l): l is OrderLine => l !== undefined);
+  const fee = priceToCents(ret.fee) ?? 0;
+  return [
+    fields(lines.map((line) => [lineText(line, 'shopper'), formatAmount(line.total)])),
+    fields([
+      ['Return number', ret.rma],
+      ['Order number', order.order_number],
+      ...(fee > 0 ? ([['Engraving removal', `−${formatAmount(ret.fee)}`]] as [string, string][]) : []),
+      ['Refund once inspected', `${formatAmount(ret.refund)} USD`],
+    ]),
+  ];
+}
+
+function returnMail(order: Order, ret: OrderReturn, to: string, storeEmail: string, subject: string, what: MailBlock[], sensitive = false): OutgoingMail {
+  return composeMail({
+    to,
+    replyTo: storeEmail,
+    subject,
+    greeting: 'Hello,',
+    sensitive,
+    blocks: [...what, ...returnBlocks(order, ret), paragraph('You can follow the return on your order’s page under My Orders. Questions? Simply reply to this email, quoting the return number.')],
+  });
+}
+
+/** The return is authorized: the prepaid, insured label's link (it is the only key to it), and how to send the piece. */
+export function returnAuthorizedMail(order: Order, ret: OrderReturn, labelUrl: string, to: string, storeEmail: string): OutgoingMail {
+  return returnMail(
+    order,
+    ret,
+    to,
+    storeEmail,
+    `Your Everstone return ${ret.rma} is authorized`,
+    [
+      paragraph(`We have authorized return ${ret.rma} for order ${order.order_number}. Print the prepaid, insured label, pack the piece in its box with its certificate, and hand the parcel to the carrier by ${formatEasternTime(ret.label_expires_at)}.`),
+      link('Print the return label', labelUrl),
+      paragraph('Once it reaches our workshop we inspect it, usually within two business days, and refund it through the way you paid.'),
+    ],
+    true,
+  );
+}
+
+/** The return's parcel reached the store. */
+export function returnReceivedMail(order: Order, ret: OrderReturn, to: string, storeEmail: string): OutgoingMail {
+  return returnMail(order, ret, to, storeEmail, `We received your Everstone return ${ret.rma}`, [paragraph(`Your return ${ret.rma} has arrived at our workshop. We will inspect it and email you again.`)]);
+}
+
+/** The return was refunded: how much, and through which route. */
+export function returnRefundedMail(order: Order, ret: OrderReturn, to: string, storeEmail: string): OutgoingMail {
+  const route = order.payment_mode === 'pay-paypal' ? 'to your PayPal account' : `through ${PAYMENT_METHOD_LABELS[order.payment_mode].toLowerCase()}, the way you paid`;
+  return returnMail(order, ret, to, storeEmail, `Your Everstone return ${ret.rma} is refunded`, [
+    paragraph(`Your return ${ret.rma} passed our inspection and we have refunded ${formatAmount(ret.refund)} USD ${route}${ret.refund_reference ? ` (reference ${ret.refund_reference})` : ''}. It may take a few business days to show.`),
+  ]);
+}
+
+/** The inspection declined the return: the piece goes back to the shopper, insured. */
+export function returnDeclinedMail(order: Order, ret: OrderReturn, to: string, storeEmail: string): OutgoingMail {
+  return returnMail(order, ret, to, storeEmail, `About your Everstone return ${ret.rma}`, [
+    paragraph(`We are sorry: your return ${ret.rma} did not pass our inspection, so we cannot refund it. We are sending the piece back to you, insured, at no cost. Reply to this email and we will explain what we found.`),
+  ]);
+}
+
+/** Staff cancelled a return that had not reached the store. */
+export function returnCancelledMail(order: Order, ret: OrderReturn, to: string, storeEmail: string): OutgoingMail {
+  return returnMail(order, ret, to, storeEmail, `Your Everstone return ${ret.rma} is cancelled`, [
+    paragraph(`Return ${ret.rma} is cancelled and its label no longer works. The pieces stay yours; while the return window is open you may ask for a return again from your order’s page.`),
   ]);
 }

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { UNSHIPPED_ORDER_STATUSES, type LineItemKind, type OrderStatus, type PaymentStatus } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow, OrderTable, ShipmentRow } from '../../db/schema.ts';
+import { createReturnsRepository, type ReturnRecords } from './returns-repository.ts';
 import type { OrderTables } from './tables.ts';
 
 export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_number'>;
@@ -11,6 +12,10 @@ export interface OrderRecords {
   items: OrderItemRow[];
   events: OrderEventRow[];
   shipments: ShipmentRow[];
+  /** Its returns, their lines and its refunds. */
+  returns: ReturnRecords;
+  /** When the order's account last asked for a return (any order, not cancelled): the six-month rule reads it. */
+  lastReturnAt: string | null;
 }
 
 /** A step for the timeline, as a step writes it in its own transaction. */
@@ -145,14 +150,19 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
 
   /** The lines, timeline steps and parcels of each order. */
   async function recordsOf(orderIds: readonly number[]): Promise<Map<number, OrderRecords>> {
-    const records = new Map<number, OrderRecords>(orderIds.map((id) => [id, { items: [], events: [], shipments: [] }]));
+    const records = new Map<number, OrderRecords>(orderIds.map((id) => [id, { items: [], events: [], shipments: [], returns: { returns: [], lines: [], refunds: [] }, lastReturnAt: null }]));
     if (orderIds.length === 0) return records;
     const ids = [...orderIds];
-    const [items, events, shipments] = await Promise.all([
+    const returnsRepo = createReturnsRepository(db);
+    const [items, events, shipments, returns, lastReturns] = await Promise.all([
       db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
       db.selectFrom('order_events').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
       db.selectFrom('shipments').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
+      returnsRepo.recordsOf(ids),
+      returnsRepo.lastReturnsOfOrders(ids),
     ]);
+    for (const [id, r] of returns) records.get(id)!.returns = r;
+    for (const [id, at] of lastReturns) records.get(id)!.lastReturnAt = at;
     for (const item of items.map(normalizeItem)) records.get(item.order_id)!.items.push(item);
     for (const event of events) records.get(Number(event.order_id))!.events.push({ ...event, id: Number(event.id), order_id: Number(event.order_id) });
     for (const shipment of shipments) {

@@ -48,6 +48,19 @@ export function createReturnsRepository(db: Kysely<OrderTables>) {
       return (row?.at as string | null | undefined) ?? null;
     },
 
+    /** For each order, when its account last asked for a return (any order, not cancelled); orders with none are left out. */
+    async lastReturnsOfOrders(orderIds: readonly number[]): Promise<Map<number, string>> {
+      if (orderIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('orders')
+        .innerJoin('order_returns', (join) => join.onRef('order_returns.user_id', '=', 'orders.user_id').on('order_returns.status', '<>', 'cancelled'))
+        .select(['orders.id as id', (eb) => eb.fn.max('order_returns.requested_at').as('at')])
+        .where('orders.id', 'in', [...orderIds])
+        .groupBy('orders.id')
+        .execute();
+      return new Map(rows.map((r) => [n(r.id), String(r.at)]));
+    },
+
     /** The returns, return lines and refunds of each order. */
     async recordsOf(orderIds: readonly number[]): Promise<Map<number, ReturnRecords>> {
       const records = new Map<number, ReturnRecords>(orderIds.map((id) => [id, { returns: [], lines: [], refunds: [] }]));
@@ -130,6 +143,12 @@ export function createReturnsRepository(db: Kysely<OrderTables>) {
     /** A cancelled return frees its lines: they may be returned again while the window is open. */
     async freeLines(returnId: number): Promise<void> {
       await db.deleteFrom('order_return_lines').where('return_id', '=', returnId).execute();
+    },
+
+    /** A new label link's hash for a return still standing as `status` (the old link stops working). */
+    async setLabelToken(returnId: number, status: ReturnStatus, tokenHash: string): Promise<boolean> {
+      const result = await db.updateTable('order_returns').set({ label_token_hash: tokenHash }).where('id', '=', returnId).where('status', '=', status).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** Moves a return from `from` to `to`, on the condition that it still stands as read. True when this call made it. */

@@ -38,15 +38,18 @@ describe.each(TEST_ENGINES)('returns and refunds on %s', (engine) => {
     clock = createTestClock(new Date());
     app = await createTestApp(db, { SMTP_URL: smtp.url }, { now: clock.now, passwordHasher: quickHasher, mail: { dispatcher: { pollIntervalMs: 20 } } });
     const inventory = createInventoryService({ db: db.db });
-    desk = createOrderDesk({
+    const mail = { enqueue: (trx: Parameters<typeof openOutbox>[0], messages: Parameters<ReturnType<typeof openOutbox>['enqueue']>[0]) => openOutbox(trx).enqueue(messages, new Date()), flush: () => {} };
+    desk = createOrderDesk({ db, inventory, storeEmail: 'orders@everstone.test', wireTransfer: EXAMPLE_WIRE_TRANSFER, now: clock.now, mail });
+    returns = createReturns({
       db,
       inventory,
-      storeEmail: 'orders@everstone.test',
-      wireTransfer: EXAMPLE_WIRE_TRANSFER,
       now: clock.now,
-      mail: { enqueue: (trx, messages) => openOutbox(trx).enqueue(messages, new Date()), flush: () => {} },
+      mail,
+      storeEmail: 'orders@everstone.test',
+      publicUrl: 'https://everstone.test',
+      wireTransfer: EXAMPLE_WIRE_TRANSFER,
+      refunds: { paypal: () => Promise.reject(new Error('no PayPal in this test')) },
     });
-    returns = createReturns({ db, inventory, now: clock.now, refunds: { paypal: () => Promise.reject(new Error('no PayPal in this test')) } });
   });
 
   afterAll(async () => {
@@ -100,21 +103,21 @@ describe.each(TEST_ENGINES)('returns and refunds on %s', (engine) => {
     expect(authorized.rma).toMatch(/^RMA-[2-9A-HJ-NP-Z]{8}$/);
     expect(authorized.refundCents).toBe(stone.price_cents);
     expect(authorized.token).toHaveLength(43);
-    expect((await returns.byLabelToken(authorized.token))?.rma).toBe(authorized.rma);
-    expect(await returns.byLabelToken(`${authorized.token.slice(0, -1)}x`)).toBeNull();
+    expect((await returns.labelOf(authorized.token))?.rma).toBe(authorized.rma);
+    expect(await returns.labelOf(`${authorized.token.slice(0, -1)}x`)).toBeNull();
     const again = await refusal(returns.request(userId, order.order_number, { lines: [1], reason: 'changed_mind' }));
     expect([again.statusCode, again.message]).toEqual([422, `Line 1 is already in return ${authorized.rma}.`]);
 
     // The window closes while the return is open: the order is not completed under it.
-    expect((await refusal(returns.inspect(authorized.rma, { passed: true }, 'staff'))).message).toBe(`Return ${authorized.rma} cannot be inspected: it is return authorized.`);
-    await returns.receive(authorized.rma, 'staff@everstone.test');
-    await returns.inspect(authorized.rma, { passed: true, note: 'Certificate and inscription match.' }, 'staff@everstone.test');
+    expect((await refusal(returns.inspect(authorized.rma, { passed: true }, { by: 'staff' }))).message).toBe(`Return ${authorized.rma} cannot be inspected: it is return authorized.`);
+    await returns.receive(authorized.rma, { by: 'staff@everstone.test' });
+    await returns.inspect(authorized.rma, { passed: true, note: 'Certificate and inscription match.' }, { by: 'staff@everstone.test' });
     expect(await statusOf(stone.id)).toBe('available');
-    const noReference = await refusal(returns.refund(authorized.rma, {}, 'staff'));
+    const noReference = await refusal(returns.refund(authorized.rma, {}, { by: 'staff' }));
     expect(noReference.statusCode).toBe(422);
 
     // Two staff refund at once: one refund, never more than was paid.
-    const both = await Promise.allSettled([returns.refund(authorized.rma, { reference: 'TERM-4471' }, 'a'), returns.refund(authorized.rma, { reference: 'TERM-4472' }, 'b')]);
+    const both = await Promise.allSettled([returns.refund(authorized.rma, { reference: 'TERM-4471' }, { by: 'a' }), returns.refund(authorized.rma, { reference: 'TERM-4472' }, { by: 'b' })]);
     expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refunds = await db.db.selectFrom('order_refunds').selectAll().execute();
     expect(refunds.filter((r) => r.reason === `Return ${authorized.rma}`)).toHaveLength(1);
@@ -129,7 +132,7 @@ describe.each(TEST_ENGINES)('returns and refunds on %s', (engine) => {
     const rma = (await returns.request(first.userId, first.order.order_number, { lines: [1], reason: 'size' })).rma;
     const stopped = await refusal(returns.request(first.userId, second.order.order_number, { lines: [1], reason: 'size' }));
     expect(stopped.message).toMatch(/^One return every six months: your next is possible from /);
-    await returns.cancel(rma, 'shopper', first.userId);
+    await returns.cancel(rma, { by: 'shopper' }, { userId: first.userId, orderNumber: first.order.order_number });
     expect((await returns.request(first.userId, second.order.order_number, { lines: [1], reason: 'size' })).rma).toMatch(/^RMA-/);
   });
 
@@ -138,11 +141,11 @@ describe.each(TEST_ENGINES)('returns and refunds on %s', (engine) => {
     if (!big) throw new Error('the test inventory has no stone above 1.99 ct');
     const { order, userId } = await delivered(big);
     const { rma } = await returns.request(userId, order.order_number, { lines: [1], reason: 'quality' });
-    await returns.receive(rma, 'staff');
-    const refused = await refusal(returns.inspect(rma, { passed: true }, 'staff'));
+    await returns.receive(rma, { by: 'staff' });
+    const refused = await refusal(returns.inspect(rma, { passed: true }, { by: 'staff' }));
     expect([refused.statusCode, refused.message]).toEqual([422, 'A returned diamond above 1.99 carats passes only with its GIA re-check: give the re-check’s report reference.']);
     expect(await statusOf(big.id)).toBe('sold');
-    await returns.inspect(rma, { passed: true, giaRecheck: 'GIA 2245891123' }, 'staff');
+    await returns.inspect(rma, { passed: true, giaRecheck: 'GIA 2245891123' }, { by: 'staff' });
     expect(await statusOf(big.id)).toBe('available');
   });
 });

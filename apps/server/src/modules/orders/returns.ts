@@ -4,24 +4,29 @@ import {
   RETURN_STATUS_LABELS,
   STORE_TERMS,
   afterSaleOf,
+  centsToPrice,
   formatCents,
   needsGiaRecheck,
   returnRefundCents,
   returnRequestProblem,
-  type AfterSaleFacts,
-  type LineAfterSale,
-  type OrderStatus,
+  type Order,
+  type OrderReturn,
   type ReturnReason,
   type ReturnStatus,
+  type WireTransfer,
 } from '@everstone/contract';
 import type { Engine, ModuleDb } from '../../db/database.ts';
-import type { OrderItemRow, OrderReturnRow, OrderRow } from '../../db/schema.ts';
+import type { OrderItemRow, OrderReturnRow } from '../../db/schema.ts';
 import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { InventoryService, StockUnit } from '../inventory/index.ts';
+import type { MailQueue, OutgoingMail } from '../mail/index.ts';
+import { afterSaleFactsOf, numberedLines } from './after-sale.ts';
+import { returnAuthorizedMail, returnCancelledMail, returnDeclinedMail, returnReceivedMail, returnRefundedMail } from './mail.ts';
 import { createOrderRepository } from './repository.ts';
-import { createReturnsRepository, type ReturnRecords, type ReturnsRepository } from './returns-repository.ts';
+import { createReturnsRepository, type ReturnsRepository } from './returns-repository.ts';
+import { toOrder } from './service.ts';
 import { orderTables, type OrderTables } from './tables.ts';
 
 /** RMA numbers' alphabet: the order numbers' without the look-alikes (0/O, 1/I). */
@@ -42,37 +47,43 @@ export interface ReturnsDeps {
   db: { db: Handle; engine: Engine };
   inventory: InventoryService;
   refunds: RefundRoute;
+  mail: MailQueue;
+  storeEmail: string;
+  /** The store's address for the label's link in the shopper's email. */
+  publicUrl: string;
+  wireTransfer: WireTransfer;
   now?: () => Date;
 }
 
-/** A top-level line's number (1, 2, …) on its order, and its rows (a ring's parts under it). */
-function numberedLines(items: readonly OrderItemRow[]) {
-  const top = items.filter((i) => i.parent_line_id === null);
-  return top.map((item, index) => ({ line: index + 1, item, parts: items.filter((i) => i.parent_line_id === item.id) }));
+/** The path of a return label's PDF: the token is its only key. */
+export const labelPath = (token: string) => `/api/returns/labels/${token}`;
+
+/**
+ * A return step's audit entry, written in the step's own transaction: the return as it was and became, its order's
+ * number, and what the step recorded besides (the inspection's outcome, the refund's reference).
+ */
+export type RecordReturnStep = (trx: Handle, before: OrderReturnRow, after: OrderReturnRow, orderNumber: string, detail?: Record<string, unknown>) => Promise<void>;
+
+/** Who takes a return's step (their email, or the order desk's user and host) and its audit entry. */
+export interface ReturnStepBy {
+  by: string;
+  record?: RecordReturnStep;
 }
 
-/** The contract's facts of an order for its after-sale rules. */
-export function afterSaleFactsOf(row: OrderRow, items: readonly OrderItemRow[], records: ReturnRecords, lastReturnAt: string | null): AfterSaleFacts {
-  const open = new Map<number, string>();
-  for (const line of records.lines) {
-    const r = records.returns.find((x) => x.id === line.return_id);
-    if (r && r.status !== 'cancelled') open.set(line.order_item_id, r.rma);
-  }
-  return {
-    order_status: row.order_status as OrderStatus,
-    payment_status: row.payment_status,
-    delivered_at: row.delivered_at,
-    last_return_at: lastReturnAt,
-    lines: numberedLines(items).map(({ line, item, parts }) => ({
-      line,
-      kind: item.kind,
-      engraved: [item, ...parts].some((i) => i.engraving !== null && i.engraving !== ''),
-      resizable: item.kind === 'ring' || [item, ...parts].some((i) => i.ring_size !== null),
-      rma: open.get(item.id) ?? null,
-      // Resize tickets are not recorded yet: every ring's first resize is still to come.
-      resized: false,
-    })),
-  };
+/** A return after a step: its row, and its order as the API shows it now. */
+export interface ReturnStepDone {
+  ret: OrderReturnRow;
+  order: Order;
+  view: OrderReturn;
+}
+
+/** What a return label shows: the RMA, the order, the shopper's address it comes from, and what it is insured for. */
+export interface ReturnLabel {
+  rma: string;
+  orderNumber: string;
+  from: { name: string; street: string; apartment: string | null; city: string; state: string | null; zip: string; country: string };
+  insuredCents: number;
+  expiresAt: string;
 }
 
 /** What a passed inspection puts back: every stone (loose or unset from a ring), and units of a stocked piece neither engraved nor made to order. */
@@ -90,17 +101,14 @@ function restockOf(lines: readonly { item: OrderItemRow; parts: OrderItemRow[] }
 /**
  * Returns and refunds (docs/decisions/021-returns-and-refunds.md): the shopper asks for a return of their own
  * delivered lines, in the window; staff receive it, inspect it (a GIA re-check above 1.99 ct), and refund it through
- * the money's own route. Each step is one transaction whose UPDATE re-checks the return's state.
+ * the money's own route. Each step is one transaction whose UPDATE re-checks the return's state, with its audit
+ * entry and its email in it.
  */
 export function createReturns(deps: ReturnsDeps) {
   const d: ModuleDb<OrderTables> = { db: orderTables(deps.db.db), engine: deps.db.engine };
   const now = deps.now ?? (() => new Date());
   const repo = createReturnsRepository(d.db);
-
-  /** Each line's eligibility now, for the shopper's page. */
-  async function eligibilityOf(row: OrderRow, items: readonly OrderItemRow[], records: ReturnRecords): Promise<LineAfterSale[]> {
-    return afterSaleOf(afterSaleFactsOf(row, items, records, await repo.lastReturnAt(row.user_id)), now());
-  }
+  const { mail, storeEmail } = deps;
 
   async function loadReturn(rma: string, r: ReturnsRepository = repo) {
     const found = await r.findByRma(rma.trim().toUpperCase());
@@ -112,15 +120,43 @@ export function createReturns(deps: ReturnsDeps) {
     throw new ReturnStepRefused(`Return ${r.rma} cannot ${step}: it is ${RETURN_STATUS_LABELS[r.status as ReturnStatus].toLowerCase()}.`);
   };
 
-  return {
-    eligibilityOf,
+  /**
+   * Inside a step's transaction, once the return moved: its order as it is now, the step's audit entry, and the
+   * shopper's email (queued in the same transaction, sent once it commits).
+   */
+  async function done(trx: ModuleDb<OrderTables>['db'], before: OrderReturnRow, how: ReturnStepBy | undefined, mailOf: ((order: Order, view: OrderReturn, to: string) => OutgoingMail) | null, detail?: Record<string, unknown>): Promise<ReturnStepDone> {
+    const orders = createOrderRepository(trx);
+    const after = (await createReturnsRepository(trx).findByRma(before.rma))!;
+    const row = (await orders.findById(after.order_id))!;
+    const order = toOrder(row, await orders.recordsOfOne(row.id), deps.wireTransfer, now());
+    const view = order.returns.find((r) => r.rma === after.rma)!;
+    if (how?.record) await how.record(trx, before, after, order.order_number, detail);
+    if (mailOf) await mail.enqueue(trx, [mailOf(order, view, row.contact_email)]);
+    return { ret: after, order, view };
+  }
 
+  const sent = <T>(result: T): T => {
+    mail.flush();
+    return result;
+  };
+
+  /** A return of the signed-in shopper's own order (another's is the same 404 as none). */
+  async function ownReturn(trx: ModuleDb<OrderTables>['db'], userId: number, orderNumber: string, rma: string) {
+    const found = await createReturnsRepository(trx).findByRma(rma.trim().toUpperCase());
+    const row = found ? await createOrderRepository(trx).findById(found.order_id) : null;
+    if (!found || !row || found.user_id !== userId || row.order_number !== orderNumber.trim().toUpperCase()) throw new NotFoundError('No return was found.');
+    return found;
+  }
+
+  return {
     /**
      * The shopper's return of `lines` of their own order (another account's is the same 404 as none): authorized
-     * with an RMA and a label link's token (answered once; only its hash is kept), or refused with why.
+     * with an RMA and a label link's token (answered once; only its hash is kept), or refused with why. The shopper
+     * is emailed the label's link.
      */
-    async request(userId: number, orderNumber: string, request: { lines: number[]; reason: ReturnReason; note?: string | null }) {
-      return writeTransaction(d, async (trx) => {
+    async request(userId: number, orderNumber: string, request: { lines: number[]; reason: ReturnReason; note?: string | null | undefined }) {
+      const token = randomBytes(32).toString('base64url');
+      const result = await writeTransaction(d, async (trx) => {
         const orders = createOrderRepository(trx);
         const r = createReturnsRepository(trx);
         const row = await orders.findByNumberOfUser(orderNumber.trim().toUpperCase(), userId);
@@ -142,7 +178,6 @@ export function createReturns(deps: ReturnsDeps) {
         const iso = at.toISOString();
         const windowStart = new Date(at.getTime() - STORE_TERMS.returnDays * 86_400_000).toISOString();
         if (!(await r.openOnOrder(row.id, windowStart, iso))) throw new ConflictError('This order changed meanwhile and can no longer be returned.');
-        const token = randomBytes(32).toString('base64url');
         const expires = new Date(at.getTime() + RETURN_LABEL_DAYS * 86_400_000).toISOString();
         const fee = lines.reduce((s, l) => s + l.engraving_fee_cents, 0);
         for (;;) {
@@ -162,56 +197,84 @@ export function createReturns(deps: ReturnsDeps) {
           });
           if (id === null) continue;
           if (!(await r.insertLines(id, lines))) throw new ConflictError('A piece chosen is already in another return.');
-          return { rma, token, refundCents: returnRefundCents(lines), feeCents: fee, labelExpiresAt: expires };
+          const labelUrl = `${deps.publicUrl}${labelPath(token)}`;
+          const created = (await r.findByRma(rma))!;
+          return done(trx, created, undefined, (order, view, to) => returnAuthorizedMail(order, view, labelUrl, to, storeEmail));
         }
+      });
+      mail.flush();
+      return { ...result, rma: result.ret.rma, refundCents: result.ret.refund_cents, token, labelExpiresAt: result.ret.label_expires_at };
+    },
+
+    /**
+     * A new link to an authorized return's label, for the shopper who lost the first (the email's): the old link
+     * stops working; the label still expires when it was to.
+     */
+    async newLabelLink(userId: number, orderNumber: string, rma: string) {
+      const token = randomBytes(32).toString('base64url');
+      return writeTransaction(d, async (trx) => {
+        const r = createReturnsRepository(trx);
+        const found = await ownReturn(trx, userId, orderNumber, rma);
+        if (found.status !== 'authorized') throw new ReturnStepRefused(`Return ${found.rma} needs no label any more: it is ${RETURN_STATUS_LABELS[found.status as ReturnStatus].toLowerCase()}.`);
+        if (found.label_expires_at <= now().toISOString()) throw new ReturnStepRefused(`The label of return ${found.rma} has expired. Reply to your return email and we will arrange another.`);
+        if (!(await r.setLabelToken(found.id, 'authorized', hashToken(token)))) refuse((await r.findByRma(found.rma))!, 'have a new label');
+        return { token, labelExpiresAt: found.label_expires_at };
       });
     },
 
-    /** The parcel of a return arrived at the store. */
-    receive: (rma: string, by: string) =>
-      writeTransaction(d, async (trx) => {
-        const r = createReturnsRepository(trx);
-        const found = await loadReturn(rma, r);
-        if (found.status !== 'authorized') refuse(found, 'be received');
-        if (!(await r.move(found.id, 'authorized', 'received', { received_at: now().toISOString(), received_by: by }))) refuse((await r.findByRma(found.rma))!, 'be received');
-        return (await r.findByRma(found.rma))!;
-      }),
+    /** The parcel of a return arrived at the store; the shopper is emailed. */
+    receive: async (rma: string, how: ReturnStepBy) =>
+      sent(
+        await writeTransaction(d, async (trx) => {
+          const r = createReturnsRepository(trx);
+          const found = await loadReturn(rma, r);
+          if (found.status !== 'authorized') refuse(found, 'be received');
+          if (!(await r.move(found.id, 'authorized', 'received', { received_at: now().toISOString(), received_by: how.by }))) refuse((await r.findByRma(found.rma))!, 'be received');
+          return done(trx, found, how, (order, view, to) => returnReceivedMail(order, view, to, storeEmail));
+        }),
+      ),
 
     /**
      * The return inspected: passed (every stone's certificate matched; a GIA re-check's reference for one above
-     * 1.99 ct), its stones back on sale and a stocked piece's units back in stock; or failed, declined and sent back.
+     * 1.99 ct), its stones back on sale and a stocked piece's units back in stock; or failed, declined and sent back
+     * (the shopper is emailed).
      */
-    inspect: (rma: string, outcome: { passed: boolean; note?: string | null; giaRecheck?: string | null }, by: string) =>
-      writeTransaction(d, async (trx) => {
-        const r = createReturnsRepository(trx);
-        const orders = createOrderRepository(trx);
-        const found = await loadReturn(rma, r);
-        if (found.status !== 'received') refuse(found, 'be inspected');
-        const items = (await orders.recordsOfOne(found.order_id)).items;
-        const records = (await r.recordsOf([found.order_id])).get(found.order_id)!;
-        const inReturn = new Set(records.lines.filter((l) => l.return_id === found.id).map((l) => l.order_item_id));
-        const lines = numberedLines(items).filter((l) => inReturn.has(l.item.id));
-        const stones = lines.flatMap(({ item, parts }) => [item, ...parts]).filter((i) => i.diamond_id !== null);
-        const recheck = outcome.giaRecheck?.trim() || null;
-        if (outcome.passed && stones.some((s) => needsGiaRecheck(s.carat)) && !recheck) {
-          const message = 'A returned diamond above 1.99 carats passes only with its GIA re-check: give the re-check’s report reference.';
-          throw new ValidationError({ gia_recheck: [message] }, message);
-        }
-        const at = now().toISOString();
-        const to: ReturnStatus = outcome.passed ? 'inspected' : 'rejected';
-        const change = { inspected_at: at, inspected_by: by, inspection_note: outcome.note?.trim() || null, gia_recheck: recheck, ...(outcome.passed ? {} : { closed_at: at, closed_by: by }) };
-        if (!(await r.move(found.id, 'received', to, change))) refuse((await r.findByRma(found.rma))!, 'be inspected');
-        if (outcome.passed) await deps.inventory.restock(trx, restockOf(lines));
-        else await r.closeOnOrder(found.order_id, at);
-        return (await r.findByRma(found.rma))!;
-      }),
+    inspect: async (rma: string, outcome: { passed: boolean; note?: string | null | undefined; giaRecheck?: string | null | undefined }, how: ReturnStepBy) =>
+      sent(
+        await writeTransaction(d, async (trx) => {
+          const r = createReturnsRepository(trx);
+          const orders = createOrderRepository(trx);
+          const found = await loadReturn(rma, r);
+          if (found.status !== 'received') refuse(found, 'be inspected');
+          const items = (await orders.recordsOfOne(found.order_id)).items;
+          const records = (await r.recordsOf([found.order_id])).get(found.order_id)!;
+          const inReturn = new Set(records.lines.filter((l) => l.return_id === found.id).map((l) => l.order_item_id));
+          const lines = numberedLines(items).filter((l) => inReturn.has(l.item.id));
+          const stones = lines.flatMap(({ item, parts }) => [item, ...parts]).filter((i) => i.diamond_id !== null);
+          const recheck = outcome.giaRecheck?.trim() || null;
+          if (outcome.passed && stones.some((s) => needsGiaRecheck(s.carat)) && !recheck) {
+            const message = 'A returned diamond above 1.99 carats passes only with its GIA re-check: give the re-check’s report reference.';
+            throw new ValidationError({ gia_recheck: [message] }, message);
+          }
+          const at = now().toISOString();
+          const to: ReturnStatus = outcome.passed ? 'inspected' : 'rejected';
+          const note = outcome.note?.trim() || null;
+          const change = { inspected_at: at, inspected_by: how.by, inspection_note: note, gia_recheck: recheck, ...(outcome.passed ? {} : { closed_at: at, closed_by: how.by }) };
+          if (!(await r.move(found.id, 'received', to, change))) refuse((await r.findByRma(found.rma))!, 'be inspected');
+          const restocked = outcome.passed ? restockOf(lines) : [];
+          if (outcome.passed) await deps.inventory.restock(trx, restocked);
+          else await r.closeOnOrder(found.order_id, at);
+          const detail = { passed: outcome.passed, note, gia_recheck: recheck, back_on_sale: restocked.map((u) => u.label) };
+          return done(trx, found, how, outcome.passed ? null : (order, view, email) => returnDeclinedMail(order, view, email, storeEmail), detail);
+        }),
+      ),
 
     /**
      * An inspected return refunded: its amount taken from what may still be refunded of the order (never more than
      * was paid), then through PayPal's refund API for a PayPal payment (idempotent on the refund's request id), or
      * recorded with the reference of the route staff used. A PayPal refusal gives the amount back and says why.
      */
-    async refund(rma: string, options: { reference?: string | null }, by: string) {
+    async refund(rma: string, options: { reference?: string | null | undefined }, how: ReturnStepBy): Promise<ReturnStepDone> {
       const found = await loadReturn(rma);
       if (found.status !== 'inspected') refuse(found, 'be refunded');
       const order = await createOrderRepository(d.db).findById(found.order_id);
@@ -222,12 +285,13 @@ export function createReturns(deps: ReturnsDeps) {
         throw new ValidationError({ reference: [message] }, message);
       }
       const requestId = `refund-${found.rma}`;
+      const refunded = (order: Order, view: OrderReturn, to: string) => returnRefundedMail(order, view, to, storeEmail);
       // Reserve the amount and record the refund as pending (or done, for a recorded one) in one transaction.
-      const refundId = await writeTransaction(d, async (trx) => {
+      const reserved = await writeTransaction(d, async (trx) => {
         const r = createReturnsRepository(trx);
         const at = now().toISOString();
         const pending = await r.pendingRefundOf(found.id);
-        if (pending) return pending.id;
+        if (pending) return { id: pending.id, done: null };
         if (found.refund_cents > 0 && !(await r.reserveRefund(found.order_id, found.refund_cents, at))) {
           throw new ReturnStepRefused(`Return ${found.rma} cannot be refunded: ${formatCents(found.refund_cents)} would refund more than the order’s payment.`);
         }
@@ -241,53 +305,91 @@ export function createReturns(deps: ReturnsDeps) {
           request_id: requestId,
           reason: `Return ${found.rma}`,
           created_at: at,
-          created_by: by,
+          created_by: how.by,
         });
         if (id === null) throw new ReturnStepRefused(`Return ${found.rma} is being refunded already.`);
-        if (!viaPayPal) {
-          if (!(await r.move(found.id, 'inspected', 'refunded', { closed_at: at, closed_by: by }))) refuse((await r.findByRma(found.rma))!, 'be refunded');
-          await r.closeOnOrder(found.order_id, at);
-        }
-        return id;
+        if (viaPayPal) return { id, done: null };
+        if (!(await r.move(found.id, 'inspected', 'refunded', { closed_at: at, closed_by: how.by }))) refuse((await r.findByRma(found.rma))!, 'be refunded');
+        await r.closeOnOrder(found.order_id, at);
+        return { id, done: await done(trx, found, how, refunded, { amount: centsToPrice(found.refund_cents), method: order!.payment_mode, refund_reference: reference }) };
       });
-      if (viaPayPal) {
-        let outcome: { refundId: string };
-        try {
-          outcome = await deps.refunds.paypal(found.order_id, found.refund_cents, requestId);
-        } catch (error) {
-          await writeTransaction(d, async (trx) => {
-            const r = createReturnsRepository(trx);
-            const at = now().toISOString();
-            if (await r.settleRefund(refundId, { status: 'failed', failure: String((error as Error).message), at })) await r.giveBackRefund(found.order_id, found.refund_cents, at);
-          });
-          throw new ConflictError(`PayPal did not refund return ${found.rma}: ${(error as Error).message}`);
-        }
+      if (reserved.done) return sent(reserved.done);
+      let outcome: { refundId: string };
+      try {
+        outcome = await deps.refunds.paypal(found.order_id, found.refund_cents, requestId);
+      } catch (error) {
         await writeTransaction(d, async (trx) => {
           const r = createReturnsRepository(trx);
           const at = now().toISOString();
-          await r.settleRefund(refundId, { status: 'completed', reference: outcome.refundId, at });
-          if (await r.move(found.id, 'inspected', 'refunded', { closed_at: at, closed_by: by })) await r.closeOnOrder(found.order_id, at);
+          if (await r.settleRefund(reserved.id, { status: 'failed', failure: String((error as Error).message), at })) await r.giveBackRefund(found.order_id, found.refund_cents, at);
         });
+        throw new ConflictError(`PayPal did not refund return ${found.rma}: ${(error as Error).message}`);
       }
-      return (await repo.findByRma(found.rma))!;
+      const result = await writeTransaction(d, async (trx) => {
+        const r = createReturnsRepository(trx);
+        const at = now().toISOString();
+        await r.settleRefund(reserved.id, { status: 'completed', reference: outcome.refundId, at });
+        if (!(await r.move(found.id, 'inspected', 'refunded', { closed_at: at, closed_by: how.by }))) refuse((await r.findByRma(found.rma))!, 'be refunded');
+        await r.closeOnOrder(found.order_id, at);
+        return done(trx, found, how, refunded, { amount: centsToPrice(found.refund_cents), method: 'pay-paypal', refund_reference: outcome.refundId });
+      });
+      return sent(result);
     },
 
-    /** The shopper (or staff) withdraws a return not yet received: its lines are free again while the window is open. */
-    cancel: (rma: string, by: string, ownerId?: number) =>
-      writeTransaction(d, async (trx) => {
-        const r = createReturnsRepository(trx);
-        const found = await loadReturn(rma, r);
-        if (ownerId !== undefined && found.user_id !== ownerId) throw new NotFoundError(`No return ${rma.trim()}.`);
-        if (found.status !== 'authorized') refuse(found, 'be cancelled');
-        const at = now().toISOString();
-        if (!(await r.move(found.id, 'authorized', 'cancelled', { closed_at: at, closed_by: by }))) refuse((await r.findByRma(found.rma))!, 'be cancelled');
-        await r.freeLines(found.id);
-        await r.closeOnOrder(found.order_id, at);
-        return (await r.findByRma(found.rma))!;
-      }),
+    /**
+     * A return not yet received withdrawn, by the shopper (`ownerId`, their own: another's is a 404) or by staff (the
+     * shopper is emailed): its lines are free again while the window is open.
+     */
+    cancel: async (rma: string, how: ReturnStepBy, owner?: { userId: number; orderNumber: string }) =>
+      sent(
+        await writeTransaction(d, async (trx) => {
+          const r = createReturnsRepository(trx);
+          const found = owner ? await ownReturn(trx, owner.userId, owner.orderNumber, rma) : await loadReturn(rma, r);
+          if (found.status !== 'authorized') refuse(found, 'be cancelled');
+          const at = now().toISOString();
+          if (!(await r.move(found.id, 'authorized', 'cancelled', { closed_at: at, closed_by: how.by }))) refuse((await r.findByRma(found.rma))!, 'be cancelled');
+          await r.freeLines(found.id);
+          await r.closeOnOrder(found.order_id, at);
+          return done(trx, found, how, owner ? null : (order, view, to) => returnCancelledMail(order, view, to, storeEmail));
+        }),
+      ),
 
-    /** The label link's return, while the link works. */
-    byLabelToken: (token: string) => repo.findByLabelToken(hashToken(token), now().toISOString()),
+    /** One return by its RMA, with its order (the desk's `show`). */
+    async find(rma: string): Promise<ReturnStepDone> {
+      const found = await loadReturn(rma);
+      const orders = createOrderRepository(d.db);
+      const row = (await orders.findById(found.order_id))!;
+      const order = toOrder(row, await orders.recordsOfOne(row.id), deps.wireTransfer, now());
+      return { ret: found, order, view: order.returns.find((r) => r.rma === found.rma)! };
+    },
+
+    /** The returns in the store's hands, oldest first, each with its order's number and shopper's name. */
+    async openReturns(limit = 200) {
+      const rows = await repo.open(limit);
+      const orders = createOrderRepository(d.db);
+      const records = await repo.recordsOf([...new Set(rows.map((r) => r.order_id))]);
+      return Promise.all(
+        rows.map(async (r) => {
+          const order = (await orders.findById(r.order_id))!;
+          return { ret: r, orderNumber: order.order_number, userName: order.user_name, lines: records.get(r.order_id)!.lines.filter((l) => l.return_id === r.id).length };
+        }),
+      );
+    },
+
+    /** What the label of a working link shows, or null (an unknown or expired link, or a return past needing it). */
+    async labelOf(token: string): Promise<ReturnLabel | null> {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+      const found = await repo.findByLabelToken(hashToken(token), now().toISOString());
+      if (!found || found.status !== 'authorized') return null;
+      const row = (await createOrderRepository(d.db).findById(found.order_id))!;
+      return {
+        rma: found.rma,
+        orderNumber: row.order_number,
+        from: { name: row.user_name, street: row.street, apartment: row.apartment, city: row.city, state: row.state, zip: row.zip, country: row.country },
+        insuredCents: found.refund_cents + found.fee_cents,
+        expiresAt: found.label_expires_at,
+      };
+    },
   };
 }
 

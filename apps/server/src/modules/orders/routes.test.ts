@@ -177,6 +177,10 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
         production_stage: null,
         timeline: [{ step: 'placed', at: clock.now().toISOString(), label: 'Order placed', stage: null, detail: null }],
         shipments: [],
+        // Not delivered: nothing may be returned yet, and nothing has been refunded.
+        after_sale: [1, 2].map((line) => ({ line, returnable: false, return_until: null, engraving_removal_fee: '0.00', next_return_from: null, rma: null, free_resize: false, notes: [] })),
+        returns: [],
+        refunded: '0.00',
       });
       expect(res.headers['cache-control']).toBe('no-store');
 

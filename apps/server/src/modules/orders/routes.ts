@@ -1,18 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  RETURN_LABEL_DAYS,
   errorResponseSchema,
   orderListResponseSchema,
   orderNumberParamSchema,
+  orderReturnParamSchema,
   orderSchema,
+  returnCreatedSchema,
+  returnLabelLinkSchema,
+  returnRequestSchema,
+  validationErrorSchema,
 } from '@everstone/contract';
 import { requireUser, type Auth } from '../../plugins/auth.ts';
+import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
+import { NotFoundError } from '../../errors.ts';
+import { labelPath, type ReturnLabel, type Returns } from './returns.ts';
 import type { OrderService } from './service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
 const security = [{ bearer: [] }];
 
-/** The signed-in user's own orders, for the profile and the order page (orders are placed through checkout/). */
-export function orderRoutes(service: OrderService, deps: { auth: Auth }): FastifyPluginAsyncZod {
+/** The signed-in user's own orders, for the profile and the order page (orders are placed through checkout/), and their returns. */
+export function orderRoutes(service: OrderService, deps: { auth: Auth; returns: Returns; limiter: RateLimiter }): FastifyPluginAsyncZod {
+  const { returns, limiter } = deps;
   return async function (app) {
     app.addHook('onRequest', deps.auth.requireSignedIn);
     app.addHook('onSend', async (_request, reply) => {
@@ -47,6 +58,108 @@ export function orderRoutes(service: OrderService, deps: { auth: Auth }): Fastif
         },
       },
       async (request) => service.getOrder(requireUser(request), request.params.order_number),
+    );
+
+    app.post(
+      '/orders/:order_number/returns',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Return some of the signed-in shopper’s own delivered lines, in their return window',
+          description:
+            'Lines are the order’s line numbers (1 is `lines[0]`), each `returnable` in its `after_sale`. 201 with the ' +
+            'return’s RMA and the link of its prepaid, insured label (shown once here and emailed; a new one can be asked ' +
+            'for); 422 naming why a line cannot be returned (its window closed, one return every six months, already in a ' +
+            'return); 404 for another account’s order as for a missing one; 409 when the order changed meanwhile.',
+          security,
+          params: orderNumberParamSchema,
+          body: returnRequestSchema,
+          response: { 201: returnCreatedSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema, 429: errorResponseSchema, ...denied },
+        },
+        preValidation: limiter.guard(RATE_LIMITS.returns),
+      },
+      async (request, reply) => {
+        const created = await returns.request(requireUser(request).user.id, request.params.order_number, request.body);
+        return reply.status(201).send({
+          message: `Return ${created.rma} is authorized. Print the prepaid label and send the piece within ${RETURN_LABEL_DAYS} days; we have emailed you the link too.`,
+          rma: created.rma,
+          label_url: labelPath(created.token),
+          label_expires_at: created.labelExpiresAt,
+          order: created.order,
+        });
+      },
+    );
+
+    app.post(
+      '/orders/:order_number/returns/:rma/label',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'A new link to an authorized return’s label (the earlier link stops working)',
+          security,
+          params: orderReturnParamSchema,
+          response: { 200: returnLabelLinkSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...denied },
+        },
+        preValidation: limiter.guard(RATE_LIMITS.returns),
+      },
+      async (request) => {
+        const link = await returns.newLabelLink(requireUser(request).user.id, request.params.order_number, request.params.rma);
+        return { label_url: labelPath(link.token), label_expires_at: link.labelExpiresAt };
+      },
+    );
+
+    app.post(
+      '/orders/:order_number/returns/:rma/cancel',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Withdraw one of the shopper’s own returns before it reaches the store',
+          description: 'Its lines may be returned again while their window is open; another account’s return is the same 404 as a missing one.',
+          security,
+          params: orderReturnParamSchema,
+          response: { 200: orderSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...denied },
+        },
+        preValidation: limiter.guard(RATE_LIMITS.returns),
+      },
+      async (request) => {
+        const signedIn = requireUser(request);
+        return (await returns.cancel(request.params.rma, { by: signedIn.user.email }, { userId: signedIn.user.id, orderNumber: request.params.order_number })).order;
+      },
+    );
+  };
+}
+
+/**
+ * A return's prepaid label, by the link the shopper was given (no sign-in: the 256-bit token is the key, kept only as
+ * its hash; the log never shows it). Unknown, expired, or no longer needed (the return was received or cancelled):
+ * the same 404.
+ */
+export function returnLabelRoutes(returns: Returns, deps: { limiter: RateLimiter; renderLabel: (label: ReturnLabel) => Promise<Buffer> }): FastifyPluginAsyncZod {
+  return async function (app) {
+    app.get(
+      '/returns/labels/:token',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'A return’s prepaid, insured label as a PDF, by its link',
+          params: z.object({ token: z.string() }),
+          produces: ['application/pdf'],
+          // The PDF's bytes, sent as they are (a Buffer is never serialized).
+          response: { 200: z.unknown(), 404: errorResponseSchema, 429: errorResponseSchema },
+        },
+        preValidation: deps.limiter.guard(RATE_LIMITS.returnLabel),
+      },
+      async (request, reply) => {
+        const label = await returns.labelOf(request.params.token);
+        if (!label) throw new NotFoundError('This label link has expired or is no longer needed. Open your order under My Orders for a new one.');
+        const pdf = await deps.renderLabel(label);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="everstone-return-${label.rma}.pdf"`)
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .send(pdf);
+      },
     );
   };
 }

@@ -40,6 +40,7 @@ import {
 } from './mail.ts';
 import { lineRow, productOf, ringOf, type OrderLineDraft } from './lines.ts';
 import { windowOpenedBy } from './window.ts';
+import { afterSaleViewsOf, returnViewsOf } from './after-sale.ts';
 import { createOrderRepository, type HeldStones, type OrderRecords } from './repository.ts';
 import { orderTables, type OrderTables } from './tables.ts';
 
@@ -151,7 +152,7 @@ function toOrderLine(i: OrderItemRow): OrderLine {
  * An order as the API answers it; `wire` is the store's bank account, shown while the order awaits a transfer. The
  * row's id stays on the server: §3's order_id is the public order number (docs/api.md, "Orders").
  */
-export function toOrder(row: OrderRow, records: OrderRecords, wire: WireTransfer): Order {
+export function toOrder(row: OrderRow, records: OrderRecords, wire: WireTransfer, now: Date = new Date()): Order {
   const { items } = records;
   const order: Order = {
     order_id: row.order_number,
@@ -186,6 +187,9 @@ export function toOrder(row: OrderRow, records: OrderRecords, wire: WireTransfer
     production_stage: (row.production_stage as Order['production_stage']) ?? null,
     timeline: timelineOf(row, records),
     shipments: shipmentsOf(records.shipments),
+    after_sale: afterSaleViewsOf(row, items, records.returns, records.lastReturnAt, now),
+    returns: returnViewsOf(items, records.returns),
+    refunded: centsToPrice(Number(row.refunded_cents)),
   };
   return awaitsWireTransfer(order) ? { ...order, wire_transfer: wire } : order;
 }
@@ -214,7 +218,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   async function load(r: ReturnType<typeof createOrderRepository>, id: number): Promise<Order | null> {
     const row = await r.findById(id);
-    return row ? toOrder(row, await r.recordsOfOne(id), wireTransfer) : null;
+    return row ? toOrder(row, await r.recordsOfOne(id), wireTransfer, now()) : null;
   }
 
   /** Gives back what an order still holds and marks its lines released, inside `trx`. */
@@ -316,7 +320,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     async listOrders(signedIn: SignedIn): Promise<OrderListResponse> {
       const rows = await repo.listByUser(signedIn.user.id, ORDER_LIST_LIMIT);
       const records = await repo.recordsOf(rows.map((row) => row.id));
-      return { data: rows.map((row) => toOrder(row, records.get(row.id)!, wireTransfer)) };
+      return { data: rows.map((row) => toOrder(row, records.get(row.id)!, wireTransfer, now())) };
     },
 
     /**
@@ -328,7 +332,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       // Only what drawOrderNumber makes can name an order: anything else is the same 404, without a query.
       const row = /^EV-\d{4}-[0-9A-Z]{6}$/.test(number) ? await repo.findByNumberOfUser(number, signedIn.user.id) : null;
       if (!row) throw new NotFoundError(ORDER_MESSAGES.noOrder);
-      return toOrder(row, await repo.recordsOfOne(row.id), wireTransfer);
+      return toOrder(row, await repo.recordsOfOne(row.id), wireTransfer, now());
     },
 
     /**

@@ -14,6 +14,7 @@ import {
   type TimelineStep,
 } from '@everstone/contract';
 import type { OrderItemRow, OrderRow, ShipmentRow } from '../../db/schema.ts';
+import { returnTimelineOf } from './after-sale.ts';
 import type { OrderRecords } from './repository.ts';
 
 /** An order's parcels as the API shows them, each with its carrier's own tracking page. */
@@ -37,7 +38,7 @@ export function shipmentsOf(rows: readonly ShipmentRow[]): Shipment[] {
 export function timelineOf(row: OrderRow, records: OrderRecords): TimelineEntry[] {
   const carrierOf = new Map(records.shipments.map((s) => [s.tracking_number, s.carrier as Carrier]));
   const placed: TimelineEntry = { step: 'placed', at: row.created_at, label: timelineLabel({ step: 'placed', stage: null, detail: null }), stage: null, detail: null };
-  return [
+  const steps = [
     placed,
     ...records.events.map((e): TimelineEntry => {
       const entry = { step: e.step as TimelineStep, stage: (e.stage as ProductionStage | null) ?? null, detail: e.detail };
@@ -45,6 +46,8 @@ export function timelineOf(row: OrderRow, records: OrderRecords): TimelineEntry[
       return { ...entry, at: e.at, label: e.note ? `${label}: ${e.note}` : label };
     }),
   ];
+  // A return's steps are its own rows' instants; the order's and the returns' steps interleave by when they happened.
+  return [...steps, ...returnTimelineOf(records.returns)].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
 /**

@@ -11,6 +11,7 @@ export {
   type WalletService,
 } from './service.ts';
 export { createPayPalProvider } from './paypal.ts';
+export { walletRefunds } from './refunds.ts';
 export { createSimulatorProvider } from './simulator.ts';
 export { simulatorRoutes } from './simulator-routes.ts';
 export { walletWebhookRoutes } from './routes.ts';

@@ -41,6 +41,12 @@ export function createWalletPaymentRepository(db: Kysely<PaymentTables>) {
       return row ? normalize(row) : null;
     },
 
+    /** The order's payment that was taken (its capture final), if the order was paid through the wallet. */
+    async findCompletedOfOrder(orderId: number): Promise<WalletPaymentRow | null> {
+      const row = await db.selectFrom('wallet_payments').selectAll().where('order_id', '=', orderId).where('status', '=', 'completed').where('capture_id', 'is not', null).executeTakeFirst();
+      return row ? normalize(row) : null;
+    },
+
     async findByCapture(captureId: string): Promise<WalletPaymentRow | null> {
       const row = await db.selectFrom('wallet_payments').selectAll().where('capture_id', '=', captureId).executeTakeFirst();
       return row ? normalize(row) : null;

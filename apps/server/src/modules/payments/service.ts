@@ -22,6 +22,7 @@ import { walletRefundMail, walletReviewDeniedMail } from './mail.ts';
 import { WalletProviderError, type CaptureState, type WalletEventDelivery, type WalletProvider } from './provider.ts';
 import { createWalletPaymentRepository, type WalletPaymentStatus } from './repository.ts';
 import { paymentTables } from './tables.ts';
+import { walletRefunds } from './refunds.ts';
 
 export type { WalletPaymentStatus };
 
@@ -115,7 +116,7 @@ export interface WalletServiceDeps {
   storeEmail: string;
   now?: () => Date;
   /** Where failed provider calls are reported (the shopper gets a 503 and may retry; operators need the cause). */
-  log?: { warn(details: object, message: string): void };
+  log?: { warn(details: object, message: string): void; info?(details: object, message: string): void };
 }
 
 export interface CapturedOrder {
@@ -349,6 +350,9 @@ export function createWalletService(deps: WalletServiceDeps) {
   }
 
   return {
+    /** Part or all of a paid order's capture given back through the provider (`walletRefunds`). */
+    refundOrder: walletRefunds({ db: deps.db, provider, log: deps.log }),
+
     /**
      * Records what a payment is for and asks the provider for a payment the shopper approves (§7 POST
      * /api/paypal/create-order, through the checkout, which has priced it). No order, no reservation.

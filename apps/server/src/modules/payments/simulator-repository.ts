@@ -1,8 +1,8 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { WalletSimulatedPaymentRow, WalletSimulatedPaymentTable } from '../../db/schema.ts';
 import type { PaymentTables } from './tables.ts';
 
-const normalize = (row: WalletSimulatedPaymentRow): WalletSimulatedPaymentRow => ({ ...row, amount_cents: Number(row.amount_cents) });
+const normalize = (row: WalletSimulatedPaymentRow): WalletSimulatedPaymentRow => ({ ...row, amount_cents: Number(row.amount_cents), refunded_cents: Number(row.refunded_cents) });
 
 /** The offline wallet's ledger (wallet_simulated_payments): the only place with its SQL. */
 export function createSimulatorRepository(db: Kysely<PaymentTables>) {
@@ -48,6 +48,31 @@ export function createSimulatorRepository(db: Kysely<PaymentTables>) {
         .where('capture_id', '=', captureId)
         .where('refund_id', 'is', null)
         .execute();
+    },
+
+    /** The refund made under a request id, if any. */
+    async refundByKey(requestKey: string): Promise<{ id: string; capture_id: string; amount_cents: number } | null> {
+      const row = await db.selectFrom('wallet_simulated_refunds').select(['id', 'capture_id', 'amount_cents']).where('request_key', '=', requestKey).executeTakeFirst();
+      return row ? { ...row, amount_cents: Number(row.amount_cents) } : null;
+    },
+
+    /**
+     * Refunds `amountCents` of a capture under its request id: the refund's row first (a second call with the key
+     * finds it: false), then the amount added to what was refunded in one UPDATE that keeps it at most the capture
+     * (false, and the row removed, when it would pass it).
+     */
+    async refund(refund: { id: string; capture_id: string; request_key: string; amount_cents: number; created_at: string }): Promise<'refunded' | 'repeated' | 'exceeds'> {
+      const inserted = await db.insertInto('wallet_simulated_refunds').values(refund).onConflict((oc) => oc.column('request_key').doNothing()).returning('id').executeTakeFirst();
+      if (!inserted) return 'repeated';
+      const result = await db
+        .updateTable('wallet_simulated_payments')
+        .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', refund.amount_cents), updated_at: refund.created_at }))
+        .where('capture_id', '=', refund.capture_id)
+        .where(sql<boolean>`refunded_cents + ${refund.amount_cents} <= amount_cents`)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return 'refunded';
+      await db.deleteFrom('wallet_simulated_refunds').where('id', '=', refund.id).execute();
+      return 'exceeds';
     },
 
     async refundIdOf(captureId: string): Promise<string | null> {

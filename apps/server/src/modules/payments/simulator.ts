@@ -88,12 +88,26 @@ export function createSimulatorProvider(options: SimulatorOptions) {
       return { status: 'completed' };
     },
 
-    async refundCapture(captureId: string, amountCents: number): Promise<RefundOutcome> {
+    /**
+     * Refunds all or part of a capture, as PayPal does: once per request id (the same key answers the first refund),
+     * never more than what remains of it (PayPal's REFUND_AMOUNT_EXCEEDED). A refund of the whole capture also
+     * gives the capture its refund id, as before partial refunds.
+     */
+    async refundCapture(captureId: string, amountCents: number, _currency: 'USD', idempotencyKey: string): Promise<RefundOutcome> {
       const row = await repo.findByCapture(captureId);
       if (!row) throw new Error(`No simulated capture ${captureId}`);
-      if (row.amount_cents !== amountCents) throw new Error('The simulator refunds captures in full only');
-      if (!row.refund_id) await repo.setRefundIdIfNone(captureId, drawId('SIMREF'), now().toISOString());
-      return { refundId: (await repo.refundIdOf(captureId))!, status: 'completed' };
+      if (!Number.isInteger(amountCents) || amountCents <= 0) throw new Error('The refund amount must be a positive amount (INVALID_PARAMETER_VALUE)');
+      const earlier = await repo.refundByKey(idempotencyKey);
+      if (earlier) return { refundId: earlier.id, status: 'completed' };
+      const id = drawId('SIMREF');
+      const outcome = await repo.refund({ id, capture_id: captureId, request_key: idempotencyKey, amount_cents: amountCents, created_at: now().toISOString() });
+      if (outcome === 'exceeds') throw new Error('The refund amount exceeds what remains of the capture (REFUND_AMOUNT_EXCEEDED)');
+      if (outcome === 'repeated') return { refundId: (await repo.refundByKey(idempotencyKey))!.id, status: 'completed' };
+      if (amountCents === row.amount_cents) {
+        await repo.setRefundIdIfNone(captureId, id, now().toISOString());
+        return { refundId: (await repo.refundIdOf(captureId))!, status: 'completed' };
+      }
+      return { refundId: id, status: 'completed' };
     },
   };
 

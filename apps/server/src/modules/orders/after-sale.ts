@@ -1,0 +1,94 @@
+import {
+  RETURN_REASON_LABELS,
+  RETURN_STATUS_LABELS,
+  afterSaleOf,
+  centsToPrice,
+  timelineLabel,
+  type AfterSaleFacts,
+  type LineAfterSaleView,
+  type OrderReturn,
+  type OrderStatus,
+  type ReturnReason,
+  type ReturnStatus,
+  type TimelineEntry,
+  type TimelineStep,
+} from '@everstone/contract';
+import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
+import type { ReturnRecords } from './returns-repository.ts';
+
+/** A top-level line's number (1, 2, …) on its order, and its rows (a ring's parts under it). */
+export function numberedLines(items: readonly OrderItemRow[]) {
+  const top = items.filter((i) => i.parent_line_id === null);
+  return top.map((item, index) => ({ line: index + 1, item, parts: items.filter((i) => i.parent_line_id === item.id) }));
+}
+
+/** The contract's facts of an order for its after-sale rules. */
+export function afterSaleFactsOf(row: OrderRow, items: readonly OrderItemRow[], records: ReturnRecords, lastReturnAt: string | null): AfterSaleFacts {
+  const inReturn = new Map<number, string>();
+  for (const line of records.lines) {
+    const r = records.returns.find((x) => x.id === line.return_id);
+    if (r && r.status !== 'cancelled') inReturn.set(line.order_item_id, r.rma);
+  }
+  return {
+    order_status: row.order_status as OrderStatus,
+    payment_status: row.payment_status,
+    delivered_at: row.delivered_at,
+    last_return_at: lastReturnAt,
+    lines: numberedLines(items).map(({ line, item, parts }) => ({
+      line,
+      kind: item.kind,
+      engraved: [item, ...parts].some((i) => i.engraving !== null && i.engraving !== ''),
+      resizable: item.kind === 'ring' || [item, ...parts].some((i) => i.ring_size !== null),
+      rma: inReturn.get(item.id) ?? null,
+      // Resize tickets are not recorded yet: every ring's first resize is still to come.
+      resized: false,
+    })),
+  };
+}
+
+/** Each top-level line's after-sale rights at `now`, as the order's API answer shows them. */
+export function afterSaleViewsOf(row: OrderRow, items: readonly OrderItemRow[], records: ReturnRecords, lastReturnAt: string | null, now: Date): LineAfterSaleView[] {
+  return afterSaleOf(afterSaleFactsOf(row, items, records, lastReturnAt), now).map(({ engraving_fee_cents, ...rest }) => ({ ...rest, engraving_removal_fee: centsToPrice(engraving_fee_cents) }));
+}
+
+/** The order's returns as the API shows them: each with its line numbers and, once refunded, the refund's reference. */
+export function returnViewsOf(items: readonly OrderItemRow[], records: ReturnRecords): OrderReturn[] {
+  const lineOf = new Map(numberedLines(items).map(({ line, item }) => [item.id, line]));
+  return records.returns.map((r) => {
+    const refund = records.refunds.find((f) => f.return_id === r.id && f.status === 'completed');
+    return {
+      rma: r.rma,
+      status: r.status as ReturnStatus,
+      status_label: RETURN_STATUS_LABELS[r.status as ReturnStatus],
+      reason: r.reason as ReturnReason,
+      reason_label: RETURN_REASON_LABELS[r.reason as ReturnReason],
+      note: r.note,
+      lines: records.lines.filter((l) => l.return_id === r.id).map((l) => lineOf.get(l.order_item_id)!).filter((n) => n !== undefined).sort((a, b) => a - b),
+      refund: centsToPrice(r.refund_cents),
+      fee: centsToPrice(r.fee_cents),
+      requested_at: r.requested_at,
+      label_expires_at: r.label_expires_at,
+      received_at: r.received_at,
+      inspected_at: r.inspected_at,
+      closed_at: r.closed_at,
+      refund_reference: refund?.reference ?? null,
+    };
+  });
+}
+
+/** How a closed return ends on the timeline. */
+const CLOSED_STEP: Partial<Record<ReturnStatus, TimelineStep>> = { refunded: 'return_refunded', rejected: 'return_declined', cancelled: 'return_cancelled' };
+
+/** A return's steps on its order's timeline, each with its RMA: authorized, received, inspected, then how it closed. */
+export function returnTimelineOf(records: ReturnRecords): TimelineEntry[] {
+  return records.returns.flatMap((r) => {
+    const steps: [TimelineStep, string | null][] = [
+      ['return_authorized', r.requested_at],
+      ['return_received', r.received_at],
+      // A declined return's inspection is its closing step.
+      ['return_inspected', r.status === 'rejected' ? null : r.inspected_at],
+      [CLOSED_STEP[r.status as ReturnStatus] ?? 'return_cancelled', CLOSED_STEP[r.status as ReturnStatus] ? r.closed_at : null],
+    ];
+    return steps.flatMap(([step, at]): TimelineEntry[] => (at ? [{ step, at, label: timelineLabel({ step, stage: null, detail: r.rma }), stage: null, detail: r.rma }] : []));
+  });
+}
