@@ -166,6 +166,54 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     expect(await steps(dropped)).toEqual([['order.cancel', null, 'npm run orders', { order_status: 'cancelled', payment_status: 'pending' }]]);
   });
 
+  it('takes a return through the desk: listed, received, declined at inspection, each step on the audit log and emailed', { timeout: 240_000 }, async () => {
+    const shopper = await signUpAndIn(app, { name: 'Mary Jackson' });
+    const stone = await db.db.selectFrom('diamonds').select(['id', 'price_cents']).where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/store-order',
+      headers: bearer(shopper.token),
+      payload: {
+        user_name: 'Mary Jackson',
+        contact_number: '757-555-0177',
+        items_id: [Number(stone.id)],
+        total_price: centsToPrice(Number(stone.price_cents)),
+        address: JSON.stringify({ street: '3 Langley Blvd', city: 'Hampton', zip: '23681', country: 'United States' }),
+        payment_mode: 'pay-credit',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const number = (res.json() as Order).order_number;
+    for (const args of [['paid', number], ['ready', number], ['ship', number, '--carrier', 'fedex', '--tracking', '300000000001'], ['deliver', number]]) {
+      const step = await desk(...args);
+      expect(step.code, `${args.join(' ')}: ${step.stderr}`).toBe(0);
+    }
+    const asked = await app.inject({ method: 'POST', url: `/api/orders/${number}/returns`, headers: bearer(shopper.token), payload: { lines: [1], reason: 'quality' } });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const rma = (asked.json() as { rma: string }).rma;
+
+    const list = await desk('returns');
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(new RegExp(`^${rma}\\s+authorized\\s+${number}`, 'm'));
+    const received = await desk('receive', rma.toLowerCase());
+    expect(received.code, received.stderr).toBe(0);
+    expect(received.stdout).toContain(`${rma}  return received, order ${number}`);
+    expect(received.stdout).toContain('  next       inspect');
+    const declined = await desk('inspect', rma, '--failed', '--note', 'Deep scratch on the table facet');
+    expect(declined.code, declined.stderr).toBe(0);
+    expect(declined.stdout).toContain('Declined: send the piece back to the shopper, insured.');
+    await waitFor(() => smtp.to(shopper.email).find((m) => m.subject === `About your Everstone return ${rma}`), { what: 'the declined email' });
+    const refused = await desk('refund', rma, '--reference', 'TERM-1');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(`Return ${rma} cannot be refunded: it is return declined.`);
+    const entries = await db.db.selectFrom('audit_log').selectAll().where('subject_id', '=', number).where('action', 'like', 'return.%').orderBy('id').execute();
+    expect(entries.map((e) => [e.action, e.actor_name, JSON.parse(e.after_json ?? 'null').return_status])).toEqual([
+      ['return.receive', 'npm run orders', 'received'],
+      ['return.decline', 'npm run orders', 'rejected'],
+    ]);
+    expect(await db.db.selectFrom('diamonds').select('status').where('id', '=', stone.id).executeTakeFirstOrThrow()).toEqual({ status: 'sold' });
+  });
+
   it('shows a shopper’s control characters and line breaks instead of obeying them', { timeout: 120_000 }, async () => {
     // A row stored before the contract cleaned such text: an escape sequence that erases the line, a carriage
     // return and a fake status, a C1 CSI, and a note whose second line looks like one of the desk's own.
@@ -223,7 +271,11 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.trim()).toBe('No order EV-2000-ZZZZZZ.');
     for (const [args, message] of [
-      [['refund', placed.order_number], 'Unknown command "refund".'],
+      [['refund', placed.order_number], '"refund" takes a return number such as RMA-7KQ2M9XD. An order not yet shipped is refunded with "cancel ORDER --refunded".'],
+      [['refund-all', placed.order_number], 'Unknown command "refund-all".'],
+      [['inspect', 'RMA-7KQ2M9XD'], '"inspect" needs --passed or --failed.'],
+      [['receive', 'RMA-7KQ2M9XD', '--passed'], '--passed does not belong to "receive".'],
+      [['ship', placed.order_number, '--reference', 'X'], '--reference belongs to "refund".'],
       [['ship', placed.order_number], '"ship" needs --carrier ups|fedex|usps.'],
       [['ship', placed.order_number, '--carrier', 'dhl', '--tracking', '1234567890'], '"ship" needs --carrier ups|fedex|usps.'],
       [['ship', placed.order_number, '--carrier', 'ups', '--tracking', '1Z999AA10123456785'], 'This UPS tracking number’s check digit does not match'],

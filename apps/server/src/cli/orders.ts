@@ -15,6 +15,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_METHOD_LABELS,
   PRODUCTION_STAGES,
+  RMA_PATTERN,
   allowedReturnSteps,
   centsToPrice,
   formatAmount,
@@ -154,6 +155,10 @@ function describeReturn(ret: OrderReturn, order: DeskOrder): string {
 async function returnCommand(command: string, rma: string | undefined, extra: string[], values: Record<string, string | boolean | undefined>): Promise<number> {
   if (command === 'returns' ? rma !== undefined : !rma || extra.length > 0) {
     console.error(command === 'returns' ? '"returns" takes no argument; use "return RMA" for one.' : `"${command}" takes one return number (RMA-…).\n\n${USAGE}`);
+    return 2;
+  }
+  if (rma !== undefined && command !== 'returns' && !RMA_PATTERN.test(rma.trim().toUpperCase())) {
+    console.error(`"${command}" takes a return number such as RMA-7KQ2M9XD.${command === 'refund' ? ' An order not yet shipped is refunded with "cancel ORDER --refunded".' : ''}`);
     return 2;
   }
   for (const [option, value] of Object.entries(values)) {
