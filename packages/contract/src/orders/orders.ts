@@ -425,6 +425,10 @@ export const orderReturnSchema = z.object({
   closed_at: z.string().nullable(),
   /** The refund's reference with the money's route (PayPal's refund id, or the one staff recorded), once refunded. */
   refund_reference: z.string().nullable(),
+  /** Whether a diamond in it weighs above 1.99 ct, so its inspection passes only with a GIA re-check (`needsGiaRecheck`). */
+  gia_recheck_needed: z.boolean(),
+  /** The GIA re-check's reference the inspection recorded. */
+  gia_recheck: z.string().nullable(),
 });
 export type OrderReturn = z.infer<typeof orderReturnSchema>;
 

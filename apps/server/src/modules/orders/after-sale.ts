@@ -3,6 +3,7 @@ import {
   RETURN_STATUS_LABELS,
   afterSaleOf,
   centsToPrice,
+  needsGiaRecheck,
   timelineLabel,
   type AfterSaleFacts,
   type LineAfterSaleView,
@@ -53,9 +54,12 @@ export function afterSaleViewsOf(row: OrderRow, items: readonly OrderItemRow[], 
 
 /** The order's returns as the API shows them: each with its line numbers and, once refunded, the refund's reference. */
 export function returnViewsOf(items: readonly OrderItemRow[], records: ReturnRecords): OrderReturn[] {
-  const lineOf = new Map(numberedLines(items).map(({ line, item }) => [item.id, line]));
+  const numbered = numberedLines(items);
+  const lineOf = new Map(numbered.map(({ line, item }) => [item.id, line]));
   return records.returns.map((r) => {
     const refund = records.refunds.find((f) => f.return_id === r.id && f.status === 'completed');
+    const inIt = new Set(records.lines.filter((l) => l.return_id === r.id).map((l) => l.order_item_id));
+    const stones = numbered.filter((l) => inIt.has(l.item.id)).flatMap(({ item, parts }) => [item, ...parts]).filter((i) => i.diamond_id !== null);
     return {
       rma: r.rma,
       status: r.status as ReturnStatus,
@@ -72,6 +76,8 @@ export function returnViewsOf(items: readonly OrderItemRow[], records: ReturnRec
       inspected_at: r.inspected_at,
       closed_at: r.closed_at,
       refund_reference: refund?.reference ?? null,
+      gia_recheck_needed: stones.some((s) => needsGiaRecheck(s.carat)),
+      gia_recheck: r.gia_recheck,
     };
   });
 }

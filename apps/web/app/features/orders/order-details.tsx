@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, formatAmount, nextStepsOf, wireTransferDetails, type Order, type Shipment } from '@everstone/contract';
 import { ORDER_STATUS_LABELS, formatOrderDate, orderLinesHeading, orderShipsByDay, paymentLabel, timelineEntryText } from './orders';
 import { OrderLines } from './order-lines';
+import { OrderAfterSale } from './order-returns';
 import { STORE } from '../../content/store';
 
 /** The order's statuses, as the Order History shows them: the order's filled, the payment's outlined. */
@@ -53,8 +54,8 @@ function NextSteps({ order }: { order: Order }) {
         <p key={text}>{text}</p>
       ))}
       <p className="order-next__contact">
-        {/* Returns and resizes are arranged with the team for now: the delivery email and the store's contacts reach it. */}
-        {order.order_status === 'delivered' ? 'To return or resize it, reply to your delivery email or contact us: call' : 'Questions about your order? Call us at'}{' '}
+        {/* A return is asked for below; a resize is arranged with the team: the delivery email and the store's contacts reach it. */}
+        {order.order_status === 'delivered' ? 'To resize a ring, or for anything else about your order, call us at' : 'Questions about your order? Call us at'}{' '}
         <a className="order-next__phone" href={STORE.phone.href}>
           {STORE.phone.display}
         </a> or email{' '}
@@ -223,7 +224,7 @@ function Delivery({ order }: { order: Order }) {
  * One order, loaded: its heading with the day it ships, what happens next, its parcels, its progress, its lines,
  * its summary and where it goes.
  */
-export function OrderDetails({ order }: { order: Order }) {
+export function OrderDetails({ order, onOrder }: { order: Order; onOrder?: (order: Order) => void }) {
   const shipsBy = orderShipsByDay(order);
   return (
     <>
@@ -249,6 +250,7 @@ export function OrderDetails({ order }: { order: Order }) {
           <Shipments shipments={order.shipments} />
           <Progress order={order} />
           <Items order={order} />
+          {onOrder && <OrderAfterSale order={order} onOrder={onOrder} />}
         </div>
         <div className="order-page__aside">
           <Summary order={order} />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { Order } from '@everstone/contract';
 import type { Route } from './+types/order';
 import { OrderDetails } from '../../features/orders/order-details';
 import { Breadcrumb, Message, NotFound } from '../../features/orders/order-messages';
@@ -29,6 +30,10 @@ export default function OrderPage({ params }: Route.ComponentProps) {
   const [attempt, setAttempt] = useState(0);
   const token = session.status === 'signed-in' ? session.token : null;
   const view = useOrder(orderNumber, token, attempt);
+  // The order as a step on this page left it (a return asked for, cancelled), until it is loaded again.
+  const [changed, setChanged] = useState<Order | null>(null);
+  useEffect(() => setChanged(null), [token, attempt]);
+  const shown = view.status === 'ready' ? (changed?.order_number === view.order.order_number ? changed : view.order) : null;
 
   useEffect(() => {
     if (orderNumber !== null && session.status === 'guest') {
@@ -57,8 +62,8 @@ export default function OrderPage({ params }: Route.ComponentProps) {
             <span className="profile-skeleton" aria-hidden="true" />
           </div>
         </div>
-      ) : view.status === 'ready' ? (
-        <OrderDetails order={view.order} />
+      ) : shown ? (
+        <OrderDetails order={shown} onOrder={setChanged} />
       ) : view.status === 'not-found' ? (
         <NotFound email={email} />
       ) : (

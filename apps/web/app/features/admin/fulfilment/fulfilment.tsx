@@ -1,9 +1,11 @@
-import { ORDER_STATUS_LABELS, formatShipDay, type AdminFulfilmentResponse, type AdminOrderSummary } from '@everstone/contract';
+import { ORDER_STATUS_LABELS, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, RETURN_STEP_LABELS, formatAmount, formatShipDay, type AdminFulfilmentResponse, type AdminOrderSummary, type AdminReturnSummary } from '@everstone/contract';
+import { TableScroll } from '../kit/table';
+import { OrderLink } from '../orders/order-links';
 import { PageHead } from '../kit/frame';
 import { formatDayTime } from '../kit/format';
 import { OrderQueueTable } from '../orders';
 
-type Group = { key: keyof AdminFulfilmentResponse; title: string; lead: string; empty: string };
+type Group = { key: Exclude<keyof AdminFulfilmentResponse, 'returns'>; title: string; lead: string; empty: string };
 
 const GROUPS: Group[] = [
   {
@@ -44,6 +46,65 @@ function ShipsBy({ order, late }: { order: AdminOrderSummary; late: boolean }) {
   );
 }
 
+/** The returns in the store's hands: each with its order (where its steps are taken) and what to do next. */
+function ReturnsQueue({ returns }: { returns: AdminReturnSummary[] }) {
+  return (
+    <section className="adm-panel" aria-labelledby="fulfilment-returns-title">
+      <div className="adm-panel__head">
+        <h2 className="adm-panel__title">
+          <span id="fulfilment-returns-title">Returns</span>
+          <span className="adm-count">
+            {returns.length}
+            <span className="visually-hidden">{returns.length === 1 ? ' return' : ' returns'}</span>
+          </span>
+        </h2>
+        <p className="adm-panel__lead">Authorized, received or inspected, oldest first. Receive each parcel as it arrives, inspect it, then refund it from its order’s page.</p>
+      </div>
+      {returns.length === 0 ? (
+        <p className="adm-empty">No return is open.</p>
+      ) : (
+        <TableScroll label="Returns">
+          <table className="adm-table adm-table--plain">
+            <caption className="visually-hidden">Open returns</caption>
+            <thead>
+              <tr>
+                <th scope="col">Return</th>
+                <th scope="col">Order</th>
+                <th scope="col">Reason</th>
+                <th scope="col" className="adm-num">
+                  Refund
+                </th>
+                <th scope="col">Next</th>
+              </tr>
+            </thead>
+            <tbody>
+              {returns.map((r) => (
+                <tr key={r.rma}>
+                  <td>
+                    <span className="adm-cell-main">{r.rma}</span>
+                    <span className="adm-cell-sub">
+                      {RETURN_STATUS_LABELS[r.status]}, {formatDayTime(r.requested_at)}
+                    </span>
+                  </td>
+                  <td>
+                    <OrderLink orderNumber={r.order_number} />
+                    <span className="adm-cell-sub">
+                      {r.user_name}, {r.lines === 1 ? '1 line' : `${r.lines} lines`}
+                    </span>
+                  </td>
+                  <td>{RETURN_REASON_LABELS[r.reason]}</td>
+                  <td className="adm-num">{formatAmount(r.refund)}</td>
+                  <td>{r.steps.filter((s) => s !== 'cancel').map((s) => RETURN_STEP_LABELS[s]).join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}
+
 /** /admin/fulfilment: what the workshop and the shipping desk have to do, late orders first. */
 export function FulfilmentPage({ queue, now, onRefresh, refreshing = false }: { queue: AdminFulfilmentResponse; now: number; onRefresh?: () => void; refreshing?: boolean }) {
   const late = new Set(queue.late.map((o) => o.order_number));
@@ -55,7 +116,7 @@ export function FulfilmentPage({ queue, now, onRefresh, refreshing = false }: { 
         lead={
           waiting === 0
             ? 'Nothing to make or ship right now.'
-            : `${queue.to_make.length} to make, ${queue.to_ship.length} to ship${queue.late.length > 0 ? `, ${queue.late.length} late` : ''}.`
+            : `${queue.to_make.length} to make, ${queue.to_ship.length} to ship${queue.late.length > 0 ? `, ${queue.late.length} late` : ''}${queue.returns.length > 0 ? `, ${queue.returns.length} ${queue.returns.length === 1 ? 'return' : 'returns'} open` : ''}.`
         }
       >
         <p className="adm-muted adm-small">
@@ -96,6 +157,7 @@ export function FulfilmentPage({ queue, now, onRefresh, refreshing = false }: { 
             </section>
           );
         })}
+        <ReturnsQueue returns={queue.returns} />
       </div>
     </>
   );

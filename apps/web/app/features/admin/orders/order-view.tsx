@@ -12,6 +12,7 @@ import { STEP_EFFECTS, stepLabel } from './steps';
 import { DialogActions } from '../kit/dialog-actions';
 import { DelayForm, ShipForm } from './step-forms';
 import { FulfilmentPanel } from './fulfilment-panel';
+import { ReturnsPanel } from './returns-panel';
 
 const HOLD_STATE_TEXT = { held: 'Held', released: 'Released', sold: 'Sold' } as const;
 
@@ -96,6 +97,8 @@ export function OrderView({ initial, now }: { initial: AdminOrder; now: number }
               <p className="adm-muted">No step can be taken on this order now.</p>
             )}
           </section>
+
+          <ReturnsPanel order={order} onDone={done} />
 
           <section className="adm-panel" aria-labelledby="lines-title">
             <h2 id="lines-title" className="adm-panel__title">
