@@ -43,6 +43,7 @@ import { addressRoutes, createAddressService } from './modules/addresses/index.t
 import { createOrderDesk, createOrderService, orderRoutes, unitsHeldFromStock } from './modules/orders/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import { adminRoutes, createAdminSessions } from './modules/admin/index.ts';
+import { createDocumentService, documentRoutes } from './modules/documents/index.ts';
 import {
   createPayPalProvider,
   createSimulatorProvider,
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const customRequests = createCustomRequestService({ ...storefrontCalls, now });
   const homePreview = createHomePreviewService({ ...storefrontCalls, publicUrl, jewelry, now });
   const ringBuilder = createRingBuilderService({ diamonds, jewelry, holds });
+  const documents = createDocumentService({ db, orders, desk, diamonds, jewelry, storeEmail: config.STORE_EMAIL, publicUrl, now });
   const builderStarts = createBuilderStarts({ db: db.db, now, log: app.log.child({ module: 'ring-builder' }) });
   startSweeper(app, {
     module: 'custom-requests',
@@ -274,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountRoutes(accounts, { auth, limiter, now }));
       await api.register(addressRoutes(addresses, { auth, limiter }));
       await api.register(orderRoutes(orders, { auth }));
+      await api.register(documentRoutes(documents, { auth, limiter }));
       await api.register(checkoutRoutes(checkout, { auth, limiter, wallet, storeUrl: storeUrlOf(config) }));
       if (wallet.acceptsEvents) await api.register(walletWebhookRoutes(wallet, { limiter }));
       await api.register(newsletterRoutes(newsletter, { limiter }));
@@ -290,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           desk,
           audit,
           limiter,
+          documents,
           secureCookie: publicUrl.startsWith('https:'),
           customers: createCustomerDirectory({ db: db.db }),
           accounts,

@@ -25,6 +25,7 @@ import { productVersionMigration } from './migrations/017-product-version.ts';
 import { fulfilmentMigration } from './migrations/018-fulfilment.ts';
 import { homePreviewStepsMigration } from './migrations/021-home-preview-steps.ts';
 import { returnsMigration } from './migrations/022-returns.ts';
+import { documentsMigration } from './migrations/023-documents.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -121,6 +122,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '018-fulfilment': fulfilmentMigration(engine),
     '021-home-preview-steps': homePreviewStepsMigration(),
     '022-returns': returnsMigration(engine),
+    '023-documents': documentsMigration(engine),
   };
 }
 

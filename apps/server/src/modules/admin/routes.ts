@@ -54,6 +54,7 @@ import { requireOwnPage } from './own-page.ts';
 import { registerRequestRoutes, type RequestRouteDeps } from './requests-routes.ts';
 import { registerStoneRoutes, type StoneRouteDeps } from './stones-routes.ts';
 import { registerJewelryRoutes, type CatalogRouteDeps } from './jewelry-routes.ts';
+import { registerDocumentRoutes, type DocumentRouteDeps } from './documents-routes.ts';
 import { numbersOf } from './numbers.ts';
 import type { BuilderStarts } from '../ring-builder/index.ts';
 import { adminOrderOf, runOrderStep, type StepInput } from './orders.ts';
@@ -61,7 +62,7 @@ import { sessionTimes, type AdminSessionRow, type AdminSessions } from './sessio
 
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
-export interface AdminRouteDeps extends RequestRouteDeps, StoneRouteDeps, CatalogRouteDeps {
+export interface AdminRouteDeps extends RequestRouteDeps, StoneRouteDeps, CatalogRouteDeps, DocumentRouteDeps {
   /** Who opened the ring builder, for the numbers' conversion. */
   starts: BuilderStarts;
   now: () => Date;
@@ -519,6 +520,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       registerRequestRoutes(scope, deps);
       registerStoneRoutes(scope, deps);
       registerJewelryRoutes(scope, deps);
+      registerDocumentRoutes(scope, deps);
 
       // Owners only.
       scope.get(

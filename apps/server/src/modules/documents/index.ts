@@ -1,4 +1,6 @@
 /** The documents module's public face: an order's PDFs (invoice, packing slip, insurance sheets, a return's label) and their links. */
+export { createDocumentService, type DocumentService, type DocumentRequest, type RenderedDocument } from './service.ts';
+export { documentRoutes, sendDocument } from './routes.ts';
 export { invoicePdf, invoiceTotals } from './invoice.ts';
 export { packingSlipPdf } from './packing-slip.ts';
 export { insuranceSheetPdf, type InsuredLine } from './insurance-sheet.ts';
