@@ -48,6 +48,7 @@ const ringLine: OrderLine = {
     depth_mm: 3.6,
     setting_variant_id: 7,
     setting_sku: 'ARIA-HALO-PT',
+    setting_slug: 'aria-halo',
     setting_name: 'The Aria Halo',
     metal: 'platinum',
     origin: 'natural',
