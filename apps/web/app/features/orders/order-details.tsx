@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, formatAmount, nextStepsOf, wireTransferDetails, type Order, type Shipment } from '@everstone/contract';
 import { ORDER_STATUS_LABELS, formatOrderDate, orderLinesHeading, orderShipsByDay, paymentLabel, timelineEntryText } from './orders';
 import { OrderLines } from './order-lines';
+import { OrderDocuments } from './order-documents';
 import { STORE } from '../../content/store';
 
 /** The order's statuses, as the Order History shows them: the order's filled, the payment's outlined. */
@@ -221,9 +222,9 @@ function Delivery({ order }: { order: Order }) {
 
 /**
  * One order, loaded: its heading with the day it ships, what happens next, its parcels, its progress, its lines,
- * its summary and where it goes.
+ * its summary, where it goes and, with the session's token, its documents to download.
  */
-export function OrderDetails({ order }: { order: Order }) {
+export function OrderDetails({ order, token }: { order: Order; token?: string | null }) {
   const shipsBy = orderShipsByDay(order);
   return (
     <>
@@ -253,6 +254,7 @@ export function OrderDetails({ order }: { order: Order }) {
         <div className="order-page__aside">
           <Summary order={order} />
           <Delivery order={order} />
+          {token && <OrderDocuments order={order} token={token} />}
         </div>
       </div>
       <div className="order-page__actions">

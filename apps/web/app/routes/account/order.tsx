@@ -58,7 +58,7 @@ export default function OrderPage({ params }: Route.ComponentProps) {
           </div>
         </div>
       ) : view.status === 'ready' ? (
-        <OrderDetails order={view.order} />
+        <OrderDetails order={view.order} token={token} />
       ) : view.status === 'not-found' ? (
         <NotFound email={email} />
       ) : (
