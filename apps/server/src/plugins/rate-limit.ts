@@ -245,7 +245,7 @@ export const RATE_LIMITS = {
     ],
   },
   /**
-   * An order's documents are drawn on request (a PDF costs some milliseconds of the instance's one thread): a shopper
+   * An order's documents are drawn on request (a PDF costs a few tens of milliseconds of the instance's thread): a shopper
    * or a staff member downloads a few; this bounds a loop asking for them without end.
    */
   documents: {
