@@ -40,9 +40,10 @@ import {
   type PasswordHasher,
 } from './modules/accounts/index.ts';
 import { addressRoutes, createAddressService } from './modules/addresses/index.ts';
-import { createOrderDesk, createOrderService, createReturns, orderRoutes, unitsHeldFromStock } from './modules/orders/index.ts';
+import { createOrderDesk, createOrderService, createReturns, orderRoutes, returnLabelRoutes, unitsHeldFromStock } from './modules/orders/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import { adminRoutes, createAdminSessions } from './modules/admin/index.ts';
+import { createDocumentService, documentRoutes } from './modules/documents/index.ts';
 import {
   createPayPalProvider,
   createSimulatorProvider,
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const customRequests = createCustomRequestService({ ...storefrontCalls, now });
   const homePreview = createHomePreviewService({ ...storefrontCalls, publicUrl, jewelry, now });
   const ringBuilder = createRingBuilderService({ diamonds, jewelry, holds });
+  const documents = createDocumentService({ db, orders, desk, diamonds, jewelry, storeEmail: config.STORE_EMAIL, publicUrl, now });
   const builderStarts = createBuilderStarts({ db: db.db, now, log: app.log.child({ module: 'ring-builder' }) });
   startSweeper(app, {
     module: 'custom-requests',
@@ -285,6 +287,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountRoutes(accounts, { auth, limiter, now }));
       await api.register(addressRoutes(addresses, { auth, limiter }));
       await api.register(orderRoutes(orders, { auth, returns, limiter }));
+      await api.register(documentRoutes(documents, { auth, limiter }));
+      await api.register(
+        returnLabelRoutes(returns, {
+          limiter,
+          renderLabel: ({ from: { name, ...address }, ...label }) => documents.returnLabel({ ...label, from: { name, address } }),
+        }),
+      );
       await api.register(checkoutRoutes(checkout, { auth, limiter, wallet, storeUrl: storeUrlOf(config) }));
       if (wallet.acceptsEvents) await api.register(walletWebhookRoutes(wallet, { limiter }));
       await api.register(newsletterRoutes(newsletter, { limiter }));
@@ -302,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           returns,
           audit,
           limiter,
+          documents,
           secureCookie: publicUrl.startsWith('https:'),
           customers: createCustomerDirectory({ db: db.db }),
           accounts,

@@ -41,6 +41,7 @@ const WATCHED_TABLES = [
   'staff_second_factors',
   'staff_recovery_codes',
   'staff_changes',
+  'document_links',
 ] as const;
 
 /** Text a form or a script may send: ordinary, binary, very long, escape sequences, injections, lone surrogates. */

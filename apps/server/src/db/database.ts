@@ -25,6 +25,7 @@ import { productVersionMigration } from './migrations/017-product-version.ts';
 import { fulfilmentMigration } from './migrations/018-fulfilment.ts';
 import { homePreviewStepsMigration } from './migrations/021-home-preview-steps.ts';
 import { returnsMigration } from './migrations/022-returns.ts';
+import { documentsMigration } from './migrations/023-documents.ts';
 import { simulatedRefundsMigration } from './migrations/024-simulated-refunds.ts';
 import type { Database } from './schema.ts';
 
@@ -122,6 +123,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '018-fulfilment': fulfilmentMigration(engine),
     '021-home-preview-steps': homePreviewStepsMigration(),
     '022-returns': returnsMigration(engine),
+    '023-documents': documentsMigration(engine),
     '024-simulated-refunds': simulatedRefundsMigration(),
   };
 }

@@ -8,6 +8,7 @@ import { ADMIN_TABLES } from '../modules/admin/tables.ts';
 import { APPOINTMENT_TABLES } from '../modules/appointments/tables.ts';
 import { AUDIT_TABLES } from '../modules/audit/tables.ts';
 import { DIAMOND_READS, GRADING_TABLES } from '../modules/diamonds/tables.ts';
+import { DOCUMENT_TABLES } from '../modules/documents/tables.ts';
 import { CONTACT_TABLES } from '../modules/contact/tables.ts';
 import { CUSTOM_REQUEST_TABLES } from '../modules/custom-requests/tables.ts';
 import { HOME_PREVIEW_TABLES } from '../modules/home-preview/tables.ts';
@@ -28,6 +29,7 @@ const OWNERS = {
   appointments: APPOINTMENT_TABLES,
   audit: AUDIT_TABLES,
   diamonds: GRADING_TABLES,
+  documents: DOCUMENT_TABLES,
   contact: CONTACT_TABLES,
   'custom-requests': CUSTOM_REQUEST_TABLES,
   'home-preview': HOME_PREVIEW_TABLES,

@@ -715,6 +715,24 @@ export interface MetalPriceTable {
   updated_at: string;
 }
 
+/** A link to one document of an order, opened without signing in until it expires (docs/decisions/023-order-documents.md). */
+export interface DocumentLinkTable {
+  id: Generated<number>;
+  /** SHA-256 of the link's token (hex); the token itself is never stored. */
+  token_hash: string;
+  order_number: string;
+  /** 'invoice', 'packing-slip' or 'insurance'. */
+  document: string;
+  /** An insurance sheet's line, 1-based; null for the others. */
+  line: number | null;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+  /** The shopper who made it, or (null) staff. */
+  created_by_user_id: number | null;
+  /** The staff member who made it, by address; null for a shopper's. */
+  created_by_staff: string | null;
+}
+
 export interface Database {
   shapes: ShapeTable;
   colors: LookupTable;
@@ -767,6 +785,7 @@ export interface Database {
   staff_changes: StaffChangeTable;
   audit_log: AuditLogTable;
   builder_starts: BuilderStartTable;
+  document_links: DocumentLinkTable;
 }
 
 export type DiamondRow = Selectable<DiamondTable>;
@@ -787,3 +806,4 @@ export type NewProduct = Insertable<ProductTable>;
 export type NewProductVariant = Insertable<ProductVariantTable>;
 export type WalletPaymentRow = Selectable<WalletPaymentTable>;
 export type WalletSimulatedPaymentRow = Selectable<WalletSimulatedPaymentTable>;
+export type DocumentLinkRow = Selectable<DocumentLinkTable>;

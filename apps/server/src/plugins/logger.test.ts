@@ -13,6 +13,9 @@ describe('log scrubbing', () => {
     expect(scrubUrl('/verify-email/abcDEF_123-xyz')).toBe('/verify-email/[redacted]');
     expect(scrubUrl('/api/returns/labels/abcDEF_123-xyz')).toBe('/api/returns/labels/[redacted]');
     expect(scrubUrl('/verify-email/abcDEF_123-xyz.data')).toBe('/verify-email/[redacted]');
+    // A document link opens its PDF without signing in: its token is as good as the document.
+    expect(scrubUrl('/api/documents/abcDEF_123-xyzabcDEF_123-xyzabcDEF_123-xyz12')).toBe('/api/documents/[redacted]');
+    expect(scrubUrl('/API/Documents/abcDEF_123/?x=1')).toBe('/API/Documents/[redacted]/?x=1');
     expect(scrubUrl('/api/get-all-diamonds?page=2&per_page=20')).toBe('/api/get-all-diamonds?page=2&per_page=20');
     expect(scrubUrl('/signin?Token=abc&next=%2Fcart')).toBe('/signin?Token=[redacted]&next=%2Fcart');
     expect(scrubUrl('/x?q=ann@example.com')).toBe('/x?q=[address]');

@@ -46,12 +46,13 @@ export function scrubText(text: string): string {
 
 /**
  * A request URL fit for the log: the token of a reset or verification link (/reset-password/{token},
- * /verify-email/{token}), of a return label's link (/api/returns/labels/{token}) and secret query values
- * (?email=…, ?token=…) are replaced; the rest of the path stays, so the log still says what was asked for.
+ * /verify-email/{token}), of a document link (/api/documents/{token}: it opens the document without signing in)
+ * or of a return label's link (/api/returns/labels/{token}), and secret query values (?email=…, ?token=…) are
+ * replaced; the rest of the path stays, so the log still says what was asked for.
  */
 export function scrubUrl(url: string): string {
   const q = url.indexOf('?');
-  const path = (q === -1 ? url : url.slice(0, q)).replace(/^(\/(?:reset-password|verify-email)\/)[^/]+/i, '$1[redacted]').replace(/^(\/api\/returns\/labels\/)[^/]+/i, '$1[redacted]');
+  const path = (q === -1 ? url : url.slice(0, q)).replace(/^(\/(?:reset-password|verify-email|api\/documents|api\/returns\/labels)\/)[^/]+/i, '$1[redacted]');
   if (q === -1) return path;
   const query = url
     .slice(q + 1)

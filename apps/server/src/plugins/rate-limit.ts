@@ -263,6 +263,36 @@ export const RATE_LIMITS = {
       { by: 'client', max: 100, windowMs: 15 * MINUTE },
     ],
   },
+  /**
+   * An order's documents are drawn on request (a PDF costs a few tens of milliseconds of the instance's thread): a shopper
+   * or a staff member downloads a few; this bounds a loop asking for them without end.
+   */
+  documents: {
+    name: 'documents',
+    what: 'Too many documents downloaded.',
+    rules: [
+      { by: 'user', max: 120, windowMs: HOUR },
+      { by: 'client', max: 600, windowMs: HOUR },
+    ],
+  },
+  /** Each document link is a row kept for a week: a shopper makes one or two to forward; this bounds a script's. */
+  documentLinks: {
+    name: 'document-links',
+    what: 'Too many document links made.',
+    rules: [
+      { by: 'user', max: 30, windowMs: HOUR },
+      { by: 'client', max: 120, windowMs: HOUR },
+    ],
+  },
+  /**
+   * Opening a document link needs no sign-in: 256 random bits cannot be guessed, so this bounds the work one address
+   * can ask for (each opening draws the PDF), not the guessing. Well above an insurer's office opening a few.
+   */
+  documentLinkOpens: {
+    name: 'document-link-opens',
+    what: 'Too many document links opened.',
+    rules: [{ by: 'client', max: 300, windowMs: HOUR }],
+  },
   /** Each saved address is a write; the account's own cap bounds what is kept, this bounds the churn. */
   addresses: {
     name: 'addresses',

@@ -78,4 +78,21 @@ describe('the API client (§7)', () => {
     const { client } = clientAnswering(new Response(null, { status: 204 }));
     expect(await client.get('/sanctum/csrf-cookie', NO_CONTENT)).toEqual({ ok: true, status: 204, data: undefined });
   });
+
+  it('fetches a file with the bearer token, and names it as the answer does', async () => {
+    const pdf = new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), {
+      status: 200,
+      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="EV-2026-K7M3QX-invoice.pdf"' },
+    });
+    const { client, sent } = clientAnswering(pdf, 'tok-1');
+    const res = await client.file('/api/orders/EV-2026-K7M3QX/documents/invoice');
+    expect(sent[0]).toEqual({ path: '/api/orders/EV-2026-K7M3QX/documents/invoice', method: 'GET', headers: { Accept: 'application/pdf, application/json;q=0.9', Authorization: 'Bearer tok-1' }, body: undefined });
+    expect(res.ok && res.data.filename).toBe('EV-2026-K7M3QX-invoice.pdf');
+    expect(res.ok && new TextDecoder().decode(await res.data.blob.arrayBuffer())).toBe('%PDF-');
+  });
+
+  it('reads a file’s error answer as every other call’s', async () => {
+    const { client } = clientAnswering(json(404, { message: 'No such order.' }));
+    expect(await client.file('/api/orders/EV-2026-AAAAAA/documents/invoice')).toEqual({ ok: false, status: 404, message: 'No such order.' });
+  });
 });

@@ -76,8 +76,17 @@ export type Transport = (
   init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
 ) => Promise<Response>;
 
+/** A file the API answered (a PDF): its bytes and the name its Content-Disposition gives it. */
+export interface ApiFile {
+  blob: Blob;
+  /** The answer's attachment name, or null when it names none. */
+  filename: string | null;
+}
+
 export interface ApiClient {
   get<T>(path: string, schema: Schema<T>, options?: CallOptions): Promise<ApiResult<T>>;
+  /** GET of a file (an order's PDF), with the same headers and the same reading of an error as every other call. */
+  file(path: string, options?: CallOptions): Promise<ApiResult<ApiFile>>;
   post<T>(path: string, body: unknown, schema: Schema<T>, options?: CallOptions): Promise<ApiResult<T>>;
   put<T>(path: string, body: unknown, schema: Schema<T>, options?: CallOptions): Promise<ApiResult<T>>;
   delete<T>(path: string, schema: Schema<T>, options?: CallOptions): Promise<ApiResult<T>>;
@@ -113,13 +122,17 @@ export function createApiClient(transport: Transport, defaultToken: () => string
       if (!options.signal?.aborted) console.warn(`${method} ${path} could not reach the store`, err);
       return NO_ANSWER;
     }
+    if (!res.ok) return failure(res);
     const json = await readJson(res);
-    if (res.ok) {
-      const parsed = (await parserOf(schema)).safeParse(json);
-      if (parsed.success) return { ok: true, status: res.status, data: parsed.data };
-      console.error(`${method} ${path} answered ${res.status} in a shape the contract does not describe`, parsed.error);
-      return NO_ANSWER;
-    }
+    const parsed = (await parserOf(schema)).safeParse(json);
+    if (parsed.success) return { ok: true, status: res.status, data: parsed.data };
+    console.error(`${method} ${path} answered ${res.status} in a shape the contract does not describe`, parsed.error);
+    return NO_ANSWER;
+  }
+
+  /** What an error answer says, as `call` reads it: the contract's error body, and Retry-After. */
+  async function failure(res: Response): Promise<ApiFailure> {
+    const json = await readJson(res);
     const error = json === null ? null : (await parserOf(errorBody)).safeParse(json);
     const retry = Number(res.headers.get('retry-after') ?? Number.NaN);
     const retryAfter = Number.isFinite(retry) && retry >= 0 ? { retryAfter: retry } : {};
@@ -127,7 +140,31 @@ export function createApiClient(transport: Transport, defaultToken: () => string
     const { message, errors } = error.data;
     return { ok: false, status: res.status, message: message.trim() ? message : null, ...(errors ? { errors } : {}), ...retryAfter };
   }
+
+  async function file(path: string, options: CallOptions = {}): Promise<ApiResult<ApiFile>> {
+    const token = options.token === undefined ? defaultToken() : options.token;
+    // A file's type first; an error still answers JSON.
+    const headers: Record<string, string> = { ...options.headers, Accept: 'application/pdf, application/json;q=0.9' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let res: Response;
+    try {
+      res = await transport(path, { method: 'GET', headers, signal: options.signal });
+    } catch (err) {
+      if (!options.signal?.aborted) console.warn(`GET ${path} could not reach the store`, err);
+      return NO_ANSWER;
+    }
+    if (!res.ok) return failure(res);
+    try {
+      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
+      return { ok: true, status: res.status, data: { blob: await res.blob(), filename: name ? name[1]! : null } };
+    } catch (err) {
+      if (!options.signal?.aborted) console.warn(`GET ${path} was cut off`, err);
+      return NO_ANSWER;
+    }
+  }
+
   return {
+    file,
     get: (path, schema, options) => call('GET', path, undefined, schema, options),
     post: (path, body, schema, options) => call('POST', path, body, schema, options),
     put: (path, body, schema, options) => call('PUT', path, body, schema, options),

@@ -309,6 +309,8 @@ export const AUDIT_ACTIONS = [
   'variant.import_add',
   'variant.import_change',
   'metal.prices',
+  'order.document',
+  'order.document_link',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -370,6 +372,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'variant.import_add': 'Added a variant by import',
   'variant.import_change': 'Changed a variant by import',
   'metal.prices': 'Changed the metal prices',
+  'order.document': 'Downloaded an order document',
+  'order.document_link': 'Made a link to an order document',
 };
 
 export const auditEntrySchema = z.object({

@@ -3,3 +3,4 @@ export * from './order-steps.ts';
 export * from './business-calendar.ts';
 export * from './lifecycle.ts';
 export * from './after-sale.ts';
+export * from './document-kinds.ts';

@@ -1,5 +1,6 @@
 import {
   AUDIT_ACTION_LABELS,
+  ORDER_DOCUMENT_LABELS,
   ORDER_STEP_LABELS,
   PRODUCTION_STAGE_LABELS,
   centsToPrice,
@@ -11,6 +12,7 @@ import {
   type AdminOrderStepResponse,
   type AuditAction,
   type Carrier,
+  type OrderDocument,
   type OrderStep,
   type ProductionStage,
 } from '@everstone/contract';
@@ -22,6 +24,13 @@ const button = (step: OrderStep, argument?: string) =>
   step === 'production' && argument && argument in PRODUCTION_STAGE_LABELS
     ? `“Record ${PRODUCTION_STAGE_LABELS[argument as ProductionStage].toLowerCase()} done”`
     : `“${ORDER_STEP_LABELS[step]}”`;
+
+/** Which document a download or a link was of, as the order's history says it: ' (Invoice)', ' (Insurance documentation, line 2)'. */
+function documentOf(after: Record<string, unknown> | null): string {
+  const document = after?.document;
+  if (typeof document !== 'string' || !(document in ORDER_DOCUMENT_LABELS)) return '';
+  return ` (${ORDER_DOCUMENT_LABELS[document as OrderDocument]}${typeof after?.line === 'number' ? `, line ${after.line}` : ''})`;
+}
 
 /** An order as the back office's order page shows it: the shopper's order, its holds, its history and its steps. */
 export async function adminOrderOf(desk: OrderDesk, audit: AuditLog, orderNumber: string, now: Date = new Date()): Promise<AdminOrder> {
@@ -39,7 +48,7 @@ export async function adminOrderOf(desk: OrderDesk, audit: AuditLog, orderNumber
         // A workshop entry says which stage, a shipment its parcel: the audit keeps both in what the step recorded.
         const stage = e.action === 'order.production' ? (e.after?.production_stage as ProductionStage | undefined) : undefined;
         const parcel = e.action === 'order.ship' && typeof e.after?.tracking_number === 'string' ? ` (${String(e.after.carrier).toUpperCase()} ${e.after.tracking_number})` : '';
-        const what = stage ? `${AUDIT_ACTION_LABELS[e.action]}: ${PRODUCTION_STAGE_LABELS[stage]}` : `${AUDIT_ACTION_LABELS[e.action]}${parcel}`;
+        const what = stage ? `${AUDIT_ACTION_LABELS[e.action]}: ${PRODUCTION_STAGE_LABELS[stage]}` : `${AUDIT_ACTION_LABELS[e.action]}${parcel}${documentOf(e.after)}`;
         return { at: e.at, what, by: e.actor.email };
       }),
     ],

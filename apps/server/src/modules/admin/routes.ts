@@ -59,6 +59,7 @@ import { requireOwnPage } from './own-page.ts';
 import { registerRequestRoutes, type RequestRouteDeps } from './requests-routes.ts';
 import { registerStoneRoutes, type StoneRouteDeps } from './stones-routes.ts';
 import { registerJewelryRoutes, type CatalogRouteDeps } from './jewelry-routes.ts';
+import { registerDocumentRoutes, type DocumentRouteDeps } from './documents-routes.ts';
 import { numbersOf } from './numbers.ts';
 import type { BuilderStarts } from '../ring-builder/index.ts';
 import { adminOrderOf, runOrderStep, type StepInput } from './orders.ts';
@@ -68,7 +69,7 @@ import { sessionTimes, type AdminSessionRow, type AdminSessions } from './sessio
 
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
-export interface AdminRouteDeps extends RequestRouteDeps, StoneRouteDeps, CatalogRouteDeps {
+export interface AdminRouteDeps extends RequestRouteDeps, StoneRouteDeps, CatalogRouteDeps, DocumentRouteDeps {
   /** Returns and their refunds (the orders module). */
   returns: Returns;
   /** Who opened the ring builder, for the numbers' conversion. */
@@ -550,6 +551,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
       registerRequestRoutes(scope, deps);
       registerStoneRoutes(scope, deps);
       registerJewelryRoutes(scope, deps);
+      registerDocumentRoutes(scope, deps);
 
       // Owners only.
       scope.get(

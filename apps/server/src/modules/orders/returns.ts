@@ -14,6 +14,7 @@ import {
   type ReturnReason,
   type ReturnStatus,
   type WireTransfer,
+  type DeliveryCountry,
 } from '@everstone/contract';
 import type { Engine, ModuleDb } from '../../db/database.ts';
 import type { OrderItemRow, OrderReturnRow } from '../../db/schema.ts';
@@ -81,7 +82,7 @@ export interface ReturnStepDone {
 export interface ReturnLabel {
   rma: string;
   orderNumber: string;
-  from: { name: string; street: string; apartment: string | null; city: string; state: string | null; zip: string; country: string };
+  from: { name: string; street: string; apartment: string | null; city: string; state: string | null; zip: string; country: DeliveryCountry };
   insuredCents: number;
   expiresAt: string;
 }
@@ -385,7 +386,7 @@ export function createReturns(deps: ReturnsDeps) {
       return {
         rma: found.rma,
         orderNumber: row.order_number,
-        from: { name: row.user_name, street: row.street, apartment: row.apartment, city: row.city, state: row.state, zip: row.zip, country: row.country },
+        from: { name: row.user_name, street: row.street, apartment: row.apartment, city: row.city, state: row.state, zip: row.zip, country: row.country as DeliveryCountry },
         insuredCents: found.refund_cents + found.fee_cents,
         expiresAt: found.label_expires_at,
       };

@@ -3,6 +3,7 @@ import { PAYMENT_METHOD_LABELS, formatAmount, nextStepsOf, wireTransferDetails, 
 import { ORDER_STATUS_LABELS, formatOrderDate, orderLinesHeading, orderShipsByDay, paymentLabel, timelineEntryText } from './orders';
 import { OrderLines } from './order-lines';
 import { OrderAfterSale } from './order-returns';
+import { OrderDocuments } from './order-documents';
 import { STORE } from '../../content/store';
 
 /** The order's statuses, as the Order History shows them: the order's filled, the payment's outlined. */
@@ -222,9 +223,9 @@ function Delivery({ order }: { order: Order }) {
 
 /**
  * One order, loaded: its heading with the day it ships, what happens next, its parcels, its progress, its lines,
- * its summary and where it goes.
+ * its summary, where it goes and, with the session's token, its documents to download.
  */
-export function OrderDetails({ order, onOrder }: { order: Order; onOrder?: (order: Order) => void }) {
+export function OrderDetails({ order, token, onOrder }: { order: Order; token?: string | null; onOrder?: (order: Order) => void }) {
   const shipsBy = orderShipsByDay(order);
   return (
     <>
@@ -255,6 +256,7 @@ export function OrderDetails({ order, onOrder }: { order: Order; onOrder?: (orde
         <div className="order-page__aside">
           <Summary order={order} />
           <Delivery order={order} />
+          {token && <OrderDocuments order={order} token={token} />}
         </div>
       </div>
       <div className="order-page__actions">

@@ -63,7 +63,7 @@ export default function OrderPage({ params }: Route.ComponentProps) {
           </div>
         </div>
       ) : shown ? (
-        <OrderDetails order={shown} onOrder={setChanged} />
+        <OrderDetails order={shown} token={token} onOrder={setChanged} />
       ) : view.status === 'not-found' ? (
         <NotFound email={email} />
       ) : (

@@ -1,9 +1,8 @@
 import { ORDER_STATUS_LABELS, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, RETURN_STEP_LABELS, formatAmount, formatShipDay, type AdminFulfilmentResponse, type AdminOrderSummary, type AdminReturnSummary } from '@everstone/contract';
 import { TableScroll } from '../kit/table';
-import { OrderLink } from '../orders/order-links';
 import { PageHead } from '../kit/frame';
 import { formatDayTime } from '../kit/format';
-import { OrderQueueTable } from '../orders';
+import { OrderLink, OrderQueueTable } from '../orders';
 
 type Group = { key: Exclude<keyof AdminFulfilmentResponse, 'returns'>; title: string; lead: string; empty: string };
 

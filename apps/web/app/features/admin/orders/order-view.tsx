@@ -13,6 +13,7 @@ import { DialogActions } from '../kit/dialog-actions';
 import { DelayForm, ShipForm } from './step-forms';
 import { FulfilmentPanel } from './fulfilment-panel';
 import { ReturnsPanel } from './returns-panel';
+import { OrderDocumentsPanel } from './order-documents';
 
 const HOLD_STATE_TEXT = { held: 'Held', released: 'Released', sold: 'Sold' } as const;
 
@@ -174,6 +175,8 @@ export function OrderView({ initial, now }: { initial: AdminOrder; now: number }
               </div>
             </dl>
           </section>
+
+          <OrderDocumentsPanel order={order} />
 
           <section className="adm-panel" aria-labelledby="contact-title">
             <h2 id="contact-title" className="adm-panel__title">
