@@ -8,6 +8,7 @@ import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { adminChange, adminCookie, bearer, quickHasher, signUpAndIn, signUpAsStaff } from '../../test/accounts.ts';
 import { seedInventory } from '../inventory/index.ts';
+import { pdfPlainText } from '../../test/pdf-text.ts';
 
 const ADDRESS = { street: '580 Fifth Avenue', apartment: '', city: 'New York', zip: '10036', country: 'United States' };
 const DAY = 86_400_000;
@@ -133,6 +134,26 @@ describe.each(TEST_ENGINES)('returns through the API on %s', (engine) => {
     const stored = await db.db.selectFrom('order_returns').select('label_token_hash').where('rma', '=', created.rma).executeTakeFirstOrThrow();
     expect(stored.label_token_hash).not.toContain(token);
 
+    // The label is a PDF by its link, without signing in; a new link stops the old one.
+    const labelOf = (url: string) => app.inject({ url });
+    const first = await labelOf(created.label_url);
+    expect([first.statusCode, first.headers['content-type'], first.headers['cache-control']]).toEqual([200, 'application/pdf', 'no-store']);
+    expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfPlainText(first.rawPayload);
+    expect(text).toContain(created.rma);
+    expect(text).toContain(number);
+    expect(text).toContain('580 Fifth Avenue');
+    expect((await labelOf(`${created.label_url.slice(0, -1)}${created.label_url.endsWith('A') ? 'B' : 'A'}`)).statusCode).toBe(404);
+    expect((await labelOf('/api/returns/labels/not-a-token')).statusCode).toBe(404);
+    const strangerLabel = await app.inject({ method: 'POST', url: `/api/orders/${number}/returns/${created.rma}/label`, headers: bearer(stranger.token) });
+    expect(strangerLabel.statusCode).toBe(404);
+    const renewed = await app.inject({ method: 'POST', url: `/api/orders/${number}/returns/${created.rma}/label`, headers: bearer(shopper.token) });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const newUrl = (renewed.json() as { label_url: string }).label_url;
+    expect(newUrl).not.toBe(created.label_url);
+    expect((await labelOf(created.label_url)).statusCode).toBe(404);
+    expect((await labelOf(newUrl)).statusCode).toBe(200);
+
     // The second line is stopped by the six-month rule, with the day it may be returned from.
     const again = await ask(shopper.token, number, { lines: [2], reason: 'size' });
     expect([again.statusCode, again.json().message]).toEqual([422, expect.stringMatching(/^One return every six months: your next is possible from /)]);
@@ -146,6 +167,8 @@ describe.each(TEST_ENGINES)('returns through the API on %s', (engine) => {
     expect([early.statusCode, early.json().message]).toEqual([409, `Return ${created.rma} cannot be refunded: it is return authorized.`]);
 
     expect((await returnStep(created.rma, 'receive')).statusCode).toBe(200);
+    // Once the parcel is in, its label is no longer needed.
+    expect((await labelOf(newUrl)).statusCode).toBe(404);
     await waitFor(() => smtp.to(shopper.email).find((m) => m.subject === `We received your Everstone return ${created.rma}`), { what: 'the received email' });
     // The shopper can no longer withdraw it once it is in the store's hands.
     const late = await app.inject({ method: 'POST', url: `/api/orders/${number}/returns/${created.rma}/cancel`, headers: bearer(shopper.token) });
