@@ -354,7 +354,7 @@ test('the order desk’s steps show on the shopper’s page: its progress, its p
   await expect(page.locator('.order-page__badges')).toContainText('Order status: Delivered');
   const delivered = page.getByRole('region', { name: 'Delivered' });
   await expect(delivered).toContainText(`you may return it until ${returnBy}, 30 days from delivery`);
-  await expect(delivered).toContainText('To return or resize it, reply to your delivery email or contact us');
+  await expect(delivered).toContainText('To resize a ring, or for anything else about your order, call us at');
   await expect(detail(shipment, 'Delivered')).toHaveText(placedOn(deliveredAt));
   await expect(steps.last()).toContainText('Delivered');
   await expect(steps.last()).toHaveAttribute('aria-current', 'step');

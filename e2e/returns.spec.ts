@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { orderSchema } from '@everstone/contract';
+import { createAccount, hydrated, runOrderDesk, seriousViolations, sidewaysOverflow, stonesPricedWithin } from './support.ts';
+import { createStaffAccount, signInToBackOffice } from './admin-support.ts';
+
+/*
+ * A return from end to end: a delivered stone is returned from the shopper's order page (its prepaid label downloaded),
+ * received, inspected and refunded by staff on the back office's order page, and is for sale again. Stones from a
+ * price band of its own, 20,500–23,000 dollars, which no other journey orders from.
+ */
+
+/** A FedEx tracking number of its own: the store records each number once. */
+const fedexNumber = () => Array.from({ length: 15 }, () => Math.floor(Math.random() * 10)).join('');
+
+async function looksRight(page: Page, what: string) {
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    expect(await sidewaysOverflow(page), `${what} at ${width}px`).toEqual([]);
+    expect(await seriousViolations(page), `${what} at ${width}px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test('a delivered stone is returned from the order page, received, inspected and refunded by staff, and is for sale again', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const account = await createAccount(request, 'returns');
+  const [stone] = await stonesPricedWithin(request, 20_500, 23_000, 1);
+  const placed = await request.post('/api/store-order', {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: {
+      user_name: 'Ada Lovelace',
+      contact_number: '212-555-0100',
+      lines: [{ kind: 'diamond', diamond_id: stone!.diamondid, quantity: 1 }],
+      total_price: stone!.price.toFixed(2),
+      address: JSON.stringify({ street: '12 Analytical Row', apartment: '', city: 'New York', zip: '10036', country: 'United States' }),
+      payment_mode: 'pay-credit',
+      is_gift: 0,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = orderSchema.parse(await placed.json());
+  for (const args of [['paid', order.order_number], ['ready', order.order_number], ['ship', order.order_number, '--carrier', 'fedex', '--tracking', fedexNumber()], ['deliver', order.order_number]]) {
+    const run = await runOrderDesk(...args);
+    expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(0);
+  }
+
+  // The shopper's page says what may be done with the stone and until when, and asks for the return.
+  await page.goto('/robots.txt');
+  await page.evaluate((t) => localStorage.setItem('auth_token', t), account.token);
+  await page.goto(`/orders/${order.order_number}`);
+  await hydrated(page);
+  const after = page.getByRole('region', { name: 'Returns and resizing' });
+  await expect(after).toContainText(/Returnable until [A-Z][a-z]{2} \d{1,2}/);
+  const form = after.getByRole('form', { name: 'Return a piece' });
+  await looksRight(page, 'the return form');
+
+  // Nothing chosen: the form says so beside the pieces and sends nothing.
+  await form.getByRole('button', { name: 'Request a return' }).click();
+  await expect(form).toContainText('Please choose the pieces to return.');
+  await form.getByRole('checkbox').check();
+  await form.getByLabel('Why are you returning it?').selectOption({ label: 'Changed my mind' });
+  await form.getByLabel(/Anything we should know/).fill('Lovely, but not for us.');
+  await form.getByRole('button', { name: 'Request a return' }).click();
+
+  const card = after.getByRole('listitem').filter({ hasText: /Return RMA-/ });
+  await expect(card).toContainText('Return authorized');
+  const rma = (await card.locator('.order-return__rma').innerText()).replace(/^Return /i, '').trim().toUpperCase();
+  expect(rma).toMatch(/^RMA-[2-9A-HJ-NP-Z]{8}$/);
+  await expect(after.locator('.order-after__announce')).toContainText(`Return ${rma} is authorized`);
+  const [label] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: /Download the prepaid label/ }).click()]);
+  expect(label.suggestedFilename()).toBe(`everstone-return-${rma}.pdf`);
+  expect((await readFile((await label.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+  await expect(page.getByRole('region', { name: 'Order progress' }).getByRole('listitem').last()).toContainText(`Return ${rma} authorized`);
+  await looksRight(page, 'the authorized return');
+
+  // Staff take it through its steps on the back office's order page.
+  const staff = await createStaffAccount(request, 'returns-staff');
+  const context = await browser.newContext();
+  const desk = await context.newPage();
+  await signInToBackOffice(desk, staff.email, `/admin/orders/${order.order_number}`);
+  const panel = desk.getByRole('region', { name: 'Return', exact: true });
+  const step = async (button: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>, confirm = button) => {
+    await panel.getByRole('button', { name: new RegExp(`^${button}`) }).click();
+    const dialog = desk.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await fill?.(dialog);
+    await dialog.getByRole('button', { name: new RegExp(`^${confirm}`) }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await step('Mark received');
+  await expect(desk.locator('.adm-order__status')).toContainText(`Return ${rma} is received.`);
+  await step('Record the inspection', (dialog) => dialog.getByLabel('What the inspection found').fill('Certificate and inscription match.'));
+  await expect(desk.locator('.adm-order__status')).toContainText(`Return ${rma} passed its inspection`);
+  // Another method than PayPal: the refund's own reference is asked for.
+  await panel.getByRole('button', { name: /^Refund/ }).click();
+  const refund = desk.getByRole('dialog');
+  await refund.getByRole('button', { name: /^Refund \$/ }).click();
+  await expect(refund).toContainText('through the order’s payment route first');
+  await refund.getByLabel(/^Reference of the/).fill('TERM-8841');
+  await refund.getByRole('button', { name: /^Refund \$/ }).click();
+  await expect(refund).toBeHidden();
+  await expect(desk.locator('.adm-order__status')).toContainText(`Return ${rma} is refunded`);
+  await expect(panel).toContainText('Reference TERM-8841');
+  expect(await seriousViolations(desk)).toEqual([]);
+  await context.close();
+
+  // The stone is for sale again, and the shopper's page says the return is refunded.
+  const search = await request.get(`/api/get-all-diamonds?certificate=${stone!.certificate_number}`);
+  expect((await search.json()).total).toBe(1);
+  await page.reload();
+  await hydrated(page);
+  await expect(card).toContainText('Refunded');
+  await expect(card).toContainText('Refund reference TERM-8841');
+  await looksRight(page, 'the refunded return');
+});
