@@ -75,16 +75,16 @@ function ReturnStepForm({ order, ret, step, onDone }: { order: AdminOrder; ret: 
       <form.Form {...form.props} className="adm-form" noValidate aria-label={`${RETURN_STEP_LABELS[step]}: return ${ret.rma}`}>
         {step === 'inspect' && (
           <>
-            <fieldset className="adm-choices">
+            <fieldset className="adm-fieldset adm-outcome">
               <legend className="form-label">Outcome</legend>
-              <label className="adm-choice">
-                <input type="radio" name="passed" value="yes" defaultChecked required />
-                <span>Passed: the stones match their certificates</span>
-              </label>
-              <label className="adm-choice">
-                <input type="radio" name="passed" value="no" />
-                <span>Declined: send it back to the shopper</span>
-              </label>
+              <div className="adm-check">
+                <input id={`${form.id}-passed`} type="radio" name="passed" value="yes" defaultChecked />
+                <label htmlFor={`${form.id}-passed`}>Passed: the stones match their certificates</label>
+              </div>
+              <div className="adm-check">
+                <input id={`${form.id}-declined`} type="radio" name="passed" value="no" />
+                <label htmlFor={`${form.id}-declined`}>Declined: send it back to the shopper</label>
+              </div>
             </fieldset>
             <Field form={form} name="note" label="What the inspection found" as="textarea" optional controlClassName="adm-control" rows={3} maxLength={500} />
             <Field
@@ -92,10 +92,11 @@ function ReturnStepForm({ order, ret, step, onDone }: { order: AdminOrder; ret: 
               name="gia_recheck"
               label="GIA re-check reference"
               optional={!bigStone}
+              starred={bigStone}
               controlClassName="adm-control"
               maxLength={60}
               autoComplete="off"
-              hint={bigStone ? 'A returned diamond above 1.99 carats passes only with its GIA re-check.' : 'Only needed for a diamond above 1.99 carats.'}
+              hint={bigStone ? 'This return holds a diamond above 1.99 carats: it passes only with the report reference of its GIA re-check.' : 'Only needed for a diamond above 1.99 carats.'}
             />
           </>
         )}
