@@ -40,7 +40,7 @@ import {
   type PasswordHasher,
 } from './modules/accounts/index.ts';
 import { addressRoutes, createAddressService } from './modules/addresses/index.ts';
-import { createOrderDesk, createOrderService, createReturns, orderRoutes, returnLabelRoutes, unitsHeldFromStock } from './modules/orders/index.ts';
+import { createCare, createOrderDesk, createOrderService, createReturns, orderRoutes, returnLabelRoutes, unitsHeldFromStock } from './modules/orders/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import { adminRoutes, createAdminSessions } from './modules/admin/index.ts';
 import { createDocumentService, documentRoutes } from './modules/documents/index.ts';
@@ -267,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refunds: { paypal: (orderId, cents, requestId) => wallet.refundOrder(orderId, cents, requestId) },
     now,
   });
+  const care = createCare({ db, mail, storeEmail: config.STORE_EMAIL, publicUrl, wireTransfer: wireTransferOf(config), signatureRequiredFromCents: config.SIGNATURE_REQUIRED_FROM, now });
   startSweeper(app, {
     module: 'payments',
     run: () => wallet.recover(),
@@ -286,10 +287,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactRoutes(contact, { limiter }));
       await api.register(accountRoutes(accounts, { auth, limiter, now }));
       await api.register(addressRoutes(addresses, { auth, limiter }));
-      await api.register(orderRoutes(orders, { auth, returns, limiter }));
+      await api.register(orderRoutes(orders, { auth, returns, care, limiter }));
       await api.register(documentRoutes(documents, { auth, limiter }));
       await api.register(
         returnLabelRoutes(returns, {
+          care,
           limiter,
           renderLabel: ({ from: { name, ...address }, ...label }) => documents.returnLabel({ ...label, from: { name, address } }),
         }),
@@ -309,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           authenticate: accounts.authenticate,
           desk,
           returns,
+          care,
           audit,
           limiter,
           documents,

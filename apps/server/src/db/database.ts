@@ -27,6 +27,7 @@ import { homePreviewStepsMigration } from './migrations/021-home-preview-steps.t
 import { returnsMigration } from './migrations/022-returns.ts';
 import { documentsMigration } from './migrations/023-documents.ts';
 import { simulatedRefundsMigration } from './migrations/024-simulated-refunds.ts';
+import { careTicketsMigration } from './migrations/025-care-tickets.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -125,6 +126,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '022-returns': returnsMigration(engine),
     '023-documents': documentsMigration(engine),
     '024-simulated-refunds': simulatedRefundsMigration(),
+    '025-care-tickets': careTicketsMigration(engine),
   };
 }
 

@@ -352,6 +352,40 @@ export interface ShipmentTable {
   shipped_at: IsoTimestamp;
   delivered_at: IsoTimestamp | null;
   shipped_by: string;
+  /** The resize or repair ticket whose piece this parcel sent back (025); null for the order's own parcel. */
+  ticket_id: number | null;
+}
+
+/** A resize or repair of one order line (025). */
+export interface OrderCareTicketTable {
+  id: Generated<number>;
+  number: string;
+  /** 'resize' or 'repair'. */
+  kind: string;
+  order_id: number;
+  order_item_id: number;
+  user_id: number;
+  /** The contract's CARE_STATUSES. */
+  status: string;
+  from_size: string | null;
+  to_size: string | null;
+  description: string | null;
+  /** 1 or 0. */
+  free: number;
+  fee_cents: number | null;
+  fee_reference: string | null;
+  requested_at: IsoTimestamp;
+  requested_by: string;
+  received_at: IsoTimestamp | null;
+  received_by: string | null;
+  work_started_at: IsoTimestamp | null;
+  work_by: string | null;
+  shipped_at: IsoTimestamp | null;
+  shipped_by: string | null;
+  closed_at: IsoTimestamp | null;
+  closed_by: string | null;
+  label_token_hash: string | null;
+  label_expires_at: IsoTimestamp | null;
 }
 
 /** A stone of an order, copied as it was when ordered. */
@@ -764,6 +798,7 @@ export interface Database {
   order_returns: OrderReturnTable;
   order_return_lines: OrderReturnLineTable;
   order_refunds: OrderRefundTable;
+  order_care_tickets: OrderCareTicketTable;
   products: ProductTable;
   product_meta: ProductMetaTable;
   product_variants: ProductVariantTable;
@@ -800,6 +835,7 @@ export type ShipmentRow = Selectable<ShipmentTable>;
 export type OrderReturnRow = Selectable<OrderReturnTable>;
 export type OrderReturnLineRow = Selectable<OrderReturnLineTable>;
 export type OrderRefundRow = Selectable<OrderRefundTable>;
+export type OrderCareTicketRow = Selectable<OrderCareTicketTable>;
 export type ProductRow = Selectable<ProductTable>;
 export type ProductVariantRow = Selectable<ProductVariantTable>;
 export type NewProduct = Insertable<ProductTable>;

@@ -16,6 +16,7 @@ import { confirmation, confirmationMatches, enteredPassword, NAME_MAX_LENGTH, ne
 import { PAYMENT_METHOD_IDS, PAYMENT_STATUSES, orderSchema } from '../orders/orders.ts';
 import { CARRIERS, ORDER_STATUSES, ORDER_STEPS, PRODUCTION_STAGES, trackingNumberProblem } from '../orders/lifecycle.ts';
 import { RETURN_REASONS, RETURN_STATUSES, RETURN_STEPS } from '../orders/after-sale.ts';
+import { CARE_KINDS, CARE_NOTE_MAX, CARE_STATUSES, CARE_STEPS } from '../orders/care-tickets.ts';
 
 /** Who works in the back office: staff run the store's day; owners also manage the staff and read the audit log. */
 export const STAFF_ROLES = ['staff', 'owner'] as const;
@@ -281,6 +282,11 @@ export const AUDIT_ACTIONS = [
   'return.decline',
   'return.refund',
   'return.cancel',
+  'care.repair',
+  'care.receive',
+  'care.start',
+  'care.ship',
+  'care.cancel',
   'home_preview.deposit',
   'home_preview.ship',
   'home_preview.deliver',
@@ -344,6 +350,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'return.decline': 'Inspected a return: declined',
   'return.refund': 'Refunded a return',
   'return.cancel': 'Cancelled a return',
+  'care.repair': 'Opened a repair ticket',
+  'care.receive': 'Received a piece for a resize or repair',
+  'care.start': 'Started a resize or repair',
+  'care.ship': 'Shipped a resized or repaired piece back',
+  'care.cancel': 'Cancelled a resize or repair',
   'home_preview.deposit': 'Took a Home Preview deposit',
   'home_preview.ship': 'Shipped a Home Preview',
   'home_preview.deliver': 'Marked a Home Preview delivered',
@@ -546,6 +557,53 @@ export const adminReturnSummarySchema = z.object({
 });
 export type AdminReturnSummary = z.infer<typeof adminReturnSummarySchema>;
 
+/** A resize or repair in the back office's queue. */
+export const adminTicketSummarySchema = z.object({
+  number: z.string(),
+  kind: z.enum(CARE_KINDS),
+  order_number: z.string(),
+  user_name: z.string(),
+  status: z.enum(CARE_STATUSES),
+  requested_at: z.string(),
+  line: z.number().int(),
+  /** 'Size 6 → 7', or the repair's description. */
+  summary: z.string(),
+  steps: z.array(z.enum(CARE_STEPS)),
+});
+export type AdminTicketSummary = z.infer<typeof adminTicketSummarySchema>;
+
+/** POST /admin/orders/{number}/repairs: a piece of the order brought in for a repair (it starts received). */
+export const repairRequestSchema = z.object({
+  line: z.number({ error: 'Please choose the piece.' }).int('Please choose the piece.').min(1, 'Please choose the piece.').max(100, 'Please choose the piece.'),
+  description: requiredText(CARE_NOTE_MAX, 'description of the repair'),
+});
+export type RepairRequest = z.input<typeof repairRequestSchema>;
+
+/** POST /admin/tickets/{number}/start: the fee agreed and taken (its payment's reference), none for a free resize. */
+export const startTicketRequestSchema = z.object({
+  fee: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, 'The fee must be an amount such as 85.00.')
+    .optional()
+    .nullable()
+    .or(z.literal('').transform(() => null)),
+  reference: z.string().trim().max(80, 'The reference is at most 80 characters.').optional().nullable(),
+});
+export type StartTicketRequest = z.input<typeof startTicketRequestSchema>;
+
+/** POST /admin/tickets/{number}/ship: the parcel back to the shopper, checked as an order's. */
+export const shipTicketRequestSchema = z
+  .object({
+    carrier: z.enum(CARRIERS, { error: 'Please choose the carrier: UPS, FedEx or USPS.' }),
+    tracking_number: z.string({ error: 'The tracking number is required.' }).max(60, 'The tracking number is at most 60 characters.'),
+  })
+  .superRefine((v, ctx) => {
+    const problem = trackingNumberProblem(v.carrier, v.tracking_number);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['tracking_number'], message: problem });
+  });
+export type ShipTicketRequest = z.input<typeof shipTicketRequestSchema>;
+
 /** GET /admin/fulfilment: what the workshop and the shipping desk have to do, each soonest ships-by first. */
 export const adminFulfilmentResponseSchema = z.object({
   /** Made-to-order orders agreed and not through their quality check. */
@@ -558,6 +616,8 @@ export const adminFulfilmentResponseSchema = z.object({
   in_transit: z.array(adminOrderSummarySchema),
   /** Returns in the store's hands (authorized, received, inspected), oldest first. */
   returns: z.array(adminReturnSummarySchema),
+  /** Resizes and repairs open (requested, received, at the bench), oldest first. */
+  tickets: z.array(adminTicketSummarySchema),
 });
 export type AdminFulfilmentResponse = z.infer<typeof adminFulfilmentResponseSchema>;
 export type AdminOrderStepResponse = z.infer<typeof adminOrderStepResponseSchema>;

@@ -101,6 +101,8 @@ export interface AfterSaleLine {
   rma: string | null;
   /** Whether a resize has been asked for it already (the first is free). */
   resized: boolean;
+  /** The resize or repair ticket it is in while that is open (the piece is the store's to send back), if any. */
+  ticket?: string | null;
 }
 
 /** What the order and its account are for the rules. */
@@ -128,6 +130,10 @@ export interface LineAfterSale {
   rma: string | null;
   /** Whether its first resize is still free. */
   free_resize: boolean;
+  /** The open resize or repair ticket it is in, if any. */
+  ticket: string | null;
+  /** Whether a resize of it may be asked for now (a ring of a delivered order, in no return or open ticket). */
+  resizable: boolean;
   /** The shopper's words: 'Returnable until Dec 28', 'Engraved: …', 'One return every six months: …', 'First resize free within two sizes'. */
   notes: string[];
 }
@@ -143,22 +149,27 @@ export function afterSaleOf(facts: AfterSaleFacts, now: Date): LineAfterSale[] {
   const interval = nextFrom !== null && now.toISOString() < nextFrom;
   return facts.lines.map((line) => {
     const notes: string[] = [];
+    const ticket = line.ticket ?? null;
     if (line.rma) notes.push(`In return ${line.rma}`);
+    else if (ticket) notes.push(`In ${ticket.startsWith('RP-') ? 'repair' : 'resize'} ${ticket}: back with you soon`);
     else if (windowOpen) {
       notes.push(`Returnable until ${formatShortDay(until!, now)}`);
       if (line.engraved) notes.push(ENGRAVED_NOTE);
       if (interval) notes.push(`One return every six months: your next is possible from ${formatShortDay(nextFrom!, now)}`);
     }
-    const freeResize = line.resizable && !line.resized && (delivered || facts.order_status === 'completed');
+    const resizable = line.resizable && (delivered || facts.order_status === 'completed') && line.rma === null && ticket === null;
+    const freeResize = resizable && !line.resized;
     if (freeResize) notes.push('First resize free within two sizes');
     return {
       line: line.line,
-      returnable: windowOpen && !interval && line.rma === null,
+      returnable: windowOpen && !interval && line.rma === null && ticket === null,
       return_until: delivered ? until : null,
       engraving_fee_cents: line.engraved ? ENGRAVING_REMOVAL_CENTS : 0,
       next_return_from: interval ? nextFrom : null,
       rma: line.rma,
       free_resize: freeResize,
+      ticket,
+      resizable,
       notes,
     };
   });

@@ -4,3 +4,4 @@ export * from './business-calendar.ts';
 export * from './lifecycle.ts';
 export * from './after-sale.ts';
 export * from './document-kinds.ts';
+export * from './care-tickets.ts';

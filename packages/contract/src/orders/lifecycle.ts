@@ -227,6 +227,12 @@ export const TIMELINE_STEPS = [
   'return_refunded',
   'return_declined',
   'return_cancelled',
+  // A resize's or a repair's steps, read from its ticket: `detail` its number (RS-… a resize, RP-… a repair).
+  'care_requested',
+  'care_received',
+  'care_in_work',
+  'care_shipped',
+  'care_cancelled',
 ] as const;
 export type TimelineStep = (typeof TIMELINE_STEPS)[number];
 
@@ -264,6 +270,7 @@ const STAGE_DONE: Record<ProductionStage, string> = {
 };
 
 const rma = (entry: { detail: string | null }) => (entry.detail ? ` ${entry.detail}` : '');
+const careWord = (entry: { detail: string | null }) => (entry.detail?.startsWith('RP-') ? 'Repair' : 'Resize');
 
 /** A timeline step in the shopper's words: the order page, the emails and the back office say these. */
 export function timelineLabel(entry: { step: TimelineStep; stage: ProductionStage | null; detail: string | null }, carrier?: Carrier | null): string {
@@ -298,6 +305,16 @@ export function timelineLabel(entry: { step: TimelineStep; stage: ProductionStag
       return `Return${rma(entry)} refunded`;
     case 'return_declined':
       return `Return${rma(entry)} declined: the piece is sent back to you`;
+    case 'care_requested':
+      return entry.detail?.startsWith('RP-') ? `Repair ${entry.detail} opened` : `Resize${rma(entry)} requested: your prepaid label is ready`;
+    case 'care_received':
+      return `${careWord(entry)}${rma(entry)}: your piece reached our workshop`;
+    case 'care_in_work':
+      return `${careWord(entry)}${rma(entry)}: at the jeweler’s bench`;
+    case 'care_shipped':
+      return `${careWord(entry)}${rma(entry)}: shipped back to you, insured`;
+    case 'care_cancelled':
+      return `${careWord(entry)}${rma(entry)} cancelled`;
     case 'return_cancelled':
       return `Return${rma(entry)} cancelled`;
   }

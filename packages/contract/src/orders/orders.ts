@@ -13,10 +13,11 @@ import { includedStoneSchema, priceBreakdownSchema } from '../jewelry/product-sc
 import { pieceDesignSchema } from '../jewelry/design-schemas.ts';
 import { PRODUCT_FAMILIES } from '../jewelry/products.ts';
 import { formatAmount, priceToCents } from '../money.ts';
-import { METAL_IDS } from '../ring-builder/ring-choices.ts';
+import { METAL_IDS, RING_SIZES } from '../ring-builder/ring-choices.ts';
 import { orderRingSchema } from '../ring-builder/ring-builder-schemas.ts';
 import { CARRIERS, ORDER_STATUSES, PRODUCTION_STAGES, TIMELINE_STEPS } from './lifecycle.ts';
 import { RETURN_NOTE_MAX, RETURN_REASONS, RETURN_STATUSES } from './after-sale.ts';
+import { CARE_KINDS, CARE_NOTE_MAX, CARE_STATUSES } from './care-tickets.ts';
 
 
 /** §4 Checkout: the payment methods, in the order the checkout page offers them, with their labels. */
@@ -395,6 +396,10 @@ export const lineAfterSaleSchema = z.object({
   rma: z.string().nullable(),
   /** Whether its first resize is still free (a ring). */
   free_resize: z.boolean(),
+  /** The open resize or repair ticket it is in (RS-… or RP-…), if any. */
+  ticket: z.string().nullable(),
+  /** Whether a resize of it may be asked for now. */
+  resizable: z.boolean(),
   /** The shopper's words: 'Returnable until Dec 28', 'First resize free within two sizes'… */
   notes: z.array(z.string()),
 });
@@ -431,6 +436,41 @@ export const orderReturnSchema = z.object({
   gia_recheck: z.string().nullable(),
 });
 export type OrderReturn = z.infer<typeof orderReturnSchema>;
+
+/** A resize or repair of one line: its number, where it stands, the sizes, what it costs, and its days. */
+export const careTicketSchema = z.object({
+  /** RS-… a resize, RP-… a repair. */
+  number: z.string(),
+  kind: z.enum(CARE_KINDS),
+  status: z.enum(CARE_STATUSES),
+  status_label: z.string(),
+  /** The order's line number. */
+  line: z.number().int(),
+  /** A resize's sizes: the ring's as made ('unknown' when ordered without one) and the new one. */
+  from_size: z.string().nullable(),
+  to_size: z.string().nullable(),
+  /** A repair's description, or the shopper's note on a resize. */
+  description: z.string().nullable(),
+  /** Free (the first resize within two sizes), else its fee once quoted (2-decimal text; null until then). */
+  free: z.boolean(),
+  fee: z.string().nullable(),
+  requested_at: z.string(),
+  received_at: z.string().nullable(),
+  work_started_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  /** A shopper's resize: until when its prepaid label may be used. */
+  label_expires_at: z.string().nullable(),
+});
+export type CareTicket = z.infer<typeof careTicketSchema>;
+
+/** POST /api/orders/{order_number}/resizes: which ring line, its new size, and a note. */
+export const resizeRequestSchema = z.object({
+  line: z.number({ error: 'Please choose the ring to resize.' }).int('Please choose the ring to resize.').min(1, 'Please choose the ring to resize.').max(100, 'Please choose the ring to resize.'),
+  to_size: z.string({ error: 'Please choose the new size, from 3 to 13.' }).refine((v) => RING_SIZES.includes(v), 'Please choose the new size, from 3 to 13.'),
+  note: z.string().trim().max(CARE_NOTE_MAX, `The note must not be longer than ${CARE_NOTE_MAX} characters.`).optional().nullable(),
+});
+export type ResizeRequest = z.input<typeof resizeRequestSchema>;
 
 /** POST /api/orders/{order_number}/returns: which lines (their numbers), why, and the shopper's note. */
 export const returnRequestSchema = z.object({
@@ -511,6 +551,8 @@ export const orderSchema = z.object({
   after_sale: z.array(lineAfterSaleSchema),
   /** The order's returns, oldest first. */
   returns: z.array(orderReturnSchema),
+  /** Its resize and repair tickets, oldest first. */
+  tickets: z.array(careTicketSchema),
   /** What has been refunded of the total (2-decimal text). */
   refunded: z.string(),
 });
@@ -523,6 +565,17 @@ export const returnCreatedSchema = returnLabelLinkSchema.extend({
   order: orderSchema,
 });
 export type ReturnCreated = z.infer<typeof returnCreatedSchema>;
+
+/** 201 to a resize's request: its ticket number, its label's link (shown once; emailed) and the order now. */
+export const resizeCreatedSchema = returnLabelLinkSchema.extend({
+  message: z.string(),
+  number: z.string(),
+  order: orderSchema,
+});
+export type ResizeCreated = z.infer<typeof resizeCreatedSchema>;
+
+/** A ticket's number in a path, with its order's number. */
+export const orderTicketParamSchema = z.object({ order_number: z.string(), number: z.string() });
 
 /** A return's RMA in a path, with its order's number. */
 export const orderReturnParamSchema = z.object({ order_number: z.string(), rma: z.string() });

@@ -1,6 +1,6 @@
-import { allowedReturnSteps, centsToPrice, formatAmount, type AdminReturnStepResponse, type AdminReturnSummary, type AuditAction, type ReturnReason, type ReturnStatus, type ReturnStep } from '@everstone/contract';
+import { CARE_KIND_LABELS, allowedCareSteps, priceToCents, type AdminTicketSummary, type CareKind, type CareStatus, type Carrier, allowedReturnSteps, centsToPrice, formatAmount, type AdminReturnStepResponse, type AdminReturnSummary, type AuditAction, type ReturnReason, type ReturnStatus, type ReturnStep } from '@everstone/contract';
 import type { Actor, AuditLog } from '../audit/index.ts';
-import type { OrderDesk, RecordReturnStep, Returns } from '../orders/index.ts';
+import type { Care, CareStepBy, OrderDesk, RecordReturnStep, Returns } from '../orders/index.ts';
 import { adminOrderOf } from './orders.ts';
 
 /** What a return's step takes besides its RMA. */
@@ -63,5 +63,70 @@ export async function returnQueueOf(returns: Returns): Promise<AdminReturnSummar
     refund: centsToPrice(ret.refund_cents),
     lines,
     steps: allowedReturnSteps(ret.status as ReturnStatus) as ReturnStep[],
+  }));
+}
+
+/** What a ticket's step takes besides its number. */
+export type CareStepInput =
+  | { step: 'start'; fee?: string | null | undefined; reference?: string | null | undefined }
+  | { step: 'ship'; carrier: Carrier; tracking_number: string }
+  | { step: 'receive' | 'cancel' };
+
+/** One step on one resize or repair by a staff member, with its audit entry in the step's own transaction. */
+export async function runCareStep(care: Care, desk: OrderDesk, audit: AuditLog, input: CareStepInput, number: string, actor: Actor): Promise<AdminReturnStepResponse> {
+  const how: CareStepBy = {
+    by: actor.email,
+    record: (trx, before, after, orderNumber, detail) =>
+      audit.record(trx, actor, {
+        action: `care.${input.step}`,
+        subject: { type: 'order', id: orderNumber },
+        before: before ? { ticket: before.number, ticket_status: before.status } : null,
+        after: { ticket: after.number, ticket_status: after.status, ...detail },
+      }),
+  };
+  const done = await (() => {
+    switch (input.step) {
+      case 'receive':
+        return care.receive(number, how);
+      case 'start':
+        return care.start(number, { fee: input.fee, reference: input.reference }, how);
+      case 'ship':
+        return care.ship(number, { carrier: input.carrier, trackingNumber: input.tracking_number }, how);
+      case 'cancel':
+        return care.cancel(number, how);
+    }
+  })();
+  const t = done.view;
+  const name = `${CARE_KIND_LABELS[t.kind]} ${t.number}`;
+  const message = {
+    receive: `${name}: the piece is received. The shopper was emailed.`,
+    start: `${name} is at the bench${t.fee && priceToCents(t.fee) ? ` (fee ${formatAmount(t.fee)} recorded)` : ''}.`,
+    ship: `${name} is shipped back with ${done.order.shipments.at(-1)!.carrier_name} ${done.order.shipments.at(-1)!.tracking_number}. The shopper was emailed the tracking link.`,
+    cancel: `${name} is cancelled. The shopper was emailed.`,
+  }[input.step];
+  return { message, order: await adminOrderOf(desk, audit, done.order.order_number) };
+}
+
+/** A repair opened by staff for a piece brought in, on the audit log. */
+export async function openRepair(care: Care, desk: OrderDesk, audit: AuditLog, orderNumber: string, request: { line: number; description: string }, actor: Actor): Promise<AdminReturnStepResponse> {
+  const done = await care.openRepair(orderNumber, request, {
+    by: actor.email,
+    record: (trx, _before, after, number, detail) => audit.record(trx, actor, { action: 'care.repair', subject: { type: 'order', id: number }, after: { ticket: after.number, ticket_status: after.status, ...detail } }),
+  });
+  return { message: `Repair ${done.view.number} is open for line ${done.view.line}; the piece is recorded received.`, order: await adminOrderOf(desk, audit, done.order.order_number) };
+}
+
+/** The back office's queue of open resizes and repairs, oldest first. */
+export async function ticketQueueOf(care: Care): Promise<AdminTicketSummary[]> {
+  return (await care.openTickets()).map(({ ticket: t, orderNumber, userName, line }) => ({
+    number: t.number,
+    kind: t.kind as CareKind,
+    order_number: orderNumber,
+    user_name: userName,
+    status: t.status as CareStatus,
+    requested_at: t.requested_at,
+    line,
+    summary: t.kind === 'resize' ? `Size ${t.from_size && t.from_size !== 'unknown' ? `${t.from_size} → ` : ''}${t.to_size}${t.free ? ', free' : ''}` : (t.description ?? ''),
+    steps: allowedCareSteps(t.status as CareStatus),
   }));
 }

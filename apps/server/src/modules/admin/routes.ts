@@ -45,6 +45,11 @@ import {
   type StaffRole,
   RETURN_STEPS,
   RETURN_STEP_LABELS,
+  CARE_STEPS,
+  CARE_STEP_LABELS,
+  repairRequestSchema,
+  shipTicketRequestSchema,
+  startTicketRequestSchema,
   adminReturnStepResponseSchema,
   inspectReturnRequestSchema,
   refundReturnRequestSchema,
@@ -63,8 +68,8 @@ import { registerDocumentRoutes, type DocumentRouteDeps } from './documents-rout
 import { numbersOf } from './numbers.ts';
 import type { BuilderStarts } from '../ring-builder/index.ts';
 import { adminOrderOf, runOrderStep, type StepInput } from './orders.ts';
-import { returnQueueOf, runReturnStep, type ReturnStepInput } from './returns.ts';
-import type { Returns } from '../orders/index.ts';
+import { openRepair, returnQueueOf, runCareStep, runReturnStep, ticketQueueOf, type CareStepInput, type ReturnStepInput } from './returns.ts';
+import type { Care, Returns } from '../orders/index.ts';
 import { sessionTimes, type AdminSessionRow, type AdminSessions } from './sessions.ts';
 
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
@@ -72,6 +77,8 @@ type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 export interface AdminRouteDeps extends RequestRouteDeps, StoneRouteDeps, CatalogRouteDeps, DocumentRouteDeps {
   /** Returns and their refunds (the orders module). */
   returns: Returns;
+  /** Resize and repair tickets (the orders module). */
+  care: Care;
   /** Who opened the ring builder, for the numbers' conversion. */
   starts: BuilderStarts;
   now: () => Date;
@@ -524,6 +531,38 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
         );
       }
 
+      const ONE_TICKET = z.object({ number: z.string() });
+      const CARE_BODIES = { start: startTicketRequestSchema, ship: shipTicketRequestSchema } as const;
+      for (const step of CARE_STEPS) {
+        const body = step in CARE_BODIES ? CARE_BODIES[step as keyof typeof CARE_BODIES] : undefined;
+        scope.post(
+          `/admin/tickets/:number/${step}`,
+          {
+            schema: {
+              tags: ['back office'],
+              summary: `Resize or repair step: ${CARE_STEP_LABELS[step]}`,
+              params: ONE_TICKET,
+              ...(body ? { body } : {}),
+              response: { 200: adminReturnStepResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema, ...staffOnly },
+            },
+          },
+          async (request) => runCareStep(deps.care, desk, audit, { step, ...(request.body as object | undefined) } as CareStepInput, request.params.number, actorOf(request)),
+        );
+      }
+      scope.post(
+        '/admin/orders/:orderNumber/repairs',
+        {
+          schema: {
+            tags: ['back office'],
+            summary: 'Open a repair of a line of a delivered order, for a piece brought to the showroom (it starts received)',
+            params: ONE_ORDER,
+            body: repairRequestSchema,
+            response: { 200: adminReturnStepResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema, ...staffOnly },
+          },
+        },
+        async (request) => openRepair(deps.care, desk, audit, request.params.orderNumber, request.body, actorOf(request)),
+      );
+
       scope.get(
         '/admin/fulfilment',
         {
@@ -533,7 +572,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsyncZod {
             response: { 200: adminFulfilmentResponseSchema, ...staffOnly },
           },
         },
-        async () => ({ ...(await desk.fulfilment()), returns: await returnQueueOf(deps.returns) }),
+        async () => ({ ...(await desk.fulfilment()), returns: await returnQueueOf(deps.returns), tickets: await ticketQueueOf(deps.care) }),
       );
 
       scope.get(

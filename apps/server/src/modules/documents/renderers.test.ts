@@ -119,6 +119,7 @@ function order(overrides: Partial<Order> = {}): Order {
     shipments: [],
     after_sale: [],
     returns: [],
+    tickets: [],
     refunded: '0.00',
     ...overrides,
   };

@@ -1,8 +1,13 @@
 import {
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
+  CARE_STATUS_LABELS,
   afterSaleOf,
   centsToPrice,
+  isOpenCare,
+  type CareKind,
+  type CareStatus,
+  type CareTicket,
   needsGiaRecheck,
   timelineLabel,
   type AfterSaleFacts,
@@ -14,7 +19,7 @@ import {
   type TimelineEntry,
   type TimelineStep,
 } from '@everstone/contract';
-import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
+import type { OrderCareTicketRow, OrderItemRow, OrderRow } from '../../db/schema.ts';
 import type { ReturnRecords } from './returns-repository.ts';
 
 /** A top-level line's number (1, 2, …) on its order, and its rows (a ring's parts under it). */
@@ -24,7 +29,7 @@ export function numberedLines(items: readonly OrderItemRow[]) {
 }
 
 /** The contract's facts of an order for its after-sale rules. */
-export function afterSaleFactsOf(row: OrderRow, items: readonly OrderItemRow[], records: ReturnRecords, lastReturnAt: string | null): AfterSaleFacts {
+export function afterSaleFactsOf(row: OrderRow, items: readonly OrderItemRow[], records: ReturnRecords, lastReturnAt: string | null, tickets: readonly OrderCareTicketRow[] = []): AfterSaleFacts {
   const inReturn = new Map<number, string>();
   for (const line of records.lines) {
     const r = records.returns.find((x) => x.id === line.return_id);
@@ -41,15 +46,15 @@ export function afterSaleFactsOf(row: OrderRow, items: readonly OrderItemRow[], 
       engraved: [item, ...parts].some((i) => i.engraving !== null && i.engraving !== ''),
       resizable: item.kind === 'ring' || [item, ...parts].some((i) => i.ring_size !== null),
       rma: inReturn.get(item.id) ?? null,
-      // Resize tickets are not recorded yet: every ring's first resize is still to come.
-      resized: false,
+      resized: tickets.some((t) => t.order_item_id === item.id && t.kind === 'resize' && t.status !== 'cancelled'),
+      ticket: tickets.find((t) => t.order_item_id === item.id && isOpenCare(t.status as CareStatus))?.number ?? null,
     })),
   };
 }
 
 /** Each top-level line's after-sale rights at `now`, as the order's API answer shows them. */
-export function afterSaleViewsOf(row: OrderRow, items: readonly OrderItemRow[], records: ReturnRecords, lastReturnAt: string | null, now: Date): LineAfterSaleView[] {
-  return afterSaleOf(afterSaleFactsOf(row, items, records, lastReturnAt), now).map(({ engraving_fee_cents, ...rest }) => ({ ...rest, engraving_removal_fee: centsToPrice(engraving_fee_cents) }));
+export function afterSaleViewsOf(row: OrderRow, items: readonly OrderItemRow[], records: ReturnRecords, lastReturnAt: string | null, now: Date, tickets: readonly OrderCareTicketRow[] = []): LineAfterSaleView[] {
+  return afterSaleOf(afterSaleFactsOf(row, items, records, lastReturnAt, tickets), now).map(({ engraving_fee_cents, ...rest }) => ({ ...rest, engraving_removal_fee: centsToPrice(engraving_fee_cents) }));
 }
 
 /** The order's returns as the API shows them: each with its line numbers and, once refunded, the refund's reference. */
@@ -96,5 +101,43 @@ export function returnTimelineOf(records: ReturnRecords): TimelineEntry[] {
       [CLOSED_STEP[r.status as ReturnStatus] ?? 'return_cancelled', CLOSED_STEP[r.status as ReturnStatus] ? r.closed_at : null],
     ];
     return steps.flatMap(([step, at]): TimelineEntry[] => (at ? [{ step, at, label: timelineLabel({ step, stage: null, detail: r.rma }), stage: null, detail: r.rma }] : []));
+  });
+}
+
+/** The order's resize and repair tickets as the API shows them. */
+export function ticketViewsOf(items: readonly OrderItemRow[], tickets: readonly OrderCareTicketRow[]): CareTicket[] {
+  const lineOf = new Map(numberedLines(items).map(({ line, item }) => [item.id, line]));
+  return tickets.map((t) => ({
+    number: t.number,
+    kind: t.kind as CareKind,
+    status: t.status as CareStatus,
+    status_label: CARE_STATUS_LABELS[t.status as CareStatus],
+    line: lineOf.get(t.order_item_id) ?? 0,
+    from_size: t.from_size,
+    to_size: t.to_size,
+    description: t.description,
+    free: t.free === 1,
+    fee: t.fee_cents === null ? null : centsToPrice(t.fee_cents),
+    requested_at: t.requested_at,
+    received_at: t.received_at,
+    work_started_at: t.work_started_at,
+    shipped_at: t.shipped_at,
+    closed_at: t.closed_at,
+    label_expires_at: t.label_expires_at,
+  }));
+}
+
+/** A ticket's steps on its order's timeline, each with its number: requested (or opened), received, at the bench, shipped back or cancelled. */
+export function ticketTimelineOf(tickets: readonly OrderCareTicketRow[]): TimelineEntry[] {
+  return tickets.flatMap((t) => {
+    // A repair is opened with the piece in hand: its opening is its receipt.
+    const steps: [TimelineStep, string | null][] = [
+      ['care_requested', t.requested_at],
+      ['care_received', t.kind === 'repair' ? null : t.received_at],
+      ['care_in_work', t.work_started_at],
+      ['care_shipped', t.shipped_at],
+      ['care_cancelled', t.status === 'cancelled' ? t.closed_at : null],
+    ];
+    return steps.flatMap(([step, at]): TimelineEntry[] => (at ? [{ step, at, label: timelineLabel({ step, stage: null, detail: t.number }), stage: null, detail: t.number }] : []));
   });
 }

@@ -6,3 +6,4 @@ export { type OrderSearch } from './search-repository.ts';
 export { orderRoutes, returnLabelRoutes } from './routes.ts';
 export { staffNextStep } from './staff-steps.ts';
 export { createReturns, labelPath, ReturnStepRefused, type Returns, type ReturnStepBy, type RecordReturnStep, type ReturnLabel, type RefundRoute } from './returns.ts';
+export { createCare, CareStepRefused, type Care, type CareStepBy, type RecordCareStep } from './care.ts';

@@ -14,6 +14,7 @@ import {
   type OrderLine,
   type OrderRing,
   type OrderReturn,
+  type CareTicket,
   priceToCents,
 } from '@everstone/contract';
 import { composeMail, fields, link, paragraph, quote, type MailBlock, type OutgoingMail } from '../mail/index.ts';
@@ -354,5 +355,74 @@ export function returnDeclinedMail(order: Order, ret: OrderReturn, to: string, s
 export function returnCancelledMail(order: Order, ret: OrderReturn, to: string, storeEmail: string): OutgoingMail {
   return returnMail(order, ret, to, storeEmail, `Your Everstone return ${ret.rma} is cancelled`, [
     paragraph(`Return ${ret.rma} is cancelled and its label no longer works. The pieces stay yours; while the return window is open you may ask for a return again from your order’s page.`),
+  ]);
+}
+
+/** A resize's or repair's piece, its sizes, and what it costs, as its emails name them. */
+function careBlocks(order: Order, ticket: CareTicket): MailBlock[] {
+  const line = order.lines[ticket.line - 1];
+  const rows: [string, string][] = [
+    [ticket.kind === 'resize' ? 'Resize number' : 'Repair number', ticket.number],
+    ['Order number', order.order_number],
+    ...(line ? ([['Piece', lineText(line, 'shopper')]] as [string, string][]) : []),
+    ...(ticket.kind === 'resize' && ticket.to_size
+      ? ([['Size', `${ticket.from_size && ticket.from_size !== RING_SIZE_UNKNOWN ? `${ticket.from_size} → ` : ''}${ticket.to_size}`]] as [string, string][])
+      : []),
+    ['Cost', ticket.free ? 'Free: your first resize within two sizes' : ticket.fee !== null ? `${formatAmount(ticket.fee)} USD` : 'We will quote it before we start'],
+  ];
+  return [fields(rows)];
+}
+
+function careMail(order: Order, ticket: CareTicket, to: string, storeEmail: string, subject: string, what: MailBlock[], sensitive = false): OutgoingMail {
+  return composeMail({
+    to,
+    replyTo: storeEmail,
+    subject,
+    greeting: 'Hello,',
+    sensitive,
+    blocks: [...what, ...careBlocks(order, ticket), paragraph('You can follow it on your order’s page under My Orders. Questions? Simply reply to this email, quoting its number.')],
+  });
+}
+
+const careName = (ticket: CareTicket) => (ticket.kind === 'resize' ? 'resize' : 'repair');
+
+/** A resize is asked for: the prepaid, insured label's link (its only key), and how to send the ring. */
+export function resizeRequestedMail(order: Order, ticket: CareTicket, labelUrl: string, to: string, storeEmail: string): OutgoingMail {
+  return careMail(
+    order,
+    ticket,
+    to,
+    storeEmail,
+    `Your Everstone resize ${ticket.number}`,
+    [
+      paragraph(`We will resize your ring from order ${order.order_number} to size ${ticket.to_size}. Print the prepaid, insured label, pack the ring in its box, and hand the parcel to the carrier by ${formatEasternTime(ticket.label_expires_at!)}.`),
+      link('Print the label', labelUrl),
+      paragraph('Resizing takes about five business days at our bench once the ring arrives; we send it back insured.'),
+    ],
+    true,
+  );
+}
+
+/** The piece reached the workshop. */
+export function careReceivedMail(order: Order, ticket: CareTicket, to: string, storeEmail: string): OutgoingMail {
+  return careMail(order, ticket, to, storeEmail, `We received your ring for ${careName(ticket)} ${ticket.number}`, [
+    paragraph(`Your piece has arrived at our workshop for ${careName(ticket)} ${ticket.number}.${ticket.free ? '' : ticket.fee === null ? ' We will call or email you with the quote before our jeweler starts.' : ''}`),
+  ]);
+}
+
+/** The piece is on its way back, with the carrier's tracking page. */
+export function careShippedMail(order: Order, ticket: CareTicket, to: string, storeEmail: string): OutgoingMail {
+  const parcel = order.shipments.at(-1)!;
+  return careMail(order, ticket, to, storeEmail, `Your ${careName(ticket)} ${ticket.number} is on its way back`, [
+    paragraph(`Your piece is on its way back to you with ${parcel.carrier_name}, insured.`),
+    fields([['Tracking number', parcel.tracking_number]]),
+    link(`Track with ${parcel.carrier_name}`, parcel.tracking_url),
+  ]);
+}
+
+/** Staff cancelled a ticket. */
+export function careCancelledMail(order: Order, ticket: CareTicket, to: string, storeEmail: string): OutgoingMail {
+  return careMail(order, ticket, to, storeEmail, `Your ${careName(ticket)} ${ticket.number} is cancelled`, [
+    paragraph(`${ticket.kind === 'resize' ? 'Resize' : 'Repair'} ${ticket.number} is cancelled${ticket.label_expires_at ? ' and its label no longer works' : ''}. If we hold your piece, we send it back to you insured.`),
   ]);
 }

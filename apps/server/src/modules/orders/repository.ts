@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { UNSHIPPED_ORDER_STATUSES, type LineItemKind, type OrderStatus, type PaymentStatus } from '@everstone/contract';
 import type { Engine } from '../../db/database.ts';
-import type { OrderEventRow, OrderItemRow, OrderRow, OrderTable, ShipmentRow } from '../../db/schema.ts';
+import type { OrderCareTicketRow, OrderEventRow, OrderItemRow, OrderRow, OrderTable, ShipmentRow } from '../../db/schema.ts';
+import { ticketRow } from './care-repository.ts';
 import { createReturnsRepository, type ReturnRecords } from './returns-repository.ts';
 import type { OrderTables } from './tables.ts';
 
@@ -16,6 +17,8 @@ export interface OrderRecords {
   returns: ReturnRecords;
   /** When the order's account last asked for a return (any order, not cancelled): the six-month rule reads it. */
   lastReturnAt: string | null;
+  /** Its resize and repair tickets. */
+  tickets: OrderCareTicketRow[];
 }
 
 /** A step for the timeline, as a step writes it in its own transaction. */
@@ -36,6 +39,8 @@ export interface NewShipment {
   signature_required: number;
   shipped_at: string;
   shipped_by: string;
+  /** The resize or repair ticket whose piece it sends back. */
+  ticket_id?: number | null;
 }
 
 /** A line as an order keeps it: what was sold, described as it was, at the price one unit was sold for. */
@@ -150,17 +155,19 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
 
   /** The lines, timeline steps and parcels of each order. */
   async function recordsOf(orderIds: readonly number[]): Promise<Map<number, OrderRecords>> {
-    const records = new Map<number, OrderRecords>(orderIds.map((id) => [id, { items: [], events: [], shipments: [], returns: { returns: [], lines: [], refunds: [] }, lastReturnAt: null }]));
+    const records = new Map<number, OrderRecords>(orderIds.map((id) => [id, { items: [], events: [], shipments: [], returns: { returns: [], lines: [], refunds: [] }, lastReturnAt: null, tickets: [] }]));
     if (orderIds.length === 0) return records;
     const ids = [...orderIds];
     const returnsRepo = createReturnsRepository(db);
-    const [items, events, shipments, returns, lastReturns] = await Promise.all([
+    const [items, events, shipments, returns, lastReturns, tickets] = await Promise.all([
       db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
       db.selectFrom('order_events').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
       db.selectFrom('shipments').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
       returnsRepo.recordsOf(ids),
       returnsRepo.lastReturnsOfOrders(ids),
+      db.selectFrom('order_care_tickets').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
     ]);
+    for (const t of tickets.map(ticketRow)) records.get(t.order_id)!.tickets.push(t);
     for (const [id, r] of returns) records.get(id)!.returns = r;
     for (const [id, at] of lastReturns) records.get(id)!.lastReturnAt = at;
     for (const item of items.map(normalizeItem)) records.get(item.order_id)!.items.push(item);
@@ -172,6 +179,7 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
         order_id: Number(shipment.order_id),
         insured_cents: Number(shipment.insured_cents),
         signature_required: Number(shipment.signature_required),
+        ticket_id: shipment.ticket_id === null ? null : Number(shipment.ticket_id),
       });
     }
     return records;

@@ -163,10 +163,10 @@ export function createReturns(deps: ReturnsDeps) {
         const row = await orders.findByNumberOfUser(orderNumber.trim().toUpperCase(), userId);
         if (!row) throw new NotFoundError('No order was found.');
         await r.lockReturnsOf(userId, d.engine);
-        const items = (await orders.recordsOfOne(row.id)).items;
+        const { items, tickets } = await orders.recordsOfOne(row.id);
         const records = (await r.recordsOf([row.id])).get(row.id)!;
         const at = now();
-        const facts = afterSaleFactsOf(row, items, records, await r.lastReturnAt(userId));
+        const facts = afterSaleFactsOf(row, items, records, await r.lastReturnAt(userId), tickets);
         const eligibility = afterSaleOf(facts, at);
         const problem = returnRequestProblem(eligibility, request.lines, facts, at);
         if (problem) throw new ValidationError({ lines: [problem] }, problem);

@@ -178,8 +178,9 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
         timeline: [{ step: 'placed', at: clock.now().toISOString(), label: 'Order placed', stage: null, detail: null }],
         shipments: [],
         // Not delivered: nothing may be returned yet, and nothing has been refunded.
-        after_sale: [1, 2].map((line) => ({ line, returnable: false, return_until: null, engraving_removal_fee: '0.00', next_return_from: null, rma: null, free_resize: false, notes: [] })),
+        after_sale: [1, 2].map((line) => ({ line, returnable: false, return_until: null, engraving_removal_fee: '0.00', next_return_from: null, rma: null, free_resize: false, ticket: null, resizable: false, notes: [] })),
         returns: [],
+        tickets: [],
         refunded: '0.00',
       });
       expect(res.headers['cache-control']).toBe('no-store');

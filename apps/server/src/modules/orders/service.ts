@@ -40,7 +40,7 @@ import {
 } from './mail.ts';
 import { lineRow, productOf, ringOf, type OrderLineDraft } from './lines.ts';
 import { windowOpenedBy } from './window.ts';
-import { afterSaleViewsOf, returnViewsOf } from './after-sale.ts';
+import { afterSaleViewsOf, returnViewsOf, ticketViewsOf } from './after-sale.ts';
 import { createOrderRepository, type HeldStones, type OrderRecords } from './repository.ts';
 import { orderTables, type OrderTables } from './tables.ts';
 
@@ -187,8 +187,9 @@ export function toOrder(row: OrderRow, records: OrderRecords, wire: WireTransfer
     production_stage: (row.production_stage as Order['production_stage']) ?? null,
     timeline: timelineOf(row, records),
     shipments: shipmentsOf(records.shipments),
-    after_sale: afterSaleViewsOf(row, items, records.returns, records.lastReturnAt, now),
+    after_sale: afterSaleViewsOf(row, items, records.returns, records.lastReturnAt, now, records.tickets),
     returns: returnViewsOf(items, records.returns),
+    tickets: ticketViewsOf(items, records.tickets),
     refunded: centsToPrice(Number(row.refunded_cents)),
   };
   return awaitsWireTransfer(order) ? { ...order, wire_transfer: wire } : order;

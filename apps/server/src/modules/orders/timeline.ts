@@ -14,7 +14,7 @@ import {
   type TimelineStep,
 } from '@everstone/contract';
 import type { OrderItemRow, OrderRow, ShipmentRow } from '../../db/schema.ts';
-import { returnTimelineOf } from './after-sale.ts';
+import { returnTimelineOf, ticketTimelineOf } from './after-sale.ts';
 import type { OrderRecords } from './repository.ts';
 
 /** An order's parcels as the API shows them, each with its carrier's own tracking page. */
@@ -47,7 +47,7 @@ export function timelineOf(row: OrderRow, records: OrderRecords): TimelineEntry[
     }),
   ];
   // A return's steps are its own rows' instants; the order's and the returns' steps interleave by when they happened.
-  return [...steps, ...returnTimelineOf(records.returns)].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return [...steps, ...returnTimelineOf(records.returns), ...ticketTimelineOf(records.tickets)].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
 /**
