@@ -1,5 +1,12 @@
 import { useState } from 'react';
 import {
+  CARE_KIND_LABELS,
+  CARE_NOTE_MAX,
+  RING_SIZES,
+  RING_SIZE_UNKNOWN,
+  resizeCreatedSchema,
+  resizeRequestSchema,
+  type CareTicket,
   RETURN_NOTE_MAX,
   RETURN_REASONS,
   RETURN_REASON_LABELS,
@@ -26,9 +33,9 @@ type Labels = Record<string, { url: string; until: string }>;
 function LabelLink({ rma, label }: { rma: string; label: { url: string; until: string } }) {
   return (
     <p className="order-return__label">
-      <a className="button order-return__download" href={label.url} download={`everstone-return-${rma}.pdf`}>
+      <a className="button order-return__download" href={label.url} download={`everstone-${rma.startsWith('RMA-') ? 'return' : 'resize'}-${rma}.pdf`}>
         Download the prepaid label
-        <span className="visually-hidden"> for return {rma} (PDF)</span>
+        <span className="visually-hidden"> for {rma} (PDF)</span>
       </a>
       <span className="order-return__until">
         Use it by <time dateTime={label.until}>{formatOrderDate(label.until)}</time>
@@ -195,6 +202,148 @@ function ReturnForm({ order, onCreated }: { order: Order; onCreated: (order: Ord
   );
 }
 
+/** One resize or repair: its number, where it stands, its sizes and cost, and the label while the ring is to come. */
+function TicketCard({ order, ticket, label, onLabel, onOrder }: { order: Order; ticket: CareTicket; label: Labels[string] | undefined; onLabel: (number: string, label: Labels[string]) => void; onOrder: (order: Order) => void }) {
+  const [busy, setBusy] = useState<'label' | 'cancel' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const base = `/api/orders/${encodeURIComponent(order.order_number)}/resizes/${encodeURIComponent(ticket.number)}`;
+  const call = async (what: 'label' | 'cancel') => {
+    setBusy(what);
+    setProblem(null);
+    const res = what === 'label' ? await api.post(`${base}/label`, {}, returnLabelLinkSchema) : await api.post(`${base}/cancel`, {}, orderSchema);
+    setBusy(null);
+    setConfirming(false);
+    if (!res.ok) setProblem((res.status >= 400 && res.status < 500 && failureText(res)) || FALLBACK);
+    else if ('label_url' in res.data) onLabel(ticket.number, { url: res.data.label_url, until: res.data.label_expires_at });
+    else onOrder(res.data);
+  };
+  const waiting = ticket.kind === 'resize' && ticket.status === 'requested';
+  const piece = order.lines[ticket.line - 1]?.description ?? `Line ${ticket.line}`;
+  return (
+    <li className={`order-return order-return--${ticket.status}`}>
+      <p className="order-return__head">
+        <span className="order-return__rma">
+          {CARE_KIND_LABELS[ticket.kind]} {ticket.number}
+        </span>
+        <span className="order-return__status">{ticket.status_label}</span>
+      </p>
+      <dl className="order-return__rows">
+        <div>
+          <dt>Piece</dt>
+          <dd>{piece}</dd>
+        </div>
+        <div>
+          <dt>{ticket.kind === 'resize' ? 'New size' : 'Repair'}</dt>
+          <dd>{ticket.kind === 'resize' ? `${ticket.from_size && ticket.from_size !== RING_SIZE_UNKNOWN ? `${ticket.from_size} → ` : ''}${ticket.to_size}` : ticket.description}</dd>
+        </div>
+        <div>
+          <dt>Cost</dt>
+          <dd>{ticket.free ? 'Free' : ticket.fee !== null ? formatAmount(ticket.fee) : 'Quoted before we start'}</dd>
+        </div>
+      </dl>
+      {ticket.status === 'shipped_back' && <p className="order-return__note">On its way back to you, insured: follow it under Shipments above.</p>}
+      {waiting && (
+        <>
+          {label ? (
+            <LabelLink rma={ticket.number} label={label} />
+          ) : (
+            <p className="order-return__note">Print the prepaid, insured label from the link we emailed you, or get a new link here (the emailed one then stops working).</p>
+          )}
+          <div className="order-return__actions">
+            {!label && (
+              <button type="button" className="button button--ghost" onClick={() => void call('label')} disabled={busy !== null}>
+                {busy === 'label' ? 'Getting the label…' : 'Get the label'}
+              </button>
+            )}
+            {confirming ? (
+              <>
+                <button type="button" className="button button--ghost" onClick={() => void call('cancel')} disabled={busy !== null}>
+                  {busy === 'cancel' ? 'Cancelling…' : `Yes, cancel resize ${ticket.number}`}
+                </button>
+                <button type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={busy !== null}>
+                  Keep the resize
+                </button>
+              </>
+            ) : (
+              <button type="button" className="button button--ghost" onClick={() => setConfirming(true)} disabled={busy !== null}>
+                Cancel this resize
+              </button>
+            )}
+          </div>
+        </>
+      )}
+      {problem && (
+        <p className="form-banner form-banner--error" role="alert">
+          {problem}
+        </p>
+      )}
+    </li>
+  );
+}
+
+const RESIZE_FIELDS = ['line', 'to_size', 'note'] as const;
+
+/** The form that asks for a resize: which ring (when there are several), its new size, and a note. */
+function ResizeForm({ order, onCreated }: { order: Order; onCreated: (order: Order, number: string, label: Labels[string], message: string) => void }) {
+  const rings = order.after_sale.filter((l) => l.resizable);
+  const form = useForm({
+    fields: RESIZE_FIELDS,
+    send: async (typed) => {
+      const request = { line: Number(typed.line), to_size: typed.to_size, note: typed.note.trim() || null };
+      const checked = resizeRequestSchema.safeParse(request);
+      if (!checked.success) return refusedBeforeSending(errorsFromIssues(checked.error.issues));
+      const res = await api.post(`/api/orders/${encodeURIComponent(order.order_number)}/resizes`, checked.data, resizeCreatedSchema);
+      if (res.ok) onCreated(res.data.order, res.data.number, { url: res.data.label_url, until: res.data.label_expires_at }, res.data.message);
+      return answerFrom(res, { fields: RESIZE_FIELDS, fallback: FALLBACK, values: typed });
+    },
+  });
+  const only = rings.length === 1 ? rings[0]! : null;
+  return (
+    <form.Form {...form.props} className="order-return-form" noValidate aria-labelledby="order-resize-form-title">
+      <h3 id="order-resize-form-title" className="order-return-form__title">
+        Resize a ring
+      </h3>
+      {only ? (
+        <>
+          <input type="hidden" name="line" value={only.line} />
+          <p className="order-return-form__terms">
+            {order.lines[only.line - 1]?.description}. {only.free_resize ? 'Its first resize within two sizes is free.' : 'We will quote the resize before our jeweler starts.'}
+          </p>
+        </>
+      ) : (
+        <Field form={form} as="select" name="line" label="Which ring?" required defaultValue="">
+          <option value="" disabled>
+            Choose the ring
+          </option>
+          {rings.map((l) => (
+            <option key={l.line} value={l.line}>
+              {order.lines[l.line - 1]?.description}
+              {l.free_resize ? ' (first resize free)' : ''}
+            </option>
+          ))}
+        </Field>
+      )}
+      <Field form={form} as="select" name="to_size" label="New size (US)" required defaultValue="">
+        <option value="" disabled>
+          Choose the size
+        </option>
+        {RING_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </Field>
+      <Field form={form} as="textarea" name="note" label="Anything our jeweler should know?" optional maxLength={CARE_NOTE_MAX} rows={2} />
+      <p className="order-return-form__terms">We send you a prepaid, insured label. Resizing takes about five business days at our bench once the ring arrives.</p>
+      <button type="submit" className="button" disabled={form.busy}>
+        {form.busy ? 'Booking…' : 'Book the resize'}
+      </button>
+      <FormNotice notice={form.notice} />
+    </form.Form>
+  );
+}
+
 /**
  * After delivery: what the shopper may do with each piece and until when (the contract's rules, as the API answers
  * them), the order's returns with their labels, and the form that asks for one.
@@ -204,8 +353,9 @@ export function OrderAfterSale({ order, onOrder }: { order: Order; onOrder: (ord
   const [announced, setAnnounced] = useState<string | null>(null);
   const rights = order.after_sale.filter((l) => l.notes.length > 0);
   const anyReturnable = order.after_sale.some((l) => l.returnable);
-  if (rights.length === 0 && order.returns.length === 0) return null;
-  const addLabel = (rma: string, label: Labels[string]) => setLabels((all) => ({ ...all, [rma]: label }));
+  const anyResizable = order.after_sale.some((l) => l.resizable);
+  if (rights.length === 0 && order.returns.length === 0 && order.tickets.length === 0) return null;
+  const addLabel = (key: string, label: Labels[string]) => setLabels((all) => ({ ...all, [key]: label }));
   return (
     <section className="order-after" aria-labelledby="order-after-title">
       <h2 id="order-after-title" className="order-page__section-title">
@@ -234,6 +384,23 @@ export function OrderAfterSale({ order, onOrder }: { order: Order; onOrder: (ord
             <ReturnCard key={ret.rma} order={order} ret={ret} label={labels[ret.rma]} onLabel={addLabel} onOrder={onOrder} />
           ))}
         </ul>
+      )}
+      {order.tickets.length > 0 && (
+        <ul className="order-returns" aria-label="Your resizes and repairs">
+          {order.tickets.map((ticket) => (
+            <TicketCard key={ticket.number} order={order} ticket={ticket} label={labels[ticket.number]} onLabel={addLabel} onOrder={onOrder} />
+          ))}
+        </ul>
+      )}
+      {anyResizable && (
+        <ResizeForm
+          order={order}
+          onCreated={(next, number, label, message) => {
+            addLabel(number, label);
+            setAnnounced(message);
+            onOrder(next);
+          }}
+        />
       )}
       {anyReturnable && (
         <ReturnForm

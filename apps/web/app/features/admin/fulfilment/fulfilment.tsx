@@ -1,10 +1,10 @@
-import { ORDER_STATUS_LABELS, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, RETURN_STEP_LABELS, formatAmount, formatShipDay, type AdminFulfilmentResponse, type AdminOrderSummary, type AdminReturnSummary } from '@everstone/contract';
+import { CARE_KIND_LABELS, CARE_STATUS_LABELS, CARE_STEP_LABELS, type AdminTicketSummary, ORDER_STATUS_LABELS, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, RETURN_STEP_LABELS, formatAmount, formatShipDay, type AdminFulfilmentResponse, type AdminOrderSummary, type AdminReturnSummary } from '@everstone/contract';
 import { TableScroll } from '../kit/table';
 import { PageHead } from '../kit/frame';
 import { formatDayTime } from '../kit/format';
 import { OrderLink, OrderQueueTable } from '../orders';
 
-type Group = { key: Exclude<keyof AdminFulfilmentResponse, 'returns'>; title: string; lead: string; empty: string };
+type Group = { key: Exclude<keyof AdminFulfilmentResponse, 'returns' | 'tickets'>; title: string; lead: string; empty: string };
 
 const GROUPS: Group[] = [
   {
@@ -104,6 +104,63 @@ function ReturnsQueue({ returns }: { returns: AdminReturnSummary[] }) {
   );
 }
 
+/** Resizes and repairs open: each with its order (where its steps are taken) and what to do next. */
+function TicketsQueue({ tickets }: { tickets: AdminTicketSummary[] }) {
+  return (
+    <section className="adm-panel" aria-labelledby="fulfilment-tickets-title">
+      <div className="adm-panel__head">
+        <h2 className="adm-panel__title">
+          <span id="fulfilment-tickets-title">Resizes and repairs</span>
+          <span className="adm-count">
+            {tickets.length}
+            <span className="visually-hidden">{tickets.length === 1 ? ' ticket' : ' tickets'}</span>
+          </span>
+        </h2>
+        <p className="adm-panel__lead">Waiting for the piece, received, or at the bench, oldest first. Take each step on its order’s page.</p>
+      </div>
+      {tickets.length === 0 ? (
+        <p className="adm-empty">No resize or repair is open.</p>
+      ) : (
+        <TableScroll label="Resizes and repairs">
+          <table className="adm-table adm-table--plain">
+            <caption className="visually-hidden">Open resizes and repairs</caption>
+            <thead>
+              <tr>
+                <th scope="col">Ticket</th>
+                <th scope="col">Order</th>
+                <th scope="col">What</th>
+                <th scope="col">Next</th>
+              </tr>
+            </thead>
+            <tbody>
+              {tickets.map((t) => (
+                <tr key={t.number}>
+                  <td>
+                    <span className="adm-cell-main">
+                      {CARE_KIND_LABELS[t.kind]} {t.number}
+                    </span>
+                    <span className="adm-cell-sub">
+                      {CARE_STATUS_LABELS[t.status]}, {formatDayTime(t.requested_at)}
+                    </span>
+                  </td>
+                  <td>
+                    <OrderLink orderNumber={t.order_number} />
+                    <span className="adm-cell-sub">
+                      {t.user_name}, line {t.line}
+                    </span>
+                  </td>
+                  <td>{t.summary}</td>
+                  <td>{t.steps.filter((s) => s !== 'cancel').map((s) => CARE_STEP_LABELS[s]).join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}
+
 /** /admin/fulfilment: what the workshop and the shipping desk have to do, late orders first. */
 export function FulfilmentPage({ queue, now, onRefresh, refreshing = false }: { queue: AdminFulfilmentResponse; now: number; onRefresh?: () => void; refreshing?: boolean }) {
   const late = new Set(queue.late.map((o) => o.order_number));
@@ -157,6 +214,7 @@ export function FulfilmentPage({ queue, now, onRefresh, refreshing = false }: { 
           );
         })}
         <ReturnsQueue returns={queue.returns} />
+        <TicketsQueue tickets={queue.tickets} />
       </div>
     </>
   );
