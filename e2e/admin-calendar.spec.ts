@@ -6,8 +6,8 @@ import { createAccount, readOutbox, sidewaysOverflow, stonesPricedWithin } from 
 
 /*
  * The back office's appointments calendar and numbers in the browser: a shopper's booking seen in the week, moved to
- * another free time and cancelled, each with the shopper's email; the numbers with their figures and chart; and axe
- * at a phone's width and a desktop's. Each test makes its own staff member and shoppers; bookings are virtual ones
+ * another free time and cancelled, each with the shopper's email; the numbers with their figures, chart and after-sale
+ * tables; and axe at a phone's width and a desktop's. Each test makes its own staff member and shoppers; bookings are virtual ones
  * at a random free time a week or so ahead (the contact journey books in-person visits nearer), and the order takes
  * a stone from a price band no other journey orders from (17,500–20,000 dollars).
  */
@@ -191,6 +191,15 @@ test('the numbers show today’s orders, the month, and 30 days as a chart and a
     const panel = page.getByRole('region', { name });
     await expect(panel.getByRole('list').or(panel.getByText('No diamonds sold yet this month.'))).toBeVisible();
   }
+
+  // After the sale: each figure for this month beside the last 90 days, a row header and a column header to each cell.
+  const onTime = page.getByRole('region', { name: 'Shipping on time', exact: true }).getByRole('table', { name: /^Shipping on time/ });
+  await expect(onTime.getByRole('columnheader')).toHaveText([/^Figure$/, /^[A-Z][a-z]+ \d{4}/, /^The last 90 days/]);
+  await expect(onTime.getByRole('rowheader', { name: 'Shipped', exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: /^Returns,/ }).getByRole('rowheader', { name: /^Return rate: orders with a return per order delivered$/ })).toBeVisible();
+  const production = page.getByRole('region', { name: 'Time in production', exact: true });
+  await expect(production.getByRole('definition').first()).toHaveText(/^\d+/);
+  await expect(production.getByRole('table').getByRole('rowheader')).toHaveText(['Finished', 'Median', '90th percentile']);
 });
 
 for (const width of [1440, 375]) {

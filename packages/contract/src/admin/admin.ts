@@ -967,6 +967,43 @@ export const adminAppointmentResponseSchema = z.object({ message: z.string(), ap
 /** The back office's numbers at a glance (GET /api/admin/numbers). Money as 2-decimal text, days as New York days. */
 export const NUMBERS_DAYS = 30;
 const figure = z.object({ orders: z.number().int(), revenue: z.string() });
+/** The second window of the after-sale figures: the last this many New York days, today included. */
+export const AFTER_SALE_NUMBERS_DAYS = 90;
+const count = z.number().int();
+/** The after-sale figures of one window of New York days, `from` to `to` (both YYYY-MM-DD, both included). */
+const afterSalePeriod = z.object({
+  label: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /**
+   * Orders that shipped in the window, against the day first promised (`promised_ships_by`): `on_time` left on or
+   * before it (the New York day of the shipping), `late` after it; `on_time_rate` is on_time / shipped (null when none
+   * shipped). `delayed`: of those shipped, the ones given a new ships-by date before they left. `undated`: shipped
+   * orders with no promised day at all, left out of the other counts.
+   */
+  shipping: z.object({ shipped: count, on_time: count, late: count, on_time_rate: z.number().nullable(), delayed: count, undated: count }),
+  /**
+   * Returns requested in the window and not withdrawn (any status but cancelled), by reason and by status, most
+   * first. `return_rate`: orders with such a return per order delivered in the window (null when none was delivered).
+   * `refunded`: the money refunded in the window (refunds completed in it), 2-decimal text.
+   */
+  returns: z.object({
+    requested: count,
+    orders_returned: count,
+    orders_delivered: count,
+    return_rate: z.number().nullable(),
+    by_reason: z.array(z.object({ reason: z.enum(RETURN_REASONS), label: z.string(), count })),
+    by_status: z.array(z.object({ status: z.enum(RETURN_STATUSES), label: z.string(), count })),
+    refunded: z.string(),
+  }),
+  /**
+   * Made-to-order orders whose quality check was recorded in the window: how many, and the business days (the store's
+   * calendar: no weekends, no closed days) from the stone going to the bench to the quality check, median and 90th
+   * percentile (nearest rank); null when none finished.
+   */
+  production: z.object({ finished: count, median_days: z.number().nullable(), p90_days: z.number().nullable() }),
+});
+export type AdminAfterSalePeriod = z.infer<typeof afterSalePeriod>;
 export const adminNumbersResponseSchema = z.object({
   /** Orders placed and not cancelled, and their totals. */
   today: figure,
@@ -984,6 +1021,13 @@ export const adminNumbersResponseSchema = z.object({
    * conversion a ceiling.
    */
   builder: z.object({ starts: z.number().int(), rings_ordered: z.number().int(), conversion: z.number().nullable(), capped_days: z.number().int() }),
+  /** After the sale, for this month and for the last AFTER_SALE_NUMBERS_DAYS days (docs/operations.md, Numbers). */
+  after_sale: z.object({
+    month: afterSalePeriod,
+    recent: afterSalePeriod,
+    /** Made-to-order orders at the bench now: production started, the quality check not yet recorded. */
+    in_production: z.number().int(),
+  }),
 });
 /**
  * The ring builder's starts counted in one New York day, store-wide, at most: a script posing as ever new visitors

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addBusinessDays, addIsoDays, isBusinessDay, setStoreClosures, storeClosures, storeDayStart } from './business-calendar.ts';
+import { addBusinessDays, addIsoDays, businessDaysBetween, isBusinessDay, setStoreClosures, storeClosures, storeDayStart } from './business-calendar.ts';
 
 describe('storeDayStart', () => {
   it('begins a New York day at its own midnight, in winter and in summer time', () => {
@@ -55,5 +55,18 @@ describe('addBusinessDays', () => {
   it('refuses a count that is not a whole number of days', () => {
     expect(() => addBusinessDays(day('2026-12-02'), 1.5)).toThrow(RangeError);
     expect(() => addBusinessDays(day('2026-12-02'), -1)).toThrow(RangeError);
+  });
+});
+
+describe('businessDaysBetween', () => {
+  afterEach(() => setStoreClosures([]));
+
+  it('counts the business days after the first day up to the last, as addBusinessDays adds them', () => {
+    expect(businessDaysBetween('2026-12-02', '2026-12-02')).toBe(0);
+    expect(businessDaysBetween('2026-12-04', '2026-12-07')).toBe(1);
+    expect(businessDaysBetween('2026-12-05', '2026-12-11')).toBe(5);
+    expect(businessDaysBetween('2026-12-09', '2026-12-02')).toBe(0);
+    setStoreClosures(['2026-12-25', '2027-01-01']);
+    expect(businessDaysBetween('2026-12-21', '2027-01-06')).toBe(10);
   });
 });

@@ -114,3 +114,13 @@ export function storeDayStart(day: string): string {
 export function addIsoDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
+
+/**
+ * The business days from one day to a later one (both YYYY-MM-DD, the store's calendar): the business days after
+ * `from` up to and including `to`, so the same day is 0 and Friday to Monday is 1. A `to` before `from` is 0.
+ */
+export function businessDaysBetween(from: string, to: string): number {
+  let days = 0;
+  for (let day = addIsoDays(from, 1); day <= to; day = addIsoDays(day, 1)) if (isBusinessDay(dayFromIso(day))) days++;
+  return days;
+}

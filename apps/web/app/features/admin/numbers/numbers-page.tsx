@@ -1,7 +1,17 @@
-import { BUILDER_STARTS_PER_DAY, formatAmount, type AdminNumbersResponse } from '@everstone/contract';
+import {
+  BUILDER_STARTS_PER_DAY,
+  RETURN_REASONS,
+  RETURN_REASON_LABELS,
+  RETURN_STATUSES,
+  RETURN_STATUS_LABELS,
+  formatAmount,
+  type AdminAfterSalePeriod,
+  type AdminNumbersResponse,
+} from '@everstone/contract';
 import numbersHref from '../../../styles/admin-numbers.css?url';
 import { PageHead } from '../kit/frame';
-import { DailyChart } from './daily-chart';
+import { TableScroll } from '../kit/table';
+import { DailyChart, dayLabel } from './daily-chart';
 import { formatDayTime } from '../kit/format';
 
 /** The page's own rules, beside the back office's stylesheet (hoisted and shared the same way). */
@@ -79,9 +89,125 @@ function Panel({ id, title, count, lead, children, className }: { id: string; ti
   );
 }
 
+/** Business days as the page says them ('1 business day', '4.5 business days'). */
+export const businessDaysText = (days: number) => `${days.toLocaleString('en-US', { maximumFractionDigits: 1 })} business ${days === 1 ? 'day' : 'days'}`;
+
+interface PeriodRow {
+  label: string;
+  value: (period: AdminAfterSalePeriod) => React.ReactNode;
+}
+
+/**
+ * Figures side by side for this month and the last 90 days: one row a figure, one column a window, so a screen
+ * reader hears each number with both its row and its column.
+ */
+function PeriodTable({ label, periods, rows, first = 'Figure' }: { label: string; periods: AdminAfterSalePeriod[]; rows: PeriodRow[]; first?: string }) {
+  return (
+    <TableScroll label={label}>
+      <table className="adm-table adm-table--periods">
+        <caption className="visually-hidden">{label}, New York days</caption>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            {periods.map((p) => (
+              <th key={p.label} scope="col" className="adm-num">
+                {p.label}
+                <span className="adm-period__days">
+                  <time dateTime={p.from}>{dayLabel(p.from)}</time> – <time dateTime={p.to}>{dayLabel(p.to)}</time>
+                </span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              {periods.map((p) => (
+                <td key={p.label} className="adm-num">
+                  {row.value(p)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** Counts by a list of keys (reasons, statuses) in the contract's order, only the keys some window has. */
+function countRows<K extends string>(keys: readonly K[], labels: Record<K, string>, periods: AdminAfterSalePeriod[], of: (p: AdminAfterSalePeriod, key: K) => number): PeriodRow[] {
+  return keys.filter((key) => periods.some((p) => of(p, key) > 0)).map((key) => ({ label: labels[key], value: (p: AdminAfterSalePeriod) => of(p, key) }));
+}
+
+/** Shipping on time, returns and their reasons, and the time in the workshop: this month beside the last 90 days. */
+function AfterSale({ afterSale }: { afterSale: AdminNumbersResponse['after_sale'] }) {
+  const periods = [afterSale.month, afterSale.recent];
+  const rate = (value: number | null, why: string) => (value === null ? <NoFigure why={why} /> : percentText(value));
+  const days = (value: number | null) => (value === null ? <NoFigure why="None finished in this window" /> : businessDaysText(value));
+  const reasons = countRows(RETURN_REASONS, RETURN_REASON_LABELS, periods, (p, key) => p.returns.by_reason.find((r) => r.reason === key)?.count ?? 0);
+  const statuses = countRows(RETURN_STATUSES, RETURN_STATUS_LABELS, periods, (p, key) => p.returns.by_status.find((r) => r.status === key)?.count ?? 0);
+  const undated = periods.some((p) => p.shipping.undated > 0);
+  return (
+    <div className="adm-numbers__after">
+      <Panel id="numbers-on-time" title="Shipping on time" lead="Orders shipped, against the ships-by date first promised to the shopper (the New York day they left).">
+        <PeriodTable
+          label="Shipping on time"
+          periods={periods}
+          rows={[
+            { label: 'Shipped', value: (p) => p.shipping.shipped },
+            { label: 'On time: by the date first promised', value: (p) => p.shipping.on_time },
+            { label: 'Late: after it', value: (p) => p.shipping.late },
+            { label: 'Given a new date before they left', value: (p) => p.shipping.delayed },
+            { label: 'On time', value: (p) => rate(p.shipping.on_time_rate, 'None shipped in this window') },
+            ...(undated ? [{ label: 'Without a promised date (not counted above)', value: (p: AdminAfterSalePeriod) => p.shipping.undated }] : []),
+          ]}
+        />
+      </Panel>
+
+      <Panel id="numbers-returns" title="Returns and their reasons" lead="Returns asked for in the window and not withdrawn; the money refunded in it.">
+        <PeriodTable
+          label="Returns"
+          periods={periods}
+          rows={[
+            { label: 'Returns asked for', value: (p) => p.returns.requested },
+            { label: 'Orders delivered', value: (p) => p.returns.orders_delivered },
+            { label: 'Orders with a return', value: (p) => p.returns.orders_returned },
+            { label: 'Return rate: orders with a return per order delivered', value: (p) => rate(p.returns.return_rate, 'No orders delivered in this window') },
+            { label: 'Refunded', value: (p) => formatAmount(p.returns.refunded) },
+          ]}
+        />
+        {reasons.length === 0 ? (
+          <p className="adm-num-empty">No returns asked for in the last 90 days.</p>
+        ) : (
+          <>
+            <PeriodTable label="Returns by reason" first="Reason" periods={periods} rows={reasons} />
+            <PeriodTable label="Returns by where they stand" first="Where it stands" periods={periods} rows={statuses} />
+          </>
+        )}
+      </Panel>
+
+      <Panel id="numbers-production" title="Time in production" lead="Made-to-order pieces whose quality check was recorded in the window: business days from the stone going to the bench to the quality check.">
+        <Figures items={[{ label: 'In production now', value: afterSale.in_production, note: 'at the bench, the quality check still to come' }]} />
+        <PeriodTable
+          label="Time in production"
+          periods={periods}
+          rows={[
+            { label: 'Finished', value: (p) => p.production.finished },
+            { label: 'Median', value: (p) => days(p.production.median_days) },
+            { label: '90th percentile', value: (p) => days(p.production.p90_days) },
+          ]}
+        />
+      </Panel>
+    </div>
+  );
+}
+
 /**
  * /admin/numbers: how the store is doing at a glance. Orders and revenue today and this month, the last 30 days
- * as a chart, the month's diamonds sold by type and by shape, and how many ring builder visits became rings.
+ * as a chart, the month's diamonds sold by type and by shape, how many ring builder visits became rings, and after
+ * the sale: shipping on time, returns and their reasons, the time in the workshop.
  */
 export function NumbersPage({
   numbers,
@@ -94,7 +220,7 @@ export function NumbersPage({
   onRefresh?: () => void;
   refreshing?: boolean;
 }) {
-  const { today, month, daily, stones_sold: sold, builder } = numbers;
+  const { today, month, daily, stones_sold: sold, builder, after_sale: afterSale } = numbers;
   const soldCount = sold.by_type.reduce((sum, t) => sum + t.count, 0);
   const asOf = new Date(at).toISOString();
   return (
@@ -173,6 +299,8 @@ export function NumbersPage({
             />
           </Panel>
         </div>
+
+        <AfterSale afterSale={afterSale} />
       </div>
     </>
   );
