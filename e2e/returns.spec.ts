@@ -122,3 +122,90 @@ test('a delivered stone is returned from the order page, received, inspected and
   await expect(card).toContainText('Refund reference TERM-8841');
   await looksRight(page, 'the refunded return');
 });
+
+test('a delivered ring is resized: booked from the order page with its label, received, worked on and shipped back by staff', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const account = await createAccount(request, 'resizes');
+  const listing = await (await request.get('/api/products?department=engagement-rings&per_page=100')).json();
+  const detail = await (await request.get(`/api/products/${listing.data[0].slug}`)).json();
+  const variant = detail.variants[0];
+  const placed = await request.post('/api/store-order', {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: {
+      user_name: 'Ada Lovelace',
+      contact_number: '212-555-0100',
+      lines: [{ kind: 'product', variant_id: variant.id, quantity: 1, ring_size: '6', engraving: null }],
+      total_price: (variant.price_cents / 100).toFixed(2),
+      address: JSON.stringify({ street: '12 Analytical Row', apartment: '', city: 'New York', zip: '10036', country: 'United States' }),
+      payment_mode: 'cod',
+      is_gift: 0,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = orderSchema.parse(await placed.json());
+  const made = order.lines[0]!.product?.made_to_order;
+  const steps = [
+    ['confirm', order.order_number],
+    ...(made ? ['bench', 'setting', 'polishing', 'quality_check'].map((stage) => ['production', order.order_number, stage]) : [['ready', order.order_number]]),
+    ['ship', order.order_number, '--carrier', 'fedex', '--tracking', fedexNumber()],
+    ['deliver', order.order_number],
+    ['paid', order.order_number],
+  ];
+  for (const args of steps) {
+    const run = await runOrderDesk(...args);
+    expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(0);
+  }
+
+  await page.goto('/robots.txt');
+  await page.evaluate((t) => localStorage.setItem('auth_token', t), account.token);
+  await page.goto(`/orders/${order.order_number}`);
+  await hydrated(page);
+  const after = page.getByRole('region', { name: 'Returns and resizing' });
+  await expect(after).toContainText('First resize free within two sizes');
+  const form = after.getByRole('form', { name: 'Resize a ring' });
+  await expect(form).toContainText('Its first resize within two sizes is free.');
+  await form.getByLabel('New size (US)').selectOption('7');
+  await form.getByRole('button', { name: 'Book the resize' }).click();
+  const card = after.getByRole('listitem').filter({ hasText: /Resize RS-/ });
+  await expect(card).toContainText('Requested: waiting for the piece');
+  await expect(card).toContainText('6 → 7');
+  await expect(card).toContainText('Free');
+  const number = (await card.locator('.order-return__rma').innerText()).replace(/^Resize /i, '').trim().toUpperCase();
+  expect(number).toMatch(/^RS-[2-9A-HJ-NP-Z]{8}$/);
+  const [label] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: /Download the prepaid label/ }).click()]);
+  expect(label.suggestedFilename()).toBe(`everstone-resize-${number}.pdf`);
+  await looksRight(page, 'the booked resize');
+
+  const staff = await createStaffAccount(request, 'resizes-staff');
+  const context = await browser.newContext();
+  const desk = await context.newPage();
+  await signInToBackOffice(desk, staff.email, `/admin/orders/${order.order_number}`);
+  const panel = desk.getByRole('region', { name: 'Resizes and repairs' });
+  const step = async (button: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) => {
+    await panel.getByRole('button', { name: new RegExp(`^${button}`) }).click();
+    const dialog = desk.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await fill?.(dialog);
+    await dialog.getByRole('button', { name: new RegExp(`^${button}`) }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await step('Mark the piece received');
+  await expect(desk.locator('.adm-order__status')).toContainText(`Resize ${number}: the piece is received.`);
+  await step('Start the work');
+  await expect(desk.locator('.adm-order__status')).toContainText(`Resize ${number} is at the bench`);
+  const tracking = fedexNumber();
+  await step('Ship it back', async (dialog) => {
+    await dialog.getByLabel('Carrier').selectOption('fedex');
+    await dialog.getByLabel('Tracking number').fill(tracking);
+  });
+  await expect(desk.locator('.adm-order__status')).toContainText(`Resize ${number} is shipped back with FedEx ${tracking}`);
+  expect(await seriousViolations(desk)).toEqual([]);
+  await context.close();
+
+  await page.reload();
+  await hydrated(page);
+  await expect(card).toContainText('Shipped back to you');
+  await expect(page.getByRole('region', { name: 'Shipments (2)' })).toContainText(tracking);
+  await expect(page.getByRole('region', { name: 'Order progress' }).getByRole('listitem').last()).toContainText(`Resize ${number}: shipped back to you, insured`);
+  await looksRight(page, 'the ring shipped back');
+});

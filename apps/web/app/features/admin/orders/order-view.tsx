@@ -13,6 +13,7 @@ import { DialogActions } from '../kit/dialog-actions';
 import { DelayForm, ShipForm } from './step-forms';
 import { FulfilmentPanel } from './fulfilment-panel';
 import { ReturnsPanel } from './returns-panel';
+import { TicketsPanel } from './tickets-panel';
 import { OrderDocumentsPanel } from './order-documents';
 
 const HOLD_STATE_TEXT = { held: 'Held', released: 'Released', sold: 'Sold' } as const;
@@ -100,6 +101,7 @@ export function OrderView({ initial, now }: { initial: AdminOrder; now: number }
           </section>
 
           <ReturnsPanel order={order} onDone={done} />
+          <TicketsPanel order={order} onDone={done} />
 
           <section className="adm-panel" aria-labelledby="lines-title">
             <h2 id="lines-title" className="adm-panel__title">

@@ -128,7 +128,7 @@ export function ReturnsPanel({ order, onDone }: { order: AdminOrder; onDone: Don
   const ret = open ? order.returns.find((r) => r.rma === open.rma) : undefined;
   return (
     <section className="adm-panel" aria-labelledby="returns-title">
-      <h2 id="returns-title" className="adm-panel__title">
+      <h2 id="returns-title" className="adm-panel__title" tabIndex={-1}>
         {order.returns.length === 1 ? 'Return' : `Returns (${order.returns.length})`}
       </h2>
       <ul className="adm-returns">
