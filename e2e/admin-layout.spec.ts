@@ -98,7 +98,7 @@ for (const width of [1440, 375]) {
     await check('Fulfilment');
 
     await page.goto(`/admin/orders/${order.order_number}`);
-    await page.getByRole('link', { name: 'Packing slip' }).click();
+    await page.getByRole('link', { name: 'Packing slip', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Packing slip');
     await expect(page.locator('main')).not.toContainText('$');
     await check('the packing slip');

@@ -275,7 +275,7 @@ export function shippedMail(order: Order, to: string, storeEmail: string): Outgo
 export function deliveredMail(order: Order, to: string, storeEmail: string): OutgoingMail {
   return progressMail(order, to, storeEmail, `Your Everstone order ${order.order_number} has been delivered`, [
     paragraph(`Order ${order.order_number} has been delivered. We hope you love it.`),
-    paragraph(`If anything is not right, you have ${STORE_TERMS.returnDays} days from delivery to return it, and a ring’s first resize is free: reply to this email and we will arrange it.`),
+    paragraph(`If anything is not right, you have ${STORE_TERMS.returnDays} days from delivery to return it: ask for the return, with its prepaid label, on your order’s page under My Orders. A ring’s first resize within two sizes is free, booked there too.`),
   ]);
 }
 
