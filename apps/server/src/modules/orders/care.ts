@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   CARE_STATUS_LABELS,
   CARRIER_NAMES,
@@ -13,7 +13,6 @@ import {
   type CareStatus,
   type CareTicket,
   type Carrier,
-  type DeliveryCountry,
   type Order,
   type WireTransfer,
 } from '@everstone/contract';
@@ -28,13 +27,11 @@ import { afterSaleFactsOf, numberedLines } from './after-sale.ts';
 import { createCareRepository } from './care-repository.ts';
 import { careCancelledMail, careReceivedMail, careShippedMail, resizeRequestedMail } from './mail.ts';
 import { createOrderRepository } from './repository.ts';
-import { hashToken, labelPath, type ReturnLabel } from './returns.ts';
+import { drawAfterSaleNumber, hashToken, isLabelToken, labelOf, labelPath, type ReturnLabel } from './returns.ts';
 import { createReturnsRepository } from './returns-repository.ts';
 import { toOrder } from './service.ts';
 import { orderTables, type OrderTables } from './tables.ts';
 
-const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-const drawNumber = (kind: CareKind) => `${kind === 'resize' ? 'RS' : 'RP'}-${Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`;
 
 /** Why a ticket's step cannot be taken, in the words staff read. */
 export class CareStepRefused extends ConflictError {}
@@ -110,7 +107,7 @@ export function createCare(deps: CareDeps) {
   async function open(trx: ModuleDb<OrderTables>['db'], ticket: Omit<Parameters<ReturnType<typeof createCareRepository>['insert']>[0], 'number'> & { kind: CareKind }): Promise<string> {
     const r = createCareRepository(trx);
     for (;;) {
-      const number = drawNumber(ticket.kind);
+      const number = drawAfterSaleNumber(ticket.kind === 'resize' ? 'RS' : 'RP');
       const outcome = await r.insert({ ...ticket, number });
       if (outcome === 'number') continue;
       if (outcome === 'line') throw new ConflictError('This piece is already in a resize or repair.');
@@ -294,19 +291,13 @@ export function createCare(deps: CareDeps) {
 
     /** What a resize's label shows, while its link works and the ring is still to come. */
     async labelOf(token: string): Promise<ReturnLabel | null> {
-      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+      if (!isLabelToken(token)) return null;
       const found = await repo.findByLabelToken(hashToken(token), now().toISOString());
       if (!found || found.status !== 'requested') return null;
       const orders = createOrderRepository(d.db);
       const row = (await orders.findById(found.order_id))!;
       const item = (await orders.recordsOfOne(row.id)).items.find((i) => i.id === found.order_item_id)!;
-      return {
-        rma: found.number,
-        orderNumber: row.order_number,
-        from: { name: row.user_name, street: row.street, apartment: row.apartment, city: row.city, state: row.state, zip: row.zip, country: row.country as DeliveryCountry },
-        insuredCents: Math.max(1, item.price_cents * item.quantity),
-        expiresAt: found.label_expires_at!,
-      };
+      return labelOf(row, found.number, Math.max(1, item.price_cents * item.quantity), found.label_expires_at!);
     },
 
   };

@@ -17,7 +17,7 @@ import {
   type DeliveryCountry,
 } from '@everstone/contract';
 import type { Engine, ModuleDb } from '../../db/database.ts';
-import type { OrderItemRow, OrderReturnRow } from '../../db/schema.ts';
+import type { OrderItemRow, OrderReturnRow, OrderRow } from '../../db/schema.ts';
 import type { Handle } from '../../db/tables.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
@@ -30,9 +30,21 @@ import { createReturnsRepository, type ReturnsRepository } from './returns-repos
 import { toOrder } from './service.ts';
 import { orderTables, type OrderTables } from './tables.ts';
 
-/** RMA numbers' alphabet: the order numbers' without the look-alikes (0/O, 1/I). */
-const RMA_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-const drawRma = () => `RMA-${Array.from({ length: 8 }, () => RMA_ALPHABET[randomInt(RMA_ALPHABET.length)]).join('')}`;
+/** The after-sale numbers' alphabet (RMA-…, RS-…, RP-…): no look-alikes (0/O, 1/I). */
+const AFTER_SALE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** 'RMA-7KQ2M9XD': the prefix and eight random characters; the caller draws again when one is taken. */
+export const drawAfterSaleNumber = (prefix: string) => `${prefix}-${Array.from({ length: 8 }, () => AFTER_SALE_ALPHABET[randomInt(AFTER_SALE_ALPHABET.length)]).join('')}`;
+/** A label link's token as the store hands it out: 32 random bytes, base64url. Anything else opens nothing. */
+export const isLabelToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+/** What a label shows of its order: its number and the shopper's address the parcel leaves from. */
+export const labelOf = (row: OrderRow, number: string, insuredCents: number, expiresAt: string): ReturnLabel => ({
+  rma: number,
+  orderNumber: row.order_number,
+  from: { name: row.user_name, street: row.street, apartment: row.apartment, city: row.city, state: row.state, zip: row.zip, country: row.country as DeliveryCountry },
+  insuredCents,
+  expiresAt,
+});
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Why a return's step cannot be taken, in the words the desk prints. */
@@ -182,7 +194,7 @@ export function createReturns(deps: ReturnsDeps) {
         const expires = new Date(at.getTime() + RETURN_LABEL_DAYS * 86_400_000).toISOString();
         const fee = lines.reduce((s, l) => s + l.engraving_fee_cents, 0);
         for (;;) {
-          const rma = drawRma();
+          const rma = drawAfterSaleNumber('RMA');
           const id = await r.insertReturn({
             rma,
             order_id: row.id,
@@ -379,17 +391,11 @@ export function createReturns(deps: ReturnsDeps) {
 
     /** What the label of a working link shows, or null (an unknown or expired link, or a return past needing it). */
     async labelOf(token: string): Promise<ReturnLabel | null> {
-      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+      if (!isLabelToken(token)) return null;
       const found = await repo.findByLabelToken(hashToken(token), now().toISOString());
       if (!found || found.status !== 'authorized') return null;
       const row = (await createOrderRepository(d.db).findById(found.order_id))!;
-      return {
-        rma: found.rma,
-        orderNumber: row.order_number,
-        from: { name: row.user_name, street: row.street, apartment: row.apartment, city: row.city, state: row.state, zip: row.zip, country: row.country as DeliveryCountry },
-        insuredCents: found.refund_cents + found.fee_cents,
-        expiresAt: found.label_expires_at,
-      };
+      return labelOf(row, found.rma, found.refund_cents + found.fee_cents, found.label_expires_at);
     },
   };
 }

@@ -44,32 +44,64 @@ function LabelLink({ rma, label }: { rma: string; label: { url: string; until: s
   );
 }
 
-/** One return: its RMA, where it stands, its pieces, its refund, and what the shopper can still do with it. */
-function ReturnCard({ order, ret, label, onLabel, onOrder }: { order: Order; ret: OrderReturn; label: Labels[string] | undefined; onLabel: (rma: string, label: Labels[string]) => void; onOrder: (order: Order) => void }) {
+/**
+ * While the store waits for the parcel: its label (or the way to a new link), and withdrawing it, confirmed first.
+ * `base` is the return's or resize's own path; a new link stops the emailed one.
+ */
+function LabelActions({ base, number, what, label, onLabel, onOrder }: { base: string; number: string; what: 'return' | 'resize'; label: Labels[string] | undefined; onLabel: (number: string, label: Labels[string]) => void; onOrder: (order: Order) => void }) {
   const [busy, setBusy] = useState<'label' | 'cancel' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const base = `/api/orders/${encodeURIComponent(order.order_number)}/returns/${encodeURIComponent(ret.rma)}`;
-
-  async function newLabel() {
-    setBusy('label');
+  const call = async (step: 'label' | 'cancel') => {
+    setBusy(step);
     setProblem(null);
-    const res = await api.post(`${base}/label`, {}, returnLabelLinkSchema);
-    setBusy(null);
-    if (res.ok) onLabel(ret.rma, { url: res.data.label_url, until: res.data.label_expires_at });
-    else setProblem((res.status >= 400 && res.status < 500 && failureText(res)) || FALLBACK);
-  }
-
-  async function cancel() {
-    setBusy('cancel');
-    setProblem(null);
-    const res = await api.post(`${base}/cancel`, {}, orderSchema);
+    const res = step === 'label' ? await api.post(`${base}/label`, {}, returnLabelLinkSchema) : await api.post(`${base}/cancel`, {}, orderSchema);
     setBusy(null);
     setConfirming(false);
-    if (res.ok) onOrder(res.data);
-    else setProblem((res.status >= 400 && res.status < 500 && failureText(res)) || FALLBACK);
-  }
+    if (!res.ok) setProblem((res.status >= 400 && res.status < 500 && failureText(res)) || FALLBACK);
+    else if ('label_url' in res.data) onLabel(number, { url: res.data.label_url, until: res.data.label_expires_at });
+    else onOrder(res.data);
+  };
+  return (
+    <>
+      {label ? (
+        <LabelLink rma={number} label={label} />
+      ) : (
+        <p className="order-return__note">Print the prepaid, insured label from the link we emailed you, or get a new link here (the emailed one then stops working).</p>
+      )}
+      <div className="order-return__actions">
+        {!label && (
+          <button type="button" className="button button--ghost" onClick={() => void call('label')} disabled={busy !== null}>
+            {busy === 'label' ? 'Getting the label…' : 'Get the label'}
+          </button>
+        )}
+        {confirming ? (
+          <>
+            <button type="button" className="button button--ghost" onClick={() => void call('cancel')} disabled={busy !== null}>
+              {busy === 'cancel' ? 'Cancelling…' : `Yes, cancel ${what} ${number}`}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={busy !== null}>
+              Keep the {what}
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button button--ghost" onClick={() => setConfirming(true)} disabled={busy !== null}>
+            Cancel this {what}
+          </button>
+        )}
+      </div>
+      {problem && (
+        <p className="form-banner form-banner--error" role="alert">
+          {problem}
+        </p>
+      )}
+    </>
+  );
+}
 
+/** One return: its RMA, where it stands, its pieces, its refund, and what the shopper can still do with it. */
+function ReturnCard({ order, ret, label, onLabel, onOrder }: { order: Order; ret: OrderReturn; label: Labels[string] | undefined; onLabel: (rma: string, label: Labels[string]) => void; onOrder: (order: Order) => void }) {
+  const base = `/api/orders/${encodeURIComponent(order.order_number)}/returns/${encodeURIComponent(ret.rma)}`;
   const authorized = ret.status === 'authorized';
   return (
     <li className={`order-return order-return--${ret.status}`}>
@@ -99,43 +131,7 @@ function ReturnCard({ order, ret, label, onLabel, onOrder }: { order: Order; ret
       {ret.status === 'refunded' && ret.refund_reference && <p className="order-return__note">Refund reference {ret.refund_reference}. It may take a few business days to show.</p>}
       {ret.status === 'rejected' && <p className="order-return__note">This return did not pass our inspection: the piece is on its way back to you, insured. We emailed you what we found.</p>}
       {ret.status === 'received' && <p className="order-return__note">It has reached our workshop; we inspect it within two business days.</p>}
-      {authorized && (
-        <>
-          {label ? (
-            <LabelLink rma={ret.rma} label={label} />
-          ) : (
-            <p className="order-return__note">
-              Print the prepaid, insured label from the link we emailed you, or get a new link here (the emailed one then stops working).
-            </p>
-          )}
-          <div className="order-return__actions">
-            {!label && (
-              <button type="button" className="button button--ghost" onClick={() => void newLabel()} disabled={busy !== null}>
-                {busy === 'label' ? 'Getting the label…' : 'Get the label'}
-              </button>
-            )}
-            {confirming ? (
-              <>
-                <button type="button" className="button button--ghost" onClick={() => void cancel()} disabled={busy !== null}>
-                  {busy === 'cancel' ? 'Cancelling…' : `Yes, cancel return ${ret.rma}`}
-                </button>
-                <button type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={busy !== null}>
-                  Keep the return
-                </button>
-              </>
-            ) : (
-              <button type="button" className="button button--ghost" onClick={() => setConfirming(true)} disabled={busy !== null}>
-                Cancel this return
-              </button>
-            )}
-          </div>
-        </>
-      )}
-      {problem && (
-        <p className="form-banner form-banner--error" role="alert">
-          {problem}
-        </p>
-      )}
+      {authorized && <LabelActions base={base} number={ret.rma} what="return" label={label} onLabel={onLabel} onOrder={onOrder} />}
     </li>
   );
 }
@@ -204,20 +200,7 @@ function ReturnForm({ order, onCreated }: { order: Order; onCreated: (order: Ord
 
 /** One resize or repair: its number, where it stands, its sizes and cost, and the label while the ring is to come. */
 function TicketCard({ order, ticket, label, onLabel, onOrder }: { order: Order; ticket: CareTicket; label: Labels[string] | undefined; onLabel: (number: string, label: Labels[string]) => void; onOrder: (order: Order) => void }) {
-  const [busy, setBusy] = useState<'label' | 'cancel' | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const base = `/api/orders/${encodeURIComponent(order.order_number)}/resizes/${encodeURIComponent(ticket.number)}`;
-  const call = async (what: 'label' | 'cancel') => {
-    setBusy(what);
-    setProblem(null);
-    const res = what === 'label' ? await api.post(`${base}/label`, {}, returnLabelLinkSchema) : await api.post(`${base}/cancel`, {}, orderSchema);
-    setBusy(null);
-    setConfirming(false);
-    if (!res.ok) setProblem((res.status >= 400 && res.status < 500 && failureText(res)) || FALLBACK);
-    else if ('label_url' in res.data) onLabel(ticket.number, { url: res.data.label_url, until: res.data.label_expires_at });
-    else onOrder(res.data);
-  };
   const waiting = ticket.kind === 'resize' && ticket.status === 'requested';
   const piece = order.lines[ticket.line - 1]?.description ?? `Line ${ticket.line}`;
   return (
@@ -243,41 +226,7 @@ function TicketCard({ order, ticket, label, onLabel, onOrder }: { order: Order; 
         </div>
       </dl>
       {ticket.status === 'shipped_back' && <p className="order-return__note">On its way back to you, insured: follow it under Shipments above.</p>}
-      {waiting && (
-        <>
-          {label ? (
-            <LabelLink rma={ticket.number} label={label} />
-          ) : (
-            <p className="order-return__note">Print the prepaid, insured label from the link we emailed you, or get a new link here (the emailed one then stops working).</p>
-          )}
-          <div className="order-return__actions">
-            {!label && (
-              <button type="button" className="button button--ghost" onClick={() => void call('label')} disabled={busy !== null}>
-                {busy === 'label' ? 'Getting the label…' : 'Get the label'}
-              </button>
-            )}
-            {confirming ? (
-              <>
-                <button type="button" className="button button--ghost" onClick={() => void call('cancel')} disabled={busy !== null}>
-                  {busy === 'cancel' ? 'Cancelling…' : `Yes, cancel resize ${ticket.number}`}
-                </button>
-                <button type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={busy !== null}>
-                  Keep the resize
-                </button>
-              </>
-            ) : (
-              <button type="button" className="button button--ghost" onClick={() => setConfirming(true)} disabled={busy !== null}>
-                Cancel this resize
-              </button>
-            )}
-          </div>
-        </>
-      )}
-      {problem && (
-        <p className="form-banner form-banner--error" role="alert">
-          {problem}
-        </p>
-      )}
+      {waiting && <LabelActions base={base} number={ticket.number} what="resize" label={label} onLabel={onLabel} onOrder={onOrder} />}
     </li>
   );
 }
