@@ -7,7 +7,7 @@ import { createTestDb, TEST_ENGINES, type TestDb } from '../test/database.ts';
 import { createTestApp } from '../test/app.ts';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.ts';
 import { waitFor } from '../test/wait-for.ts';
-import { bearer, quickHasher, signUpAndIn } from '../test/accounts.ts';
+import { adminChange, adminCookie, bearer, quickHasher, signUpAndIn, signUpAsStaff } from '../test/accounts.ts';
 import { seedInventory } from '../modules/inventory/index.ts';
 
 const CLI = fileURLToPath(new URL('./orders.ts', import.meta.url));
@@ -166,6 +166,59 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     expect(await steps(dropped)).toEqual([['order.cancel', null, 'npm run orders', { order_status: 'cancelled', payment_status: 'pending' }]]);
   });
 
+  it('takes a repair through the desk: listed, at the bench with its fee, shipped back, each step on the audit log and emailed', { timeout: 240_000 }, async () => {
+    const shopper = await signUpAndIn(app, { name: 'Dorothy Vaughan' });
+    const stone = await db.db.selectFrom('diamonds').select(['id', 'price_cents']).where('status', '=', 'available').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/store-order',
+      headers: bearer(shopper.token),
+      payload: {
+        user_name: 'Dorothy Vaughan',
+        contact_number: '757-555-0133',
+        items_id: [Number(stone.id)],
+        total_price: centsToPrice(Number(stone.price_cents)),
+        address: JSON.stringify({ street: '5 Langley Blvd', city: 'Hampton', zip: '23681', country: 'United States' }),
+        payment_mode: 'pay-credit',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const number = (res.json() as Order).order_number;
+    for (const args of [['paid', number], ['ready', number], ['ship', number, '--carrier', 'fedex', '--tracking', '300000000002'], ['deliver', number]]) {
+      const step = await desk(...args);
+      expect(step.code, `${args.join(' ')}: ${step.stderr}`).toBe(0);
+    }
+    const staff = await signUpAsStaff(app, db.db, 'staff', 'Mae Jemison');
+    const cookie = await adminCookie(app, staff.email, staff.password);
+    const opened = await app.inject({ method: 'POST', url: `/api/admin/orders/${number}/repairs`, headers: adminChange(cookie), payload: { line: 1, description: 'A loose prong on the setting' } });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const ticket = (opened.json() as { order: { tickets: { number: string }[] } }).order.tickets[0]!.number;
+
+    const list = await desk('tickets');
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(new RegExp(`^${ticket}\\s+received\\s+${number}\\s+1\\s`, 'm'));
+    expect((await desk('ticket-receive', 'RMA-7KQ2M9XD')).stderr.trim()).toBe('"ticket-receive" takes a ticket number such as RS-7KQ2M9XD (a resize) or RP-7KQ2M9XD (a repair).');
+    expect((await desk('ticket-ship', ticket, '--carrier', 'ups')).stderr.trim()).toBe('The tracking number is required (--tracking NUMBER).');
+    const unpaid = await desk('ticket-start', ticket, '--fee', '85.00');
+    expect([unpaid.code, unpaid.stderr.trim()]).toEqual([1, 'Take the fee from the shopper first, then give its payment’s reference.']);
+    const started = await desk('ticket-start', ticket.toLowerCase(), '--fee', '85.00', '--reference', 'TERM-77');
+    expect(started.code, started.stderr).toBe(0);
+    expect(started.stdout).toContain(`${ticket}  repair, at the jeweler’s bench, order ${number}`);
+    expect(started.stdout).toContain('  work       A loose prong on the setting');
+    expect(started.stdout).toContain('  fee        $85.00 USD');
+    expect(started.stdout).toContain('  next       ticket-ship');
+    const shipped = await desk('ticket-ship', ticket, '--carrier', 'ups', '--tracking', '1Z5R89390357567127');
+    expect(shipped.code, shipped.stderr).toBe(0);
+    expect(shipped.stdout).toContain('  next       nothing: it is closed');
+    await waitFor(() => smtp.to(shopper.email).find((m) => m.subject.endsWith(`${ticket} is on its way back`) && m.text.includes('1Z5R89390357567127')), { what: 'the shipped-back email' });
+    const entries = await db.db.selectFrom('audit_log').selectAll().where('subject_id', '=', number).where('action', 'like', 'care.%').orderBy('id').execute();
+    expect(entries.map((e) => [e.action, e.actor_name, JSON.parse(e.after_json ?? 'null').ticket_status])).toEqual([
+      ['care.repair', 'Mae Jemison', 'received'],
+      ['care.start', 'npm run orders', 'in_work'],
+      ['care.ship', 'npm run orders', 'shipped_back'],
+    ]);
+  });
+
   it('takes a return through the desk: listed, received, declined at inspection, each step on the audit log and emailed', { timeout: 240_000 }, async () => {
     const shopper = await signUpAndIn(app, { name: 'Mary Jackson' });
     const stone = await db.db.selectFrom('diamonds').select(['id', 'price_cents']).where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow();
@@ -276,6 +329,7 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
       [['inspect', 'RMA-7KQ2M9XD'], '"inspect" needs --passed or --failed.'],
       [['receive', 'RMA-7KQ2M9XD', '--passed'], '--passed does not belong to "receive".'],
       [['ship', placed.order_number, '--reference', 'X'], '--reference belongs to "refund".'],
+      [['ship', placed.order_number, '--exchange-for', 'EV-2026-K7M3QX'], '--exchange-for belongs to "refund".'],
       [['ship', placed.order_number], '"ship" needs --carrier ups|fedex|usps.'],
       [['ship', placed.order_number, '--carrier', 'dhl', '--tracking', '1234567890'], '"ship" needs --carrier ups|fedex|usps.'],
       [['ship', placed.order_number, '--carrier', 'ups', '--tracking', '1Z999AA10123456785'], 'This UPS tracking number’s check digit does not match'],

@@ -29,6 +29,7 @@ import {
 } from '@everstone/contract';
 import { ConfigError, loadConfig, publicUrlOf, walletProviderOf, wireTransferOf } from '../config.ts';
 import { cliMail } from './cli-mail.ts';
+import { TICKET_COMMANDS, TICKET_USAGE, ticketCommand } from './order-tickets.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { createInventoryService } from '../modules/inventory/index.ts';
@@ -71,9 +72,13 @@ Returns (the shopper asks for them from the order page; each step emails the sho
                                   the inspection: passed puts its diamonds back on sale and stocked pieces
                                   back in stock (a diamond above 1.99 ct needs its GIA re-check's reference);
                                   failed declines it and the piece goes back to the shopper
-  refund RMA [--reference REF]    refunds an inspected return: a PayPal payment through PayPal's refund API;
-                                  any other after the money went back, with that refund's reference
+  refund RMA [--reference REF] [--exchange-for ORDER]
+                                  refunds an inspected return: a PayPal payment through PayPal's refund API;
+                                  any other after the money went back, with that refund's reference. An
+                                  exchange names the shopper's new order, placed since the return was asked for
   cancel-return RMA               withdraws a return that has not reached the store
+
+${TICKET_USAGE}
 
 ORDER is an order number, e.g. EV-2026-K7M3QX. RMA is a return's number, e.g. RMA-7KQ2M9XD.`;
 
@@ -134,7 +139,7 @@ function table(orders: DeskOrder[]): string {
 
 const RETURN_COMMANDS = ['return', 'receive', 'inspect', 'refund', 'cancel-return'];
 /** Which options each return command takes. */
-const RETURN_OPTIONS: Record<string, string[]> = { returns: ['limit'], return: [], receive: [], inspect: ['passed', 'failed', 'note', 'gia-recheck'], refund: ['reference'], 'cancel-return': [] };
+const RETURN_OPTIONS: Record<string, string[]> = { returns: ['limit'], return: [], receive: [], inspect: ['passed', 'failed', 'note', 'gia-recheck'], refund: ['reference', 'exchange-for'], 'cancel-return': [] };
 
 function describeReturn(ret: OrderReturn, order: DeskOrder): string {
   return [
@@ -146,6 +151,7 @@ function describeReturn(ret: OrderReturn, order: DeskOrder): string {
     ...(ret.received_at ? [`  received   ${formatEasternTime(ret.received_at)}`] : []),
     ...(ret.inspected_at ? [`  inspected  ${formatEasternTime(ret.inspected_at)}`] : []),
     `  refund     ${formatAmount(ret.refund)} USD${priceToCents(ret.fee) ? ` (less ${formatAmount(ret.fee)} engraving removal)` : ''}${ret.refund_reference ? `, reference ${visible(ret.refund_reference)}` : ''}`,
+    ...(ret.exchange_order_number ? [`  exchange   toward order ${ret.exchange_order_number}`] : []),
     `  method     ${PAYMENT_METHOD_LABELS[order.payment_mode]}`,
     `  next       ${allowedReturnSteps(ret.status).map((step) => (step === 'cancel' ? 'cancel-return' : step)).join(' or ') || 'nothing: it is closed'}`,
   ].join('\n');
@@ -231,7 +237,7 @@ async function returnCommand(command: string, rma: string | undefined, extra: st
           break;
         }
         case 'refund':
-          console.log(`Refunded.\n${await show(await returns.refund(rma!, { reference: (values.reference as string | undefined) ?? null }, how('return.refund')))}`);
+          console.log(`Refunded${values['exchange-for'] ? ` as an exchange toward ${visible(String(values['exchange-for']).trim().toUpperCase())}` : ''}.\n${await show(await returns.refund(rma!, { reference: (values.reference as string | undefined) ?? null, exchangeOrder: (values['exchange-for'] as string | undefined) ?? null }, how('return.refund')))}`);
           break;
         case 'cancel-return':
           console.log(`Cancelled; its label no longer works.\n${await show(await returns.cancel(rma!, how('return.cancel')))}`);
@@ -270,7 +276,9 @@ async function main(): Promise<number> {
       failed: { type: 'boolean', default: false },
       note: { type: 'string' },
       'gia-recheck': { type: 'string' },
+      'exchange-for': { type: 'string' },
       reference: { type: 'string' },
+      fee: { type: 'string' },
     },
   });
   const [command, orderNumber, ...rest] = positionals;
@@ -284,6 +292,7 @@ async function main(): Promise<number> {
   const needsOrder = ['show', 'confirm', 'paid', 'production', 'ready', 'ship', 'deliver', 'delay', 'complete', 'cancel'].includes(command);
   const needsReturn = RETURN_COMMANDS.includes(command);
   if (needsReturn || command === 'returns') return returnCommand(command, orderNumber, extra, values);
+  if (TICKET_COMMANDS.includes(command)) return ticketCommand(command, orderNumber, extra, values, visible);
   if (!needsOrder && command !== 'list') {
     console.error(`Unknown command "${visible(command)}".\n\n${USAGE}`);
     return 2;
@@ -309,7 +318,7 @@ async function main(): Promise<number> {
     console.error('--refunded belongs to "cancel".');
     return 2;
   }
-  const belongs: [keyof typeof values, string][] = [['carrier', 'ship'], ['tracking', 'ship'], ['insured', 'ship'], ['until', 'delay'], ['reason', 'delay'], ['passed', 'inspect'], ['failed', 'inspect'], ['note', 'inspect'], ['gia-recheck', 'inspect'], ['reference', 'refund']];
+  const belongs: [keyof typeof values, string][] = [['carrier', 'ship'], ['tracking', 'ship'], ['insured', 'ship'], ['until', 'delay'], ['reason', 'delay'], ['passed', 'inspect'], ['failed', 'inspect'], ['note', 'inspect'], ['gia-recheck', 'inspect'], ['reference', 'refund'], ['exchange-for', 'refund'], ['fee', 'ticket-start']];
   for (const [option, owner] of belongs) {
     if (values[option] !== undefined && values[option] !== false && command !== owner) {
       console.error(`--${option} belongs to "${owner}".`);

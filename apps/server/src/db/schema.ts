@@ -294,6 +294,8 @@ export interface OrderReturnTable {
   /** SHA-256 (hex) of the label link's token. */
   label_token_hash: string;
   label_expires_at: IsoTimestamp;
+  /** The shopper's new order this return was refunded toward as an exchange (026), or null. */
+  exchange_order_number: string | null;
 }
 
 /** A line of an order in a return (its top-level order_items row), with what it refunds. */

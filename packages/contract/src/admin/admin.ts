@@ -634,6 +634,11 @@ export type InspectReturnRequest = z.input<typeof inspectReturnRequestSchema>;
 /** POST /admin/returns/{rma}/refund: a PayPal payment goes back through PayPal; the others need the reference of the refund made. */
 export const refundReturnRequestSchema = z.object({
   reference: z.string().trim().max(80, 'The reference is at most 80 characters.').optional().nullable(),
+  /**
+   * An exchange: the shopper's new order (EV-…), placed since the return was asked for, that this refund goes
+   * toward. The refund is the same; the return and the new order are linked, and the numbers count it as an exchange.
+   */
+  exchange_order: z.string().trim().max(20, 'An order number is at most 20 characters.').optional().nullable(),
 });
 export type RefundReturnRequest = z.input<typeof refundReturnRequestSchema>;
 
@@ -985,7 +990,8 @@ const afterSalePeriod = z.object({
   /**
    * Returns requested in the window and not withdrawn (any status but cancelled), by reason and by status, most
    * first. `return_rate`: orders with such a return per order delivered in the window (null when none was delivered).
-   * `refunded`: the money refunded in the window (refunds completed in it), 2-decimal text.
+   * `exchanged`: of them, refunded as an exchange toward the shopper's new order. `refunded`: the money refunded in
+   * the window (refunds completed in it), 2-decimal text.
    */
   returns: z.object({
     requested: count,
@@ -994,6 +1000,8 @@ const afterSalePeriod = z.object({
     return_rate: z.number().nullable(),
     by_reason: z.array(z.object({ reason: z.enum(RETURN_REASONS), label: z.string(), count })),
     by_status: z.array(z.object({ status: z.enum(RETURN_STATUSES), label: z.string(), count })),
+    /** Of them, refunded as an exchange toward a new order. */
+    exchanged: count,
     refunded: z.string(),
   }),
   /**

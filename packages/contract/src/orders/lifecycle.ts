@@ -225,6 +225,8 @@ export const TIMELINE_STEPS = [
   'return_received',
   'return_inspected',
   'return_refunded',
+  // Refunded as an exchange toward the shopper's new order.
+  'return_exchanged',
   'return_declined',
   'return_cancelled',
   // A resize's or a repair's steps, read from its ticket: `detail` its number (RS-… a resize, RP-… a repair).
@@ -303,6 +305,8 @@ export function timelineLabel(entry: { step: TimelineStep; stage: ProductionStag
       return `Return${rma(entry)} inspected and accepted`;
     case 'return_refunded':
       return `Return${rma(entry)} refunded`;
+    case 'return_exchanged':
+      return `Return${rma(entry)} refunded as an exchange toward your new order`;
     case 'return_declined':
       return `Return${rma(entry)} declined: the piece is sent back to you`;
     case 'care_requested':

@@ -430,6 +430,8 @@ export const orderReturnSchema = z.object({
   closed_at: z.string().nullable(),
   /** The refund's reference with the money's route (PayPal's refund id, or the one staff recorded), once refunded. */
   refund_reference: z.string().nullable(),
+  /** The shopper's new order it was refunded toward, when staff settled it as an exchange. */
+  exchange_order_number: z.string().nullable(),
   /** Whether a diamond in it weighs above 1.99 ct, so its inspection passes only with a GIA re-check (`needsGiaRecheck`). */
   gia_recheck_needed: z.boolean(),
   /** The GIA re-check's reference the inspection recorded. */

@@ -186,6 +186,7 @@ describe.each(TEST_ENGINES)('the after-sale numbers on %s', (engine) => {
           { status: 'authorized', label: 'Return authorized', count: 1 },
           { status: 'refunded', label: 'Refunded', count: 1 },
         ],
+        exchanged: 0,
         refunded: centsToPrice(refunded.stone.price_cents),
       },
       production: { finished: 2, median_days: 5, p90_days: 7 },

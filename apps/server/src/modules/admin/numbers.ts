@@ -88,6 +88,7 @@ async function afterSaleOf(numbers: OrderDesk['numbers'], label: string, from: s
       by_status: tally(returns.map((r) => r.status))
         .filter((t): t is { key: ReturnStatus; count: number } => (RETURN_STATUSES as readonly string[]).includes(t.key))
         .map(({ key, count }) => ({ status: key, label: RETURN_STATUS_LABELS[key], count })),
+      exchanged: returns.filter((r) => r.exchanged).length,
       refunded: centsToPrice(refundedCents),
     },
     production: { finished: days.length, median_days: median(days), p90_days: percentile(days, 0.9) },

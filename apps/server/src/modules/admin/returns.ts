@@ -6,7 +6,7 @@ import { adminOrderOf } from './orders.ts';
 /** What a return's step takes besides its RMA. */
 export type ReturnStepInput =
   | { step: 'inspect'; passed: boolean; note?: string | null | undefined; gia_recheck?: string | null | undefined }
-  | { step: 'refund'; reference?: string | null | undefined }
+  | { step: 'refund'; reference?: string | null | undefined; exchange_order?: string | null | undefined }
   | { step: 'receive' | 'cancel' };
 
 /** The audit's action of a step: an inspection that declines is its own action, so the log says which it was. */
@@ -33,7 +33,7 @@ export async function runReturnStep(returns: Returns, desk: OrderDesk, audit: Au
       case 'inspect':
         return returns.inspect(rma, { passed: input.passed, note: input.note, giaRecheck: input.gia_recheck }, how);
       case 'refund':
-        return returns.refund(rma, { reference: input.reference }, how);
+        return returns.refund(rma, { reference: input.reference, exchangeOrder: input.exchange_order }, how);
       case 'cancel':
         return returns.cancel(rma, how);
     }
@@ -45,7 +45,7 @@ export async function runReturnStep(returns: Returns, desk: OrderDesk, audit: Au
       r.status === 'inspected'
         ? `Return ${r.rma} passed its inspection: its stones are back on sale and stocked pieces back in stock. Refund ${formatAmount(centsToPrice(r.refund_cents))} next.`
         : `Return ${r.rma} is declined: send the piece back to the shopper, insured. The shopper was emailed.`,
-    refund: `Return ${r.rma} is refunded: ${formatAmount(centsToPrice(r.refund_cents))}${done.view.refund_reference ? ` (reference ${done.view.refund_reference})` : ''}. The shopper was emailed.`,
+    refund: `Return ${r.rma} is refunded${r.exchange_order_number ? ` as an exchange toward order ${r.exchange_order_number}` : ''}: ${formatAmount(centsToPrice(r.refund_cents))}${done.view.refund_reference ? ` (reference ${done.view.refund_reference})` : ''}. The shopper was emailed.`,
     cancel: `Return ${r.rma} is cancelled; its label no longer works. The shopper was emailed.`,
   }[input.step];
   return { message, order: await adminOrderOf(desk, audit, done.order.order_number) };

@@ -81,6 +81,7 @@ export function returnViewsOf(items: readonly OrderItemRow[], records: ReturnRec
       inspected_at: r.inspected_at,
       closed_at: r.closed_at,
       refund_reference: refund?.reference ?? null,
+      exchange_order_number: r.exchange_order_number,
       gia_recheck_needed: stones.some((s) => needsGiaRecheck(s.carat)),
       gia_recheck: r.gia_recheck,
     };
@@ -98,7 +99,7 @@ export function returnTimelineOf(records: ReturnRecords): TimelineEntry[] {
       ['return_received', r.received_at],
       // A declined return's inspection is its closing step.
       ['return_inspected', r.status === 'rejected' ? null : r.inspected_at],
-      [CLOSED_STEP[r.status as ReturnStatus] ?? 'return_cancelled', CLOSED_STEP[r.status as ReturnStatus] ? r.closed_at : null],
+      [r.exchange_order_number ? 'return_exchanged' : (CLOSED_STEP[r.status as ReturnStatus] ?? 'return_cancelled'), CLOSED_STEP[r.status as ReturnStatus] ? r.closed_at : null],
     ];
     return steps.flatMap(([step, at]): TimelineEntry[] => (at ? [{ step, at, label: timelineLabel({ step, stage: null, detail: r.rma }), stage: null, detail: r.rma }] : []));
   });

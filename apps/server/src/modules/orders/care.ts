@@ -276,6 +276,15 @@ export function createCare(deps: CareDeps) {
         }),
       ),
 
+    /** One ticket by its number, with its order (the desk's `ticket`). */
+    async find(number: string): Promise<CareStepDone> {
+      const found = await load(number);
+      const orders = createOrderRepository(d.db);
+      const row = (await orders.findById(found.order_id))!;
+      const order = toOrder(row, await orders.recordsOfOne(row.id), deps.wireTransfer, now());
+      return { ticket: found, order, view: order.tickets.find((t) => t.number === found.number)! };
+    },
+
     /** The open tickets, oldest first, each with its order's number and shopper's name. */
     async openTickets(limit = 200) {
       const rows = await repo.open(limit);

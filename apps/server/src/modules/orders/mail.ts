@@ -341,6 +341,7 @@ export function returnRefundedMail(order: Order, ret: OrderReturn, to: string, s
   const route = order.payment_mode === 'pay-paypal' ? 'to your PayPal account' : `through ${PAYMENT_METHOD_LABELS[order.payment_mode].toLowerCase()}, the way you paid`;
   return returnMail(order, ret, to, storeEmail, `Your Everstone return ${ret.rma} is refunded`, [
     paragraph(`Your return ${ret.rma} passed our inspection and we have refunded ${formatAmount(ret.refund)} USD ${route}${ret.refund_reference ? ` (reference ${ret.refund_reference})` : ''}. It may take a few business days to show.`),
+    ...(ret.exchange_order_number ? [paragraph(`This refund settles your exchange: your new order ${ret.exchange_order_number} goes ahead as placed.`)] : []),
   ]);
 }
 

@@ -81,16 +81,16 @@ export function createOrderNumbers(db: Kysely<OrderTables>) {
       return rows.map((r) => ({ shippedAt: r.shipped_at!, promisedShipsBy: r.promised_ships_by, shipsBy: r.ships_by, delayed: Boolean(r.delayed) }));
     },
 
-    /** Returns requested in [from, to) and not withdrawn (cancelled): each one's order, reason and status. */
-    async returnsRequested(from: string, to: string): Promise<{ orderId: number; reason: string; status: string }[]> {
+    /** Returns requested in [from, to) and not withdrawn (cancelled): each one's order, reason and status, and whether it was settled as an exchange. */
+    async returnsRequested(from: string, to: string): Promise<{ orderId: number; reason: string; status: string; exchanged: boolean }[]> {
       const rows = await db
         .selectFrom('order_returns')
-        .select(['order_id', 'reason', 'status'])
+        .select(['order_id', 'reason', 'status', 'exchange_order_number'])
         .where('requested_at', '>=', from)
         .where('requested_at', '<', to)
         .where('status', '<>', 'cancelled')
         .execute();
-      return rows.map((r) => ({ orderId: Number(r.order_id), reason: r.reason, status: r.status }));
+      return rows.map((r) => ({ orderId: Number(r.order_id), reason: r.reason, status: r.status, exchanged: r.exchange_order_number !== null }));
     },
 
     /** Orders delivered in [from, to), whatever became of them since (completed, returned). */

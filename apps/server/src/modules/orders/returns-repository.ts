@@ -7,11 +7,11 @@ import type { OrderTables } from './tables.ts';
 /** The first key of PostgreSQL's two-key advisory locks taken by returns: 'EVRT' (Everstone returns). */
 const RETURNS_LOCK = 0x45565254;
 
-export type NewReturn = Omit<OrderReturnRow, 'id' | 'received_at' | 'received_by' | 'inspected_at' | 'inspected_by' | 'inspection_note' | 'gia_recheck' | 'closed_at' | 'closed_by'>;
+export type NewReturn = Omit<OrderReturnRow, 'id' | 'received_at' | 'received_by' | 'inspected_at' | 'inspected_by' | 'inspection_note' | 'gia_recheck' | 'closed_at' | 'closed_by' | 'exchange_order_number'>;
 export type NewRefund = Omit<OrderRefundRow, 'id' | 'completed_at' | 'failure'>;
 
 /** What a return's step changes besides its status. */
-type ReturnChange = Partial<Pick<OrderReturnRow, 'received_at' | 'received_by' | 'inspected_at' | 'inspected_by' | 'inspection_note' | 'gia_recheck' | 'closed_at' | 'closed_by'>>;
+type ReturnChange = Partial<Pick<OrderReturnRow, 'received_at' | 'received_by' | 'inspected_at' | 'inspected_by' | 'inspection_note' | 'gia_recheck' | 'closed_at' | 'closed_by' | 'exchange_order_number'>>;
 
 /** An order's returns, their lines and its refunds. */
 export interface ReturnRecords {
@@ -80,6 +80,12 @@ export function createReturnsRepository(db: Kysely<OrderTables>) {
 
     async findByRma(rma: string): Promise<OrderReturnRow | null> {
       const row = await db.selectFrom('order_returns').selectAll().where('rma', '=', rma).executeTakeFirst();
+      return row ? returnRow(row) : null;
+    },
+
+    /** The return a new order was given as the exchange of, if any. */
+    async findByExchangeOrder(orderNumber: string): Promise<OrderReturnRow | null> {
+      const row = await db.selectFrom('order_returns').selectAll().where('exchange_order_number', '=', orderNumber).executeTakeFirst();
       return row ? returnRow(row) : null;
     },
 

@@ -249,4 +249,56 @@ describe.each(TEST_ENGINES)('returns through the API on %s', (engine) => {
     const audit = await db.db.selectFrom('audit_log').select(['action']).where('subject_id', '=', number).execute();
     expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['return.receive', 'return.inspect', 'return.refund']));
   });
+
+  it('settles a return as an exchange toward the shopper’s own new order, placed since, and refuses any other', async () => {
+    const [a, b, c, d] = take(4) as [(typeof stones)[number], (typeof stones)[number], (typeof stones)[number], (typeof stones)[number]];
+    const shopper = await signUpAndIn(app, { name: 'Eve Park' });
+    const stranger = await signUpAndIn(app, { name: 'Sam Roe' });
+    const place = async (who: { token: string }, stone: (typeof stones)[number]) => {
+      const placed = await app.inject({
+        method: 'POST',
+        url: '/api/store-order',
+        headers: bearer(who.token),
+        payload: { user_name: 'Eve Park', contact_number: '212-555-0100', lines: [{ kind: 'diamond', diamond_id: stone.id, quantity: 1 }], total_price: centsToPrice(stone.price_cents), address: JSON.stringify(ADDRESS), payment_mode: 'pay-credit', is_gift: 0 },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      return (placed.json() as Order).order_number;
+    };
+    const returned = await place(shopper, a);
+    const older = await place(shopper, b);
+    const theirs = await place(stranger, c);
+    await orderStep(returned, 'paid');
+    await orderStep(returned, 'ready');
+    await orderStep(returned, 'ship', { carrier: 'fedex', tracking_number: String(fedexSerial++) });
+    await orderStep(returned, 'deliver');
+    clock.advance(60_000);
+    const { rma } = (await ask(shopper.token, returned, { lines: [1], reason: 'changed_mind' })).json() as ReturnCreated;
+    expect((await returnStep(rma, 'receive')).statusCode).toBe(200);
+    expect((await returnStep(rma, 'inspect', { passed: true })).statusCode).toBe(200);
+    clock.advance(60_000);
+    const replacement = await place(shopper, d);
+
+    const refused = async (exchange: string) => {
+      const res = await returnStep(rma, 'refund', { reference: 'TERM-9001', exchange_order: exchange });
+      expect(res.statusCode, res.body).toBe(422);
+      return res.json().errors.exchange_order[0] as string;
+    };
+    expect(await refused('not-an-order')).toBe('"NOT-AN-ORDER" is not an order number (EV-2026-K7M3QX).');
+    expect(await refused(theirs)).toBe(`The shopper of return ${rma} has no order ${theirs}.`);
+    expect(await refused(returned)).toBe(`Order ${returned} is the returned order itself: give the shopper’s new order.`);
+    expect(await refused(older)).toBe(`Order ${older} was placed before return ${rma} was asked for: an exchange is a new order.`);
+    // Nothing moved: still inspected, nothing refunded.
+    expect((await orderOf(shopper.token, returned)).returns[0]).toMatchObject({ status: 'inspected', exchange_order_number: null });
+
+    const done = await returnStep(rma, 'refund', { reference: 'TERM-9001', exchange_order: ` ${replacement.toLowerCase()} ` });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toContain(`as an exchange toward order ${replacement}`);
+    const after = await orderOf(shopper.token, returned);
+    expect(after.returns[0]).toMatchObject({ status: 'refunded', refund_reference: 'TERM-9001', exchange_order_number: replacement });
+    expect(after.timeline.filter((t) => t.step.startsWith('return_')).map((t) => t.step)).toEqual(['return_authorized', 'return_received', 'return_inspected', 'return_exchanged']);
+    expect(after.timeline.at(-1)!.label).toBe(`Return ${rma} refunded as an exchange toward your new order`);
+    const entry = await db.db.selectFrom('audit_log').select(['after_json']).where('subject_id', '=', returned).where('action', '=', 'return.refund').executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.after_json as string)).toMatchObject({ rma, return_status: 'refunded', exchange_order: replacement });
+    await waitFor(() => smtp.to(shopper.email).find((m) => m.subject === `Your Everstone return ${rma} is refunded` && m.text.includes(`your new order ${replacement} goes ahead as placed`)), { what: 'the exchange’s refund email' });
+  });
 });

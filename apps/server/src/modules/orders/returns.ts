@@ -5,6 +5,7 @@ import {
   STORE_TERMS,
   afterSaleOf,
   centsToPrice,
+  ORDER_NUMBER_PATTERN,
   formatCents,
   needsGiaRecheck,
   returnRefundCents,
@@ -19,6 +20,7 @@ import {
 import type { Engine, ModuleDb } from '../../db/database.ts';
 import type { OrderItemRow, OrderReturnRow, OrderRow } from '../../db/schema.ts';
 import type { Handle } from '../../db/tables.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { InventoryService, StockUnit } from '../inventory/index.ts';
@@ -109,6 +111,25 @@ function restockOf(lines: readonly { item: OrderItemRow; parts: OrderItemRow[] }
       return [];
     }),
   );
+}
+
+/**
+ * Why `exchangeOrder` cannot be the new order a return is refunded toward, thrown as a 422 (its field
+ * `exchange_order`): it must be another order of the same account, placed since the return was asked for, not
+ * cancelled, and not already settling another return.
+ */
+async function exchangeProblem(db: ModuleDb<OrderTables>['db'], ret: OrderReturnRow, exchangeOrder: string): Promise<void> {
+  const refuse = (message: string): never => {
+    throw new ValidationError({ exchange_order: [message] }, message);
+  };
+  if (!ORDER_NUMBER_PATTERN.test(exchangeOrder)) refuse(`"${exchangeOrder}" is not an order number (EV-2026-K7M3QX).`);
+  const replacement = await createOrderRepository(db).findByNumber(exchangeOrder);
+  if (!replacement || replacement.user_id !== ret.user_id) refuse(`The shopper of return ${ret.rma} has no order ${exchangeOrder}.`);
+  if (replacement!.id === ret.order_id) refuse(`Order ${exchangeOrder} is the returned order itself: give the shopper’s new order.`);
+  if (replacement!.created_at < ret.requested_at) refuse(`Order ${exchangeOrder} was placed before return ${ret.rma} was asked for: an exchange is a new order.`);
+  if (replacement!.order_status === 'cancelled') refuse(`Order ${exchangeOrder} is cancelled.`);
+  const settling = await createReturnsRepository(db).findByExchangeOrder(exchangeOrder);
+  if (settling && settling.id !== ret.id) refuse(`Order ${exchangeOrder} is already the exchange of return ${settling.rma}.`);
 }
 
 /**
@@ -287,7 +308,7 @@ export function createReturns(deps: ReturnsDeps) {
      * was paid), then through PayPal's refund API for a PayPal payment (idempotent on the refund's request id), or
      * recorded with the reference of the route staff used. A PayPal refusal gives the amount back and says why.
      */
-    async refund(rma: string, options: { reference?: string | null | undefined }, how: ReturnStepBy): Promise<ReturnStepDone> {
+    async refund(rma: string, options: { reference?: string | null | undefined; exchangeOrder?: string | null | undefined }, how: ReturnStepBy): Promise<ReturnStepDone> {
       const found = await loadReturn(rma);
       if (found.status !== 'inspected') refuse(found, 'be refunded');
       const order = await createOrderRepository(d.db).findById(found.order_id);
@@ -297,12 +318,25 @@ export function createReturns(deps: ReturnsDeps) {
         const message = `Refund the ${formatCents(found.refund_cents)} through the order’s payment route first, then give its reference.`;
         throw new ValidationError({ reference: [message] }, message);
       }
+      const exchange = options.exchangeOrder?.trim().toUpperCase() || null;
+      if (exchange !== null) await exchangeProblem(d.db, found, exchange);
       const requestId = `refund-${found.rma}`;
       const refunded = (order: Order, view: OrderReturn, to: string) => returnRefundedMail(order, view, to, storeEmail);
+      const closing = (at: string) => ({ closed_at: at, closed_by: how.by });
+      // The exchange is claimed with the reservation (one new order settles one return: a unique index), so a refund
+      // made at PayPal always finds its return's exchange already recorded.
+      const exchangeDetail = async (r: ReturnsRepository) => {
+        const claimed = (await r.findByRma(found.rma))!.exchange_order_number;
+        return claimed ? { exchange_order: claimed } : {};
+      };
       // Reserve the amount and record the refund as pending (or done, for a recorded one) in one transaction.
       const reserved = await writeTransaction(d, async (trx) => {
         const r = createReturnsRepository(trx);
         const at = now().toISOString();
+        if (exchange !== null) {
+          await exchangeProblem(trx, found, exchange);
+          if (!(await r.move(found.id, 'inspected', 'inspected', { exchange_order_number: exchange }))) refuse((await r.findByRma(found.rma))!, 'be refunded');
+        }
         const pending = await r.pendingRefundOf(found.id);
         if (pending) return { id: pending.id, done: null };
         if (found.refund_cents > 0 && !(await r.reserveRefund(found.order_id, found.refund_cents, at))) {
@@ -322,9 +356,13 @@ export function createReturns(deps: ReturnsDeps) {
         });
         if (id === null) throw new ReturnStepRefused(`Return ${found.rma} is being refunded already.`);
         if (viaPayPal) return { id, done: null };
-        if (!(await r.move(found.id, 'inspected', 'refunded', { closed_at: at, closed_by: how.by }))) refuse((await r.findByRma(found.rma))!, 'be refunded');
+        if (!(await r.move(found.id, 'inspected', 'refunded', closing(at)))) refuse((await r.findByRma(found.rma))!, 'be refunded');
         await r.closeOnOrder(found.order_id, at);
-        return { id, done: await done(trx, found, how, refunded, { amount: centsToPrice(found.refund_cents), method: order!.payment_mode, refund_reference: reference }) };
+        return { id, done: await done(trx, found, how, refunded, { amount: centsToPrice(found.refund_cents), method: order!.payment_mode, refund_reference: reference, ...(await exchangeDetail(r)) }) };
+      }).catch((error: unknown) => {
+        // Two returns given the same new order at once: the index lets one through.
+        if (exchange !== null && isUniqueViolation(error)) throw new ReturnStepRefused(`Order ${exchange} became the exchange of another return meanwhile.`);
+        throw error;
       });
       if (reserved.done) return sent(reserved.done);
       let outcome: { refundId: string };
@@ -334,7 +372,10 @@ export function createReturns(deps: ReturnsDeps) {
         await writeTransaction(d, async (trx) => {
           const r = createReturnsRepository(trx);
           const at = now().toISOString();
-          if (await r.settleRefund(reserved.id, { status: 'failed', failure: String((error as Error).message), at })) await r.giveBackRefund(found.order_id, found.refund_cents, at);
+          if (await r.settleRefund(reserved.id, { status: 'failed', failure: String((error as Error).message), at })) {
+            await r.giveBackRefund(found.order_id, found.refund_cents, at);
+            await r.move(found.id, 'inspected', 'inspected', { exchange_order_number: null });
+          }
         });
         throw new ConflictError(`PayPal did not refund return ${found.rma}: ${(error as Error).message}`);
       }
@@ -342,9 +383,9 @@ export function createReturns(deps: ReturnsDeps) {
         const r = createReturnsRepository(trx);
         const at = now().toISOString();
         await r.settleRefund(reserved.id, { status: 'completed', reference: outcome.refundId, at });
-        if (!(await r.move(found.id, 'inspected', 'refunded', { closed_at: at, closed_by: how.by }))) refuse((await r.findByRma(found.rma))!, 'be refunded');
+        if (!(await r.move(found.id, 'inspected', 'refunded', closing(at)))) refuse((await r.findByRma(found.rma))!, 'be refunded');
         await r.closeOnOrder(found.order_id, at);
-        return done(trx, found, how, refunded, { amount: centsToPrice(found.refund_cents), method: 'pay-paypal', refund_reference: outcome.refundId });
+        return done(trx, found, how, refunded, { amount: centsToPrice(found.refund_cents), method: 'pay-paypal', refund_reference: outcome.refundId, ...(await exchangeDetail(r)) });
       });
       return sent(result);
     },

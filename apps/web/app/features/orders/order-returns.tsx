@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   CARE_KIND_LABELS,
   CARE_NOTE_MAX,
@@ -129,6 +130,11 @@ function ReturnCard({ order, ret, label, onLabel, onOrder }: { order: Order; ret
         </div>
       </dl>
       {ret.status === 'refunded' && ret.refund_reference && <p className="order-return__note">Refund reference {ret.refund_reference}. It may take a few business days to show.</p>}
+      {ret.exchange_order_number && (
+        <p className="order-return__note">
+          Exchanged: the refund settles your new order <Link to={`/orders/${ret.exchange_order_number}`}>{ret.exchange_order_number}</Link>.
+        </p>
+      )}
       {ret.status === 'rejected' && <p className="order-return__note">This return did not pass our inspection: the piece is on its way back to you, insured. We emailed you what we found.</p>}
       {ret.status === 'received' && <p className="order-return__note">It has reached our workshop; we inspect it within two business days.</p>}
       {authorized && <LabelActions base={base} number={ret.rma} what="return" label={label} onLabel={onLabel} onOrder={onOrder} />}

@@ -8,7 +8,7 @@ const period = (over: Partial<AdminAfterSalePeriod>): AdminAfterSalePeriod => ({
   from: '2026-03-01',
   to: '2026-03-31',
   shipping: { shipped: 0, on_time: 0, late: 0, on_time_rate: null, delayed: 0, undated: 0 },
-  returns: { requested: 0, orders_returned: 0, orders_delivered: 0, return_rate: null, by_reason: [], by_status: [], refunded: '0.00' },
+  returns: { requested: 0, orders_returned: 0, orders_delivered: 0, return_rate: null, by_reason: [], by_status: [], exchanged: 0, refunded: '0.00' },
   production: { finished: 0, median_days: null, p90_days: null },
   ...over,
 });
@@ -42,6 +42,7 @@ describe('the numbers after the sale', () => {
               { reason: 'quality', label: 'A quality concern', count: 1 },
             ],
             by_status: [{ status: 'refunded', label: 'Refunded', count: 2 }],
+            exchanged: 1,
             refunded: '4210.50',
           },
           production: { finished: 2, median_days: 4.5, p90_days: 7 },
@@ -55,6 +56,7 @@ describe('the numbers after the sale', () => {
     expect(all).toContain('On time 66.7% 75%');
     expect(all).toContain('Return rate: orders with a return per order delivered 66.7%');
     expect(all).toContain('Refunded $4,210.50 $0.00');
+    expect(all).toContain('Settled as an exchange for a new order 1 0');
     // Reasons in the return form's order, each counted in both windows.
     expect(all).toMatch(/Wrong size 1 0 A quality concern 1 0/);
     expect(all).toContain('Median 4.5 business days');

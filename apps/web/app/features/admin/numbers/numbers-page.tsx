@@ -175,6 +175,7 @@ function AfterSale({ afterSale }: { afterSale: AdminNumbersResponse['after_sale'
             { label: 'Orders delivered', value: (p) => p.returns.orders_delivered },
             { label: 'Orders with a return', value: (p) => p.returns.orders_returned },
             { label: 'Return rate: orders with a return per order delivered', value: (p) => rate(p.returns.return_rate, 'No orders delivered in this window') },
+            { label: 'Settled as an exchange for a new order', value: (p) => p.returns.exchanged },
             { label: 'Refunded', value: (p) => formatAmount(p.returns.refunded) },
           ]}
         />

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import {
   RETURN_STEP_LABELS,
   adminReturnStepResponseSchema,
@@ -32,7 +33,7 @@ const RETURN_STEP_EFFECTS: Record<ReturnStep, { does: string; email: string; dan
   cancel: { does: 'The return is withdrawn before it reached the store: its label stops working and its pieces may be returned again while their window is open.', email: 'The shopper is emailed that it is cancelled.', danger: true },
 };
 
-const FIELDS = ['passed', 'note', 'gia_recheck', 'reference'] as const;
+const FIELDS = ['passed', 'note', 'gia_recheck', 'reference', 'exchange_order'] as const;
 
 /** One step on one return: a confirmation, the inspection's outcome, or the refund's reference; the password first for a refund. */
 function ReturnStepForm({ order, ret, step, onDone }: { order: AdminOrder; ret: OrderReturn; step: ReturnStep; onDone: Done }) {
@@ -48,7 +49,7 @@ function ReturnStepForm({ order, ret, step, onDone }: { order: AdminOrder; ret: 
         step === 'inspect'
           ? { passed: typed.passed === 'yes', note: typed.note.trim() || null, gia_recheck: typed.gia_recheck.trim() || null }
           : step === 'refund'
-            ? { reference: typed.reference.trim() || null }
+            ? { reference: typed.reference.trim() || null, exchange_order: typed.exchange_order.trim() || null }
             : {};
       const result = await run(() => adminApi.post(`/api/admin/returns/${encodeURIComponent(ret.rma)}/${step}`, body, adminReturnStepResponseSchema));
       if (result === null) return null;
@@ -113,6 +114,19 @@ function ReturnStepForm({ order, ret, step, onDone }: { order: AdminOrder; ret: 
             hint={paypal ? `${formatAmount(ret.refund)} goes back to the shopper’s PayPal account now.` : 'Refund it through the order’s payment route first (the card terminal, the financing partner, the bank), then record that refund’s reference.'}
           />
         )}
+        {step === 'refund' && (
+          <Field
+            form={form}
+            name="exchange_order"
+            label="Exchange for order"
+            optional
+            controlClassName="adm-control"
+            maxLength={20}
+            autoComplete="off"
+            placeholder="EV-2026-K7M3QX"
+            hint="For an exchange: the shopper’s new order, placed since this return was asked for. The refund is the same; the two orders are linked."
+          />
+        )}
         <DialogActions error={form.notice?.text ?? null} sending={form.busy} label={step === 'refund' ? `Refund ${formatAmount(ret.refund)}` : RETURN_STEP_LABELS[step]} busyLabel="Working…" danger={effect.danger === true} />
       </form.Form>
     </>
@@ -161,6 +175,11 @@ export function ReturnsPanel({ order, onDone }: { order: AdminOrder; onDone: Don
                   {formatAmount(r.refund)}
                   {Number(r.fee) > 0 && <span className="adm-cell-sub">after {formatAmount(r.fee)} engraving removal</span>}
                   {r.refund_reference && <span className="adm-cell-sub">Reference {r.refund_reference}</span>}
+                  {r.exchange_order_number && (
+                    <span className="adm-cell-sub">
+                      Exchange for <Link to={`/admin/orders/${r.exchange_order_number}`}>{r.exchange_order_number}</Link>
+                    </span>
+                  )}
                 </dd>
               </div>
             </dl>
