@@ -10,8 +10,16 @@ function centsOf(price: string): number {
   return cents;
 }
 
-/** What the invoice's totals say: the lines' sum, any difference from the order's total, and what is paid or due. */
-export function invoiceTotals(order: Order): { subtotalCents: number; adjustmentCents: number; totalCents: number; paidCents: number; dueCents: number } {
+/** The order's refunds done, each with its return's RMA and day, as the invoice lists them under what was paid. */
+export function invoiceRefunds(order: Order): { rma: string; at: string; cents: number; exchangeOrder: string | null }[] {
+  return order.returns.filter((r) => r.status === 'refunded' && r.closed_at !== null).map((r) => ({ rma: r.rma, at: r.closed_at!, cents: centsOf(r.refund), exchangeOrder: r.exchange_order_number }));
+}
+
+/**
+ * What the invoice's totals say: the lines' sum, any difference from the order's total, what is paid or due, and
+ * what returns refunded of it (the net paid is what the store kept).
+ */
+export function invoiceTotals(order: Order): { subtotalCents: number; adjustmentCents: number; totalCents: number; paidCents: number; dueCents: number; refundedCents: number; netPaidCents: number } {
   const subtotalCents = order.lines.reduce((sum, line) => sum + centsOf(line.total), 0);
   const totalCents = centsOf(order.total_price);
   // The order's total is what was charged: should the lines ever not add up to it (a gift line at $0 does), the
@@ -19,7 +27,8 @@ export function invoiceTotals(order: Order): { subtotalCents: number; adjustment
   const adjustmentCents = totalCents - subtotalCents;
   const paidCents = order.payment_status === 'paid' ? totalCents : 0;
   const dueCents = order.payment_status === 'pending' && order.order_status !== 'cancelled' ? totalCents : 0;
-  return { subtotalCents, adjustmentCents, totalCents, paidCents, dueCents };
+  const refundedCents = invoiceRefunds(order).reduce((sum, r) => sum + r.cents, 0);
+  return { subtotalCents, adjustmentCents, totalCents, paidCents, dueCents, refundedCents, netPaidCents: paidCents - refundedCents };
 }
 
 /** The payment's state as an invoice says it. */
@@ -85,13 +94,16 @@ export function invoicePdf(order: Order, options: RenderOptions = {}): Promise<B
       rows.push(['Insured shipping', 'Free', false]);
       rows.push([`Total (${order.currency})`, formatCents(totals.totalCents), true]);
       if (totals.paidCents > 0) rows.push(['Amount paid', formatCents(totals.paidCents), false]);
+      // A return's refund does not rewrite the sale: it is listed under it, with the return that made it.
+      for (const r of invoiceRefunds(order)) rows.push([`Refunded ${formatDocumentDay(r.at)}, ${r.rma}${r.exchangeOrder ? ' (exchange)' : ''}`, formatCents(-r.cents), false]);
+      if (totals.refundedCents > 0) rows.push(['Net paid', formatCents(totals.netPaidCents), true]);
       if (totals.dueCents > 0) rows.push(['Balance due', formatCents(totals.dueCents), true]);
       y = room(doc, y, rows.length * 18 + 10);
-      const left = PAGE.margin + CONTENT_WIDTH - 260;
+      const left = PAGE.margin + CONTENT_WIDTH - 350;
       for (const [label, value, strong] of rows) {
         if (strong) rule(doc, y - 3, GOLD, 0.8);
-        put(doc, label, left, y, { width: 150, font: strong ? FONT.bold : FONT.regular, size: strong ? 11 : 9.5 });
-        put(doc, value, left + 150, y, { width: 110, align: 'right', font: strong ? FONT.bold : FONT.regular, size: strong ? 11 : 9.5 });
+        put(doc, label, left, y, { width: 240, font: strong ? FONT.bold : FONT.regular, size: strong ? 11 : 9.5 });
+        put(doc, value, left + 240, y, { width: 110, align: 'right', font: strong ? FONT.bold : FONT.regular, size: strong ? 11 : 9.5 });
         y += strong ? 20 : 16;
       }
 

@@ -189,6 +189,37 @@ describe('the documents’ renderers', () => {
     expect(invoiceTotals(o)).toMatchObject({ subtotalCents: 1_266_075, adjustmentCents: -6_000, totalCents: 1_260_075 });
   });
 
+  it('lists each return’s refund under what was paid, and the net the store kept', async () => {
+    const refund = (rma: string, amount: string, closed: string, exchange: string | null) => ({
+      rma,
+      status: 'refunded' as const,
+      status_label: 'Refunded',
+      reason: 'size' as const,
+      reason_label: 'Wrong size',
+      note: null,
+      lines: [1],
+      refund: amount,
+      fee: '0.00',
+      requested_at: '2026-07-20T15:00:00.000Z',
+      label_expires_at: '2026-08-19T15:00:00.000Z',
+      received_at: '2026-07-24T15:00:00.000Z',
+      inspected_at: '2026-07-25T15:00:00.000Z',
+      closed_at: closed,
+      refund_reference: 'TERM-1',
+      exchange_order_number: exchange,
+      gia_recheck_needed: false,
+      gia_recheck: null,
+    });
+    const o = order({ returns: [refund('RMA-7KQ2M9XD', '4250.00', '2026-07-27T15:00:00.000Z', null), refund('RMA-8HN3P4WZ', '890.10', '2026-08-03T15:00:00.000Z', 'EV-2026-M4T8WZ')], refunded: '5140.10' });
+    const runs = pdfTextRuns(await invoicePdf(o));
+    expect(runs[runs.indexOf('Amount paid') + 1]).toBe('$12,660.75');
+    expect(runs[runs.indexOf('Refunded July 27, 2026, RMA-7KQ2M9XD') + 1]).toBe('-$4,250.00');
+    expect(runs[runs.indexOf('Refunded August 3, 2026, RMA-8HN3P4WZ (exchange)') + 1]).toBe('-$890.10');
+    expect(runs[runs.indexOf('Net paid') + 1]).toBe('$7,520.65');
+    expect(invoiceTotals(o)).toMatchObject({ totalCents: 1_266_075, refundedCents: 514_010, netPaidCents: 752_065 });
+    expect(pdfTextRuns(await invoicePdf(order()))).not.toContain('Net paid');
+  });
+
   it('gives the packing slip every line with its details and not one price', async () => {
     const text = textOf(await packingSlipPdf(order({ is_gift: true, notes: 'Leave with the doorman' })));
     expect(text).toContain('PACKING SLIP');
