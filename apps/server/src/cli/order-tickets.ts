@@ -17,13 +17,11 @@ import {
   type CareTicket,
   type Carrier,
 } from '@everstone/contract';
-import { loadConfig, publicUrlOf, wireTransferOf } from '../config.ts';
-import { createDb, migrateToLatest } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
+import { publicUrlOf, wireTransferOf } from '../config.ts';
 import { commandLineActor, createAuditLog } from '../modules/audit/index.ts';
 import { createInventoryService } from '../modules/inventory/index.ts';
 import { createCare, createOrderDesk, type CareStepBy } from '../modules/orders/index.ts';
-import { cliMail } from './cli-mail.ts';
+import { LIMIT_PROBLEM, deskTable, limitOf, runDeskSession, strayOption } from './desk-session.ts';
 
 /** The desk's command of each ticket step, and the other way round. */
 const COMMAND_OF: Record<CareStep, string> = { receive: 'ticket-receive', start: 'ticket-start', ship: 'ticket-ship', cancel: 'ticket-cancel' };
@@ -72,12 +70,10 @@ export async function ticketCommand(command: string, number: string | undefined,
     console.error(`"${command}" takes a ticket number such as RS-7KQ2M9XD (a resize) or RP-7KQ2M9XD (a repair).`);
     return 2;
   }
-  for (const [option, value] of Object.entries(values)) {
-    if (option === 'help' || value === undefined || value === false) continue;
-    if (!TICKET_OPTIONS[command]!.includes(option)) {
-      console.error(`--${option} does not belong to "${command}".`);
-      return 2;
-    }
+  const stray = strayOption(command, values, TICKET_OPTIONS[command]!);
+  if (stray) {
+    console.error(stray);
+    return 2;
   }
   if (command === 'ticket-ship') {
     if (!(CARRIERS as readonly string[]).includes(String(values.carrier ?? ''))) {
@@ -94,20 +90,15 @@ export async function ticketCommand(command: string, number: string | undefined,
     console.error('--fee must be an amount such as 85.00.');
     return 2;
   }
-  const limit = values.limit === undefined ? 200 : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-    console.error('--limit must be a whole number from 1 to 1000.');
+  const limit = limitOf(values, 200);
+  if (limit === null) {
+    console.error(LIMIT_PROBLEM);
     return 2;
   }
 
-  const config = loadConfig();
-  const d = createDb(config.DATABASE_URL);
-  const mail = cliMail(config, d);
-  try {
-    await migrateToLatest(d);
-    const now = () => new Date();
-    const care = createCare({ db: d, mail: mail.queue, storeEmail: config.STORE_EMAIL, publicUrl: publicUrlOf(config), wireTransfer: wireTransferOf(config), signatureRequiredFromCents: config.SIGNATURE_REQUIRED_FROM, now });
-    const desk = createOrderDesk({ db: d, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory: createInventoryService({ db: d.db }), mail: mail.queue, signatureRequiredFromCents: config.SIGNATURE_REQUIRED_FROM });
+  return runDeskSession(visible, async ({ config, d, mail, now }) => {
+    const care = createCare({ db: d, mail, storeEmail: config.STORE_EMAIL, publicUrl: publicUrlOf(config), wireTransfer: wireTransferOf(config), signatureRequiredFromCents: config.SIGNATURE_REQUIRED_FROM, now });
+    const desk = createOrderDesk({ db: d, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory: createInventoryService({ db: d.db }), mail, signatureRequiredFromCents: config.SIGNATURE_REQUIRED_FROM });
     const audit = createAuditLog({ db: d.db, now });
     const actor = commandLineActor('npm run orders');
     const how = (step: CareStep): CareStepBy => ({
@@ -124,47 +115,32 @@ export async function ticketCommand(command: string, number: string | undefined,
       const order = await desk.find(done.order.order_number);
       return describeTicket(done.view, order.order_number, `${visible(order.user_name)} <${visible(order.contact_email)}>`, visible(order.lines[done.view.line - 1]?.description ?? ''), visible);
     };
-    try {
-      switch (command) {
-        case 'tickets': {
-          const open = await care.openTickets(limit);
-          if (open.length === 0) console.log('No resizes or repairs are open.');
-          else {
-            const rows = open.map(({ ticket: t, orderNumber, userName, line }) => [t.number, t.status, orderNumber, String(line), formatEasternTime(t.requested_at).slice(0, 10), visible(userName)]);
-            const head = ['TICKET', 'STATUS', 'ORDER', 'LINE', 'REQUESTED', 'CUSTOMER'];
-            const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-            console.log([head, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n'));
-          }
-          return 0;
+    switch (command) {
+      case 'tickets': {
+        const open = await care.openTickets(limit);
+        if (open.length === 0) console.log('No resizes or repairs are open.');
+        else {
+          const rows = open.map(({ ticket: t, orderNumber, userName, line }) => [t.number, t.status, orderNumber, String(line), formatEasternTime(t.requested_at).slice(0, 10), visible(userName)]);
+          console.log(deskTable(['TICKET', 'STATUS', 'ORDER', 'LINE', 'REQUESTED', 'CUSTOMER'], rows));
         }
-        case 'ticket':
-          console.log(await show(await care.find(number!)));
-          return 0;
-        case 'ticket-receive':
-          console.log(`Received.\n${await show(await care.receive(number!, how('receive')))}`);
-          break;
-        case 'ticket-start':
-          console.log(`At the bench.\n${await show(await care.start(number!, { fee: (values.fee as string | undefined) ?? null, reference: (values.reference as string | undefined) ?? null }, how('start')))}`);
-          return 0;
-        case 'ticket-ship':
-          console.log(`Shipped back.\n${await show(await care.ship(number!, { carrier: values.carrier as Carrier, trackingNumber: values.tracking as string }, how('ship')))}`);
-          break;
-        case 'ticket-cancel':
-          console.log(`Cancelled.\n${await show(await care.cancel(number!, how('cancel')))}`);
-          break;
+        return 0;
       }
-    } catch (err) {
-      if (err instanceof HttpError) {
-        console.error(visible(err.message));
-        return 1;
-      }
-      throw err;
+      case 'ticket':
+        console.log(await show(await care.find(number!)));
+        return 0;
+      case 'ticket-receive':
+        console.log(`Received.\n${await show(await care.receive(number!, how('receive')))}`);
+        break;
+      case 'ticket-start':
+        console.log(`At the bench.\n${await show(await care.start(number!, { fee: (values.fee as string | undefined) ?? null, reference: (values.reference as string | undefined) ?? null }, how('start')))}`);
+        return 0;
+      case 'ticket-ship':
+        console.log(`Shipped back.\n${await show(await care.ship(number!, { carrier: values.carrier as Carrier, trackingNumber: values.tracking as string }, how('ship')))}`);
+        break;
+      case 'ticket-cancel':
+        console.log(`Cancelled.\n${await show(await care.cancel(number!, how('cancel')))}`);
+        break;
     }
-    const sent = await mail.send();
-    if (sent !== 'none') console.log(sent === 'queued' ? 'The shopper’s email is queued: the mail server did not take it, and the store will try again.' : `The shopper’s email was ${sent === 'written' ? `written to ${config.OUTBOX_DIR}` : 'sent'}.`);
-    return 0;
-  } finally {
-    await mail.close();
-    await d.close();
-  }
+    return 'mail';
+  });
 }

@@ -61,6 +61,32 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
     await waitFor(() => smtp.to(email)[0], { what: 'the order confirmation' });
   });
 
+  /** A new shopper's paid order of the next stone for sale, taken through the desk to its delivery. */
+  async function deliveredThroughDesk(name: string, fedexTracking: string) {
+    const shopper = await signUpAndIn(app, { name });
+    const stone = await db.db.selectFrom('diamonds').select(['id', 'price_cents']).where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/store-order',
+      headers: bearer(shopper.token),
+      payload: {
+        user_name: name,
+        contact_number: '757-555-0177',
+        items_id: [Number(stone.id)],
+        total_price: centsToPrice(Number(stone.price_cents)),
+        address: JSON.stringify({ street: '3 Langley Blvd', city: 'Hampton', zip: '23681', country: 'United States' }),
+        payment_mode: 'pay-credit',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const number = (res.json() as Order).order_number;
+    for (const args of [['paid', number], ['ready', number], ['ship', number, '--carrier', 'fedex', '--tracking', fedexTracking], ['deliver', number]]) {
+      const step = await desk(...args);
+      expect(step.code, `${args.join(' ')}: ${step.stderr}`).toBe(0);
+    }
+    return { shopper, number, stone };
+  }
+
   afterAll(async () => {
     await app?.close();
     await smtp?.close();
@@ -167,27 +193,7 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
   });
 
   it('takes a repair through the desk: listed, at the bench with its fee, shipped back, each step on the audit log and emailed', { timeout: 240_000 }, async () => {
-    const shopper = await signUpAndIn(app, { name: 'Dorothy Vaughan' });
-    const stone = await db.db.selectFrom('diamonds').select(['id', 'price_cents']).where('status', '=', 'available').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/store-order',
-      headers: bearer(shopper.token),
-      payload: {
-        user_name: 'Dorothy Vaughan',
-        contact_number: '757-555-0133',
-        items_id: [Number(stone.id)],
-        total_price: centsToPrice(Number(stone.price_cents)),
-        address: JSON.stringify({ street: '5 Langley Blvd', city: 'Hampton', zip: '23681', country: 'United States' }),
-        payment_mode: 'pay-credit',
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const number = (res.json() as Order).order_number;
-    for (const args of [['paid', number], ['ready', number], ['ship', number, '--carrier', 'fedex', '--tracking', '300000000002'], ['deliver', number]]) {
-      const step = await desk(...args);
-      expect(step.code, `${args.join(' ')}: ${step.stderr}`).toBe(0);
-    }
+    const { shopper, number } = await deliveredThroughDesk('Dorothy Vaughan', '300000000002');
     const staff = await signUpAsStaff(app, db.db, 'staff', 'Mae Jemison');
     const cookie = await adminCookie(app, staff.email, staff.password);
     const opened = await app.inject({ method: 'POST', url: `/api/admin/orders/${number}/repairs`, headers: adminChange(cookie), payload: { line: 1, description: 'A loose prong on the setting' } });
@@ -220,27 +226,7 @@ describe.each(TEST_ENGINES)('npm run orders on %s', (engine) => {
   });
 
   it('takes a return through the desk: listed, received, declined at inspection, each step on the audit log and emailed', { timeout: 240_000 }, async () => {
-    const shopper = await signUpAndIn(app, { name: 'Mary Jackson' });
-    const stone = await db.db.selectFrom('diamonds').select(['id', 'price_cents']).where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/store-order',
-      headers: bearer(shopper.token),
-      payload: {
-        user_name: 'Mary Jackson',
-        contact_number: '757-555-0177',
-        items_id: [Number(stone.id)],
-        total_price: centsToPrice(Number(stone.price_cents)),
-        address: JSON.stringify({ street: '3 Langley Blvd', city: 'Hampton', zip: '23681', country: 'United States' }),
-        payment_mode: 'pay-credit',
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const number = (res.json() as Order).order_number;
-    for (const args of [['paid', number], ['ready', number], ['ship', number, '--carrier', 'fedex', '--tracking', '300000000001'], ['deliver', number]]) {
-      const step = await desk(...args);
-      expect(step.code, `${args.join(' ')}: ${step.stderr}`).toBe(0);
-    }
+    const { shopper, number, stone } = await deliveredThroughDesk('Mary Jackson', '300000000001');
     const asked = await app.inject({ method: 'POST', url: `/api/orders/${number}/returns`, headers: bearer(shopper.token), payload: { lines: [1], reason: 'quality' } });
     expect(asked.statusCode, asked.body).toBe(201);
     const rma = (asked.json() as { rma: string }).rma;

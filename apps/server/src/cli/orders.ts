@@ -27,11 +27,9 @@ import {
   type OrderReturn,
   type ProductionStage,
 } from '@everstone/contract';
-import { ConfigError, loadConfig, publicUrlOf, walletProviderOf, wireTransferOf } from '../config.ts';
-import { cliMail } from './cli-mail.ts';
+import { ConfigError, publicUrlOf, walletProviderOf, wireTransferOf } from '../config.ts';
+import { LIMIT_PROBLEM, deskTable, limitOf, runDeskSession, strayOption } from './desk-session.ts';
 import { TICKET_COMMANDS, TICKET_USAGE, ticketCommand } from './order-tickets.ts';
-import { createDb, migrateToLatest } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
 import { createInventoryService } from '../modules/inventory/index.ts';
 import { createOrderDesk, createReturns, deskLines, staffNextStep, type DeskOrder, type ReturnStepBy, type StepBy } from '../modules/orders/index.ts';
 import { createPayPalProvider, createSimulatorProvider, walletRefunds } from '../modules/payments/index.ts';
@@ -132,9 +130,7 @@ function describe(order: DeskOrder): string {
 function table(orders: DeskOrder[]): string {
   if (orders.length === 0) return 'No orders.';
   const rows = orders.map((o) => [o.order_number, formatEasternTime(o.created_at).slice(0, 10), o.order_status, o.payment_status, o.payment_mode, formatAmount(o.total_price), String(o.lines.length), visible(o.contact_email)]);
-  const head = ['ORDER', 'PLACED', 'STATUS', 'PAYMENT', 'METHOD', 'TOTAL', 'ITEMS', 'EMAIL'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [head, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return deskTable(['ORDER', 'PLACED', 'STATUS', 'PAYMENT', 'METHOD', 'TOTAL', 'ITEMS', 'EMAIL'], rows);
 }
 
 const RETURN_COMMANDS = ['return', 'receive', 'inspect', 'refund', 'cancel-return'];
@@ -167,12 +163,10 @@ async function returnCommand(command: string, rma: string | undefined, extra: st
     console.error(`"${command}" takes a return number such as RMA-7KQ2M9XD.${command === 'refund' ? ' An order not yet shipped is refunded with "cancel ORDER --refunded".' : ''}`);
     return 2;
   }
-  for (const [option, value] of Object.entries(values)) {
-    if (option === 'help' || value === undefined || value === false) continue;
-    if (!RETURN_OPTIONS[command]!.includes(option)) {
-      console.error(`--${option} does not belong to "${command}".`);
-      return 2;
-    }
+  const stray = strayOption(command, values, RETURN_OPTIONS[command]!);
+  if (stray) {
+    console.error(stray);
+    return 2;
   }
   if (command === 'inspect' && values.passed === values.failed) {
     console.error('"inspect" needs --passed or --failed.');
@@ -182,26 +176,21 @@ async function returnCommand(command: string, rma: string | undefined, extra: st
     console.error('--note must not be longer than 500 characters.');
     return 2;
   }
-  const limit = values.limit === undefined ? 200 : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-    console.error('--limit must be a whole number from 1 to 1000.');
+  const limit = limitOf(values, 200);
+  if (limit === null) {
+    console.error(LIMIT_PROBLEM);
     return 2;
   }
-  const config = loadConfig();
-  const d = createDb(config.DATABASE_URL);
-  const mail = cliMail(config, d);
-  try {
-    await migrateToLatest(d);
-    const now = () => new Date();
+  return runDeskSession(visible, async ({ config, d, mail, now }) => {
     const inventory = createInventoryService({ db: d.db });
     const wireTransfer = wireTransferOf(config);
-    const desk = createOrderDesk({ db: d, storeEmail: config.STORE_EMAIL, wireTransfer, inventory, mail: mail.queue, signatureRequiredFromCents: config.SIGNATURE_REQUIRED_FROM });
+    const desk = createOrderDesk({ db: d, storeEmail: config.STORE_EMAIL, wireTransfer, inventory, mail, signatureRequiredFromCents: config.SIGNATURE_REQUIRED_FROM });
     // A PayPal payment is refunded through PayPal's API, as the back office does (the simulator's when none is set up).
     const provider =
       walletProviderOf(config) === 'paypal'
         ? createPayPalProvider({ clientId: config.PAYPAL_CLIENT_ID!, clientSecret: config.PAYPAL_CLIENT_SECRET!, apiBase: config.PAYPAL_API_BASE, webhookId: config.PAYPAL_WEBHOOK_ID })
         : createSimulatorProvider({ db: d.db, now }).provider;
-    const returns = createReturns({ db: d, inventory, mail: mail.queue, storeEmail: config.STORE_EMAIL, publicUrl: publicUrlOf(config), wireTransfer, refunds: { paypal: walletRefunds({ db: d, provider }) }, now });
+    const returns = createReturns({ db: d, inventory, mail, storeEmail: config.STORE_EMAIL, publicUrl: publicUrlOf(config), wireTransfer, refunds: { paypal: walletRefunds({ db: d, provider }) }, now });
     const audit = createAuditLog({ db: d.db, now });
     const actor = commandLineActor('npm run orders');
     const how = (action: AuditRecord['action']): ReturnStepBy => ({
@@ -210,53 +199,38 @@ async function returnCommand(command: string, rma: string | undefined, extra: st
         audit.record(trx, actor, { action, subject: { type: 'order', id: orderNumber }, before: { rma: before.rma, return_status: before.status }, after: { rma: after.rma, return_status: after.status, ...detail } }),
     });
     const show = async (done: { view: OrderReturn; order: { order_number: string } }) => describeReturn(done.view, await desk.find(done.order.order_number));
-    try {
-      switch (command) {
-        case 'returns': {
-          const open = await returns.openReturns(limit);
-          if (open.length === 0) console.log('No returns are open.');
-          else {
-            const rows = open.map(({ ret, orderNumber, userName, lines }) => [ret.rma, ret.status, orderNumber, formatEasternTime(ret.requested_at).slice(0, 10), String(lines), formatAmount(centsToPrice(ret.refund_cents)), visible(userName)]);
-            const head = ['RMA', 'STATUS', 'ORDER', 'REQUESTED', 'LINES', 'REFUND', 'CUSTOMER'];
-            const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-            console.log([head, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n'));
-          }
-          return 0;
+    switch (command) {
+      case 'returns': {
+        const open = await returns.openReturns(limit);
+        if (open.length === 0) console.log('No returns are open.');
+        else {
+          const rows = open.map(({ ret, orderNumber, userName, lines }) => [ret.rma, ret.status, orderNumber, formatEasternTime(ret.requested_at).slice(0, 10), String(lines), formatAmount(centsToPrice(ret.refund_cents)), visible(userName)]);
+          console.log(deskTable(['RMA', 'STATUS', 'ORDER', 'REQUESTED', 'LINES', 'REFUND', 'CUSTOMER'], rows));
         }
-        case 'return':
-          console.log(await show(await returns.find(rma!)));
-          return 0;
-        case 'receive':
-          console.log(`Received.\n${await show(await returns.receive(rma!, how('return.receive')))}`);
-          break;
-        case 'inspect': {
-          const outcome = { passed: values.passed === true, note: (values.note as string | undefined) ?? null, giaRecheck: (values['gia-recheck'] as string | undefined) ?? null };
-          const done = await returns.inspect(rma!, outcome, how(outcome.passed ? 'return.inspect' : 'return.decline'));
-          console.log(`${outcome.passed ? 'Inspection passed: its diamonds are back on sale, stocked pieces back in stock.' : 'Declined: send the piece back to the shopper, insured.'}\n${await show(done)}`);
-          if (outcome.passed) return 0;
-          break;
-        }
-        case 'refund':
-          console.log(`Refunded${values['exchange-for'] ? ` as an exchange toward ${visible(String(values['exchange-for']).trim().toUpperCase())}` : ''}.\n${await show(await returns.refund(rma!, { reference: (values.reference as string | undefined) ?? null, exchangeOrder: (values['exchange-for'] as string | undefined) ?? null }, how('return.refund')))}`);
-          break;
-        case 'cancel-return':
-          console.log(`Cancelled; its label no longer works.\n${await show(await returns.cancel(rma!, how('return.cancel')))}`);
-          break;
+        return 0;
       }
-    } catch (err) {
-      if (err instanceof HttpError) {
-        console.error(visible(err.message));
-        return 1;
+      case 'return':
+        console.log(await show(await returns.find(rma!)));
+        return 0;
+      case 'receive':
+        console.log(`Received.\n${await show(await returns.receive(rma!, how('return.receive')))}`);
+        break;
+      case 'inspect': {
+        const outcome = { passed: values.passed === true, note: (values.note as string | undefined) ?? null, giaRecheck: (values['gia-recheck'] as string | undefined) ?? null };
+        const done = await returns.inspect(rma!, outcome, how(outcome.passed ? 'return.inspect' : 'return.decline'));
+        console.log(`${outcome.passed ? 'Inspection passed: its diamonds are back on sale, stocked pieces back in stock.' : 'Declined: send the piece back to the shopper, insured.'}\n${await show(done)}`);
+        if (outcome.passed) return 0;
+        break;
       }
-      throw err;
+      case 'refund':
+        console.log(`Refunded${values['exchange-for'] ? ` as an exchange toward ${visible(String(values['exchange-for']).trim().toUpperCase())}` : ''}.\n${await show(await returns.refund(rma!, { reference: (values.reference as string | undefined) ?? null, exchangeOrder: (values['exchange-for'] as string | undefined) ?? null }, how('return.refund')))}`);
+        break;
+      case 'cancel-return':
+        console.log(`Cancelled; its label no longer works.\n${await show(await returns.cancel(rma!, how('return.cancel')))}`);
+        break;
     }
-    const sent = await mail.send();
-    if (sent !== 'none') console.log(sent === 'queued' ? 'The shopper’s email is queued: the mail server did not take it, and the store will try again.' : `The shopper’s email was ${sent === 'written' ? `written to ${config.OUTBOX_DIR}` : 'sent'}.`);
-    return 0;
-  } finally {
-    await mail.close();
-    await d.close();
-  }
+    return 'mail';
+  });
 }
 
 async function main(): Promise<number> {
@@ -309,9 +283,9 @@ async function main(): Promise<number> {
     console.error(`--status must be one of ${ORDER_STATUSES.join(', ')}.`);
     return 2;
   }
-  const limit = values.limit === undefined ? 50 : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-    console.error('--limit must be a whole number from 1 to 1000.');
+  const limit = limitOf(values, 50);
+  if (limit === null) {
+    console.error(LIMIT_PROBLEM);
     return 2;
   }
   if (values.refunded && command !== 'cancel') {
@@ -358,21 +332,17 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const config = loadConfig();
-  const d = createDb(config.DATABASE_URL);
-  const mail = cliMail(config, d);
-  try {
-    await migrateToLatest(d);
+  return runDeskSession(visible, async ({ config, d, mail, now }) => {
     const desk = createOrderDesk({
       db: d,
       storeEmail: config.STORE_EMAIL,
       wireTransfer: wireTransferOf(config),
       inventory: createInventoryService({ db: d.db }),
-      mail: mail.queue,
+      mail,
       signatureRequiredFromCents: config.SIGNATURE_REQUIRED_FROM,
     });
     // Every change made here is on the audit log, as the back office's are, under the terminal's user and host.
-    const audit = createAuditLog({ db: d.db, now: () => new Date() });
+    const audit = createAuditLog({ db: d.db, now });
     const actor = commandLineActor('npm run orders');
     const record =
       (action: AuditRecord['action']): StepBy => ({
@@ -385,68 +355,48 @@ async function main(): Promise<number> {
             after: { order_status: after.order_status, payment_status: after.payment_status, ...detail },
           }),
       });
-    try {
-      switch (command) {
-        case 'list':
-          console.log(table(await desk.list({ status: values.status as OrderStatus | undefined, limit })));
-          return 0;
-        case 'show':
-          console.log(describe(await desk.find(orderNumber!)));
-          return 0;
-        case 'confirm':
-          console.log(`Confirmed; its hold no longer runs out.\n${describe(await desk.confirm(orderNumber!, record('order.confirm')))}`);
-          return 0;
-        case 'paid':
-          console.log(`Payment recorded.\n${describe(await desk.recordPayment(orderNumber!, record('order.payment')))}`);
-          break;
-        case 'production': {
-          const changed = await desk.production(orderNumber!, stage as ProductionStage, record('order.production'));
-          console.log(`${changed.order_status === 'ready_to_ship' ? 'Quality check recorded: ready to ship.' : `Recorded: ${stage}.`}\n${describe(changed)}`);
-          if (stage !== 'bench') return 0;
-          break;
-        }
-        case 'ready':
-          console.log(`Packed: ready to ship.\n${describe(await desk.ready(orderNumber!, record('order.ready')))}`);
-          return 0;
-        case 'ship':
-          console.log(
-            `Shipped; its diamonds are sold.\n${describe(await desk.ship(orderNumber!, { carrier: values.carrier as Carrier, trackingNumber: values.tracking!, insuredCents }, record('order.ship')))}`,
-          );
-          break;
-        case 'deliver':
-          console.log(`Delivered; its return window is open.\n${describe(await desk.deliver(orderNumber!, record('order.deliver')))}`);
-          break;
-        case 'delay':
-          console.log(`New ships-by date promised.\n${describe(await desk.delay(orderNumber!, { shipsBy: values.until!, reason: values.reason ?? null }, record('order.delay')))}`);
-          break;
-        case 'complete':
-          console.log(`Completed.\n${describe(await desk.complete(orderNumber!, record('order.complete')))}`);
-          return 0;
-        case 'cancel':
-          console.log(`Cancelled; its diamonds are back in the search.\n${describe(await desk.cancel(orderNumber!, { refunded: values.refunded, ...record(values.refunded ? 'order.refund' : 'order.cancel') }))}`);
-          break;
+    switch (command) {
+      case 'list':
+        console.log(table(await desk.list({ status: values.status as OrderStatus | undefined, limit })));
+        return 0;
+      case 'show':
+        console.log(describe(await desk.find(orderNumber!)));
+        return 0;
+      case 'confirm':
+        console.log(`Confirmed; its hold no longer runs out.\n${describe(await desk.confirm(orderNumber!, record('order.confirm')))}`);
+        return 0;
+      case 'paid':
+        console.log(`Payment recorded.\n${describe(await desk.recordPayment(orderNumber!, record('order.payment')))}`);
+        break;
+      case 'production': {
+        const changed = await desk.production(orderNumber!, stage as ProductionStage, record('order.production'));
+        console.log(`${changed.order_status === 'ready_to_ship' ? 'Quality check recorded: ready to ship.' : `Recorded: ${stage}.`}\n${describe(changed)}`);
+        if (stage !== 'bench') return 0;
+        break;
       }
-    } catch (err) {
-      if (err instanceof HttpError) {
-        // The order number in it may be what was typed (or pasted from an email) at the prompt.
-        console.error(visible(err.message));
-        return 1;
-      }
-      throw err;
+      case 'ready':
+        console.log(`Packed: ready to ship.\n${describe(await desk.ready(orderNumber!, record('order.ready')))}`);
+        return 0;
+      case 'ship':
+        console.log(
+          `Shipped; its diamonds are sold.\n${describe(await desk.ship(orderNumber!, { carrier: values.carrier as Carrier, trackingNumber: values.tracking!, insuredCents }, record('order.ship')))}`,
+        );
+        break;
+      case 'deliver':
+        console.log(`Delivered; its return window is open.\n${describe(await desk.deliver(orderNumber!, record('order.deliver')))}`);
+        break;
+      case 'delay':
+        console.log(`New ships-by date promised.\n${describe(await desk.delay(orderNumber!, { shipsBy: values.until!, reason: values.reason ?? null }, record('order.delay')))}`);
+        break;
+      case 'complete':
+        console.log(`Completed.\n${describe(await desk.complete(orderNumber!, record('order.complete')))}`);
+        return 0;
+      case 'cancel':
+        console.log(`Cancelled; its diamonds are back in the search.\n${describe(await desk.cancel(orderNumber!, { refunded: values.refunded, ...record(values.refunded ? 'order.refund' : 'order.cancel') }))}`);
+        break;
     }
-    const sent = await mail.send();
-    if (sent !== 'none') {
-      console.log(
-        sent === 'queued'
-          ? 'The shopper’s email is queued: the mail server did not take it, and the store will try again.'
-          : `The shopper’s email was ${sent === 'written' ? `written to ${config.OUTBOX_DIR}` : 'sent'}.`,
-      );
-    }
-    return 0;
-  } finally {
-    await mail.close();
-    await d.close();
-  }
+    return 'mail';
+  });
 }
 
 try {
