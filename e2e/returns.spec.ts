@@ -22,7 +22,7 @@ async function looksRight(page: Page, what: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-test('a delivered stone is returned from the order page, received, inspected and refunded by staff, and is for sale again', async ({ page, browser, request }) => {
+test('a delivered stone is returned from the order page, received, inspected and refunded by staff as the exchange for a new order, and is for sale again', async ({ page, browser, request }) => {
   test.setTimeout(180_000);
   const account = await createAccount(request, 'returns');
   const [stone] = await stonesPricedWithin(request, 20_500, 23_000, 1);
@@ -100,16 +100,38 @@ test('a delivered stone is returned from the order page, received, inspected and
     }
   });
   await expect(desk.locator('.adm-order__status')).toContainText(`Return ${rma} passed its inspection`);
+  // Meanwhile the shopper chose another stone instead: the return is settled as the exchange for that new order.
+  const [other] = await stonesPricedWithin(request, 24_000, 27_000, 1);
+  const replacement = await request.post('/api/store-order', {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: {
+      user_name: 'Ada Lovelace',
+      contact_number: '212-555-0100',
+      lines: [{ kind: 'diamond', diamond_id: other!.diamondid, quantity: 1 }],
+      total_price: other!.price.toFixed(2),
+      address: JSON.stringify({ street: '12 Analytical Row', apartment: '', city: 'New York', zip: '10036', country: 'United States' }),
+      payment_mode: 'pay-credit',
+      is_gift: 0,
+    },
+  });
+  expect(replacement.status(), await replacement.text()).toBe(201);
+  const exchange = orderSchema.parse(await replacement.json()).order_number;
   // Another method than PayPal: the refund's own reference is asked for.
   await panel.getByRole('button', { name: /^Refund/ }).click();
   const refund = desk.getByRole('dialog');
   await refund.getByRole('button', { name: /^Refund \$/ }).click();
   await expect(refund).toContainText('through the order’s payment route first');
   await refund.getByLabel(/^Reference of the/).fill('TERM-8841');
+  // The returned order itself is no exchange: refused beside the field, nothing refunded.
+  await refund.getByLabel(/^Exchange for order/).fill(order.order_number);
+  await refund.getByRole('button', { name: /^Refund \$/ }).click();
+  await expect(refund).toContainText('is the returned order itself');
+  await refund.getByLabel(/^Exchange for order/).fill(exchange.toLowerCase());
   await refund.getByRole('button', { name: /^Refund \$/ }).click();
   await expect(refund).toBeHidden();
-  await expect(desk.locator('.adm-order__status')).toContainText(`Return ${rma} is refunded`);
+  await expect(desk.locator('.adm-order__status')).toContainText(`Return ${rma} is refunded as an exchange toward order ${exchange}`);
   await expect(panel).toContainText('Reference TERM-8841');
+  await expect(panel.getByRole('link', { name: exchange })).toHaveAttribute('href', `/admin/orders/${exchange}`);
   expect(await seriousViolations(desk)).toEqual([]);
   await context.close();
 
@@ -120,6 +142,8 @@ test('a delivered stone is returned from the order page, received, inspected and
   await hydrated(page);
   await expect(card).toContainText('Refunded');
   await expect(card).toContainText('Refund reference TERM-8841');
+  await expect(card.getByRole('link', { name: exchange })).toHaveAttribute('href', `/orders/${exchange}`);
+  await expect(page.getByRole('region', { name: 'Order progress' })).toContainText(`Return ${rma} refunded as an exchange toward your new order`);
   await looksRight(page, 'the refunded return');
 });
 
