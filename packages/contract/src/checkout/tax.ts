@@ -384,9 +384,9 @@ export function taxesFor(destination: TaxDestination, options: TaxOptions): Dest
     state = located.region.code;
   }
   const place = US_STATES[state];
-  if (!options.nexus.states.includes(state)) return notCollected(place, 'outside-nexus');
   const { source, levy } = usLevy(state, zipRate);
   if (levy.rateMillionths === 0) return notCollected(place, 'no-sales-tax');
+  if (!options.nexus.states.includes(state)) return notCollected(place, 'outside-nexus');
   return { ok: true, collected: true, place, source, levies: [levy] };
 }
 
