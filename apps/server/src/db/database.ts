@@ -28,6 +28,7 @@ import { returnsMigration } from './migrations/022-returns.ts';
 import { documentsMigration } from './migrations/023-documents.ts';
 import { simulatedRefundsMigration } from './migrations/024-simulated-refunds.ts';
 import { careTicketsMigration } from './migrations/025-care-tickets.ts';
+import { taxRatesMigration } from './migrations/027-tax-rates.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -127,6 +128,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '023-documents': documentsMigration(engine),
     '024-simulated-refunds': simulatedRefundsMigration(),
     '025-care-tickets': careTicketsMigration(engine),
+    '027-tax-rates': taxRatesMigration(),
   };
 }
 
