@@ -181,6 +181,15 @@ describe('a ZIP code’s own rates', () => {
     expect(taxOf(us('10036'), lines(100_000), { nexus: all })).toMatchObject({ source: 'default', totalCents: 8_542 });
   });
 
+  it('charge nothing where the file says the ZIP code has no tax, and always name who takes what they charge', () => {
+    const zero: ZipTaxRate = { zip: '97201', state: 'OR', region: 'PORTLAND', combinedMillionths: 0, stateMillionths: 0, countyMillionths: 0, cityMillionths: 0, specialMillionths: 0 };
+    expect(taxOf(us('97201'), lines(10_000), { nexus: all, zipRate: zero })).toMatchObject({ collected: false, why: 'no-sales-tax', message: 'No sales tax is collected for Oregon' });
+    // Parts of 0 under a combined 0.00001 (the file's rounding): the tax of a large line still lands on a jurisdiction.
+    const rounding: ZipTaxRate = { zip: '59601', state: 'MT', region: 'HELENA', combinedMillionths: 10, stateMillionths: 0, countyMillionths: 0, cityMillionths: 0, specialMillionths: 0 };
+    const quote = taxOf(us('59601'), lines(10_000_000), { nexus: { states: ['MT'], canada: false }, zipRate: rounding });
+    expect(quote.ok && quote.lines[0]).toEqual({ taxCents: 100, components: [{ jurisdiction: 'Montana sales tax', rateMillionths: 10, taxCents: 100 }] });
+  });
+
   it('apply to their own ZIP code only', () => {
     expect(taxOf(us('10037'), lines(100_000), { nexus: all, zipRate: manhattan })).toMatchObject({ source: 'default', totalCents: 8_542 });
   });

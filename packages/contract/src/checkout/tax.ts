@@ -348,7 +348,10 @@ function usLevy(state: UsStateCode, zipRate: ZipTaxRate | null | undefined): { s
       { jurisdiction: `City tax, ${zipRate.region}`, rateMillionths: zipRate.cityMillionths },
       { jurisdiction: `Special district tax, ${zipRate.region}`, rateMillionths: zipRate.specialMillionths },
     ];
-    return { source: 'zip', levy: { rateMillionths: zipRate.combinedMillionths, parts: parts.filter((p) => p.rateMillionths > 0) } };
+    const charged = parts.filter((p) => p.rateMillionths > 0);
+    // A combined rate within the file's rounding of parts that are all zero still needs a jurisdiction to carry it.
+    const named = charged.length > 0 ? charged : [{ jurisdiction: `${name} sales tax`, rateMillionths: zipRate.combinedMillionths }];
+    return { source: 'zip', levy: { rateMillionths: zipRate.combinedMillionths, parts: named } };
   }
   const rate = usStateRate(state);
   const parts = [
