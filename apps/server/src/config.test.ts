@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_WIRE_TRANSFER } from '@everstone/contract';
+import { DEFAULT_TAX_NEXUS, EXAMPLE_WIRE_TRANSFER } from '@everstone/contract';
 import { ConfigError, loadConfig, secondFactorPolicyOf, walletProviderOf, wireTransferOf } from './config.ts';
 
 const problemsOf = (env: Record<string, string>) => {
@@ -173,5 +173,20 @@ describe('the store’s own closed days', () => {
     const problems = problemsOf({ STORE_CLOSED_DAYS: '2026-12-24,2026-02-30,12/31/2026' });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^STORE_CLOSED_DAYS.*not a date: 2026-02-30, 12\/31\/2026$/);
+  });
+});
+
+describe('where sales tax is collected', () => {
+  it('is every US state with a sales tax, and Canada, unless TAX_NEXUS says otherwise', () => {
+    expect(loadConfig({}).TAX_NEXUS).toEqual(DEFAULT_TAX_NEXUS);
+    expect(loadConfig({ TAX_NEXUS: 'ny,NJ, CA' }).TAX_NEXUS).toEqual({ states: ['CA', 'NJ', 'NY'], canada: false });
+    expect(loadConfig({ TAX_NEXUS: 'CANADA' }).TAX_NEXUS).toEqual({ states: [], canada: true });
+    expect(loadConfig({ TAX_NEXUS: 'none' }).TAX_NEXUS).toEqual({ states: [], canada: false });
+  });
+
+  it('refuses a place it does not know, by name', () => {
+    const problems = problemsOf({ TAX_NEXUS: 'NY,Ontario,ZZ' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^TAX_NEXUS must be state codes .* not one: ONTARIO, ZZ$/);
   });
 });

@@ -1,5 +1,15 @@
 import { isIP } from 'node:net';
-import { EXAMPLE_WIRE_TRANSFER, isCalendarDay, HOLD, SECOND_FACTOR_POLICIES, UNPAID_CEILING, type SecondFactorPolicy, type WireTransfer } from '@everstone/contract';
+import {
+  EXAMPLE_WIRE_TRANSFER,
+  isCalendarDay,
+  HOLD,
+  parseTaxNexus,
+  SECOND_FACTOR_POLICIES,
+  UNPAID_CEILING,
+  type SecondFactorPolicy,
+  type TaxNexus,
+  type WireTransfer,
+} from '@everstone/contract';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -54,6 +64,20 @@ const closedDays = z
       return z.NEVER;
     }
     return days;
+  });
+
+/**
+ * Where the store collects sales tax: US state codes, US (every state with a sales tax) and CANADA, or none
+ * (docs/taxes.md). CA is California; Canada is spelled out.
+ */
+const taxNexus = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TaxNexus => {
+    const parsed = parseTaxNexus(raw);
+    if (parsed.ok) return parsed.nexus;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
   });
 
 /**
@@ -134,6 +158,8 @@ const configSchema = z.object({
     .default('"Everstone" <no-reply@everstone.example>'),
   /** Days the store is closed besides weekends and the federal holidays: ships-by dates skip them. */
   STORE_CLOSED_DAYS: closedDays,
+  /** Where sales tax is collected; unset: every US state with a sales tax, and Canada (docs/taxes.md). */
+  TAX_NEXUS: taxNexus,
   /** Parcels insured for this many dollars or more are sent signature required (decision 020); read as cents. */
   SIGNATURE_REQUIRED_FROM: z
     .string()

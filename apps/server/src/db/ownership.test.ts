@@ -19,6 +19,7 @@ import { ORDER_TABLES } from '../modules/orders/tables.ts';
 import { PAYMENT_TABLES } from '../modules/payments/tables.ts';
 import { JEWELRY_TABLES } from '../modules/jewelry/tables.ts';
 import { RING_BUILDER_TABLES } from '../modules/ring-builder/tables.ts';
+import { TAX_TABLES } from '../modules/tax/tables.ts';
 import { PLATFORM_TABLES } from '../plugins/tables.ts';
 
 /** Every module's own tables, as each declares them in its tables.ts. */
@@ -40,6 +41,7 @@ const OWNERS = {
   payments: PAYMENT_TABLES,
   jewelry: JEWELRY_TABLES,
   'ring-builder': RING_BUILDER_TABLES,
+  tax: TAX_TABLES,
   platform: PLATFORM_TABLES,
 } as const;
 

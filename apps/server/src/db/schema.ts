@@ -769,6 +769,22 @@ export interface DocumentLinkTable {
   created_by_staff: string | null;
 }
 
+/** A ZIP code's sales tax rates, from the store's imported rate file, in millionths (docs/decisions/025-sales-tax.md). */
+export interface TaxZipRateTable {
+  /** Five digits. */
+  zip: string;
+  /** The state the file names (a ZIP code on a state line may have a row in each). */
+  state: string;
+  /** The file's tax region name. */
+  region: string;
+  combined_millionths: number;
+  state_millionths: number;
+  county_millionths: number;
+  city_millionths: number;
+  special_millionths: number;
+  imported_at: IsoTimestamp;
+}
+
 export interface Database {
   shapes: ShapeTable;
   colors: LookupTable;
@@ -823,6 +839,7 @@ export interface Database {
   audit_log: AuditLogTable;
   builder_starts: BuilderStartTable;
   document_links: DocumentLinkTable;
+  tax_zip_rates: TaxZipRateTable;
 }
 
 export type DiamondRow = Selectable<DiamondTable>;

@@ -317,6 +317,7 @@ export const AUDIT_ACTIONS = [
   'metal.prices',
   'order.document',
   'order.document_link',
+  'tax.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -385,6 +386,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'metal.prices': 'Changed the metal prices',
   'order.document': 'Downloaded an order document',
   'order.document_link': 'Made a link to an order document',
+  'tax.import': 'Imported a ZIP code tax rate file',
 };
 
 export const auditEntrySchema = z.object({

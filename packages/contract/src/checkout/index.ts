@@ -1,3 +1,3 @@
-/** The checkout: the line item and its kinds, and the one pricing function. */
+/** The checkout: the line item and its kinds, the one pricing function and the sales-tax rules. */
 export * from './core.ts';
 export * from './line-items.ts';
