@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import AxeBuilder from '@axe-core/playwright';
 import { appointmentResponseSchema, appointmentSlotsResponseSchema, orderSchema, type Order } from '@everstone/contract';
 import { createStaffAccount, signInToBackOffice } from './admin-support.ts';
-import { createAccount, readOutbox, sidewaysOverflow, stonesPricedWithin } from './support.ts';
+import { createAccount, readOutbox, sidewaysOverflow, stonesPricedWithin, postOrder } from './support.ts';
 
 /*
  * The back office's appointments calendar and numbers in the browser: a shopper's booking seen in the week, moved to
@@ -53,7 +53,7 @@ async function bookAppointment(request: APIRequestContext, ahead: number) {
 async function placeOrder(request: APIRequestContext): Promise<Order> {
   const shopper = await createAccount(request, 'admin-cal-buyer');
   const [stone] = await stonesPricedWithin(request, 17_500, 20_000, 1);
-  const res = await request.post('/api/store-order', {
+  const res = await postOrder(request, {
     headers: { Authorization: `Bearer ${shopper.token}` },
     data: {
       user_id: shopper.id,
@@ -61,7 +61,6 @@ async function placeOrder(request: APIRequestContext): Promise<Order> {
       contact_number: '212-555-0100',
       items_id: [stone!.diamondid],
       item_details: JSON.stringify({ [stone!.diamondid]: { type: stone!.type, price: stone!.price, quantity: 1, weight: stone!.carat_weight } }),
-      total_price: stone!.price.toFixed(2),
       address: JSON.stringify({ street: '12 Analytical Row', apartment: '', city: 'New York', state: 'NY', zip: '10036', country: 'United States' }),
       order_status: 'pending',
       payment_mode: 'cod',

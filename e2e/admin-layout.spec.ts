@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { orderSchema, type Order } from '@everstone/contract';
 import { createStaffAccount, submitSignIn } from './admin-support.ts';
-import { SHOPPER_PASSWORD, createAccount, hydrated, seriousViolations, sidewaysOverflow, stonesPricedWithin } from './support.ts';
+import { SHOPPER_PASSWORD, createAccount, hydrated, seriousViolations, sidewaysOverflow, stonesPricedWithin, postOrder } from './support.ts';
 
 /*
  * The back office's pages at a phone's width and a desktop's: axe finds nothing serious, and nothing sticks out
@@ -12,7 +12,7 @@ import { SHOPPER_PASSWORD, createAccount, hydrated, seriousViolations, sidewaysO
 async function placeOrder(request: APIRequestContext): Promise<Order> {
   const shopper = await createAccount(request, 'admin-layout', 'Maximilian Alexander Worthington-Smythe');
   const [stone] = await stonesPricedWithin(request, 10_500, 13_500, 1);
-  const res = await request.post('/api/store-order', {
+  const res = await postOrder(request, {
     headers: { Authorization: `Bearer ${shopper.token}` },
     data: {
       user_id: shopper.id,
@@ -20,7 +20,6 @@ async function placeOrder(request: APIRequestContext): Promise<Order> {
       contact_number: '+1 (416) 555-0199',
       items_id: [stone!.diamondid],
       item_details: JSON.stringify({ [stone!.diamondid]: { type: stone!.type, price: stone!.price, quantity: 1, weight: stone!.carat_weight } }),
-      total_price: stone!.price.toFixed(2),
       address: JSON.stringify({
         street: '1 Avenue of the Extraordinarily Long Street Names',
         apartment: 'Penthouse Suite 4100',

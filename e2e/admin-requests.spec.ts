@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import AxeBuilder from '@axe-core/playwright';
 import { REPLY_MAX_LENGTH, orderSchema, type Order } from '@everstone/contract';
 import { createStaffAccount, signInToBackOffice } from './admin-support.ts';
-import { createAccount, readOutbox, sidewaysOverflow, stonesPricedWithin, type ShopperAccount } from './support.ts';
+import { createAccount, readOutbox, sidewaysOverflow, stonesPricedWithin, type ShopperAccount, postOrder } from './support.ts';
 
 /*
  * The back office's customers, messages and requests in the browser: a contact message answered by email from the
@@ -17,7 +17,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 /** An unpaid cash-on-delivery order of one stone, as the checkout sends it (§7 POST /api/store-order). */
 async function placeOrder(request: APIRequestContext, account: ShopperAccount, name: string): Promise<Order> {
   const [stone] = await stonesPricedWithin(request, 14_000, 17_000, 1);
-  const res = await request.post('/api/store-order', {
+  const res = await postOrder(request, {
     headers: { Authorization: `Bearer ${account.token}` },
     data: {
       user_id: account.id,
@@ -25,7 +25,6 @@ async function placeOrder(request: APIRequestContext, account: ShopperAccount, n
       contact_number: '212-555-0100',
       items_id: [stone!.diamondid],
       item_details: JSON.stringify({ [stone!.diamondid]: { type: stone!.type, price: stone!.price, quantity: 1, weight: stone!.carat_weight } }),
-      total_price: stone!.price.toFixed(2),
       address: JSON.stringify({ street: '12 Analytical Row', apartment: null, city: 'New York', state: 'NY', zip: '10036', country: 'United States' }),
       order_status: 'pending',
       payment_mode: 'cod',

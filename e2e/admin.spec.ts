@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ADMIN_MESSAGES, bankWirePrice, orderSchema, type Diamond, type Order } from '@everstone/contract';
 import { INVITATION_SUBJECT, createStaffAccount, invitationLinkIn, submitSignIn } from './admin-support.ts';
-import { SHOPPER_PASSWORD, createAccount, hydrated, readOutbox, stonesPricedWithin, waitForMail, type ShopperAccount } from './support.ts';
+import { SHOPPER_PASSWORD, createAccount, hydrated, readOutbox, stonesPricedWithin, waitForMail, type ShopperAccount, postOrder } from './support.ts';
 
 /*
  * The back office (/admin) in the browser: staff and owners on their cookie session, against the real API. Each test
@@ -16,7 +16,7 @@ const STAFF_PASSWORD = 'Back-office-2026';
 /** Places an unpaid order through the API (§7 POST /api/store-order), as the checkout sends it. */
 async function placeOrder(request: APIRequestContext, account: ShopperAccount, method: 'cod' | 'pay-wire', items: Diamond[]): Promise<Order> {
   const price = (d: Diamond) => (method === 'pay-wire' ? bankWirePrice(d.price) : d.price);
-  const res = await request.post('/api/store-order', {
+  const res = await postOrder(request, {
     headers: { Authorization: `Bearer ${account.token}` },
     data: {
       user_id: account.id,
@@ -24,7 +24,6 @@ async function placeOrder(request: APIRequestContext, account: ShopperAccount, m
       contact_number: '212-555-0100',
       items_id: items.map((d) => d.diamondid),
       item_details: JSON.stringify(Object.fromEntries(items.map((d) => [d.diamondid, { type: d.type, price: price(d), quantity: 1, weight: d.carat_weight }]))),
-      total_price: items.reduce((sum, d) => sum + price(d), 0).toFixed(2),
       address: JSON.stringify({ street: '12 Analytical Row', apartment: 'Suite 3', city: 'New York', state: 'NY', zip: '10036', country: 'United States' }),
       order_status: 'pending',
       payment_mode: method,

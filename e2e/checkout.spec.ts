@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { PAYMENT_METHODS, PROMOTIONS, WALLET_MESSAGES, formatMoney, holdNoticeOf, type Diamond, type Order } from '@everstone/contract';
-import { SHOPPER_PASSWORD, createAccount as createShopper, sidewaysOverflow, stonesPricedWithin } from './support.ts';
+import { SHOPPER_PASSWORD, createAccount as createShopper, sidewaysOverflow, stonesPricedWithin, postOrder } from './support.ts';
+import { pdfPlainText } from '@everstone/server/testing';
 
 /*
  * /checkout and /thankyou (issue 6): §5's messages, the guest's detour through sign-in, the signed-in prefill and
@@ -48,6 +49,13 @@ const DELIVERY = {
 
 async function fillDelivery(page: Page) {
   for (const [label, value] of Object.entries(DELIVERY)) await field(page, label).fill(value);
+}
+
+/** The store's own quote (POST /api/checkout/quote) of these stones with `method`, shipped to `address` (DELIVERY's by default). */
+async function quoteOf(request: APIRequestContext, picked: { diamondid: number }[], method: string | null, address: object = { zip: DELIVERY['ZIP code'], country: 'United States' }) {
+  const res = await request.post('/api/checkout/quote', { data: { lines: picked.map((d) => ({ kind: 'diamond', diamond_id: d.diamondid, quantity: 1 })), payment_mode: method, address: JSON.stringify(address) } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { total: string; tax: string | null; tax_message: string | null; taxes: { jurisdiction: string; rate: string; amount: string }[] };
 }
 
 async function expectMessage(control: Locator, message: string) {
@@ -199,7 +207,8 @@ test('the summary lists each stone; a wallet purchase goes through the simulator
   await expect(items.first()).toContainText(a!.shape.name);
   await expect(items.first()).toContainText('Quantity 1');
   await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(a!.price + b!.price));
-  await expect(summary.getByText('Enter shipping address')).toBeAttached();
+  // Shipping and tax alike wait for the address (§6).
+  await expect(summary.getByText('Enter shipping address')).toHaveCount(2);
   await expect(summary.getByLabel('Discount code or gift card')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toHaveAttribute('aria-disabled', 'true');
 
@@ -209,6 +218,9 @@ test('the summary lists each stone; a wallet purchase goes through the simulator
     void d.dismiss();
   });
   await fillDelivery(page);
+  const quoted = await quoteOf(request, [a!, b!], 'pay-paypal');
+  await expect(page.getByTestId('checkout-tax')).toContainText(formatMoney(Number(quoted.tax)));
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(Number(quoted.total)));
   const wallet = checkoutForm(page).getByRole('radio', { name: 'PayPal' });
   await wallet.check();
   await expect(wallet).toHaveAccessibleDescription(/takes you to PayPal to approve the payment/);
@@ -219,7 +231,8 @@ test('the summary lists each stone; a wallet purchase goes through the simulator
   const orderID = page.url().split('/').pop()!;
   const headers = { Authorization: `Bearer ${account.token}` };
   expect(((await (await request.get('/api/orders', { headers })).json()) as { data: unknown[] }).data).toEqual([]);
-  const total = formatMoney(a!.price + b!.price);
+  // PayPal is asked for the taxed total: the one the summary showed.
+  const total = formatMoney(Number(quoted.total));
   const pay = page.getByRole('button', { name: `Pay ${total}` });
   await expect(pay).toBeVisible();
   const axe = await new AxeBuilder({ page }).analyze();
@@ -299,10 +312,11 @@ test('a purchase: the address saved, the order placed, /thankyou shows it and th
   const [a] = await stones(request, 1);
   await openCheckout(page, [{ ...a!, quantity: 1 }], account.token);
   await fillDelivery(page);
-  await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(a!.price));
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(Number((await quoteOf(request, [a!], null)).total)));
   await checkoutForm(page).getByRole('radio', { name: 'Bank wire transfer' }).check();
-  // A bank wire pays the bank-wire price (§5: $5 less per stone).
-  await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(a!.price - PROMOTIONS.bankWireDiscount));
+  // A bank wire pays the bank-wire price (§5: $5 less per stone), and the tax is on that price.
+  const wired = await quoteOf(request, [a!], 'pay-wire');
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(Number(wired.total)));
   await payNow(page).click();
 
   await expect(page).toHaveURL(/\/thankyou$/);
@@ -313,7 +327,8 @@ test('a purchase: the address saved, the order placed, /thankyou shows it and th
   expect(orders.data).toHaveLength(1);
   const order = orders.data[0]!;
   expect(order.payment_mode).toBe('pay-wire');
-  expect(Number(order.total_price)).toBe(a!.price - PROMOTIONS.bankWireDiscount);
+  expect(order.total_price).toBe(wired.total);
+  expect(Math.round((Number(wired.total) - Number(wired.tax)) * 100)).toBe(Math.round((a!.price - PROMOTIONS.bankWireDiscount) * 100));
   expect(order.items.map((i) => i.diamondid)).toEqual([a!.diamondid]);
   // §3's order_id is the public order number; the store's counter never reaches the browser.
   expect(order.order_id).toBe(order.order_number);
@@ -357,7 +372,7 @@ test('a stone sold meanwhile: the alert, the server’s message naming it, the l
   await expect(page.getByRole('list', { name: 'Items in your order' })).not.toHaveAttribute('aria-busy', 'true');
 
   // Another shopper orders the stone after this page checked it.
-  const taken = await request.post('/api/store-order', {
+  const taken = await postOrder(request, {
     headers: { Authorization: `Bearer ${rival.token}` },
     data: {
       user_id: rival.id,
@@ -365,7 +380,6 @@ test('a stone sold meanwhile: the alert, the server’s message naming it, the l
       contact_number: '212-555-0199',
       items_id: [a!.diamondid],
       item_details: JSON.stringify({ [a!.diamondid]: { type: a!.type, price: a!.price, quantity: 1, weight: a!.carat_weight } }),
-      total_price: a!.price.toFixed(2),
       address: JSON.stringify({ apartment: '', street: '5 Main St', city: 'Boston', zip: '02108', country: 'United States' }),
       order_status: 'pending',
       payment_mode: 'cod',
@@ -395,6 +409,63 @@ test('a stone sold meanwhile: the alert, the server’s message naming it, the l
     a!.certificate_number,
   ]);
   await expect(payNow(page)).toBeDisabled();
+});
+
+test('sales tax follows the address: New York’s on a $1,200 stone, none in Oregon, HST in Toronto; PayPal, the order page and the invoice agree to the cent', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const account = await createAccount(request);
+  const [a] = await stonesPricedWithin(request, 1_100, 1_300, 1);
+  await openCheckout(page, [{ ...a!, quantity: 1 }], account.token);
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await fillDelivery(page);
+  const ny = await quoteOf(request, [a!], null);
+  expect(Number(ny.tax)).toBeGreaterThan(0);
+  await expect(summary.getByText('Sales tax (New York)')).toBeVisible();
+  await expect(page.getByTestId('checkout-tax')).toContainText(formatMoney(Number(ny.tax)));
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(Number(ny.total)));
+
+  // Oregon has no sales tax: the summary says so, and the total is the stone's price.
+  await field(page, 'ZIP code').fill('97204');
+  await expect(page.getByTestId('checkout-tax')).toContainText('No sales tax is collected for Oregon');
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(a!.price));
+
+  // Toronto: Ontario's HST.
+  await field(page, 'Country').selectOption('Canada');
+  await field(page, 'Postal code').fill('M5X 1A9');
+  await expect(summary.getByText('Sales tax (Ontario)')).toBeVisible();
+  const on = await quoteOf(request, [a!], null, { zip: 'M5X 1A9', country: 'Canada' });
+  expect(on.taxes.map((t) => `${t.jurisdiction} ${t.rate}`)).toEqual(['HST 13%']);
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(Number(on.total)));
+
+  // Back to New York, paid through PayPal (the simulator) at the taxed total.
+  await field(page, 'Country').selectOption('United States');
+  await field(page, 'ZIP code').fill('10036');
+  await expect(summary.getByText('Sales tax (New York)')).toBeVisible();
+  await checkoutForm(page).getByRole('radio', { name: 'PayPal' }).check();
+  const paid = await quoteOf(request, [a!], 'pay-paypal');
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(Number(paid.total)));
+  await payNow(page).click();
+  await expect(page).toHaveURL(/\/wallet-simulator\/SIM[0-9A-Z]+$/);
+  await page.getByRole('button', { name: `Pay ${formatMoney(Number(paid.total))}` }).click();
+  await expect(page).toHaveURL(/\/thankyou$/);
+  await expect(page.getByTestId('thankyou-tax')).toHaveText(formatMoney(Number(paid.tax)));
+  await expect(page.getByTestId('thankyou-total')).toContainText(formatMoney(Number(paid.total)));
+
+  const headers = { Authorization: `Bearer ${account.token}` };
+  const [order] = ((await (await request.get('/api/orders', { headers })).json()) as { data: Order[] }).data;
+  expect(order).toMatchObject({ total_price: paid.total, tax: paid.tax, taxes: paid.taxes, payment_status: 'paid' });
+  await page.goto(`/orders/${order!.order_number}`);
+  await expect(page.getByTestId('order-total')).toHaveText(`USD ${formatMoney(Number(paid.total))}`);
+  await expect(page.getByTestId('order-tax')).toHaveText(paid.taxes.map((t) => formatMoney(Number(t.amount))));
+  const invoice = await request.get(`/api/orders/${order!.order_number}/documents/invoice`, { headers });
+  expect(invoice.status()).toBe(200);
+  const text = pdfPlainText(await invoice.body());
+  for (const t of paid.taxes) expect(text).toContain(`${t.jurisdiction} ${t.rate}`);
+  expect(text).toContain(formatMoney(Number(paid.total)));
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await sidewaysOverflow(page), `the taxed order at ${width}px`).toEqual([]);
+  }
 });
 
 test('each payment method’s info box says how long its diamonds are held', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { orderSchema } from '@everstone/contract';
-import { createAccount, hydrated, seriousViolations, stonesPricedWithin } from './support.ts';
+import { createAccount, hydrated, seriousViolations, stonesPricedWithin, postOrder } from './support.ts';
 
 /*
  * The order page's documents: the shopper downloads the invoice and a stone's insurance sheet as PDFs (the API needs
@@ -11,13 +11,12 @@ import { createAccount, hydrated, seriousViolations, stonesPricedWithin } from '
 test('the shopper downloads the invoice and the insurance documentation of a diamond from the order page', async ({ page, request }) => {
   const account = await createAccount(request, 'order-documents');
   const [stone] = await stonesPricedWithin(request, 9500, 9900, 1);
-  const placed = await request.post('/api/store-order', {
+  const placed = await postOrder(request, {
     headers: { Authorization: `Bearer ${account.token}` },
     data: {
       user_name: 'Ada Lovelace',
       contact_number: '212-555-0100',
       lines: [{ kind: 'diamond', diamond_id: stone!.diamondid, quantity: 1 }],
-      total_price: stone!.price.toFixed(2),
       address: JSON.stringify({ street: '12 Analytical Row', apartment: '', city: 'New York', zip: '10036', country: 'United States' }),
       payment_mode: 'cod',
       is_gift: 0,

@@ -20,6 +20,7 @@ import {
   seriousViolations,
   sidewaysOverflow,
   type ShopperAccount,
+  postOrder,
   stonesPricedWithin,
 } from './support.ts';
 
@@ -52,7 +53,7 @@ const DELIVERY: Delivery = {
 /** Places an order through the API (§7 POST /api/store-order), as the checkout sends it. */
 async function placeOrder(request: APIRequestContext, account: ShopperAccount, method: 'cod' | 'pay-wire', items: Diamond[], delivery = DELIVERY): Promise<Order> {
   const price = (d: Diamond) => (method === 'pay-wire' ? bankWirePrice(d.price) : d.price);
-  const res = await request.post('/api/store-order', {
+  const res = await postOrder(request, {
     headers: { Authorization: `Bearer ${account.token}` },
     data: {
       user_id: account.id,
@@ -60,7 +61,6 @@ async function placeOrder(request: APIRequestContext, account: ShopperAccount, m
       contact_number: delivery.phone,
       items_id: items.map((d) => d.diamondid),
       item_details: JSON.stringify(Object.fromEntries(items.map((d) => [d.diamondid, { type: d.type, price: price(d), quantity: 1, weight: d.carat_weight }]))),
-      total_price: items.reduce((sum, d) => sum + price(d), 0).toFixed(2),
       address: JSON.stringify(delivery.address),
       order_status: 'pending',
       payment_mode: method,
@@ -143,7 +143,10 @@ test('a cash-on-delivery order shows its number, date, statuses, stones, total, 
 
   const summary = page.getByRole('region', { name: 'Summary' });
   await expect(detail(summary, 'Payment method')).toHaveText(PAYMENT_METHOD_LABELS.cod);
-  await expect(page.getByTestId('order-total')).toHaveText(`USD ${formatMoney(picked[0]!.price + picked[1]!.price)}`);
+  // The stones' prices and New York's sales tax on each (the order's own figures).
+  await expect(page.getByTestId('order-total')).toHaveText(`USD ${formatMoney(Number(order.total_price))}`);
+  expect(Math.round((Number(order.total_price) - Number(order.tax)) * 100)).toBe(Math.round((picked[0]!.price + picked[1]!.price) * 100));
+  await expect(page.getByTestId('order-tax')).toHaveText(order.taxes.map((t) => formatMoney(Number(t.amount))));
   const delivery = page.getByRole('region', { name: 'Delivery' });
   expect((await delivery.getByTestId('order-address').innerText()).split('\n')).toEqual([
     'Ada Lovelace',
@@ -181,7 +184,9 @@ test('a wire order shows the wire instructions: its amount, its number as the re
   await signInBrowser(page, account.token);
   await openOrder(page, order.order_id);
 
-  const total = formatMoney(bankWirePrice(stone!.price));
+  // The bank-wire price, with the address's sales tax on it.
+  const total = formatMoney(Number(order.total_price));
+  expect(Math.round((Number(order.total_price) - Number(order.tax)) * 100)).toBe(Math.round(bankWirePrice(stone!.price) * 100));
   await expect(page.getByTestId('order-total')).toHaveText(`USD ${total}`);
   await expect(detail(page.getByRole('region', { name: 'Summary' }), 'Payment method')).toHaveText('Bank wire transfer');
   const next = page.getByRole('region', { name: 'Complete your payment by bank wire' });

@@ -209,3 +209,17 @@ export async function stonesPricedWithin(request: APIRequestContext, min: number
   while (picked.size < count) picked.add(Math.floor(Math.random() * data.length));
   return [...picked].map((i) => data[i]!);
 }
+
+/**
+ * POST /api/store-order at the store's own quote (POST /api/checkout/quote for the same lines, method and address:
+ * the prices with a wire's discount and the address's sales tax), as the checkout page sends it. `data` is the
+ * order's payload without its total_price.
+ */
+export async function postOrder(request: APIRequestContext, options: { headers: Record<string, string>; data: Record<string, unknown> }) {
+  const { lines, items_id, item_details, payment_mode, address } = options.data;
+  const quote = await request.post('/api/checkout/quote', { data: { lines, items_id, item_details, payment_mode, address } });
+  if (quote.status() !== 200) throw new Error(`The quote failed (${quote.status()}): ${await quote.text()}`);
+  const { total } = (await quote.json()) as { total: string };
+  return request.post('/api/store-order', { headers: options.headers, data: { ...options.data, total_price: total } });
+}
+

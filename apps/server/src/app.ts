@@ -52,7 +52,8 @@ import {
   walletWebhookRoutes,
   type WalletProvider,
 } from './modules/payments/index.ts';
-import { checkoutRoutes, createCheckoutService } from './modules/checkout/index.ts';
+import { createTableTaxProvider, type TaxProvider } from './modules/tax/index.ts';
+import { checkoutRoutes, createCheckoutService, quoteRoutes } from './modules/checkout/index.ts';
 import { createCustomRequestDesk, createCustomRequestService, customRequestRoutes } from './modules/custom-requests/index.ts';
 import { createHomePreviewService, homePreviewRoutes } from './modules/home-preview/index.ts';
 import { createBuilderStarts, createRingBuilderService, ringBuilderRoutes } from './modules/ring-builder/index.ts';
@@ -75,6 +76,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Replaces the password hasher (tests count its calls). */
   passwordHasher?: PasswordHasher;
+  /** Replaces the store's own tax tables with another provider (a hosted tax service; docs/taxes.md, "The seam"). */
+  taxProvider?: TaxProvider;
   /** Overrides for the rate-limit store (tests). */
   rateLimit?: RateLimitOptions;
   /** Replaces ORDER_HOLD_SWEEP_SECONDS, in milliseconds (tests sweep often and move the clock to end unpaid holds). */
@@ -211,7 +214,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrderService({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, now });
   const desk = createOrderDesk({ db, mail, storeEmail: config.STORE_EMAIL, wireTransfer: wireTransferOf(config), inventory, signatureRequiredFromCents: config.SIGNATURE_REQUIRED_FROM, now });
   const jewelry = createJewelryService({ db: db.db, inventory });
-  const checkout = createCheckoutService({ db, diamonds, jewelry, inventory, orders, mail, now, unpaidCeiling: config.UNPAID_HOLD_CEILING });
+  const tax = deps.taxProvider ?? createTableTaxProvider({ db: db.db, nexus: config.TAX_NEXUS });
+  const checkout = createCheckoutService({ db, diamonds, jewelry, inventory, orders, mail, tax, now, unpaidCeiling: config.UNPAID_HOLD_CEILING });
   const customRequests = createCustomRequestService({ ...storefrontCalls, now });
   const homePreview = createHomePreviewService({ ...storefrontCalls, publicUrl, jewelry, now });
   const ringBuilder = createRingBuilderService({ diamonds, jewelry, holds });
@@ -297,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(checkoutRoutes(checkout, { auth, limiter, wallet, storeUrl: storeUrlOf(config) }));
+      await api.register(quoteRoutes(checkout, { limiter }));
       if (wallet.acceptsEvents) await api.register(walletWebhookRoutes(wallet, { limiter }));
       await api.register(newsletterRoutes(newsletter, { limiter }));
       await api.register(appointmentRoutes(appointments, { limiter }));

@@ -30,6 +30,7 @@ import { simulatedRefundsMigration } from './migrations/024-simulated-refunds.ts
 import { careTicketsMigration } from './migrations/025-care-tickets.ts';
 import { returnExchangesMigration } from './migrations/026-return-exchanges.ts';
 import { taxRatesMigration } from './migrations/027-tax-rates.ts';
+import { orderTaxesMigration } from './migrations/029-order-taxes.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -131,6 +132,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '025-care-tickets': careTicketsMigration(engine),
     '026-return-exchanges': returnExchangesMigration(),
     '027-tax-rates': taxRatesMigration(),
+    '029-order-taxes': orderTaxesMigration(),
   };
 }
 

@@ -238,7 +238,10 @@ export interface OrderTable {
   payment_mode: string;
   order_status: string;
   payment_status: string;
+  /** What the shopper pays: the lines, less a wire's discount, plus tax_cents. */
   total_cents: number;
+  /** The sales tax of the order's lines together (029); 0 where none is collected and on orders placed before. */
+  tax_cents: Generated<number>;
   currency: Generated<string>;
   /** 1 or 0. */
   is_gift: number;
@@ -425,6 +428,10 @@ export interface OrderItemTable {
   lead_days: number | null;
   /** The line's variant as it was ordered (name, options, itemized price, an included stone), JSON. */
   details_json: string | null;
+  /** The line's sales tax, on its own total (029). */
+  tax_cents: Generated<number>;
+  /** That tax by jurisdiction, JSON `[{ jurisdiction, rate_millionths, tax_cents }]`; null when none was charged. */
+  taxes_json: string | null;
 }
 
 /** A piece of jewelry as the shopper meets it (docs/decisions/014-jewelry-catalog.md). */

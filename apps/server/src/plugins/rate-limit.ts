@@ -158,6 +158,15 @@ export const RATE_LIMITS = {
       { by: 'client', max: 60, windowMs: HOUR },
     ],
   },
+  /**
+   * A checkout quote prices the lines and reads a ZIP's tax row: asked again as the shopper edits the address or
+   * the method. Far above what typing at a checkout sends; a script pricing the catalog through it is stopped.
+   */
+  quotes: {
+    name: 'quotes',
+    what: 'Too many price quotes.',
+    rules: [{ by: 'client', max: 600, windowMs: 15 * MINUTE }],
+  },
   /** A wallet payment costs a call to the provider; a shopper retrying PayPal a few times stays well inside. */
   walletPayments: {
     name: 'wallet-payments',

@@ -12,7 +12,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   deps: Partial<Omit<AppDeps, 'config' | 'db'>> = {},
 ): Promise<FastifyInstance> {
-  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMITS_ENABLED: 'false', ...env });
+  // No sales tax unless a suite asks for it (TAX_NEXUS): the suites that price orders by hand price them untaxed.
+  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMITS_ENABLED: 'false', TAX_NEXUS: 'none', ...env });
   const app = await buildApp({ config, db, ...(deps.logStream ? {} : { logger: false }), ...deps });
   await app.ready();
   return app;

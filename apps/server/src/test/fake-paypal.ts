@@ -90,6 +90,8 @@ export interface FakePayPalOrder {
   /** Orders are created with payment_source.paypal, so they start PAYER_ACTION_REQUIRED (never CREATED). */
   status: FakePayPalOrderStatus;
   amount: FakePayPalMoney;
+  /** The amount's breakdown as sent (items and sales tax), or null when none was. */
+  breakdown: { itemTotal: FakePayPalMoney; taxTotal: FakePayPalMoney } | null;
   referenceId: string | null;
   customId: string | null;
   description: string | null;
@@ -374,12 +376,25 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
         problem(`/payment_source/paypal/experience_context/${key}`, issue, 'An absolute http(s) URL is required.');
       }
     }
+    // PayPal's amount breakdown: when sent, its parts must add up to the amount (AMOUNT_MISMATCH otherwise).
+    let breakdown: FakePayPalOrder['breakdown'] = null;
+    if (amount.breakdown !== undefined) {
+      const parts = asRecord(amount.breakdown);
+      const part = (key: string) => (parts[key] === undefined ? 0 : centsOf(asRecord(parts[key]).value));
+      const items = part('item_total');
+      const tax = part('tax_total');
+      if (items === null || tax === null) problem('/purchase_units/0/amount/breakdown', 'INVALID_PARAMETER_VALUE', 'Each part is an amount such as 1890.00.');
+      else if (cents !== null && items + tax !== cents) {
+        problem('/purchase_units/0/amount/value', 'AMOUNT_MISMATCH', 'Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.');
+      } else breakdown = { itemTotal: moneyOf(items, 'USD'), taxTotal: moneyOf(tax, 'USD') };
+    }
     if (problems.length > 0 || cents === null) return invalidRequest(problems);
 
     const order: FakePayPalOrder = {
       id: paypalId(),
       status: 'PAYER_ACTION_REQUIRED',
       amount: moneyOf(cents, 'USD'),
+      breakdown,
       referenceId: optionalText(unit.reference_id),
       customId: optionalText(unit.custom_id),
       description: optionalText(unit.description),

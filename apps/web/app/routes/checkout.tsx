@@ -13,6 +13,7 @@ import { CheckoutExtras } from '../features/checkout/checkout-extras';
 import { markedLinesBlocker } from '../features/checkout/checkout';
 import { useWalletCancel } from '../features/checkout/use-wallet-cancel';
 import { renewedHoldText, useRenewedHolds } from '../features/checkout/use-renewed-holds';
+import { useQuote, type Destination } from '../features/checkout/use-quote';
 import { pageMeta } from '../lib/seo';
 import { useSession } from '../lib/session';
 import checkoutHref from '../styles/checkout.css?url';
@@ -70,6 +71,10 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const walletCancelled = useWalletCancel(session, setMethod);
   const renewedHolds = useRenewedHolds(hydrated ? lines : [], session.status === 'signed-in');
+  // The sales tax follows the ZIP or postal code as it is typed (the store's quote, asked after a pause).
+  const [destination, setDestination] = useState<Destination | null>(null);
+  const pricing = priceCart(payable, method);
+  const tax = useQuote(hydrated ? payable : [], pricing, method, destination);
 
   return (
     <div className="checkout">
@@ -115,7 +120,8 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
           <OrderSummary
             lines={hydrated ? lines : null}
             markOf={markOf}
-            pricing={priceCart(payable, method)}
+            pricing={pricing}
+            tax={tax}
             checking={check.status === 'checking'}
           />
           <div className="checkout__main">
@@ -129,6 +135,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
               ready={hydrated}
               recheck={check.recheck}
               onRefused={onRefused}
+              onDestination={setDestination}
             />
           </div>
         </div>

@@ -973,6 +973,7 @@ export const adminAppointmentResponseSchema = z.object({ message: z.string(), ap
 
 /** The back office's numbers at a glance (GET /api/admin/numbers). Money as 2-decimal text, days as New York days. */
 export const NUMBERS_DAYS = 30;
+/** `revenue`: what the orders sold for, their sales tax left out (it is collected for the states and provinces). */
 const figure = z.object({ orders: z.number().int(), revenue: z.string() });
 /** The second window of the after-sale figures: the last this many New York days, today included. */
 export const AFTER_SALE_NUMBERS_DAYS = 90;

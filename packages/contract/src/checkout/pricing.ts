@@ -46,7 +46,7 @@ export interface Pricing {
   subtotalCents: number;
   /** What the chosen method takes off the subtotal (a bank wire), 0 otherwise. */
   discountCents: number;
-  /** What the shopper pays with the chosen method (shipping is free, §9; no tax is charged). */
+  /** What the lines cost with the chosen method (shipping is free, §9). Sales tax is added on these lines by the tax quote (`taxOf`, docs/taxes.md). */
   totalCents: number;
   gifts: GiftProgress[];
 }

@@ -131,9 +131,9 @@ export function unknownVariantsMessage(ids: readonly number[]): string {
   return `We could not find the piece${ids.length === 1 ? '' : 's'} with variant id ${ids.join(', ')}. Please remove ${ids.length === 1 ? 'it' : 'them'} from your cart.`;
 }
 
-/** 422: the payload's total is not the server's; the shopper is shown the real figure. */
-export function totalChangedMessage(serverTotal: string): string {
-  return `The order total is ${formatAmount(serverTotal)}, not the total your cart sent. Please review your cart and try again.`;
+/** 422: the payload's total is not the store's quote (prices, a wire's discount, tax); both figures are named. */
+export function totalChangedMessage(serverTotal: string, sentTotal: string): string {
+  return `The order total is ${formatAmount(serverTotal)}, not the ${formatAmount(sentTotal)} your cart sent. Please review your cart and try again.`;
 }
 
 /** Where a wire transfer goes: the store's bank account, from its configuration (WIRE_*, docs/configuration.md). */
@@ -287,6 +287,48 @@ export const orderRequestSchema = withLines({
 });
 export type OrderRequest = z.input<typeof orderRequestSchema>;
 
+/** A sales tax on a line or on the order: who levies it, at what rate ('8.875%'), and how much (2-decimal text). */
+export const taxLineSchema = z.object({ jurisdiction: z.string(), rate: z.string(), amount: z.string() });
+export type TaxLine = z.infer<typeof taxLineSchema>;
+
+/** Where a quote's lines ship: its ZIP or postal code and country, as the order's address (JSON text) gives them. */
+const quoteAddressSchema = z.object({ zip: requiredText(20, 'zip code'), country: z.enum(DELIVERY_COUNTRIES, { error: 'Please choose United States or Canada.' }) }, { error: 'The address field is required.' });
+
+/**
+ * POST /api/checkout/quote: what an order would be, before it is placed. The lines (or §7's items_id with its
+ * item_details) and, when chosen, the payment method and the address (the order's JSON text; only its ZIP or postal
+ * code and country are read).
+ */
+export const quoteRequestSchema = withLines({
+  payment_mode: z.enum(PAYMENT_METHOD_IDS, { error: 'Please select a payment method' }).nullish(),
+  address: jsonText('address', quoteAddressSchema).nullish(),
+});
+export type QuoteRequest = z.input<typeof quoteRequestSchema>;
+
+/** What tax a quote could say: none asked yet (no address), collected, not collected there, or a code it cannot place. */
+export const QUOTE_TAX_STATUSES = ['pending', 'collected', 'not_collected', 'invalid'] as const;
+
+/**
+ * The quote: the same amounts the order will have, 2-decimal text. `tax` is null until an address is given (the
+ * checkout shows `tax_message`, "Enter shipping address") or while its code cannot be placed; `total` then leaves tax out.
+ */
+export const quoteSchema = z.object({
+  lines: z.array(z.object({ total: z.string(), tax: z.string() })),
+  subtotal: z.string(),
+  /** What a bank wire takes off (§5), '0.00' for the other methods. */
+  discount: z.string(),
+  tax: z.string().nullable(),
+  tax_status: z.enum(QUOTE_TAX_STATUSES),
+  /** 'Enter shipping address', 'No sales tax is collected for Oregon', 'Enter a 5-digit ZIP code'…; null when collected. */
+  tax_message: z.string().nullable(),
+  /** Where the tax goes ('New York', 'Ontario'), once known. */
+  tax_place: z.string().nullable(),
+  /** The tax by jurisdiction and rate. */
+  taxes: z.array(taxLineSchema),
+  total: z.string(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
 /** A loose diamond of an order, as it was when ordered (§3's item; other kinds of line add their own shapes). */
 export const orderItemSchema = z.object({
   diamondid: z.number().int(),
@@ -346,6 +388,10 @@ export const orderLineSchema = z.object({
   product: orderProductSchema.nullable(),
   /** A ring line's stone, setting and choices, itemized; null on other kinds. */
   ring: orderRingSchema.nullable().default(null),
+  /** The line's sales tax, on its own total, 2-decimal text ('0.00' where none is collected). */
+  tax: z.string().default('0.00'),
+  /** That tax by jurisdiction. */
+  taxes: z.array(taxLineSchema).default([]),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -505,8 +551,12 @@ export const orderSchema = z.object({
   order_id: z.string(),
   /** Human-friendly, e.g. 'EV-2026-K7M3QX'. */
   order_number: z.string(),
-  /** 2-decimal text (§3), the sum of the items' prices. */
+  /** 2-decimal text (§3): the lines' prices with the method's (less a wire's discount), plus the sales tax. */
   total_price: z.string(),
+  /** The sales tax of the lines together, 2-decimal text ('0.00' where none is collected). */
+  tax: z.string().default('0.00'),
+  /** The order's tax by jurisdiction, each the sum of its lines'. */
+  taxes: z.array(taxLineSchema).default([]),
   currency: z.literal(ORDER_CURRENCY),
   order_status: z.enum(ORDER_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES),

@@ -383,12 +383,12 @@ describe.each(TEST_ENGINES)('ordering a built ring on %s', (engine) => {
     const line = ringLine(s, v, { engraving: 'Always ♥' });
     const plain = await place(token, payload([line], ringCents(s, v)));
     expect(plain.statusCode).toBe(422);
-    expect(plain.json().message).toBe(totalChangedMessage(centsToPrice(ringCents(s, v) + ENGRAVING.priceCents)));
+    expect(plain.json().message).toBe(totalChangedMessage(centsToPrice(ringCents(s, v) + ENGRAVING.priceCents), centsToPrice(ringCents(s, v))));
 
     const wired = ringCents(s, v, true) - WIRE_OFF;
     const listPrice = await place(token, payload([line], ringCents(s, v, true), 'pay-wire'));
     expect(listPrice.statusCode).toBe(422);
-    expect(listPrice.json().message).toBe(totalChangedMessage(centsToPrice(wired)));
+    expect(listPrice.json().message).toBe(totalChangedMessage(centsToPrice(wired), centsToPrice(ringCents(s, v, true))));
     const res = await place(token, payload([line], wired, 'pay-wire'));
     expect(res.statusCode, res.body).toBe(201);
     const ring = (res.json() as Order).lines[0]!;

@@ -6,6 +6,8 @@ import {
   errorResponseSchema,
   orderRequestSchema,
   orderSchema,
+  quoteRequestSchema,
+  quoteSchema,
   validationErrorSchema,
   walletOrderRequestSchema,
   walletOrderResponseSchema,
@@ -152,6 +154,37 @@ export function checkoutRoutes(
         },
       },
       async (request) => deps.wallet.cancelOrder(requireUser(request), request.body.orderID),
+    );
+  };
+}
+
+/**
+ * POST /api/checkout/quote, open to guests too (the checkout shows the tax while a guest types the address): it
+ * holds and stores nothing, reads only the catalog and the tax tables, and is rate-limited per client.
+ */
+export function quoteRoutes(service: CheckoutService, deps: { limiter: RateLimiter }): FastifyPluginAsyncZod {
+  return async function (app) {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.post(
+      '/checkout/quote',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Quote an order before placing it: subtotal, a wire’s discount, sales tax by jurisdiction, total',
+          description:
+            'The lines (or §7’s items_id with its item_details), and when chosen the payment_mode and the address (the order’s ' +
+            'JSON text; its zip and country are read). Priced and taxed as POST /api/store-order will: that call refuses a ' +
+            'total_price other than this total. Without an address the tax is pending ("Enter shipping address"); a ZIP or ' +
+            'postal code the tax rules cannot place answers tax_status "invalid" with what to fix. Nothing is held or stored.',
+          body: quoteRequestSchema,
+          response: { 200: quoteSchema, 400: errorResponseSchema, 409: errorResponseSchema, 422: validationErrorSchema, 429: errorResponseSchema },
+        },
+        preValidation: deps.limiter.guard(RATE_LIMITS.quotes),
+      },
+      async (request) => service.quoteOrder(request.body),
     );
   };
 }

@@ -32,6 +32,10 @@ import {
   unknownVariantsMessage,
   unpaidHoldMs,
   variantLabel,
+  TAX_PENDING,
+  formatTaxRate,
+  type DeliveryCountry,
+  type Quote,
   type DiamondLine,
   type GoneLines,
   type LineItem,
@@ -54,6 +58,7 @@ import { ConflictError, ValidationError } from '../../errors.ts';
 import { requireOwner, type SignedIn } from '../../plugins/auth.ts';
 import { MAX_DIAMOND_ID, type DiamondService, type DiamondForSale } from '../diamonds/index.ts';
 import { StockUnavailableError, type InventoryService, type StockUnit } from '../inventory/index.ts';
+import type { TaxProvider } from '../tax/index.ts';
 import type { MailQueue } from '../mail/index.ts';
 import { lineIdentity, type OrderedProduct, type OrderDetails, type OrderLineDraft, type OrderService } from '../orders/index.ts';
 import type { JewelryService, VariantForSale } from '../jewelry/index.ts';
@@ -127,6 +132,8 @@ export interface CheckoutServiceDeps {
   inventory: InventoryService;
   orders: OrderService;
   mail: MailQueue;
+  /** Where the sales tax of an order's lines comes from: the store's own tables, or a hosted service (docs/taxes.md). */
+  tax: TaxProvider;
   now?: () => Date;
   /** UNPAID_HOLD_CEILING: units unpaid orders of untrusted accounts may hold at once, store-wide (UNPAID_CEILING.units by default). */
   unpaidCeiling?: number;
@@ -395,18 +402,31 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   /** What the lines take from stock (made-to-order pieces take nothing). */
   const stockUnits = (priced: readonly PricedLine[]) => priced.flatMap((p) => p.stock);
 
-  /** What the lines cost with `method` (the contract's one pricing function), refused when the shopper saw another total. */
-  function requireTotal(priced: readonly PricedLine[], method: PaymentMethod, sentCents: number, field: string) {
+  /**
+   * What the lines cost with `method` shipped to `address`: the contract's one pricing function, then each line's
+   * sales tax on what it costs (the tax provider, read in `trx` when given). Refused with the store's total when the
+   * shopper saw another, and with what is wrong when the address's ZIP or postal code cannot be placed.
+   */
+  async function quote(priced: readonly PricedLine[], method: PaymentMethod, address: { country: DeliveryCountry; zip: string }, trx?: Handle) {
     const pricing = priceLines(
       priced.map((p) => ({ kind: p.line.kind, quantity: p.line.quantity, unitCents: p.listCents, wireDiscountCents: p.wireDiscountCents })),
       method,
     );
-    if (pricing.totalCents !== sentCents) {
-      const message = totalChangedMessage(centsToPrice(pricing.totalCents));
+    const tax = await deps.tax.quote({ country: address.country, postal: address.zip }, pricing.lines, trx ? { tx: trx } : {});
+    return { pricing, tax, totalCents: pricing.totalCents + (tax.ok ? tax.totalCents : 0) };
+  }
+
+  /** The quote of the lines, refused when the shopper saw another total (naming both) or the address cannot be taxed. */
+  async function requireTotal(priced: readonly PricedLine[], method: PaymentMethod, address: { country: DeliveryCountry; zip: string }, sentCents: number, field: string, trx?: Handle) {
+    const { pricing, tax, totalCents } = await quote(priced, method, address, trx);
+    if (!tax.ok) throw new ValidationError({ address: [tax.message] }, tax.message);
+    if (totalCents !== sentCents) {
+      const message = totalChangedMessage(centsToPrice(totalCents), centsToPrice(sentCents));
       throw new ValidationError({ [field]: [message] }, message);
     }
-    // Each line keeps the unit price this method paid, and the order the total the pricing function added up.
-    return { lines: priced.map((p, i) => storedAt(p, pricing.lines[i]!.totalCents / p.line.quantity)), totalCents: pricing.totalCents };
+    // Each line keeps the unit price this method paid and its tax, and the order the total they add up to.
+    const lines = priced.map((p, i) => ({ ...storedAt(p, pricing.lines[i]!.totalCents / p.line.quantity), tax: tax.lines[i]! }));
+    return { lines, totalCents, taxCents: tax.totalCents };
   }
 
   /** The order this user placed earlier under `key`; a 422 when that order holds other lines. */
@@ -425,12 +445,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const lines: LineItem[] = payment.lines.map(({ price_cents: _paid, ...line }) => line);
       // Each line at the price the shopper approved and paid, whatever the catalog says now.
       const priced = await price(trx, lines, 'lines', { anyStatus: true });
-      const stored = priced.map((p, i) => storedAt(p, payment.lines[i]!.price_cents));
+      // Each line at the price and with the tax the shopper approved and paid, as the payment recorded them.
+      const stored = priced.map((p, i) => ({ ...storedAt(p, payment.lines[i]!.price_cents), ...(payment.lines[i]!.tax ? { tax: payment.lines[i]!.tax } : {}) }));
       // The shopper approved and paid these unit prices: the one pricing function adds them up, as it did for the payment.
-      const { totalCents } = priceLines(
+      const pricing = priceLines(
         stored.map((l) => ({ kind: l.kind, quantity: l.quantity, unitCents: l.unitCents, wireDiscountCents: 0 })),
         WALLET_PAYMENT_METHOD,
       );
+      const totalCents = pricing.totalCents + stored.reduce((sum, l) => sum + (l.tax?.taxCents ?? 0), 0);
       try {
         await inventory.reserve(trx, stockUnits(priced), payment.userId);
       } catch (err) {
@@ -517,7 +539,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           const untrusted = await requireRoomUnderCeiling(trx, signedIn, adding, at);
 
           stones = stockUnits(priced).filter((u) => u.kind === 'diamond');
-          const { lines: stored, totalCents } = requireTotal(priced, input.payment_mode, input.total_price, 'total_price');
+          const { lines: stored, totalCents } = await requireTotal(priced, input.payment_mode, input.address, input.total_price, 'total_price', trx);
           try {
             await inventory.reserve(trx, stockUnits(priced), signedIn.user.id);
           } catch (err) {
@@ -559,6 +581,35 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     /**
+     * POST /api/checkout/quote: what the lines would cost as an order with `method` shipped to `address`, priced and
+     * taxed exactly as placing it will (the one pricing function, the same tax provider). Before an address the tax
+     * is pending, and a code the tax rules cannot place says what to fix; neither is an error while the shopper types.
+     */
+    async quoteOrder(input: { lines: LineItem[]; itemsField: 'lines' | 'items_id'; payment_mode?: PaymentMethod | null; address?: { country: DeliveryCountry; zip: string } | null }): Promise<Quote> {
+      refuseImpossible(input.lines, input.itemsField);
+      const priced = await price(d.db, input.lines, input.itemsField);
+      const method = input.payment_mode ?? null;
+      const cents = centsToPrice;
+      if (!input.address) {
+        const pricing = priceLines(priced.map((p) => ({ kind: p.line.kind, quantity: p.line.quantity, unitCents: p.listCents, wireDiscountCents: p.wireDiscountCents })), method);
+        return { lines: pricing.lines.map((l) => ({ total: cents(l.totalCents), tax: '0.00' })), subtotal: cents(pricing.subtotalCents), discount: cents(pricing.discountCents), tax: null, tax_status: 'pending', tax_message: TAX_PENDING, tax_place: null, taxes: [], total: cents(pricing.totalCents) };
+      }
+      const { pricing, tax, totalCents } = await quote(priced, (method ?? 'pay-credit') as PaymentMethod, input.address);
+      const base = { subtotal: cents(pricing.subtotalCents), discount: cents(pricing.discountCents) };
+      if (!tax.ok) return { ...base, lines: pricing.lines.map((l) => ({ total: cents(l.totalCents), tax: '0.00' })), tax: null, tax_status: 'invalid', tax_message: tax.message, tax_place: null, taxes: [], total: cents(pricing.totalCents) };
+      return {
+        ...base,
+        lines: pricing.lines.map((l, i) => ({ total: cents(l.totalCents), tax: cents(tax.lines[i]!.taxCents) })),
+        tax: cents(tax.totalCents),
+        tax_status: tax.collected ? 'collected' : 'not_collected',
+        tax_message: tax.message,
+        tax_place: tax.place,
+        taxes: tax.components.map((c) => ({ jurisdiction: c.jurisdiction, rate: formatTaxRate(c.rateMillionths), amount: cents(c.taxCents) })),
+        total: cents(totalCents),
+      };
+    },
+
+    /**
      * §7 POST /api/paypal/create-order. Prices the lines from the catalog at list prices, checks the amount the
      * shopper saw and that every line is on sale, then asks the wallet for a payment the shopper approves. No
      * order, no reservation. `storeUrl` is where the provider sends the shopper back (lib/store-url.ts).
@@ -567,7 +618,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       requireOwner(signedIn, input.user_id, ACCOUNT_MESSAGES.notYourAccount);
       refuseImpossible(input.lines, input.itemsField);
       const priced = await price(d.db, input.lines, input.itemsField);
-      const { lines: stored, totalCents } = requireTotal(priced, WALLET_PAYMENT_METHOD, input.amount, 'amount');
+      const { lines: stored, totalCents, taxCents } = await requireTotal(priced, WALLET_PAYMENT_METHOD, input.address, input.amount, 'amount');
       const details: OrderDetails = {
         user_name: input.user_name,
         contact_number: input.contact_number,
@@ -578,7 +629,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const first = stored[0]!;
       return wallet!.createPayment(signedIn, {
         amountCents: totalCents,
-        lines: input.lines.map((line, i) => ({ ...line, price_cents: stored[i]!.unitCents })),
+        taxCents,
+        lines: input.lines.map((line, i) => ({ ...line, price_cents: stored[i]!.unitCents, tax: stored[i]!.tax })),
         details,
         description: `Everstone order: ${first.description}${stored.length > 1 ? ` and ${stored.length - 1} more` : ''}`,
         storeUrl,

@@ -19,16 +19,17 @@ export function invoiceRefunds(order: Order): { rma: string; at: string; cents: 
  * What the invoice's totals say: the lines' sum, any difference from the order's total, what is paid or due, and
  * what returns refunded of it (the net paid is what the store kept).
  */
-export function invoiceTotals(order: Order): { subtotalCents: number; adjustmentCents: number; totalCents: number; paidCents: number; dueCents: number; refundedCents: number; netPaidCents: number } {
+export function invoiceTotals(order: Order): { subtotalCents: number; taxCents: number; adjustmentCents: number; totalCents: number; paidCents: number; dueCents: number; refundedCents: number; netPaidCents: number } {
   const subtotalCents = order.lines.reduce((sum, line) => sum + centsOf(line.total), 0);
+  const taxCents = centsOf(order.tax);
   const totalCents = centsOf(order.total_price);
-  // The order's total is what was charged: should the lines ever not add up to it (a gift line at $0 does), the
-  // invoice says so on a line of its own rather than print a total its lines contradict.
-  const adjustmentCents = totalCents - subtotalCents;
+  // The order's total is what was charged: should the lines and their tax ever not add up to it, the invoice says so
+  // on a line of its own rather than print a total its lines contradict.
+  const adjustmentCents = totalCents - subtotalCents - taxCents;
   const paidCents = order.payment_status === 'paid' ? totalCents : 0;
   const dueCents = order.payment_status === 'pending' && order.order_status !== 'cancelled' ? totalCents : 0;
   const refundedCents = invoiceRefunds(order).reduce((sum, r) => sum + r.cents, 0);
-  return { subtotalCents, adjustmentCents, totalCents, paidCents, dueCents, refundedCents, netPaidCents: paidCents - refundedCents };
+  return { subtotalCents, taxCents, adjustmentCents, totalCents, paidCents, dueCents, refundedCents, netPaidCents: paidCents - refundedCents };
 }
 
 /** The payment's state as an invoice says it. */
@@ -91,6 +92,8 @@ export function invoicePdf(order: Order, options: RenderOptions = {}): Promise<B
 
       const rows: [string, string, boolean][] = [['Subtotal', formatCents(totals.subtotalCents), false]];
       if (totals.adjustmentCents !== 0) rows.push([totals.adjustmentCents < 0 ? 'Discount' : 'Adjustment', formatCents(totals.adjustmentCents), false]);
+      // The sales tax by jurisdiction and rate, as the order was charged it (none where none is collected).
+      for (const t of order.taxes) rows.push([`${t.jurisdiction} ${t.rate}`, formatCents(centsOf(t.amount)), false]);
       rows.push(['Insured shipping', 'Free', false]);
       rows.push([`Total (${order.currency})`, formatCents(totals.totalCents), true]);
       if (totals.paidCents > 0) rows.push(['Amount paid', formatCents(totals.paidCents), false]);

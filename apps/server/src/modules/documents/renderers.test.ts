@@ -25,6 +25,8 @@ const diamondLine: OrderLine = {
   certificate_number: 'LG612345678',
   product: null,
   ring: null,
+  tax: '0.00',
+  taxes: [],
 };
 
 const ringLine: OrderLine = {
@@ -58,6 +60,8 @@ const ringLine: OrderLine = {
     price: { stone_cents: 480_000, setting_cents: 128_000, side_stones_cents: 49_555, engraving_cents: 5_500, total_cents: 663_055 },
     design: DESIGN,
   },
+  tax: '0.00',
+  taxes: [],
 };
 
 const bandLine: OrderLine = {
@@ -89,6 +93,8 @@ const bandLine: OrderLine = {
     included_stone: null,
   },
   ring: null,
+  tax: '0.00',
+  taxes: [],
 };
 
 function order(overrides: Partial<Order> = {}): Order {
@@ -98,6 +104,8 @@ function order(overrides: Partial<Order> = {}): Order {
     order_id: 'EV-2026-K7M3QX',
     order_number: 'EV-2026-K7M3QX',
     total_price: centsToPrice(total),
+    tax: '0.00',
+    taxes: [],
     currency: 'USD',
     order_status: 'confirmed',
     payment_status: 'paid',

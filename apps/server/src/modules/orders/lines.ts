@@ -1,5 +1,5 @@
 import type { OrderItemRow } from '../../db/schema.ts';
-import { readStoredDesign, type OrderProduct, type OrderRing } from '@everstone/contract';
+import { readStoredDesign, type LineTax, type OrderProduct, type OrderRing, type TaxComponent } from '@everstone/contract';
 import type { NewOrderLine } from './repository.ts';
 
 /** The variant a product or ring line was made from, and what the shopper chose for it. */
@@ -23,10 +23,26 @@ export type OrderedProduct = Omit<OrderProduct, 'ring_size' | 'engraving' | 'lea
  * order's method, and the piece as it was ordered (a ring as a whole: its stone, setting, choices, itemized price and
  * design). The orders module alone turns it into its table's row and JSON.
  */
-export type OrderLineDraft =
+export type OrderLineDraft = (
   | { kind: 'diamond'; quantity: number; unitCents: number; description: string; stone: { id: number; certificateNumber: string; type: number; carat: number } }
   | { kind: 'product'; quantity: number; unitCents: number; description: string; variant: LineVariant; product: OrderedProduct }
-  | { kind: 'ring'; quantity: number; unitCents: number; description: string; variant: LineVariant; ring: OrderRing };
+  | { kind: 'ring'; quantity: number; unitCents: number; description: string; variant: LineVariant; ring: OrderRing }
+) & {
+  /** The line's sales tax on its total, by jurisdiction, as the checkout's tax quote gave it (none: no tax). */
+  tax?: LineTax;
+};
+
+/** The order_items columns of a line's tax. */
+function taxColumns(tax: LineTax | undefined) {
+  if (!tax || tax.taxCents === 0) return { tax_cents: 0, taxes_json: null };
+  return { tax_cents: tax.taxCents, taxes_json: JSON.stringify(tax.components.map((c) => ({ jurisdiction: c.jurisdiction, rate_millionths: c.rateMillionths, tax_cents: c.taxCents }))) };
+}
+
+/** A line's tax by jurisdiction, as its row keeps it (none before 029, or where none was charged). */
+export function taxesOf(row: { taxes_json: string | null }): TaxComponent[] {
+  if (!row.taxes_json) return [];
+  return (JSON.parse(row.taxes_json) as { jurisdiction: string; rate_millionths: number; tax_cents: number }[]).map((c) => ({ jurisdiction: c.jurisdiction, rateMillionths: Number(c.rate_millionths), taxCents: Number(c.tax_cents) }));
+}
 
 const choices = (v: LineVariant) => ({
   variant_id: v.id,
@@ -41,7 +57,7 @@ const choices = (v: LineVariant) => ({
 
 /** The order_items row of a line. */
 export function lineRow(line: OrderLineDraft): NewOrderLine {
-  const common = { kind: line.kind, quantity: line.quantity, description: line.description, price_cents: line.unitCents };
+  const common = { kind: line.kind, quantity: line.quantity, description: line.description, price_cents: line.unitCents, ...taxColumns(line.tax) };
   switch (line.kind) {
     case 'diamond':
       return { ...common, diamond_id: line.stone.id, certificate_number: line.stone.certificateNumber, type: line.stone.type, carat: line.stone.carat };

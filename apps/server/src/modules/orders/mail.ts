@@ -79,6 +79,8 @@ function itemBlocks(order: Order, reader: Reader): MailBlock[] {
       ['Order number', order.order_number],
       ['Payment method', PAYMENT_METHOD_LABELS[order.payment_mode]],
       ['Shipping', 'Free insured shipping'],
+      // The sales tax by jurisdiction, as charged; a line saying none where none is collected would say nothing.
+      ...order.taxes.map((t): [string, string] => [`${t.jurisdiction} ${t.rate}`, formatAmount(t.amount)]),
       ['Total', `${formatAmount(order.total_price)} USD`],
     ]),
   ];

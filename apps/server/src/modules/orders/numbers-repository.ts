@@ -17,7 +17,8 @@ export function createOrderNumbers(db: Kysely<OrderTables>) {
     async figure(from: string, to: string): Promise<Figure> {
       const row = await db
         .selectFrom('orders')
-        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('cents')])
+        // Revenue is what the store sells for: the sales tax it collects is the states' and provinces', not its own.
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>(eb('total_cents', '-', eb.ref('tax_cents'))), eb.lit(0)).as('cents')])
         .where('created_at', '>=', from)
         .where('created_at', '<', to)
         .where('order_status', '<>', 'cancelled')

@@ -68,6 +68,9 @@ export interface NewOrderLine {
    * own fields), of a ring the whole ring (OrderRing: stone, setting, choices, itemized price, design).
    */
   details_json?: string | null;
+  /** The line's sales tax, and that tax by jurisdiction (JSON), 029. */
+  tax_cents?: number;
+  taxes_json?: string | null;
 }
 
 const normalizeOrder = (row: OrderRow): OrderRow => ({
@@ -75,6 +78,7 @@ const normalizeOrder = (row: OrderRow): OrderRow => ({
   id: Number(row.id),
   user_id: Number(row.user_id),
   total_cents: Number(row.total_cents),
+  tax_cents: Number(row.tax_cents),
   is_gift: Number(row.is_gift),
 });
 
@@ -93,6 +97,7 @@ const normalizeItem = (row: OrderItemRow): OrderItemRow => ({
   variant_id: numberOrNull(row.variant_id),
   from_stock: Number(row.from_stock),
   lead_days: numberOrNull(row.lead_days),
+  tax_cents: Number(row.tax_cents),
 });
 
 /** The statuses an order must still have for a change to apply, checked by the UPDATE itself. */

@@ -206,7 +206,8 @@ export function createReturns(deps: ReturnsDeps) {
         const chosen = numberedLines(items).filter((l) => request.lines.includes(l.line));
         const lines = chosen.map(({ line, item }) => ({
           order_item_id: item.id,
-          total_cents: item.price_cents * item.quantity,
+          // What the line cost, its sales tax included: a returned line's tax goes back with it.
+          total_cents: item.price_cents * item.quantity + item.tax_cents,
           engraving_fee_cents: eligibility.find((e) => e.line === line)!.engraving_fee_cents,
         }));
         const iso = at.toISOString();

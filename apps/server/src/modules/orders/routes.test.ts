@@ -140,6 +140,8 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
         order_id: order.order_number,
         order_number: expect.stringMatching(/^EV-\d{4}-[0-9A-HJKMNP-TV-Z]{6}$/),
         total_price: total,
+        tax: '0.00',
+        taxes: [],
         currency: 'USD',
         order_status: 'pending',
         payment_status: 'pending',
@@ -164,6 +166,9 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
           certificate_number: s.certificate_number,
           product: null,
           ring: null,
+          // No sales tax: this suite's store collects none (TAX_NEXUS none, createTestApp's default).
+          tax: '0.00',
+          taxes: [],
         })),
         user_name: 'Ann Lee',
         contact_number: '212-555-0100',
@@ -292,7 +297,7 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       const cheap = orderPayload(user.id, [stone!], { total_price: '1.00', item_details: JSON.stringify({ [stone!.id]: { price: 1, quantity: 1 } }) });
       const res = await place(token, cheap);
       expect(res.statusCode).toBe(422);
-      const message = totalChangedMessage(centsToPrice(stone!.price_cents));
+      const message = totalChangedMessage(centsToPrice(stone!.price_cents), '1.00');
       expect(res.json()).toEqual({ message, errors: { total_price: [message] } });
       expect(message).toContain(`$${(stone!.price_cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
       expect(await ordersOfUser(user.id)).toEqual([]);

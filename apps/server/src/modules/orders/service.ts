@@ -6,6 +6,9 @@ import {
   awaitsWireTransfer,
   orderShipsBy,
   centsToPrice,
+  formatTaxRate,
+  type TaxComponent,
+  type TaxLine,
   type DeliveryCountry,
   lineKey,
   type LineItem,
@@ -38,7 +41,7 @@ import {
   paymentReceivedMail,
   reviewCompletedNoticeMail,
 } from './mail.ts';
-import { lineRow, productOf, ringOf, type OrderLineDraft } from './lines.ts';
+import { lineRow, productOf, ringOf, taxesOf, type OrderLineDraft } from './lines.ts';
 import { windowOpenedBy } from './window.ts';
 import { afterSaleViewsOf, returnViewsOf, ticketViewsOf } from './after-sale.ts';
 import { createOrderRepository, type HeldStones, type OrderRecords } from './repository.ts';
@@ -145,7 +148,24 @@ function toOrderLine(i: OrderItemRow): OrderLine {
       ? { ...details, ring_size: i.ring_size, engraving: i.engraving, lead_days: i.lead_days ?? 0, made_to_order: i.from_stock !== 1 }
       : null,
     ring: ringOf(i),
+    tax: centsToPrice(i.tax_cents),
+    taxes: taxesOf(i).map(taxLineOf),
   };
+}
+
+/** A tax by jurisdiction as the API shows it: its rate as a percentage, its amount as 2-decimal text. */
+const taxLineOf = (c: TaxComponent): TaxLine => ({ jurisdiction: c.jurisdiction, rate: formatTaxRate(c.rateMillionths), amount: centsToPrice(c.taxCents) });
+
+/** The order's tax by jurisdiction: each jurisdiction and rate once, with its lines' cents added up, in first-seen order. */
+function orderTaxesOf(items: readonly OrderItemRow[]): TaxLine[] {
+  const sums = new Map<string, TaxComponent>();
+  for (const c of items.filter((i) => i.parent_line_id === null).flatMap(taxesOf)) {
+    const key = `${c.jurisdiction}\u0000${c.rateMillionths}`;
+    const sum = sums.get(key);
+    if (sum) sum.taxCents += c.taxCents;
+    else sums.set(key, { ...c });
+  }
+  return [...sums.values()].map(taxLineOf);
 }
 
 /**
@@ -158,6 +178,8 @@ export function toOrder(row: OrderRow, records: OrderRecords, wire: WireTransfer
     order_id: row.order_number,
     order_number: row.order_number,
     total_price: centsToPrice(row.total_cents),
+    tax: centsToPrice(Number(row.tax_cents)),
+    taxes: orderTaxesOf(items),
     currency: ORDER_CURRENCY,
     order_status: row.order_status as OrderStatus,
     payment_status: row.payment_status as PaymentStatus,
@@ -257,6 +279,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         order_status: 'pending',
         payment_status: draft.paymentStatus,
         total_cents: draft.totalCents,
+        tax_cents: draft.lines.reduce((sum, l) => sum + (l.tax?.taxCents ?? 0), 0),
         is_gift: details.is_gift ? 1 : 0,
         notes: details.notes,
         hold_expires_at: draft.holdExpiresAt,

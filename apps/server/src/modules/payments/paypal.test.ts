@@ -185,6 +185,12 @@ describe('PayPal provider against the fake PayPal', () => {
       expect(creations.filter((r) => r.requestId === request.idempotencyKey)).toHaveLength(1);
     });
 
+    it('breaks a taxed amount down into its items and its sales tax, as PayPal shows them to the shopper', async () => {
+      const created = await provider().createPayment(payment({ amountCents: 205_283, taxCents: 16_783 }));
+      expect(fakeOrder(created.providerOrderId)).toMatchObject({ amount: { value: '2052.83' }, breakdown: { itemTotal: { value: '1885.00' }, taxTotal: { value: '167.83' } } });
+      expect(fakeOrder((await provider().createPayment(payment())).providerOrderId).breakdown).toBeNull();
+    });
+
     it('sends cents as PayPal\'s 2-decimal text', async () => {
       const created = await provider().createPayment(payment({ amountCents: 5 }));
       expect(fakeOrder(created.providerOrderId).amount.value).toBe('0.05');

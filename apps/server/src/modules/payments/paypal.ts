@@ -335,7 +335,10 @@ export function createPayPalProvider(options: PayPalProviderOptions): WalletProv
               reference_id: request.reference,
               custom_id: request.reference,
               description: truncate(request.description, DESCRIPTION_MAX_CHARS),
-              amount: { currency_code: request.currency, value },
+              // The amount's breakdown: the items and the sales tax, which PayPal shows the shopper and checks add up.
+              amount: request.taxCents
+                ? { currency_code: request.currency, value, breakdown: { item_total: { currency_code: request.currency, value: requireAmount(request.amountCents - request.taxCents) }, tax_total: { currency_code: request.currency, value: requireAmount(request.taxCents) } } }
+                : { currency_code: request.currency, value },
             },
           ],
           payment_source: {

@@ -12,6 +12,8 @@ export type WalletProviderName = 'paypal' | 'simulator';
 
 export interface CreateWalletPayment {
   amountCents: number;
+  /** Of amountCents, the sales tax: PayPal's amount breakdown shows it as tax_total beside item_total. */
+  taxCents?: number;
   currency: 'USD';
   /** The store's own reference of this payment (shown to the provider as its reference / custom id). */
   reference: string;

@@ -7,6 +7,7 @@ import {
   soldBeforeCaptureMessage,
   type GoneLines,
   type LineItem,
+  type LineTax,
   type Order,
   type WalletOrderResponse,
 } from '@everstone/contract';
@@ -27,11 +28,14 @@ import { walletRefunds } from './refunds.ts';
 export type { WalletPaymentStatus };
 
 /** A line a wallet payment pays for (any kind, as the cart sent it), with the unit price the shopper approved. */
-export type PaidLine = LineItem & { price_cents: number };
+/** A line a payment pays for: the cart's line, the unit price it is paid at, and its sales tax (none before tax was charged). */
+export type PaidLine = LineItem & { price_cents: number; tax?: LineTax };
 
 /** A payment the wallet is asked to take: the amount and what it is for, as the checkout priced it. */
 export interface WalletPaymentRequest {
   amountCents: number;
+  /** Of amountCents, the lines' sales tax together. */
+  taxCents: number;
   lines: PaidLine[];
   /** What the order will need once the payment is taken (the shopper's delivery details), kept as it was sent. */
   details: unknown;
@@ -134,7 +138,7 @@ function paidLinesOf(payment: WalletPaymentRow): PaidLine[] {
   const stored = JSON.parse(payment.items) as Array<Partial<PaidLine> & { id?: number; diamond_id?: number; price_cents: number }>;
   return stored.map((line): PaidLine => {
     if (line.kind === 'product' || line.kind === 'ring') return line as PaidLine;
-    return { kind: 'diamond', diamond_id: line.diamond_id ?? line.id!, quantity: 1, price_cents: line.price_cents };
+    return { kind: 'diamond', diamond_id: line.diamond_id ?? line.id!, quantity: 1, price_cents: line.price_cents, ...(line.tax ? { tax: line.tax } : {}) };
   });
 }
 
@@ -377,6 +381,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       try {
         created = await provider.createPayment({
           amountCents: request.amountCents,
+          taxCents: request.taxCents,
           currency: ORDER_CURRENCY,
           reference,
           description: request.description,

@@ -182,7 +182,7 @@ describe.each(TEST_ENGINES)('the online wallet (simulator) on %s', (engine) => {
     const [stone] = take() as [Stone];
     const res = await create(token, payload(user.id, [stone], { amount: centsToPrice(stone.price_cents - 100_00) }));
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(totalChangedMessage(centsToPrice(stone.price_cents)));
+    expect(res.json().message).toBe(totalChangedMessage(centsToPrice(stone.price_cents), centsToPrice(stone.price_cents - 100_00)));
     expect(await db.db.selectFrom('wallet_payments').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
   });
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type
 import { Link, useNavigate } from 'react-router';
 import { DELIVERY_COUNTRIES, WALLET_PAYMENT_METHOD, addressSchema, orderSchema, walletOrderResponseSchema, type PaymentMethod } from '@everstone/contract';
 import { lineKey } from '@everstone/contract/core';
-import { clearCart, lineItemOf, type CartLine } from '../../domain/cart';
+import { clearCart, lineItemOf, priceCart, type CartLine } from '../../domain/cart';
 import {
   ADDRESS_ERROR_FIELDS,
   EMPTY_FORM,
@@ -24,6 +24,7 @@ import { Field, type FieldHost, type InputFieldProps } from '../../components/ui
 import { VerificationLinkButton } from '../../components/ui/verification-link-button';
 import { PaymentMethods } from './payment-methods';
 import { useCheckoutPrefill } from './use-checkout-prefill';
+import { fetchQuote, type Destination } from './use-quote';
 
 interface CheckoutFormProps {
   session: Session;
@@ -43,6 +44,8 @@ interface CheckoutFormProps {
   recheck(): void;
   /** The pieces the store refused in the last attempt, by cart line key, with what it said of each. */
   onRefused(refused: Map<string, string>): void;
+  /** The ZIP or postal code and country as typed (null while no code is): the summary's tax follows them. */
+  onDestination(destination: Destination | null): void;
 }
 
 /** `verify`: the store's ceiling on unpaid orders refused this one, and verifying the shopper's address is a way through. */
@@ -66,7 +69,7 @@ function failureDetail(failure: ApiFailure): string | undefined {
  * order) and the order placed. The button is busy from the first press until the answer, so an order is never
  * sent twice.
  */
-export function CheckoutForm({ session, payable, method, setMethod, blocker, ready, recheck, onRefused }: CheckoutFormProps) {
+export function CheckoutForm({ session, payable, method, setMethod, blocker, ready, recheck, onRefused, onDestination }: CheckoutFormProps) {
   const id = useId();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -77,6 +80,8 @@ export function CheckoutForm({ session, payable, method, setMethod, blocker, rea
   const sending = useRef(false);
   const touched = useRef(false);
   const prefill = useCheckoutPrefill(session, setForm, setMethod, touched);
+  const zip = form.zip_code.trim();
+  useEffect(() => onDestination(zip ? { zip, country: form.country } : null), [zip, form.country, onDestination]);
   // One key per order attempt: pressing Pay now again after an answer was lost resends the same key, and the
   // store answers the order it already placed. A different set of diamonds is another order, with a new key.
   const idempotency = useRef<{ ids: string; key: string } | null>(null);
@@ -211,15 +216,26 @@ export function CheckoutForm({ session, payable, method, setMethod, blocker, rea
       }
       return failed(saved);
     }
+    // The total sent is the store's own quote for this address and method, asked now: what the summary showed,
+    // unless the ZIP code changed since, and never a figure the store would refuse.
+    const quoted = await fetchQuote(payable, priceCart(payable, method), method, { zip: form.zip_code.trim(), country: form.country });
+    if (!quoted.ok) return failed(quoted);
+    if (quoted.data.tax_status === 'invalid') {
+      showErrors({ zip_code: quoted.data.tax_message ?? 'Please check the ZIP code.' });
+      sending.current = false;
+      setBusy(false);
+      return;
+    }
+    const total = quoted.data.total;
     if (method === WALLET_PAYMENT_METHOD) {
       // §4 Wallet payment: no order yet. The shopper approves on the wallet's page and comes back to
       // /checkout/paypal-return, which places the order; the cart stays as it is until then.
-      const payment = await api.post('/api/paypal/create-order', walletPayload(form, user, payable), walletOrderResponseSchema);
+      const payment = await api.post('/api/paypal/create-order', walletPayload(form, user, payable, total), walletOrderResponseSchema);
       if (!payment.ok) return failed(payment);
       window.location.assign(payment.data.approve_url);
       return;
     }
-    const order = await api.post('/api/store-order', orderPayload(form, method, user, payable), orderSchema, {
+    const order = await api.post('/api/store-order', orderPayload(form, method, user, payable, total), orderSchema, {
       headers: { 'Idempotency-Key': orderKey(payable) },
     });
     if (!order.ok) return failed(order);

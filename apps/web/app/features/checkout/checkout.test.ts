@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addressRequestSchema, orderRequestSchema, unavailableMessage, unknownVariantsMessage, walletOrderRequestSchema, type Diamond } from '@everstone/contract';
+import { addressRequestSchema, orderRequestSchema, quoteRequestSchema, unavailableMessage, unknownVariantsMessage, walletOrderRequestSchema, type Diamond } from '@everstone/contract';
 import { ENGRAVING, RING_SIZE_MESSAGES } from '@everstone/contract/core';
+import { quoteRequest } from './use-quote';
 import { cartLineKey, priceCart, type CartLine } from '../../domain/cart';
 import {
   EMPTY_FORM,
@@ -101,6 +102,16 @@ describe('the payloads (§3, §7)', () => {
     const parsed = orderRequestSchema.parse(body);
     expect(parsed).toMatchObject({ lines: [{ kind: 'diamond', diamond_id: 41, quantity: 1 }], itemsField: 'items_id', payment_mode: 'pay-wire', user_name: 'Ada Lovelace', total_price: 188550 });
     expect(parsed.address).toMatchObject({ street: '12 Analytical Row', zip: '10036', country: 'United States' });
+  });
+
+  it('sends the store’s quoted total, its tax included, once the quote is known, and the same lines the quote priced', () => {
+    expect(orderPayload(filled, 'pay-wire', { id: 5 }, [stone], '2052.83').total_price).toBe('2052.83');
+    expect(walletPayload(filled, { id: 5 }, [stone], '2063.95').amount).toBe('2063.95');
+    const asked = quoteRequest([stone], priceCart([stone], 'pay-wire'), 'pay-wire', { zip: '10036', country: 'United States' });
+    const sent = orderPayload(filled, 'pay-wire', { id: 5 }, [stone]);
+    expect(asked).toMatchObject({ items_id: (sent as { items_id: number[] }).items_id, item_details: sent.item_details });
+    expect(quoteRequestSchema.parse(asked)).toMatchObject({ itemsField: 'items_id', payment_mode: 'pay-wire', address: { zip: '10036', country: 'United States' } });
+    expect(quoteRequest([stone], priceCart([stone], null), null, null).address).toBeNull();
   });
 
   it('sends §7’s items_id and item_details while every line is a loose diamond, never the lines too', () => {

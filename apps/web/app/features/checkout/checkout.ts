@@ -213,14 +213,15 @@ export function orderItems(lines: readonly CartLine[], pricing: Pricing): OrderI
 }
 
 /** §3 Order payload. The server recomputes prices and the total from its own records; these are what the shopper saw. */
-export function orderPayload(form: CheckoutForm, method: PaymentMethod, user: { id: number }, lines: readonly CartLine[]): OrderRequest {
+export function orderPayload(form: CheckoutForm, method: PaymentMethod, user: { id: number }, lines: readonly CartLine[], quotedTotal?: string): OrderRequest {
   const pricing = priceCart(lines, method);
   return {
     user_id: user.id,
     user_name: `${form.first_name.trim()} ${form.last_name.trim()}`,
     contact_number: form.phone.trim(),
     ...orderItems(lines, pricing),
-    total_price: centsToPrice(pricing.totalCents),
+    // The store's quote (its tax included) once the address is known; the lines' own total before.
+    total_price: quotedTotal ?? centsToPrice(pricing.totalCents),
     address: JSON.stringify({
       apartment: form.apartment.trim(),
       street: form.address.trim(),
@@ -240,11 +241,11 @@ export function orderPayload(form: CheckoutForm, method: PaymentMethod, user: { 
  * §7 POST /api/paypal/create-order: amount (2-decimal text), currency and user_id as §7 lists them, with the
  * cart's lines and the delivery details the order will carry once the payment is approved.
  */
-export function walletPayload(form: CheckoutForm, user: { id: number }, lines: readonly CartLine[]): WalletOrderRequest {
+export function walletPayload(form: CheckoutForm, user: { id: number }, lines: readonly CartLine[], quotedTotal?: string): WalletOrderRequest {
   const { user_name, contact_number, address, is_gift, notes } = orderPayload(form, WALLET_PAYMENT_METHOD, user, lines);
   const pricing = priceCart(lines, WALLET_PAYMENT_METHOD);
   return {
-    amount: centsToPrice(pricing.totalCents),
+    amount: quotedTotal ?? centsToPrice(pricing.totalCents),
     currency: ORDER_CURRENCY,
     user_id: user.id,
     ...orderItems(lines, pricing),

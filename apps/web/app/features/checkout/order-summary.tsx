@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ENGRAVING, colorLabel, diamondTitle, formatCents, orNA, ringSizeLabel, shipsByText, variantLabel, type Pricing } from '@everstone/contract/core';
+import { ENGRAVING, colorLabel, diamondTitle, formatCents, orNA, priceToCents, ringSizeLabel, shipsByText, variantLabel, type Pricing } from '@everstone/contract/core';
 import { cartLineKey, priceCart, unknownKind, type CartLine, type DiamondCartLine, type ProductCartLine, type RingCartLine } from '../../domain/cart';
 import { supplyText } from '../../domain/piece-lines';
 import { certificateText, ringPriceRows, ringSizeText, ringTitle, ringViewOfLine, settingText } from '../../domain/ring-lines';
 import { SafeImage } from '../../components/ui/safe-image';
+import type { TaxView } from './use-quote';
 import { PieceArt } from '../../components/jewelry/piece-art';
 
 /** What keeps a line from being ordered, and whether the line is left out of the total (it cannot be bought at all). */
@@ -23,6 +24,8 @@ interface OrderSummaryProps {
   markOf: (line: CartLine) => LineMark | null;
   /** The lines that can be bought, priced with the chosen method (a bank wire pays the bank-wire price). */
   pricing: Pricing;
+  /** The sales tax, as the store's quote says it for the address typed so far. */
+  tax: TaxView;
   checking: boolean;
 }
 
@@ -33,11 +36,14 @@ interface OrderSummaryProps {
  * calculated; the total in USD.
  * On phones it sits above the form, folded to one line with the total, and opens on demand.
  */
-export function OrderSummary({ lines, markOf, pricing, checking }: OrderSummaryProps) {
+export function OrderSummary({ lines, markOf, pricing, tax, checking }: OrderSummaryProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const shown = (cents: number) => (lines ? formatCents(cents) : '');
-  const { subtotalCents, discountCents, totalCents } = pricing;
+  const { subtotalCents, discountCents } = pricing;
+  // The store's quote says the total once it has taxed the address; the lines' own total until then.
+  const quote = tax.status === 'quoted' ? tax.quote : null;
+  const totalCents = quote && quote.tax !== null ? priceToCents(quote.total)! : pricing.totalCents;
   return (
     <aside className="checkout-summary" aria-labelledby={`${id}-title`} data-open={open ? '' : undefined}>
       <button
@@ -101,6 +107,7 @@ export function OrderSummary({ lines, markOf, pricing, checking }: OrderSummaryP
             <dt>Shipping</dt>
             <dd className="summary-totals__pending">Enter shipping address</dd>
           </div>
+          <TaxRow tax={tax} shown={shown} />
           <div className="summary-totals__total">
             <dt>Total</dt>
             <dd>
@@ -110,6 +117,37 @@ export function OrderSummary({ lines, markOf, pricing, checking }: OrderSummaryP
         </dl>
       </div>
     </aside>
+  );
+}
+
+/**
+ * The sales tax row: "Enter shipping address" until a ZIP or postal code is typed, then the quote's amount with
+ * where it goes ("Sales tax (New York)"), a sentence where none is collected, or what to fix in the code.
+ */
+function TaxRow({ tax, shown }: { tax: TaxView; shown: (cents: number) => string }) {
+  const quote = tax.status === 'quoted' ? tax.quote : null;
+  const label = quote?.tax_place && quote.tax_status === 'collected' ? `Sales tax (${quote.tax_place})` : 'Sales tax';
+  return (
+    <div>
+      <dt>{label}</dt>
+      {tax.status === 'pending' ? (
+        <dd className="summary-totals__pending">{tax.message}</dd>
+      ) : tax.status === 'loading' ? (
+        <dd className="summary-totals__pending" aria-busy="true">
+          Calculating…
+        </dd>
+      ) : tax.status === 'failed' ? (
+        <dd className="summary-totals__pending">Calculated when you pay</dd>
+      ) : quote!.tax === null ? (
+        <dd className="summary-totals__pending">{quote!.tax_message}</dd>
+      ) : (
+        <dd data-testid="checkout-tax">
+          {shown(priceToCents(quote!.tax)!)}
+          {quote!.tax_status === 'not_collected' && quote!.tax_message && <span className="summary-totals__note">{quote!.tax_message}</span>}
+          {quote!.taxes.length > 1 && <span className="summary-totals__note">{quote!.taxes.map((t) => `${t.jurisdiction} ${t.rate}`).join(', ')}</span>}
+        </dd>
+      )}
+    </div>
   );
 }
 

@@ -183,6 +183,15 @@ function Summary({ order }: { order: Order }) {
           <dt>Shipping</dt>
           <dd>Free insured shipping</dd>
         </div>
+        {/* The sales tax by jurisdiction and rate, as the order was charged it. */}
+        {(order.taxes ?? []).map((t) => (
+          <div key={`${t.jurisdiction} ${t.rate}`} className="order-box__tax">
+            <dt>
+              {t.jurisdiction} {t.rate}
+            </dt>
+            <dd data-testid="order-tax">{formatAmount(t.amount)}</dd>
+          </div>
+        ))}
         <div className="order-box__total">
           <dt>Total</dt>
           <dd data-testid="order-total">

@@ -64,6 +64,8 @@ const placedOrderSchema = orderSchema
     created_at: orderSchema.shape.created_at.optional(),
     // The ships-by day the store promised, so the rings' lines name the day the order page will.
     ships_by: orderSchema.shape.ships_by.optional(),
+    // The sales tax it was charged, shown beside the total.
+    tax: orderSchema.shape.tax.unwrap().optional(),
   });
 export type PlacedOrder = ReturnType<typeof placedOrderSchema.parse>;
 

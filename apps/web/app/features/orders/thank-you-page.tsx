@@ -41,6 +41,12 @@ export function ThankYouPage() {
               <dt>Order number</dt>
               <dd data-testid="thankyou-order-id">{order.order_id}</dd>
             </div>
+            {order.tax && Number(order.tax) > 0 && (
+              <div>
+                <dt>Sales tax</dt>
+                <dd data-testid="thankyou-tax">{formatAmount(order.tax)}</dd>
+              </div>
+            )}
             <div>
               <dt>Total</dt>
               <dd data-testid="thankyou-total">

@@ -109,6 +109,11 @@ export function OrderView({ initial, now }: { initial: AdminOrder; now: number }
             </h2>
             <OrderLines order={order} prices />
             <p className="adm-lines__total">
+              {Number(order.tax ?? '0') > 0 && (
+                <>
+                  <span>Sales tax</span> <strong>{formatAmount(order.tax)}</strong>{' '}
+                </>
+              )}
               <span>Total</span> <strong>{formatAmount(order.total_price)}</strong>
             </p>
           </section>
