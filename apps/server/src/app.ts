@@ -52,7 +52,7 @@ import {
   walletWebhookRoutes,
   type WalletProvider,
 } from './modules/payments/index.ts';
-import { checkoutRoutes, createCheckoutService } from './modules/checkout/index.ts';
+import { checkoutRoutes, createCheckoutService, giftRoutes } from './modules/checkout/index.ts';
 import { createCustomRequestDesk, createCustomRequestService, customRequestRoutes } from './modules/custom-requests/index.ts';
 import { createHomePreviewService, homePreviewRoutes } from './modules/home-preview/index.ts';
 import { createBuilderStarts, createRingBuilderService, ringBuilderRoutes } from './modules/ring-builder/index.ts';
@@ -297,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(checkoutRoutes(checkout, { auth, limiter, wallet, storeUrl: storeUrlOf(config) }));
+      await api.register(giftRoutes(checkout, { authenticate: accounts.authenticate }));
       if (wallet.acceptsEvents) await api.register(walletWebhookRoutes(wallet, { limiter }));
       await api.register(newsletterRoutes(newsletter, { limiter }));
       await api.register(appointmentRoutes(appointments, { limiter }));

@@ -29,6 +29,7 @@ import { documentsMigration } from './migrations/023-documents.ts';
 import { simulatedRefundsMigration } from './migrations/024-simulated-refunds.ts';
 import { careTicketsMigration } from './migrations/025-care-tickets.ts';
 import { returnExchangesMigration } from './migrations/026-return-exchanges.ts';
+import { freeGiftsMigration } from './migrations/028-free-gifts.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -129,6 +130,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '024-simulated-refunds': simulatedRefundsMigration(),
     '025-care-tickets': careTicketsMigration(engine),
     '026-return-exchanges': returnExchangesMigration(),
+    '028-free-gifts': freeGiftsMigration(),
   };
 }
 

@@ -25,6 +25,7 @@ const diamondLine: OrderLine = {
   certificate_number: 'LG612345678',
   product: null,
   ring: null,
+  gift: null,
 };
 
 const ringLine: OrderLine = {
@@ -58,6 +59,7 @@ const ringLine: OrderLine = {
     price: { stone_cents: 480_000, setting_cents: 128_000, side_stones_cents: 49_555, engraving_cents: 5_500, total_cents: 663_055 },
     design: DESIGN,
   },
+  gift: null,
 };
 
 const bandLine: OrderLine = {
@@ -89,6 +91,7 @@ const bandLine: OrderLine = {
     included_stone: null,
   },
   ring: null,
+  gift: null,
 };
 
 function order(overrides: Partial<Order> = {}): Order {
@@ -121,6 +124,7 @@ function order(overrides: Partial<Order> = {}): Order {
     returns: [],
     tickets: [],
     refunded: '0.00',
+    gift: null,
     ...overrides,
   };
 }

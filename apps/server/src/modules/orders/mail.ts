@@ -81,7 +81,17 @@ function itemBlocks(order: Order, reader: Reader): MailBlock[] {
       ['Shipping', 'Free insured shipping'],
       ['Total', `${formatAmount(order.total_price)} USD`],
     ]),
+    ...giftBlocks(order, reader),
   ];
+}
+
+/** §9's gift: to the shopper in the contract's words; to the team, which piece to pack or why there is none. */
+function giftBlocks(order: Order, reader: Reader): MailBlock[] {
+  const { gift } = order;
+  if (!gift) return [];
+  if (reader === 'shopper') return [paragraph(gift.message)];
+  const why = { given: 'pack it with the order, at $0.00', out_of_stock: 'out of stock, so not given; the account keeps its right to one', already_received: 'not given: the account has received its one gift' };
+  return [paragraph(`Free gift reached: ${gift.name} — ${why[gift.outcome]}.`)];
 }
 
 /** To the shopper: a ring ordered without a size is not made before its size is agreed. */

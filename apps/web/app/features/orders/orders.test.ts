@@ -88,8 +88,9 @@ const ringLine: OrderLine = {
     included_stone: null,
   },
   ring: null,
+  gift: null,
 };
-const stoneLine: OrderLine = { kind: 'diamond', description: '1.01 Carat Round Natural Diamond', quantity: 1, unit_price: '1000.00', total: '1000.00', diamondid: 4, certificate_number: 'GIA4', product: null, ring: null };
+const stoneLine: OrderLine = { kind: 'diamond', description: '1.01 Carat Round Natural Diamond', quantity: 1, unit_price: '1000.00', total: '1000.00', diamondid: 4, certificate_number: 'GIA4', product: null, ring: null, gift: null };
 /** A built ring as the API answers it: a stone in the Aria setting, size not known yet, engraved, ready in 12 business days. */
 const builtRing: OrderLine = {
   kind: 'ring',
@@ -107,6 +108,7 @@ const builtRing: OrderLine = {
     engraving: 'A & B',
     price: { stone_cents: 100_000, setting_cents: 120_000, side_stones_cents: 30_000, engraving_cents: 6_000, total_cents: 256_000 },
   }),
+  gift: null,
 };
 
 describe('an order’s lines', () => {
