@@ -67,6 +67,15 @@ export const STONE_PRICE_TOO_LOW = `must be at least ${formatCents(MIN_STONE_PRI
 /** What the stone editor and the supplier import say of a price that is not an amount they take, after naming it. */
 export const STONE_PRICE_NOT_AN_AMOUNT = `must be an amount from ${formatCents(MIN_STONE_PRICE_CENTS)} to ${formatCents(MAX_STONE_PRICE_CENTS)}, such as 4250 or 4,250.00`;
 
+/**
+ * The list price of one unit of an order's line from what it was paid with `method`: a bank wire's discount added back
+ * to a stone's line (the floor at $0 only meets a stone priced under MIN_STONE_PRICE_CENTS, which the store no longer
+ * takes). What a return leaves the shopper is measured this way against the gift's threshold (gifts.ts).
+ */
+export function listUnitCentsOfPaid(kind: LineItemKind, paidUnitCents: number, method: string): number {
+  return method === WIRE_METHOD ? paidUnitCents + WIRE_DISCOUNT_CENTS[kind] : paidUnitCents;
+}
+
 /** A loose diamond's unit price from its record's price (whole dollars and cents, §3). */
 export function diamondUnitPrice(priceCents: number): UnitPrice {
   return { unitCents: priceCents, wireDiscountCents: WIRE_DISCOUNT_CENTS.diamond };

@@ -4,7 +4,9 @@ import {
   GIFTS,
   centsToPrice,
   giftOutcomeText,
+  giftReturnedMessage,
   type GiftId,
+  type ReturnCreated,
   type GiftStandingResponse,
   type LineItem,
   type Order,
@@ -13,7 +15,7 @@ import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts'
 import { createTestApp } from '../../test/app.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { waitFor } from '../../test/wait-for.ts';
-import { bearer, quickHasher, signUpAndIn } from '../../test/accounts.ts';
+import { adminChange, bearer, quickHasher, signUpAndIn, signUpAsStaff } from '../../test/accounts.ts';
 import { insertStone } from '../../test/stones.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { openOutbox } from '../mail/index.ts';
@@ -28,6 +30,8 @@ describe.each(TEST_ENGINES)('the free gift on %s', (engine) => {
   let app: FastifyInstance;
   let smtp: TestSmtp;
   const variantOf = new Map<GiftId, number>();
+  let staff: { cookie: string };
+  let fedexSerial = 300_000_000_000;
 
   beforeAll(async () => {
     db = await createTestDb(engine);
@@ -38,7 +42,8 @@ describe.each(TEST_ENGINES)('the free gift on %s', (engine) => {
       variantOf.set(gift, Number(row.id));
     }
     smtp = await startTestSmtp();
-    app = await createTestApp(db, { SMTP_URL: smtp.url }, { passwordHasher: quickHasher, mail: { dispatcher: { pollIntervalMs: 20 } } });
+    app = await createTestApp(db, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example.test' }, { passwordHasher: quickHasher, mail: { dispatcher: { pollIntervalMs: 20 } } });
+    staff = await signUpAsStaff(app, db.db, 'staff', 'Stella Staff');
   });
 
   afterAll(async () => {
@@ -177,21 +182,75 @@ describe.each(TEST_ENGINES)('the free gift on %s', (engine) => {
     expect(a.gift?.outcome).toBe('given');
   });
 
-  it('gives the gift with a PayPal order too, chosen before the payment', async () => {
-    const shopper = await signUpAndIn(app);
-    const s = await stone(300_000);
+  /** An order of stones priced `cents` each, paid through PayPal (the simulator). */
+  async function paidViaPayPal(shopper: { token: string; user: { id: number } }, cents: number[], extra: object = {}): Promise<Order> {
+    const stones = await Promise.all(cents.map(stone));
     const created = await app.inject({
       method: 'POST',
       url: '/api/paypal/create-order',
       headers: bearer(shopper.token),
-      payload: { amount: '3000.00', currency: 'USD', user_id: shopper.user.id, items_id: [s.id], user_name: 'Ann Lee', contact_number: '212-555-0100', address: ADDRESS, gift_choice: 'earrings' },
+      payload: { amount: centsToPrice(cents.reduce((a, b) => a + b, 0)), currency: 'USD', user_id: shopper.user.id, items_id: stones.map((x) => x.id), user_name: 'Ann Lee', contact_number: '212-555-0100', address: ADDRESS, ...extra },
     });
     expect(created.statusCode, created.body).toBe(201);
     const { orderID } = created.json() as { orderID: string };
     await app.inject({ method: 'POST', url: `/wallet-simulator/${orderID}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=approve' });
     const captured = await app.inject({ method: 'POST', url: '/api/paypal/capture-order', headers: bearer(shopper.token), payload: { orderID } });
     expect(captured.statusCode, captured.body).toBe(201);
-    const o = captured.json() as Order;
+    return captured.json() as Order;
+  }
+  const admin = async (url: string, payload: object = {}) => {
+    const res = await app.inject({ method: 'POST', url: `/api/admin${url}`, payload, headers: adminChange(staff.cookie) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+  async function delivered(o: Order) {
+    await admin(`/orders/${o.order_number}/ready`);
+    await admin(`/orders/${o.order_number}/ship`, { carrier: 'fedex', tracking_number: String(fedexSerial++) });
+    await admin(`/orders/${o.order_number}/deliver`);
+  }
+  const ask = (token: string, number: string, lines: number[]) =>
+    app.inject({ method: 'POST', url: `/api/orders/${number}/returns`, headers: bearer(token), payload: { lines, reason: 'changed_mind' } });
+
+  it('gives the gift with a PayPal order too, chosen before the payment', async () => {
+    const shopper = await signUpAndIn(app);
+    const o = await paidViaPayPal(shopper, [300_000], { gift_choice: 'earrings' });
     expect([o.total_price, o.gift?.gift, o.gift?.outcome, giftLines(o).map((l) => l.unit_price)]).toEqual(['3000.00', 'earrings', 'given', ['0.00']]);
+  });
+
+  it('brings the gift back with a return that leaves less than its threshold, refunding nothing for it', async () => {
+    const shopper = await signUpAndIn(app);
+    const o = await paidViaPayPal(shopper, [30_000, 20_000]);
+    expect(o.gift).toMatchObject({ gift: 'necklace', outcome: 'given' });
+    await delivered(o);
+    const before = await shelf('necklace');
+
+    // $300.00 kept is below the necklace's $460.00: the gift, line 3, joins the return at $0.
+    const res = await ask(shopper.token, o.order_number, [2]);
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as ReturnCreated;
+    expect(created.message).toContain(giftReturnedMessage('necklace'));
+    expect(created.order.returns[0]).toMatchObject({ refund: '200.00' });
+    expect(created.order.after_sale.filter((l) => l.rma === created.rma).map((l) => l.line)).toEqual([2, 3]);
+    const mail = await waitFor(() => smtp.messages.find((m) => m.subject.includes(created.rma)));
+    expect(mail.text).toContain(giftReturnedMessage('necklace'));
+
+    await admin(`/returns/${created.rma}/receive`);
+    await admin(`/returns/${created.rma}/inspect`, { passed: true, note: 'All there.' });
+    expect(await shelf('necklace')).toBe(before + 1);
+    const after = (await app.inject({ url: `/api/orders/${o.order_number}`, headers: bearer(shopper.token) })).json() as Order;
+    expect(after.gift).toMatchObject({ outcome: 'given', carried: false });
+    expect(await standing(shopper.token)).toMatchObject({ received_with: null });
+  });
+
+  it('leaves the gift with the shopper when what they keep still reaches its threshold, to the cent', async () => {
+    const shopper = await signUpAndIn(app);
+    const o = await paidViaPayPal(shopper, [46_000, 10_000]);
+    await delivered(o);
+    const res = await ask(shopper.token, o.order_number, [2]);
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as ReturnCreated;
+    expect(created.message).not.toContain('free Diamond Necklace');
+    expect(created.order.after_sale.filter((l) => l.rma === created.rma).map((l) => l.line)).toEqual([2]);
+    expect(created.order.gift).toMatchObject({ carried: true });
   });
 });

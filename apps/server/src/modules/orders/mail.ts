@@ -325,7 +325,7 @@ function returnMail(order: Order, ret: OrderReturn, to: string, storeEmail: stri
 }
 
 /** The return is authorized: the prepaid, insured label's link (it is the only key to it), and how to send the piece. */
-export function returnAuthorizedMail(order: Order, ret: OrderReturn, labelUrl: string, to: string, storeEmail: string): OutgoingMail {
+export function returnAuthorizedMail(order: Order, ret: OrderReturn, labelUrl: string, to: string, storeEmail: string, giftReturned: string | null = null): OutgoingMail {
   return returnMail(
     order,
     ret,
@@ -335,6 +335,7 @@ export function returnAuthorizedMail(order: Order, ret: OrderReturn, labelUrl: s
     [
       paragraph(`We have authorized return ${ret.rma} for order ${order.order_number}. Print the prepaid, insured label, pack the piece in its box with its certificate, and hand the parcel to the carrier by ${formatEasternTime(ret.label_expires_at)}.`),
       link('Print the return label', labelUrl),
+      ...(giftReturned ? [paragraph(giftReturned)] : []),
       paragraph('Once it reaches our workshop we inspect it, usually within two business days, and refund it through the way you paid.'),
     ],
     true,
