@@ -224,6 +224,27 @@ describe('the documents’ renderers', () => {
     expect(pdfTextRuns(await invoicePdf(order()))).not.toContain('Net paid');
   });
 
+  it('lists §9’s free gift on the packing slip to be packed and on the invoice at $0.00, the total unchanged', async () => {
+    const giftLine: OrderLine = {
+      ...bandLine,
+      description: 'Free gift: Diamond Necklace, 14k White Gold',
+      quantity: 1,
+      unit_price: '0.00',
+      total: '0.00',
+      product: { ...bandLine.product!, name: 'Diamond Necklace', sku: 'GF-NK-14W-025-L', family: 'necklace', slug: 'gift-diamond-necklace' },
+      gift: 'necklace',
+    };
+    const o = order({ lines: [diamondLine, ringLine, bandLine, giftLine], gift: { gift: 'necklace', name: 'Diamond Necklace', outcome: 'given', carried: true, message: 'Your free gift, the Diamond Necklace, comes with this order (one gift per customer).' } });
+    const slip = textOf(await packingSlipPdf(o));
+    expect(slip).toContain('Free gift: Diamond Necklace');
+    expect(slip).toContain('SKU GF-NK-14W-025-L');
+    expect(slip).not.toMatch(money);
+    const runs = pdfTextRuns(await invoicePdf(o));
+    expect(runs).toContain('Free gift: Diamond Necklace');
+    expect(runs.filter((r) => r === '$0.00').length).toBeGreaterThanOrEqual(2);
+    expect(invoiceTotals(o)).toMatchObject({ subtotalCents: 1_266_075, adjustmentCents: 0, totalCents: 1_266_075 });
+  });
+
   it('gives the packing slip every line with its details and not one price', async () => {
     const text = textOf(await packingSlipPdf(order({ is_gift: true, notes: 'Leave with the doorman' })));
     expect(text).toContain('PACKING SLIP');
