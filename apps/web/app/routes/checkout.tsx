@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, data } from 'react-router';
 import type { PaymentMethod } from '@everstone/contract';
-import { STORE_TERMS } from '@everstone/contract/core';
+import { DEFAULT_GIFT_CHOICE, STORE_TERMS, type GiftChoice } from '@everstone/contract/core';
 import type { Route } from './+types/checkout';
 import { CheckoutForm } from '../features/checkout/checkout-form';
 import { OrderSummary, type LineMark } from '../features/checkout/order-summary';
 import { useCartCheck } from '../features/cart/use-cart-check';
 import { cartLineKey, priceCart, useCart, type CartLine } from '../domain/cart';
+import { useGiftStanding } from '../domain/gift-standing';
 import { lineProblem, payableLines, ringUnavailability, ringUnavailabilityReason, unavailability, unavailabilityTitle } from '../features/cart/cart-check';
 import { CartNotices } from '../features/cart/cart-notices';
 import { CheckoutExtras } from '../features/checkout/checkout-extras';
@@ -68,6 +69,8 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
   };
   const blocker = markedLinesBlocker(lines.filter((l) => markOf(l) !== null));
   const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const giftStanding = useGiftStanding();
+  const [giftChoice, setGiftChoice] = useState<GiftChoice>(DEFAULT_GIFT_CHOICE);
   const walletCancelled = useWalletCancel(session, setMethod);
   const renewedHolds = useRenewedHolds(hydrated ? lines : [], session.status === 'signed-in');
 
@@ -117,6 +120,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
             markOf={markOf}
             pricing={priceCart(payable, method)}
             checking={check.status === 'checking'}
+            gift={{ standing: giftStanding, choice: giftChoice, onChoose: setGiftChoice }}
           />
           <div className="checkout__main">
             <CheckoutExtras />
@@ -129,6 +133,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
               ready={hydrated}
               recheck={check.recheck}
               onRefused={onRefused}
+              giftChoice={giftChoice}
             />
           </div>
         </div>

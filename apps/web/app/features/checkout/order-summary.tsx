@@ -6,6 +6,8 @@ import { supplyText } from '../../domain/piece-lines';
 import { certificateText, ringPriceRows, ringSizeText, ringTitle, ringViewOfLine, settingText } from '../../domain/ring-lines';
 import { SafeImage } from '../../components/ui/safe-image';
 import { PieceArt } from '../../components/jewelry/piece-art';
+import { GiftChoicePanel } from './gift-choice';
+import type { GiftChoice, GiftStanding } from '@everstone/contract/core';
 
 /** What keeps a line from being ordered, and whether the line is left out of the total (it cannot be bought at all). */
 export interface LineMark {
@@ -24,6 +26,8 @@ interface OrderSummaryProps {
   /** The lines that can be bought, priced with the chosen method (a bank wire pays the bank-wire price). */
   pricing: Pricing;
   checking: boolean;
+  /** §9's free gift: the store's word on it, and the shopper's choice at the second tier. */
+  gift: { standing: GiftStanding | null; choice: GiftChoice; onChoose(choice: GiftChoice): void };
 }
 
 /**
@@ -33,7 +37,7 @@ interface OrderSummaryProps {
  * calculated; the total in USD.
  * On phones it sits above the form, folded to one line with the total, and opens on demand.
  */
-export function OrderSummary({ lines, markOf, pricing, checking }: OrderSummaryProps) {
+export function OrderSummary({ lines, markOf, pricing, checking, gift }: OrderSummaryProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const shown = (cents: number) => (lines ? formatCents(cents) : '');
@@ -70,6 +74,7 @@ export function OrderSummary({ lines, markOf, pricing, checking }: OrderSummaryP
             ))}
           </ul>
         )}
+        {lines !== null && <GiftChoicePanel subtotalCents={subtotalCents} standing={gift.standing} choice={gift.choice} onChoose={gift.onChoose} />}
 
         <div className="summary-discount">
           <label className="form-label" htmlFor={`${id}-discount`}>
