@@ -108,10 +108,15 @@ export const receivedMessage = (orderNumber: string) =>
 export const outOfStockMessage = (gift: GiftId) =>
   `The free ${GIFTS[gift].name} is out of stock. An order placed now comes without it, and your account keeps its right to a free gift.`;
 
-/** The order page's, the confirmation's and the emails' words for an order's gift. */
-export function giftOutcomeText(outcome: GiftOutcome, gift: GiftId): string {
+/**
+ * The order page's, the confirmation's and the emails' words for an order's gift; `givenBack` when a given gift went
+ * back (the order cancelled or its hold expired, or the gift returned).
+ */
+export function giftOutcomeText(outcome: GiftOutcome, gift: GiftId, givenBack: 'cancelled' | 'returned' | null = null): string {
   switch (outcome) {
     case 'given':
+      if (givenBack === 'cancelled') return `The free ${GIFTS[gift].name} went back with this order, which did not go ahead: your account may receive its free gift with a later order.`;
+      if (givenBack === 'returned') return `The free ${GIFTS[gift].name} came back with your return: your account may receive its free gift with a later order.`;
       return `Your free gift, the ${GIFTS[gift].name}, comes with this order (one gift per customer).`;
     case 'out_of_stock':
       return `This order reached a free ${GIFTS[gift].name}, which was out of stock: it was placed without it, and your account keeps its right to a free gift.`;

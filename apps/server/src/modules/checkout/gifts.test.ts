@@ -141,7 +141,7 @@ describe.each(TEST_ENGINES)('the free gift on %s', (engine) => {
     expect(await shelf('necklace')).toBe(before + 1);
     expect(await standing(token)).toMatchObject({ received_with: null });
     const read = await app.inject({ url: `/api/orders/${first.order_number}`, headers: bearer(token) });
-    expect((read.json() as Order).gift).toMatchObject({ outcome: 'given', carried: false });
+    expect((read.json() as Order).gift).toMatchObject({ outcome: 'given', carried: false, message: giftOutcomeText('given', 'necklace', 'cancelled') });
     const third = await placed(token, [46_000]);
     expect(third.gift).toMatchObject({ gift: 'necklace', outcome: 'given', carried: true });
   });
@@ -238,7 +238,7 @@ describe.each(TEST_ENGINES)('the free gift on %s', (engine) => {
     await admin(`/returns/${created.rma}/inspect`, { passed: true, note: 'All there.' });
     expect(await shelf('necklace')).toBe(before + 1);
     const after = (await app.inject({ url: `/api/orders/${o.order_number}`, headers: bearer(shopper.token) })).json() as Order;
-    expect(after.gift).toMatchObject({ outcome: 'given', carried: false });
+    expect(after.gift).toMatchObject({ outcome: 'given', carried: false, message: giftOutcomeText('given', 'necklace', 'returned') });
     expect(await standing(shopper.token)).toMatchObject({ received_with: null });
   });
 

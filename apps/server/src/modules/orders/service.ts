@@ -170,7 +170,8 @@ function giftOfOrder(row: OrderRow, items: readonly OrderItemRow[]): OrderGift |
   const line = items.find((i) => i.gift !== null);
   // Given back when the order was cancelled or expired (its lines released) or the gift returned (the holder cleared).
   const carried = outcome === 'given' && line !== undefined && line.released_at === null && row.gift_holder_id !== null;
-  return { gift, name: GIFTS[gift].name, outcome, carried, message: giftOutcomeText(outcome, gift) };
+  const givenBack = outcome !== 'given' || carried ? null : line?.released_at ? 'cancelled' : 'returned';
+  return { gift, name: GIFTS[gift].name, outcome, carried, message: giftOutcomeText(outcome, gift, givenBack) };
 }
 
 /**

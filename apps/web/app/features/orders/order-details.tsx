@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, formatAmount, nextStepsOf, wireTransferDetails, type Order, type Shipment } from '@everstone/contract';
 import { ORDER_STATUS_LABELS, formatOrderDate, orderLinesHeading, orderShipsByDay, paymentLabel, timelineEntryText } from './orders';
-import { OrderLines } from './order-lines';
+import { OrderGiftNote, OrderLines } from './order-lines';
 import { OrderAfterSale } from './order-returns';
 import { OrderDocuments } from './order-documents';
 import { STORE } from '../../content/store';
@@ -160,6 +160,7 @@ function Items({ order }: { order: Order }) {
         {orderLinesHeading(order.lines)}
       </h2>
       <OrderLines lines={order.lines} items={order.items} order={order} />
+      <OrderGiftNote gift={order.gift} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { formatAmount, formatCarat, formatCents, variantLabel } from '@everstone/contract/core';
-import type { Order, OrderLine, OrderProduct, OrderRing } from '@everstone/contract';
+import { GIFTS, formatAmount, formatCarat, formatCents, variantLabel } from '@everstone/contract/core';
+import type { Order, OrderGift, OrderLine, OrderProduct, OrderRing } from '@everstone/contract';
 import { PieceArt } from '../../components/jewelry/piece-art';
 import { variantPath } from '../../domain/piece-lines';
 import { certificateText, ringPriceRows, ringSizeText, ringTitle, ringViewOfOrder, settingText } from '../../domain/ring-lines';
@@ -27,6 +27,16 @@ export function OrderLines({ lines, items = [], order = {} }: { lines: readonly 
         ),
       )}
     </ul>
+  );
+}
+
+/** §9's free gift of an order, in the contract's words: what it carries, or why it carries none. */
+export function OrderGiftNote({ gift }: { gift: OrderGift | null | undefined }) {
+  if (!gift) return null;
+  return (
+    <p className={`order-gift order-gift--${gift.outcome}`} data-testid="order-gift">
+      {gift.message}
+    </p>
   );
 }
 
@@ -64,8 +74,9 @@ function ProductOrderLine({ line, product }: { line: OrderLine; product: OrderPr
         <PieceArt design={product.design} metal={product.metal} title={product.name} />
       </span>
       <div className="order-item__info">
+        {line.gift && <span className="order-item__gift">Free gift</span>}
         <Link className="order-item__title" to={variantPath(product)}>
-          {product.name}
+          {line.gift ? GIFTS[line.gift].name : product.name}
         </Link>
         <p className="order-item__specs">
           <span>{variantLabel(product, product.family)}</span>
@@ -82,7 +93,7 @@ function ProductOrderLine({ line, product }: { line: OrderLine; product: OrderPr
       </div>
       <p className="order-item__price">
         {formatAmount(line.total)}
-        {each && <span className="order-item__each">{each}</span>}
+        {each && !line.gift && <span className="order-item__each">{each}</span>}
       </p>
     </li>
   );

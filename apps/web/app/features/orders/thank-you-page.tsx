@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatAmount } from '@everstone/contract/core';
 import { orderLinesHeading, orderPath, placedOrderFrom } from './orders';
-import { OrderLines } from './order-lines';
+import { OrderGiftNote, OrderLines } from './order-lines';
 import checkoutHref from '../../styles/checkout.css?url';
 import profileHref from '../../styles/profile.css?url';
 
@@ -56,6 +56,7 @@ export function ThankYouPage() {
               <OrderLines lines={order.lines} order={order} />
             </section>
           )}
+          <OrderGiftNote gift={order.gift} />
           <div className="thankyou__actions">
             <Link className="button" to={orderPath(order.order_id)}>
               View order
