@@ -755,7 +755,7 @@ function totalCaratOf(design: PieceDesign): number | null {
  * §9's free gifts (the contract's GIFTS, by slug): one stocked variant each, in 14k white gold with lab-grown
  * diamonds, on sale like any piece. An order's gift takes a unit from the same shelf (docs/decisions/026-free-gifts.md).
  */
-function gifts(): ProductDraft[] {
+export function giftPieceDrafts(): ProductDraft[] {
   const piece = (gift: GiftId, code: string, style: ProductStyle, carat: number, design: PieceDesign, centerStones: CenterStone[], description: string, ageDays: number): ProductDraft => ({
     slug: GIFTS[gift].slug,
     family: gift,
@@ -798,5 +798,5 @@ function gifts(): ProductDraft[] {
 
 /** Every product of the demo catalog, in a fixed order (the gifts last, so every other piece keeps its id). */
 export function demoJewelry(): ProductDraft[] {
-  return [...settings(), ...presets(), ...bands(), ...rings(), ...jewelry(), ...gifts()];
+  return [...settings(), ...presets(), ...bands(), ...rings(), ...jewelry(), ...giftPieceDrafts()];
 }
