@@ -56,7 +56,7 @@ describe('giftProgress (§4, §9)', () => {
     expect(giftProgress(0).map((g) => g.message)).toEqual(['You are $460.00 away from a free Diamond Necklace', 'You are $2,460.00 away from a free Diamond Bracelet']);
     expect(giftProgress(45_999)[0]).toMatchObject({ remainingCents: 1, qualifies: false, message: 'You are $0.01 away from a free Diamond Necklace' });
     const at = giftProgress(46_000);
-    expect(at[0]).toMatchObject({ remainingCents: 0, qualifies: true, message: 'You qualify for a free Diamond Necklace!' });
+    expect(at[0]).toMatchObject({ remainingCents: 0, qualifies: true, superseded: false, message: 'You qualify for a free Diamond Necklace!' });
     expect(at[1]).toMatchObject({ remainingCents: 200_000, qualifies: false, message: 'You are $2,000.00 away from a free Diamond Bracelet' });
     expect(giftProgress(245_999)[1]).toMatchObject({ remainingCents: 1, message: 'You are $0.01 away from a free Diamond Bracelet' });
   });
@@ -64,7 +64,8 @@ describe('giftProgress (§4, §9)', () => {
   it('never reads as two gifts: past tier 2 the necklace’s line says the bracelet takes its place', () => {
     for (const cents of [246_000, 1_000_000]) {
       const [necklace, bracelet] = giftProgress(cents);
-      expect(bracelet).toMatchObject({ remainingCents: 0, qualifies: true, message: 'You qualify for a free Diamond Bracelet!' });
+      expect(bracelet).toMatchObject({ remainingCents: 0, qualifies: true, superseded: false, message: 'You qualify for a free Diamond Bracelet!' });
+      expect(necklace).toMatchObject({ qualifies: true, superseded: true });
       expect(necklace!.message).toBe('One gift per order: the free Diamond Bracelet takes the place of the Diamond Necklace.');
       expect(giftProgress(cents).filter((g) => g.message.startsWith('You qualify')).length).toBe(1);
     }

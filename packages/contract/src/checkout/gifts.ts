@@ -67,6 +67,8 @@ export interface GiftProgress {
   /** How far the subtotal is from the threshold, floored at 0. */
   remainingCents: number;
   qualifies: boolean;
+  /** Reached, but a higher tier's gift takes its place (one gift per order): the cart does not show it as won. */
+  superseded: boolean;
   /** 'You are $120.00 away from a free Diamond Necklace' or 'You qualify for a free Diamond Necklace!'. */
   message: string;
 }
@@ -84,9 +86,13 @@ export function giftProgress(subtotalCents: number): GiftProgress[] {
     const gift = tierName(tier);
     const remainingCents = Math.max(0, thresholdCents - subtotalCents);
     const qualifies = remainingCents === 0;
-    let message = qualifies ? `You qualify for a free ${gift}!` : `You are ${formatCents(remainingCents)} away from a free ${gift}`;
-    if (qualifies && tier < top) message = `One gift per order: the free ${tierName(2)} takes the place of the ${gift}.`;
-    return { gift, thresholdCents, remainingCents, qualifies, message };
+    const superseded = qualifies && tier < top;
+    const message = superseded
+      ? `One gift per order: the free ${tierName(2)} takes the place of the ${gift}.`
+      : qualifies
+        ? `You qualify for a free ${gift}!`
+        : `You are ${formatCents(remainingCents)} away from a free ${gift}`;
+    return { gift, thresholdCents, remainingCents, qualifies, superseded, message };
   });
 }
 

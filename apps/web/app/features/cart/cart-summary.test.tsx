@@ -22,6 +22,8 @@ describe('the cart’s word on the free gift (§4, §9)', () => {
     expect(bracelet).toContain('You qualify for a free Diamond Bracelet!');
     expect(bracelet).not.toContain('You qualify for a free Diamond Necklace!');
     expect(bracelet).toContain(GIFT_CHOICE_HINT);
+    // The necklace's line is not drawn as a second gift won.
+    expect(bracelet.match(/gift-progress__item--done/g)).toHaveLength(1);
   });
 
   it('tells a shopper who has received their gift so, instead of promising another', () => {

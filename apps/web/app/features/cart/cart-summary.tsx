@@ -45,7 +45,7 @@ export function CartSummary({ payable, pricing, blocker, giftStanding }: CartSum
           {pricing.gifts.map((g) => {
             const reached = Math.min(subtotalCents, g.thresholdCents);
             return (
-              <li key={g.gift} className={g.qualifies ? 'gift-progress__item gift-progress__item--done' : 'gift-progress__item'}>
+              <li key={g.gift} className={g.qualifies && !g.superseded ? 'gift-progress__item gift-progress__item--done' : 'gift-progress__item'}>
                 <p className="gift-progress__message">{g.message}</p>
                 <div
                   className="gift-progress__bar"
