@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { GIFTS, formatAmount, formatCarat, formatCents, variantLabel } from '@everstone/contract/core';
 import type { Order, OrderGift, OrderLine, OrderProduct, OrderRing } from '@everstone/contract';
@@ -30,13 +31,26 @@ export function OrderLines({ lines, items = [], order = {} }: { lines: readonly 
   );
 }
 
-/** §9's free gift of an order, in the contract's words: what it carries, or why it carries none. */
-export function OrderGiftNote({ gift }: { gift: OrderGift | null | undefined }) {
+/** The lines the shopper bought, and the free gift's line apart (the pages show it in a section of its own). */
+export function splitGiftLines<L extends Pick<OrderLine, 'gift'>>(lines: readonly L[]): { bought: L[]; gifts: L[] } {
+  return { bought: lines.filter((l) => l.gift === null || l.gift === undefined), gifts: lines.filter((l) => l.gift !== null && l.gift !== undefined) };
+}
+
+/**
+ * §9's free gift of an order, in a section of its own under the lines bought: its line (at $0) while the order
+ * carries it, and the contract's words for what became of it, or why the order carries none.
+ */
+export function OrderGiftSection({ gift, lines, order = {} }: { gift: OrderGift | null | undefined; lines: readonly OrderLine[]; order?: OrderFacts }) {
+  const id = useId();
   if (!gift) return null;
   return (
-    <p className={`order-gift order-gift--${gift.outcome}`} data-testid="order-gift">
-      {gift.message}
-    </p>
+    <section className="order-items order-gift" aria-labelledby={`${id}-gift`} data-testid="order-gift">
+      <h2 id={`${id}-gift`} className="order-page__section-title">
+        Your free gift
+      </h2>
+      {gift.carried && lines.length > 0 && <OrderLines lines={lines} order={order} />}
+      <p className={`order-gift__message order-gift__message--${gift.outcome}`}>{gift.message}</p>
+    </section>
   );
 }
 
