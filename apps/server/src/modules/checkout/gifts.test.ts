@@ -4,6 +4,7 @@ import {
   GIFTS,
   centsToPrice,
   giftOutcomeText,
+  giftNotReturnable,
   giftReturnedMessage,
   type GiftId,
   type ReturnCreated,
@@ -246,6 +247,9 @@ describe.each(TEST_ENGINES)('the free gift on %s', (engine) => {
     const shopper = await signUpAndIn(app);
     const o = await paidViaPayPal(shopper, [46_000, 10_000]);
     await delivered(o);
+    // The gift is never returned on its own.
+    const alone = await ask(shopper.token, o.order_number, [3]);
+    expect([alone.statusCode, alone.json().errors?.lines]).toEqual([422, [giftNotReturnable(3)]]);
     const res = await ask(shopper.token, o.order_number, [2]);
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json() as ReturnCreated;
