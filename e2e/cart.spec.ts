@@ -184,8 +184,14 @@ test.describe('progress toward the free gifts', () => {
   async function expectGift(page: Page, gift: string, total: number, threshold: number) {
     const remaining = Math.max(0, Math.round((threshold - total) * 100) / 100);
     const item = page.locator('.gift-progress__item', { has: page.getByRole('progressbar', { name: `Progress toward a free ${gift}` }) });
+    // One gift per order: past the bracelet's threshold, the necklace's line says the bracelet takes its place.
+    const replaced = gift === 'Diamond Necklace' && total >= bracelet;
     await expect(item.locator('.gift-progress__message')).toHaveText(
-      remaining > 0 ? `You are ${formatMoney(remaining)} away from a free ${gift}` : `You qualify for a free ${gift}!`,
+      remaining > 0
+        ? `You are ${formatMoney(remaining)} away from a free ${gift}`
+        : replaced
+          ? 'One gift per order: the free Diamond Bracelet takes the place of the Diamond Necklace.'
+          : `You qualify for a free ${gift}!`,
     );
     await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(Math.min(total, threshold)));
     await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuemax', String(threshold));

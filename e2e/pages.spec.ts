@@ -218,7 +218,10 @@ test('the terms carry the legal facts as readable text', async ({ page }) => {
 
   const promotions = section(/Promotions and offer codes/);
   await expect(promotions).toContainText('Use code WELCOME for $100 off your first purchase of $1,000 or more. One use per customer, for new customers only.');
-  await expect(promotions).toContainText('a diamond necklace when you spend over $1,000, or diamond earrings when you spend over $2,500. One free gift per customer.');
+  await expect(promotions).toContainText('Free gift at over $1,000 spend (necklace) or $2,500 (earrings), one per customer.');
+  // The store's rule beneath it, from the contract the cart and the orders use: tiers that give at least what the line promises.
+  await expect(promotions).toContainText('a free Diamond Necklace to an order whose subtotal, before any bank-wire discount, is $460.00 or more');
+  await expect(promotions).toContainText('from $2,460.00, a free Diamond Bracelet or, at your choice, Diamond Stud Earrings instead');
 
   await expect(section(/Who may use the site/)).toContainText('at least 16 years old');
   await expect(section(/Liability and claims/)).toContainText('within one year');

@@ -10,6 +10,7 @@ export async function seedDemoOnce(databaseUrl: string, count: number): Promise<
     await migrateToLatest(d);
     const catalog = await seedDemoJewelry(d);
     if (catalog.seeded) console.log(`First start: seeded the jewelry catalog (${catalog.products} pieces, ${catalog.variants.toLocaleString('en-US')} variants).`);
+    if (catalog.giftPieces > 0) console.log(`Added the free gift's ${catalog.giftPieces} pieces the demo catalog lacked, with their stock.`);
     const seeded = await d.db.selectFrom('store_meta').select('value').where('key', '=', SEED_META_KEY).executeTakeFirst();
     const { n } = await d.db
       .selectFrom('diamonds')

@@ -53,7 +53,7 @@ import {
   type WalletProvider,
 } from './modules/payments/index.ts';
 import { createTableTaxProvider, type TaxProvider } from './modules/tax/index.ts';
-import { checkoutRoutes, createCheckoutService, quoteRoutes } from './modules/checkout/index.ts';
+import { checkoutRoutes, createCheckoutService, giftRoutes, quoteRoutes } from './modules/checkout/index.ts';
 import { createCustomRequestDesk, createCustomRequestService, customRequestRoutes } from './modules/custom-requests/index.ts';
 import { createHomePreviewService, homePreviewRoutes } from './modules/home-preview/index.ts';
 import { createBuilderStarts, createRingBuilderService, ringBuilderRoutes } from './modules/ring-builder/index.ts';
@@ -302,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(checkoutRoutes(checkout, { auth, limiter, wallet, storeUrl: storeUrlOf(config) }));
       await api.register(quoteRoutes(checkout, { limiter }));
+      await api.register(giftRoutes(checkout, { authenticate: accounts.authenticate }));
       if (wallet.acceptsEvents) await api.register(walletWebhookRoutes(wallet, { limiter }));
       await api.register(newsletterRoutes(newsletter, { limiter }));
       await api.register(appointmentRoutes(appointments, { limiter }));

@@ -51,7 +51,7 @@ async function main() {
     console.log(
       catalog.seeded
         ? `Seeded the jewelry catalog: ${catalog.products} pieces in ${catalog.variants.toLocaleString('en-US')} variants.`
-        : 'The jewelry catalog already holds pieces; it is left as it is.',
+        : `The jewelry catalog already holds pieces; it is left as it is${catalog.giftPieces > 0 ? `, and the free gift's ${catalog.giftPieces} pieces it lacked were added with their stock` : ''}.`,
     );
     console.log(`Seeding ${count.toLocaleString('en-US')} diamonds (seed ${seed}) into ${d.describe}...`);
     const started = Date.now();

@@ -31,6 +31,7 @@ import { careTicketsMigration } from './migrations/025-care-tickets.ts';
 import { returnExchangesMigration } from './migrations/026-return-exchanges.ts';
 import { taxRatesMigration } from './migrations/027-tax-rates.ts';
 import { orderTaxesMigration } from './migrations/029-order-taxes.ts';
+import { freeGiftsMigration } from './migrations/030-free-gifts.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -133,6 +134,7 @@ export function migrations(engine: Engine, d?: Pick<Db, 'setDefensive'>): Record
     '026-return-exchanges': returnExchangesMigration(),
     '027-tax-rates': taxRatesMigration(),
     '029-order-taxes': orderTaxesMigration(),
+    '030-free-gifts': freeGiftsMigration(),
   };
 }
 

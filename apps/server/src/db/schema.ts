@@ -269,6 +269,12 @@ export interface OrderTable {
   refunded_cents: Generated<number>;
   /** Returns in the store's hands; the order is not completed while one is. */
   open_returns: Generated<number>;
+  /** The free gift the subtotal reached (the contract's GIFT_IDS), null below the first tier (030). */
+  gift: string | null;
+  /** What became of it (GIFT_OUTCOMES): given, out_of_stock, already_received; null with no gift reached. */
+  gift_outcome: string | null;
+  /** The account whose one gift this order carries, while it carries it (unique: one per account). */
+  gift_holder_id: number | null;
 }
 
 /** A return authorization (RMA) of some of a delivered order's lines (decision 021). */
@@ -432,6 +438,8 @@ export interface OrderItemTable {
   tax_cents: Generated<number>;
   /** That tax by jurisdiction, JSON `[{ jurisdiction, rate_millionths, tax_cents }]`; null when none was charged. */
   taxes_json: string | null;
+  /** The free gift this $0 product line is (GIFT_IDS), null for a line bought (030). */
+  gift: string | null;
 }
 
 /** A piece of jewelry as the shopper meets it (docs/decisions/014-jewelry-catalog.md). */

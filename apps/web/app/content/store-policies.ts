@@ -1,4 +1,4 @@
-import { WELCOME_OFFER } from '@everstone/contract/core';
+import { GIFT_RULE_TEXT, WELCOME_OFFER } from '@everstone/contract/core';
 import { FINANCING_TEXT } from './education/facts';
 
 /**
@@ -44,8 +44,9 @@ export const HOME_PREVIEW_TERMS: readonly string[] = [
 
 export const WELCOME_TEXT = `Use code ${WELCOME_OFFER.code} for ${WELCOME_OFFER.text.charAt(0).toLowerCase()}${WELCOME_OFFER.text.slice(1)}`;
 
-export const FREE_GIFT_TEXT =
-  'Free gift with purchase: a diamond necklace when you spend over $1,000, or diamond earrings when you spend over $2,500. One free gift per customer.';
+/** §9's legal line, verbatim; the store's precise rule (which gives at least this) is the contract's GIFT_RULE_TEXT. */
+export const FREE_GIFT_TEXT = 'Free gift at over $1,000 spend (necklace) or $2,500 (earrings), one per customer.';
+export { GIFT_RULE_TEXT };
 
 export const GET50_TEXT = 'Use code GET50 at checkout for $50 off orders above $1,000.';
 

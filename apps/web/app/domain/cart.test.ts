@@ -159,7 +159,7 @@ describe('priceCart', () => {
     expect(b!.message).toBe(`You are $${(bracelet - necklace + 120).toLocaleString('en-US')}.00 away from a free Diamond Bracelet`);
     expect(priceCart([line(1, necklace - 0.01)], null).gifts[0]!.message).toBe('You are $0.01 away from a free Diamond Necklace');
     expect(priceCart([line(1, bracelet + 500)], null).gifts.map((g) => g.message)).toEqual([
-      'You qualify for a free Diamond Necklace!',
+      'One gift per order: the free Diamond Bracelet takes the place of the Diamond Necklace.',
       'You qualify for a free Diamond Bracelet!',
     ]);
   });

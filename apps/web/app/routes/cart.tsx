@@ -8,6 +8,7 @@ import { CartLineItem } from '../features/cart/cart-line';
 import { CartCheckFailed, CartNotices } from '../features/cart/cart-notices';
 import { CartSummary } from '../features/cart/cart-summary';
 import { useCartCheck } from '../features/cart/use-cart-check';
+import { useGiftStanding } from '../domain/gift-standing';
 import cartHref from '../styles/cart.css?url';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -26,6 +27,7 @@ export default function Cart() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const check = useCartCheck(lines, hydrated);
+  const giftStanding = useGiftStanding();
   const { payable } = payableLines(lines, check.missing);
   const empty = hydrated && lines.length === 0;
   const loading = !hydrated || (!empty && !check.settled);
@@ -65,7 +67,7 @@ export default function Cart() {
               <Link to="/diamond">Continue shopping</Link>
             </p>
           </div>
-          <CartSummary payable={payable} pricing={priceCart(payable, null)} blocker={checkoutBlocker(lines, check.missing)} />
+          <CartSummary payable={payable} pricing={priceCart(payable, null)} blocker={checkoutBlocker(lines, check.missing)} giftStanding={giftStanding} />
         </div>
       )}
     </section>

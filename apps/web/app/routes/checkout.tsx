@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, data } from 'react-router';
 import type { PaymentMethod } from '@everstone/contract';
-import { STORE_TERMS } from '@everstone/contract/core';
+import { DEFAULT_GIFT_CHOICE, STORE_TERMS, type GiftChoice } from '@everstone/contract/core';
 import type { Route } from './+types/checkout';
 import { CheckoutForm } from '../features/checkout/checkout-form';
 import { OrderSummary, type LineMark } from '../features/checkout/order-summary';
 import { useCartCheck } from '../features/cart/use-cart-check';
 import { cartLineKey, priceCart, useCart, type CartLine } from '../domain/cart';
+import { useGiftStanding } from '../domain/gift-standing';
 import { lineProblem, payableLines, ringUnavailability, ringUnavailabilityReason, unavailability, unavailabilityTitle } from '../features/cart/cart-check';
 import { CartNotices } from '../features/cart/cart-notices';
 import { CheckoutExtras } from '../features/checkout/checkout-extras';
@@ -69,6 +70,8 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
   };
   const blocker = markedLinesBlocker(lines.filter((l) => markOf(l) !== null));
   const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const giftStanding = useGiftStanding();
+  const [giftChoice, setGiftChoice] = useState<GiftChoice>(DEFAULT_GIFT_CHOICE);
   const walletCancelled = useWalletCancel(session, setMethod);
   const renewedHolds = useRenewedHolds(hydrated ? lines : [], session.status === 'signed-in');
   // The sales tax follows the ZIP or postal code as it is typed (the store's quote, asked after a pause).
@@ -123,6 +126,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
             pricing={pricing}
             tax={tax}
             checking={check.status === 'checking'}
+            gift={{ standing: giftStanding, choice: giftChoice, onChoose: setGiftChoice }}
           />
           <div className="checkout__main">
             <CheckoutExtras />
@@ -136,6 +140,7 @@ export default function Checkout({ actionData }: Route.ComponentProps) {
               recheck={check.recheck}
               onRefused={onRefused}
               onDestination={setDestination}
+              giftChoice={giftChoice}
             />
           </div>
         </div>

@@ -2,3 +2,4 @@
 export * from './line-kinds.ts';
 export * from './pricing.ts';
 export * from './tax.ts';
+export * from './gifts.ts';

@@ -5,7 +5,6 @@ import { dollarsToCents, formatCents } from '../money.ts';
 import {
   MIN_STONE_PRICE_CENTS,
   diamondUnitPrice,
-  giftProgress,
   priceLines,
   productUnitPrice,
   ringUnitPrice,
@@ -110,18 +109,5 @@ describe('priceLines', () => {
 
   it('prices nothing as nothing', () => {
     expect(priceLines([], 'pay-wire')).toMatchObject({ lines: [], subtotalCents: 0, discountCents: 0, totalCents: 0 });
-  });
-});
-
-describe('giftProgress (§9)', () => {
-  it('says how far the subtotal is from each gift, floored at zero, at the thresholds’ edges', () => {
-    expect(giftProgress(0).map((g) => g.message)).toEqual(['You are $460.00 away from a free Diamond Necklace', 'You are $2,460.00 away from a free Diamond Bracelet']);
-    const justBelow = giftProgress(45_999);
-    expect(justBelow[0]).toMatchObject({ remainingCents: 1, qualifies: false, message: 'You are $0.01 away from a free Diamond Necklace' });
-    const at = giftProgress(46_000);
-    expect(at[0]).toMatchObject({ remainingCents: 0, qualifies: true, message: 'You qualify for a free Diamond Necklace!' });
-    expect(at[1]).toMatchObject({ remainingCents: 200_000, qualifies: false });
-    expect(giftProgress(246_000)[1]).toMatchObject({ remainingCents: 0, qualifies: true, message: 'You qualify for a free Diamond Bracelet!' });
-    expect(giftProgress(1_000_000).every((g) => g.remainingCents === 0 && g.qualifies)).toBe(true);
   });
 });

@@ -1,12 +1,13 @@
 /**
  * What an order costs, in integer cents, computed in one place: the cart, the checkout page, the order API and the
  * wallet all call `priceLines`. A line's unit price comes from the catalog (the server's records, or the record the
- * browser was given); what the lines add up to, what a bank wire takes off and how far the shopper is from a free
- * gift are decided here and nowhere else.
+ * browser was given); what the lines add up to and what a bank wire takes off are decided here and nowhere else, and
+ * the progress toward the free gift comes with them from the gift rule (gifts.ts), measured on the list subtotal.
  */
 import { PROMOTIONS } from '../constants.ts';
 import type { LineItemKind } from './line-kinds.ts';
 import { dollarsToCents, formatCents } from '../money.ts';
+import { giftProgress, type GiftProgress } from './gifts.ts';
 
 /** What one unit of a line costs, as the catalog prices it. */
 export interface UnitPrice {
@@ -29,17 +30,6 @@ export interface LinePrice {
   totalCents: number;
 }
 
-/** §9: progress toward a free gift, measured on the subtotal. */
-export interface GiftProgress {
-  gift: string;
-  thresholdCents: number;
-  /** How far the subtotal is from the threshold, floored at 0. */
-  remainingCents: number;
-  qualifies: boolean;
-  /** 'You are $120.00 away from a free Diamond Necklace' or 'You qualify for a free Diamond Necklace!'. */
-  message: string;
-}
-
 export interface Pricing {
   lines: LinePrice[];
   /** §3: the sum of price × quantity, at list prices. */
@@ -48,17 +38,12 @@ export interface Pricing {
   discountCents: number;
   /** What the lines cost with the chosen method (shipping is free, §9). Sales tax is added on these lines by the tax quote (`taxOf`, docs/taxes.md). */
   totalCents: number;
+  /** §9: progress toward each gift tier, on the list subtotal (gifts.ts decides the gift itself). */
   gifts: GiftProgress[];
 }
 
 /** The payment method that pays the bank-wire price (§5, §4). */
 export const WIRE_METHOD = 'pay-wire';
-
-/** §9's gifts and their thresholds, in cents. */
-export const GIFTS = [
-  { gift: 'Diamond Necklace', thresholdCents: dollarsToCents(PROMOTIONS.freeNecklaceThreshold) },
-  { gift: 'Diamond Bracelet', thresholdCents: dollarsToCents(PROMOTIONS.freeBraceletThreshold) },
-] as const;
 
 /** What a bank wire takes off one unit of each kind. */
 const WIRE_DISCOUNT_CENTS: Record<LineItemKind, number> = {
@@ -82,6 +67,15 @@ export const STONE_PRICE_TOO_LOW = `must be at least ${formatCents(MIN_STONE_PRI
 /** What the stone editor and the supplier import say of a price that is not an amount they take, after naming it. */
 export const STONE_PRICE_NOT_AN_AMOUNT = `must be an amount from ${formatCents(MIN_STONE_PRICE_CENTS)} to ${formatCents(MAX_STONE_PRICE_CENTS)}, such as 4250 or 4,250.00`;
 
+/**
+ * The list price of one unit of an order's line from what it was paid with `method`: a bank wire's discount added back
+ * to a stone's line (the floor at $0 only meets a stone priced under MIN_STONE_PRICE_CENTS, which the store no longer
+ * takes). What a return leaves the shopper is measured this way against the gift's threshold (gifts.ts).
+ */
+export function listUnitCentsOfPaid(kind: LineItemKind, paidUnitCents: number, method: string): number {
+  return method === WIRE_METHOD ? paidUnitCents + WIRE_DISCOUNT_CENTS[kind] : paidUnitCents;
+}
+
 /** A loose diamond's unit price from its record's price (whole dollars and cents, §3). */
 export function diamondUnitPrice(priceCents: number): UnitPrice {
   return { unitCents: priceCents, wireDiscountCents: WIRE_DISCOUNT_CENTS.diamond };
@@ -99,21 +93,6 @@ export function productUnitPrice(priceCents: number): UnitPrice {
 export function ringUnitPrice(price: { totalCents: number; stoneCents: number }): UnitPrice {
   const stoneCents = Number.isInteger(price.stoneCents) && price.stoneCents > 0 ? price.stoneCents : 0;
   return { unitCents: price.totalCents, wireDiscountCents: Math.min(WIRE_DISCOUNT_CENTS.ring, stoneCents) };
-}
-
-/** §9: how far `subtotalCents` is from each free gift, and the message the cart shows. */
-export function giftProgress(subtotalCents: number): GiftProgress[] {
-  return GIFTS.map(({ gift, thresholdCents }) => {
-    const remainingCents = Math.max(0, thresholdCents - subtotalCents);
-    const qualifies = remainingCents === 0;
-    return {
-      gift,
-      thresholdCents,
-      remainingCents,
-      qualifies,
-      message: qualifies ? `You qualify for a free ${gift}!` : `You are ${formatCents(remainingCents)} away from a free ${gift}`,
-    };
-  });
 }
 
 /**

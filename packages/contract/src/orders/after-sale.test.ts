@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   ENGRAVING_REMOVAL_CENTS,
+  GIFT_LINE_NOTE,
   addMonths,
   afterSaleOf,
+  giftNotReturnable,
   allowedReturnSteps,
   needsGiaRecheck,
   nextReturnFrom,
@@ -78,6 +80,16 @@ describe('what a delivered line may still become', () => {
     expect(returnRequestProblem(eligibility, [2], facts(), now)).toBe('This order has no line 2.');
     expect(returnRequestProblem(eligibility, [1], facts(), new Date('2026-12-29T12:00:00Z'))).toBe('The 30-day return window closed on Dec 28.');
     expect(returnRequestProblem(eligibility, [1], facts({ order_status: 'completed' }), now)).toBe('Only a delivered order can be returned.');
+  });
+
+  it('never returns §9’s free gift on its own: the return that needs it adds it (gifts.ts)', () => {
+    const now = new Date('2026-12-01T12:00:00Z');
+    const withGift = facts({ lines: [line(1), line(2, { gift: true })] });
+    const [bought, gift] = afterSaleOf(withGift, now);
+    expect(bought!.returnable).toBe(true);
+    expect(gift).toMatchObject({ returnable: false, notes: [GIFT_LINE_NOTE] });
+    expect(returnRequestProblem([bought!, gift!], [2], withGift, now)).toBe(giftNotReturnable(2));
+    expect(returnRequestProblem([bought!, gift!], [1], withGift, now)).toBeNull();
   });
 });
 

@@ -103,7 +103,13 @@ export interface AfterSaleLine {
   resized: boolean;
   /** The resize or repair ticket it is in while that is open (the piece is the store's to send back), if any. */
   ticket?: string | null;
+  /** §9's free gift: it comes back with a return only when the return needs it (checkout/gifts.ts), never alone. */
+  gift?: boolean;
 }
+
+/** The words for a gift line: its note on the order page, and the refusal of a return that asks for it alone. */
+export const GIFT_LINE_NOTE = 'Your free gift: it comes back with a return only when what you keep falls below its threshold';
+export const giftNotReturnable = (n: number) => `Line ${n} is your free gift: it is not returned on its own, only with a return that leaves you below its threshold, which adds it by itself.`;
 
 /** What the order and its account are for the rules. */
 export interface AfterSaleFacts {
@@ -152,7 +158,9 @@ export function afterSaleOf(facts: AfterSaleFacts, now: Date): LineAfterSale[] {
     const ticket = line.ticket ?? null;
     if (line.rma) notes.push(`In return ${line.rma}`);
     else if (ticket) notes.push(`In ${ticket.startsWith('RP-') ? 'repair' : 'resize'} ${ticket}: back with you soon`);
-    else if (windowOpen) {
+    else if (line.gift) {
+      if (windowOpen) notes.push(GIFT_LINE_NOTE);
+    } else if (windowOpen) {
       notes.push(`Returnable until ${formatShortDay(until!, now)}`);
       if (line.engraved) notes.push(ENGRAVED_NOTE);
       if (interval) notes.push(`One return every six months: your next is possible from ${formatShortDay(nextFrom!, now)}`);
@@ -162,7 +170,7 @@ export function afterSaleOf(facts: AfterSaleFacts, now: Date): LineAfterSale[] {
     if (freeResize) notes.push('First resize free within two sizes');
     return {
       line: line.line,
-      returnable: windowOpen && !interval && line.rma === null && ticket === null,
+      returnable: windowOpen && !interval && line.rma === null && ticket === null && !line.gift,
       return_until: delivered ? until : null,
       engraving_fee_cents: line.engraved ? ENGRAVING_REMOVAL_CENTS : 0,
       next_return_from: interval ? nextFrom : null,
@@ -179,7 +187,7 @@ export function afterSaleOf(facts: AfterSaleFacts, now: Date): LineAfterSale[] {
  * Why a return of `lines` (line numbers) cannot be requested now, in the shopper's words, or null when it can. The
  * server asks this again inside the transaction that authorizes the return.
  */
-export function returnRequestProblem(eligibility: readonly LineAfterSale[], lines: readonly number[], facts: Pick<AfterSaleFacts, 'order_status' | 'payment_status' | 'delivered_at'>, now: Date): string | null {
+export function returnRequestProblem(eligibility: readonly LineAfterSale[], lines: readonly number[], facts: Pick<AfterSaleFacts, 'order_status' | 'payment_status' | 'delivered_at'> & { lines?: readonly AfterSaleLine[] }, now: Date): string | null {
   if (lines.length === 0) return 'Choose at least one piece to return.';
   if (new Set(lines).size !== lines.length) return 'Each piece can be chosen once.';
   if (facts.order_status !== 'delivered' || facts.delivered_at === null) return 'Only a delivered order can be returned.';
@@ -190,6 +198,7 @@ export function returnRequestProblem(eligibility: readonly LineAfterSale[], line
     if (!line) return `This order has no line ${n}.`;
     if (line.rma) return `Line ${n} is already in return ${line.rma}.`;
     if (line.next_return_from) return `One return every six months: your next is possible from ${formatShortDay(line.next_return_from, now)}.`;
+    if (facts.lines?.find((l) => l.line === n)?.gift) return giftNotReturnable(n);
     if (!line.returnable) return `Line ${n} cannot be returned.`;
   }
   return null;

@@ -9,6 +9,7 @@ import { MAX_HELD_STONES_PER_ACCOUNT, SHAPES, UNPAID_HOLD_HOURS } from '../const
 import { optionalMultilineText, optionalText, positiveId, requiredPhone, requiredText } from '../fields.ts';
 import { diamondLineOf, lineItemSchema } from '../checkout/line-items.ts';
 import { LINE_ITEM_KINDS, lineKey, type LineItem } from '../checkout/line-kinds.ts';
+import { GIFT_CHOICES, GIFT_IDS, GIFT_OUTCOMES } from '../checkout/gifts.ts';
 import { includedStoneSchema, priceBreakdownSchema } from '../jewelry/product-schemas.ts';
 import { pieceDesignSchema } from '../jewelry/design-schemas.ts';
 import { PRODUCT_FAMILIES } from '../jewelry/products.ts';
@@ -262,6 +263,8 @@ const orderFields = {
   address: jsonText('address', orderAddressSchema),
   is_gift: flag('gift'),
   notes: optionalMultilineText(2000, 'notes'),
+  /** At the second gift tier, the free gift the shopper chose (gifts.ts); the bracelet when left out, ignored below it. */
+  gift_choice: z.enum(GIFT_CHOICES, { error: 'The free gift must be the bracelet or the earrings.' }).nullable().default(null),
 };
 
 /**
@@ -301,6 +304,8 @@ const quoteAddressSchema = z.object({ zip: requiredText(20, 'zip code'), country
  */
 export const quoteRequestSchema = withLines({
   payment_mode: z.enum(PAYMENT_METHOD_IDS, { error: 'Please select a payment method' }).nullish(),
+  /** §9's second tier: the bracelet (the default) or the earrings. */
+  gift_choice: z.enum(GIFT_CHOICES, { error: 'The gift must be the bracelet or the earrings.' }).nullish(),
   address: jsonText('address', quoteAddressSchema).nullish(),
 });
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;
@@ -325,6 +330,11 @@ export const quoteSchema = z.object({
   tax_place: z.string().nullable(),
   /** The tax by jurisdiction and rate. */
   taxes: z.array(taxLineSchema),
+  /**
+   * §9's free gift this subtotal reaches ($0, never in the total), by the contract's rule (gifts.ts); whether the
+   * account has received its one gift, or the gift is out of stock, is GET /api/free-gift's.
+   */
+  gift: z.enum(GIFT_IDS).nullable(),
   total: z.string(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
@@ -392,6 +402,8 @@ export const orderLineSchema = z.object({
   tax: z.string().default('0.00'),
   /** That tax by jurisdiction. */
   taxes: z.array(taxLineSchema).default([]),
+  /** The free gift this $0 product line is (§9, gifts.ts); null for a line bought. */
+  gift: z.enum(GIFT_IDS).nullable().default(null),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -541,6 +553,17 @@ export const returnLabelLinkSchema = z.object({
   label_expires_at: z.string(),
 });
 
+/** The free gift an order reached, and what became of it. */
+export const orderGiftSchema = z.object({
+  gift: z.enum(GIFT_IDS),
+  name: z.string(),
+  outcome: z.enum(GIFT_OUTCOMES),
+  /** Whether the order still carries it: false once it was given back (the order cancelled, or the gift returned). */
+  carried: z.boolean(),
+  message: z.string(),
+});
+export type OrderGift = z.infer<typeof orderGiftSchema>;
+
 /**
  * An order as the API answers it: POST /api/store-order (201), GET /api/orders/{order_number} and each entry of the
  * list. The store's internal row id never leaves the server: §3's `order_id` is the public order number, random
@@ -607,6 +630,11 @@ export const orderSchema = z.object({
   tickets: z.array(careTicketSchema),
   /** What has been refunded of the total (2-decimal text). */
   refunded: z.string(),
+  /**
+   * §9's free gift, when the order's subtotal reached a tier: which gift, what became of it (given: a $0 line of the
+   * order, `lines[].gift`; out_of_stock; already_received: the account's one gift is another order's), in words.
+   */
+  gift: orderGiftSchema.nullable().default(null),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -692,6 +720,7 @@ export const walletOrderRequestSchema = withLines({
   address: orderFields.address,
   is_gift: orderFields.is_gift,
   notes: orderFields.notes,
+  gift_choice: orderFields.gift_choice,
   user_id: positiveId('user id'),
   amount: z
     .union([z.string(), z.number()], { error: 'The amount is required.' })

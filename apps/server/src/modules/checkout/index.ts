@@ -1,3 +1,3 @@
 /** The checkout's public face. */
 export { createCheckoutService, LinesUnavailableError, TooManyHeldError, type CheckoutService, type PlacedOrder } from './service.ts';
-export { checkoutRoutes, quoteRoutes } from './routes.ts';
+export { checkoutRoutes, giftRoutes, quoteRoutes } from './routes.ts';

@@ -182,7 +182,8 @@ describe.each(TEST_ENGINES)('ordering a built ring on %s', (engine) => {
     expect(order.total_price).toBe(centsToPrice(total));
     // §3's items are loose diamonds only; the ring is one line.
     expect(order.items).toEqual([]);
-    expect(order.lines).toHaveLength(1);
+    // The ring, and §9's free gift beside it at $0 (checkout/gifts.test.ts).
+    expect(order.lines.filter((l) => l.gift === null)).toHaveLength(1);
     const stored = order.lines[0]!;
     expect(stored).toMatchObject({ kind: 'ring', quantity: 1, unit_price: centsToPrice(total), total: centsToPrice(total), diamondid: s.id, certificate_number: s.certificate, product: null });
     expect(stored.description).toContain(v.name);
@@ -525,7 +526,7 @@ describe.each(TEST_ENGINES)('ordering a built ring on %s', (engine) => {
     expect(captured.statusCode, captured.body).toBe(201);
     const order = captured.json() as Order;
     expect(order).toMatchObject({ payment_mode: 'pay-paypal', payment_status: 'paid', total_price: centsToPrice(total), items: [] });
-    expect(order.lines).toHaveLength(1);
+    expect(order.lines.filter((l) => l.gift === null)).toHaveLength(1);
     expect(order.lines[0]).toMatchObject({ kind: 'ring', diamondid: s.id, certificate_number: s.certificate });
     expect(order.lines[0]!.ring).toMatchObject({ setting_variant_id: v.id, engraving: 'A & J', price: { total_cents: total } });
     expect(await statusOf(s.id)).toBe('reserved');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ORDER_MESSAGES,
   errorResponseSchema,
+  giftStandingSchema,
   orderRequestSchema,
   orderSchema,
   quoteRequestSchema,
@@ -13,7 +14,7 @@ import {
   walletOrderResponseSchema,
   walletPaymentRequestSchema,
 } from '@everstone/contract';
-import { requireUser, type Auth } from '../../plugins/auth.ts';
+import { requireUser, type Auth, type Authenticate } from '../../plugins/auth.ts';
 import { RATE_LIMITS, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { WalletService } from '../payments/index.ts';
 import type { CheckoutService } from './service.ts';
@@ -185,6 +186,34 @@ export function quoteRoutes(service: CheckoutService, deps: { limiter: RateLimit
         preValidation: deps.limiter.guard(RATE_LIMITS.quotes),
       },
       async (request) => service.quoteOrder(request.body),
+    );
+  };
+}
+
+/**
+ * GET /api/free-gift, for guests and signed-in shoppers alike: the cart asks it to say, before payment, that the
+ * account has received its one gift or that the gift it reaches is out of stock.
+ */
+export function giftRoutes(service: CheckoutService, deps: { authenticate: Authenticate }): FastifyPluginAsyncZod {
+  return async function (app) {
+    app.get(
+      '/free-gift',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'The free gift’s standing (§9): out-of-stock gifts, and whether the signed-in account has received its one gift',
+          description:
+            'Without a bearer token (or with one that signs nobody in), received_with is null. out_of_stock names the gifts ' +
+            'no order can be given now; an order that reaches one is placed without it. The tiers and messages are the ' +
+            'contract’s (packages/contract/src/checkout/gifts.ts).',
+          response: { 200: giftStandingSchema },
+        },
+      },
+      async (request, reply) => {
+        const signedIn = await deps.authenticate(request.headers.authorization);
+        reply.header('cache-control', 'no-store');
+        return service.giftStanding(signedIn?.user.id ?? null);
+      },
     );
   };
 }

@@ -13,6 +13,9 @@ import {
   ceilingReachedMessage,
   WALLET_PAYMENT_METHOD,
   centsToPrice,
+  GIFT_IDS,
+  GIFT_PIECES,
+  giftFor,
   diamondUnitPrice,
   fitProblem,
   headFitOf,
@@ -37,6 +40,8 @@ import {
   type DeliveryCountry,
   type Quote,
   type DiamondLine,
+  type GiftChoice,
+  type GiftStandingResponse,
   type GoneLines,
   type LineItem,
   type OrderRing,
@@ -60,7 +65,7 @@ import { MAX_DIAMOND_ID, type DiamondService, type DiamondForSale } from '../dia
 import { StockUnavailableError, type InventoryService, type StockUnit } from '../inventory/index.ts';
 import type { TaxProvider } from '../tax/index.ts';
 import type { MailQueue } from '../mail/index.ts';
-import { lineIdentity, type OrderedProduct, type OrderDetails, type OrderLineDraft, type OrderService } from '../orders/index.ts';
+import { lineIdentity, type OrderedProduct, type OrderDetails, type OrderDraft, type OrderLineDraft, type OrderService } from '../orders/index.ts';
 import type { JewelryService, VariantForSale } from '../jewelry/index.ts';
 import { PaidLinesLostError, type CapturedPayment, type PaidLine, type WalletHooks, type WalletService } from '../payments/index.ts';
 
@@ -426,7 +431,32 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     }
     // Each line keeps the unit price this method paid and its tax, and the order the total they add up to.
     const lines = priced.map((p, i) => ({ ...storedAt(p, pricing.lines[i]!.totalCents / p.line.quantity), tax: tax.lines[i]! }));
-    return { lines, totalCents, taxCents: tax.totalCents };
+    return { lines, totalCents, taxCents: tax.totalCents, subtotalCents: pricing.subtotalCents };
+  }
+
+  /**
+   * Inside the order's transaction, after its lines are reserved: §9's gift for a list subtotal (the contract's rule,
+   * the one the cart showed), unless the account has received its one gift; its unit taken from the gift piece's shelf
+   * like any stocked piece's. None left (or the piece gone from the catalog): the order is placed without it, says so,
+   * and the account keeps its right to one. The gift is a $0 line and never changes the total.
+   */
+  async function giftOf(trx: Handle, userId: number, subtotalCents: number, choice: GiftChoice | null): Promise<{ gift: OrderDraft['gift']; lines: OrderLineDraft[] }> {
+    const gift = giftFor(subtotalCents, choice);
+    if (gift === null) return { gift: null, lines: [] };
+    if ((await orders.giftReceivedBy(trx, userId)) !== null) return { gift: { gift, outcome: 'already_received' }, lines: [] };
+    const outOfStock = { gift: { gift, outcome: 'out_of_stock' as const }, lines: [] };
+    const forSale = await jewelry.giftVariantForSale(trx, gift);
+    if (!forSale) return outOfStock;
+    const priced = pricedProduct({ kind: 'product', variant_id: forSale.variant.id, quantity: 1, ring_size: null, engraving: null }, forSale);
+    try {
+      await inventory.reserve(trx, priced.stock, userId);
+    } catch (err) {
+      if (err instanceof StockUnavailableError) return outOfStock;
+      throw err;
+    }
+    if (priced.stored.kind !== 'product') throw new Error('A gift is a product line');
+    const line: OrderLineDraft = { ...priced.stored, unitCents: 0, description: `Free gift: ${priced.stored.description}`, gift };
+    return { gift: { gift, outcome: 'given' }, lines: [line] };
   }
 
   /** The order this user placed earlier under `key`; a 422 when that order holds other lines. */
@@ -459,18 +489,23 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         if (err instanceof StockUnavailableError) throw new PaidLinesLostError(goneOf(err.units));
         throw err;
       }
+      const details = payment.details as OrderDetails;
+      // The gift of the subtotal the shopper approved: the prices paid are the list prices (no wire discount here).
+      const paidSubtotal = stored.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+      const gift = await giftOf(trx, payment.userId, paidSubtotal, details.gift_choice ?? null);
       const at = now();
       const { id, order } = await orders.store(trx, {
         userId: payment.userId,
         contactEmail: payment.contactEmail,
-        details: payment.details as OrderDetails,
+        details,
         paymentMode: WALLET_PAYMENT_METHOD,
         // A capture the provider holds for review is not money yet: the order waits under review and nothing ships.
         paymentStatus: payment.underReview ? 'under_review' : 'paid',
-        lines: stored,
+        lines: [...stored, ...gift.lines],
         totalCents,
         holdExpiresAt: null,
         idempotencyKey: `wallet:${payment.reference}`,
+        gift: gift.gift,
         at,
       });
       await mail.enqueue(trx, orders.placedMails(order, payment.contactEmail, payment.reviewReason));
@@ -500,6 +535,19 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     walletHooks,
     useWallet(w: WalletService) {
       wallet = w;
+    },
+
+    /**
+     * GET /api/free-gift: whether this account (null for a guest) has received its one gift, and which gifts have no
+     * unit left, so the cart and the checkout say so before payment (gifts.ts `giftNotice`).
+     */
+    async giftStanding(userId: number | null): Promise<GiftStandingResponse> {
+      const [pieces, receivedWith] = await Promise.all([jewelry.giftPieces(), userId === null ? null : orders.giftOrderOf(userId)]);
+      return {
+        received_with: receivedWith,
+        out_of_stock: GIFT_IDS.filter((gift) => (pieces.get(gift)?.onShelf ?? 0) < 1),
+        pieces: GIFT_PIECES,
+      };
     },
 
     /**
@@ -539,21 +587,23 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           const untrusted = await requireRoomUnderCeiling(trx, signedIn, adding, at);
 
           stones = stockUnits(priced).filter((u) => u.kind === 'diamond');
-          const { lines: stored, totalCents } = await requireTotal(priced, input.payment_mode, input.address, input.total_price, 'total_price', trx);
+          const { lines: stored, totalCents, subtotalCents } = await requireTotal(priced, input.payment_mode, input.address, input.total_price, 'total_price', trx);
           try {
             await inventory.reserve(trx, stockUnits(priced), signedIn.user.id);
           } catch (err) {
             if (err instanceof StockUnavailableError) throw new LinesUnavailableError(goneOf(err.units), field);
             throw err;
           }
+          const gift = await giftOf(trx, signedIn.user.id, subtotalCents, input.gift_choice);
           const { order: placed } = await orders.store(trx, {
             userId: signedIn.user.id,
             contactEmail: signedIn.user.email,
             details: input,
             paymentMode: input.payment_mode,
             paymentStatus: 'pending',
-            lines: stored,
+            lines: [...stored, ...gift.lines],
             totalCents,
+            gift: gift.gift,
             holdExpiresAt: new Date(at.getTime() + unpaidHoldMs(input.payment_mode)!).toISOString(),
             idempotencyKey,
             untrusted,
@@ -585,17 +635,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
      * taxed exactly as placing it will (the one pricing function, the same tax provider). Before an address the tax
      * is pending, and a code the tax rules cannot place says what to fix; neither is an error while the shopper types.
      */
-    async quoteOrder(input: { lines: LineItem[]; itemsField: 'lines' | 'items_id'; payment_mode?: PaymentMethod | null; address?: { country: DeliveryCountry; zip: string } | null }): Promise<Quote> {
+    async quoteOrder(input: { lines: LineItem[]; itemsField: 'lines' | 'items_id'; payment_mode?: PaymentMethod | null; address?: { country: DeliveryCountry; zip: string } | null; gift_choice?: GiftChoice | null }): Promise<Quote> {
       refuseImpossible(input.lines, input.itemsField);
       const priced = await price(d.db, input.lines, input.itemsField);
       const method = input.payment_mode ?? null;
       const cents = centsToPrice;
       if (!input.address) {
         const pricing = priceLines(priced.map((p) => ({ kind: p.line.kind, quantity: p.line.quantity, unitCents: p.listCents, wireDiscountCents: p.wireDiscountCents })), method);
-        return { lines: pricing.lines.map((l) => ({ total: cents(l.totalCents), tax: '0.00' })), subtotal: cents(pricing.subtotalCents), discount: cents(pricing.discountCents), tax: null, tax_status: 'pending', tax_message: TAX_PENDING, tax_place: null, taxes: [], total: cents(pricing.totalCents) };
+        return { lines: pricing.lines.map((l) => ({ total: cents(l.totalCents), tax: '0.00' })), subtotal: cents(pricing.subtotalCents), discount: cents(pricing.discountCents), tax: null, tax_status: 'pending', tax_message: TAX_PENDING, tax_place: null, taxes: [], gift: giftFor(pricing.subtotalCents, input.gift_choice ?? null), total: cents(pricing.totalCents) };
       }
       const { pricing, tax, totalCents } = await quote(priced, (method ?? 'pay-credit') as PaymentMethod, input.address);
-      const base = { subtotal: cents(pricing.subtotalCents), discount: cents(pricing.discountCents) };
+      const base = { subtotal: cents(pricing.subtotalCents), discount: cents(pricing.discountCents), gift: giftFor(pricing.subtotalCents, input.gift_choice ?? null) };
       if (!tax.ok) return { ...base, lines: pricing.lines.map((l) => ({ total: cents(l.totalCents), tax: '0.00' })), tax: null, tax_status: 'invalid', tax_message: tax.message, tax_place: null, taxes: [], total: cents(pricing.totalCents) };
       return {
         ...base,
@@ -625,6 +675,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         address: input.address,
         is_gift: input.is_gift,
         notes: input.notes,
+        gift_choice: input.gift_choice,
       };
       const first = stored[0]!;
       return wallet!.createPayment(signedIn, {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { centsToPrice, formatCents, lineTaxOf, taxCentsOf, totalChangedMessage, usStateRate, type Order, type Quote } from '@everstone/contract';
+import { centsToPrice, formatCents, giftFor, lineTaxOf, taxCentsOf, totalChangedMessage, usStateRate, type Order, type Quote } from '@everstone/contract';
 import { createTestDb, TEST_ENGINES, type TestDb } from '../../test/database.ts';
 import { createTestApp } from '../../test/app.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
@@ -87,6 +87,9 @@ describe.each(TEST_ENGINES)('sales tax at checkout on %s', (engine) => {
       ['New York local tax (state average)', `${rate.averageLocalMillionths / 10_000}%`],
     ]);
     expect(ny.total).toBe(centsToPrice(a.price_cents + b.price_cents + taxA.taxCents + taxB.taxCents));
+    // §9's gift is the one the list subtotal reaches, at $0 and outside the total; the earrings when chosen.
+    expect(ny.gift).toBe(giftFor(a.price_cents + b.price_cents));
+    expect((await quote({ lines: lines(a, b), gift_choice: 'earrings' })).gift).toBe(giftFor(a.price_cents + b.price_cents, 'earrings'));
 
     // A bank wire's price is what is taxed.
     const wired = await quote({ lines: lines(a), payment_mode: 'pay-wire', address: JSON.stringify(NEW_YORK) });

@@ -1,4 +1,4 @@
-import { METAL_LABELS, RING_SIZE_UNKNOWN, ringSizeLabel, type Order, type OrderLine } from '@everstone/contract';
+import { GIFTS, METAL_LABELS, RING_SIZE_UNKNOWN, ringSizeLabel, type Order, type OrderLine } from '@everstone/contract';
 
 /** The order's address as lines on paper: the name, the street, the apartment, the city line and the country. */
 export function addressLines(order: Pick<Order, 'user_name' | 'address' | 'contact_number'>): string[] {
@@ -48,5 +48,7 @@ export function describeLine(order: Order, line: OrderLine): { title: string; de
     if (p.engraving) details.push(`Engraving: “${p.engraving}”`);
     details.push(p.made_to_order ? `Made to order (${p.lead_days} business days)` : 'From stock');
   }
+  // §9's gift: named as the gift on the slip the packer ticks and on the invoice, where it is $0.00.
+  if (line.gift) return { title: `Free gift: ${GIFTS[line.gift].name}`, details: [...details, 'With our compliments: one free gift per customer'] };
   return { title: p?.name ?? line.description, details };
 }

@@ -27,6 +27,7 @@ const diamondLine: OrderLine = {
   ring: null,
   tax: '0.00',
   taxes: [],
+  gift: null,
 };
 
 const ringLine: OrderLine = {
@@ -62,6 +63,7 @@ const ringLine: OrderLine = {
   },
   tax: '0.00',
   taxes: [],
+  gift: null,
 };
 
 const bandLine: OrderLine = {
@@ -95,6 +97,7 @@ const bandLine: OrderLine = {
   ring: null,
   tax: '0.00',
   taxes: [],
+  gift: null,
 };
 
 function order(overrides: Partial<Order> = {}): Order {
@@ -129,6 +132,7 @@ function order(overrides: Partial<Order> = {}): Order {
     returns: [],
     tickets: [],
     refunded: '0.00',
+    gift: null,
     ...overrides,
   };
 }
@@ -226,6 +230,27 @@ describe('the documents’ renderers', () => {
     expect(runs[runs.indexOf('Net paid') + 1]).toBe('$7,520.65');
     expect(invoiceTotals(o)).toMatchObject({ totalCents: 1_266_075, refundedCents: 514_010, netPaidCents: 752_065 });
     expect(pdfTextRuns(await invoicePdf(order()))).not.toContain('Net paid');
+  });
+
+  it('lists §9’s free gift on the packing slip to be packed and on the invoice at $0.00, the total unchanged', async () => {
+    const giftLine: OrderLine = {
+      ...bandLine,
+      description: 'Free gift: Diamond Necklace, 14k White Gold',
+      quantity: 1,
+      unit_price: '0.00',
+      total: '0.00',
+      product: { ...bandLine.product!, name: 'Diamond Necklace', sku: 'GF-NK-14W-025-L', family: 'necklace', slug: 'gift-diamond-necklace' },
+      gift: 'necklace',
+    };
+    const o = order({ lines: [diamondLine, ringLine, bandLine, giftLine], gift: { gift: 'necklace', name: 'Diamond Necklace', outcome: 'given', carried: true, message: 'Your free gift, the Diamond Necklace, comes with this order (one gift per customer).' } });
+    const slip = textOf(await packingSlipPdf(o));
+    expect(slip).toContain('Free gift: Diamond Necklace');
+    expect(slip).toContain('SKU GF-NK-14W-025-L');
+    expect(slip).not.toMatch(money);
+    const runs = pdfTextRuns(await invoicePdf(o));
+    expect(runs).toContain('Free gift: Diamond Necklace');
+    expect(runs.filter((r) => r === '$0.00').length).toBeGreaterThanOrEqual(2);
+    expect(invoiceTotals(o)).toMatchObject({ subtotalCents: 1_266_075, adjustmentCents: 0, totalCents: 1_266_075 });
   });
 
   it('gives the packing slip every line with its details and not one price', async () => {

@@ -11,7 +11,7 @@ export {
   type StoneForSetting,
 } from './service.ts';
 export { jewelryRoutes } from './routes.ts';
-export { seedProducts, seedDemoJewelry, type ProductSeedResult } from './seed.ts';
+export { seedProducts, seedDemoJewelry, seedMissingGiftPieces, type ProductSeedResult } from './seed.ts';
 export { demoJewelry, stoneSize, type ProductDraft } from './jewelry-data.ts';
 export { priceProduct } from './price-model.ts';
 export {

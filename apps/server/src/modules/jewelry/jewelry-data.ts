@@ -5,7 +5,9 @@
  * numbers.
  */
 import {
+  GIFTS,
   LUXE_MIN_CENTER_CARAT,
+  type GiftId,
   METAL_IDS,
   type CollectionId,
   type EarringDesign,
@@ -749,7 +751,52 @@ function totalCaratOf(design: PieceDesign): number | null {
   return null;
 }
 
-/** Every product of the demo catalog, in a fixed order. */
+/**
+ * §9's free gifts (the contract's GIFTS, by slug): one stocked variant each, in 14k white gold with lab-grown
+ * diamonds, on sale like any piece. An order's gift takes a unit from the same shelf (docs/decisions/026-free-gifts.md).
+ */
+export function giftPieceDrafts(): ProductDraft[] {
+  const piece = (gift: GiftId, code: string, style: ProductStyle, carat: number, design: PieceDesign, centerStones: CenterStone[], description: string, ageDays: number): ProductDraft => ({
+    slug: GIFTS[gift].slug,
+    family: gift,
+    style,
+    name: GIFTS[gift].name,
+    description,
+    collection: null,
+    gender: 'her',
+    gem: 'diamond',
+    engravable: false,
+    resizable: false,
+    offerPercent: 0,
+    popularity: 400,
+    ageDays,
+    variants: [
+      {
+        sku: `GF-${code}-14W-${String(Math.round(carat * 100)).padStart(3, '0')}-L`,
+        metal: '14k-white',
+        shape: null,
+        caratTotal: carat,
+        widthMm: null,
+        origin: 'lab',
+        design,
+        included: null,
+        centerStones,
+        centerGem: null,
+        leadDays: LEAD_DAYS.stocked,
+        stock: 40,
+      },
+    ],
+  });
+  const pendant: NecklaceDesign = { form: 'necklace', style: 'pendant', lengthIn: 18, stones: 0, stoneMm: stoneSize('Round', 0.25).widthMm, pendant: look('diamond', 'Round', 0.25), motif: 'solitaire' };
+  const bracelet: BraceletDesign = { form: 'bracelet', style: 'tennis-bracelet', lengthIn: 7, stones: tennisStones(7, tennisMm(7, 1)), stoneMm: tennisMm(7, 1), widthMm: tennisMm(7, 1) + 0.6, inlay: null };
+  return [
+    piece('necklace', 'NK', 'pendant', 0.25, pendant, [{ shape: 'Round', carat: 0.25, color: 'G', clarity: 'VS2', cut: 'Very Good', origin: 'lab' }], 'A round lab-grown diamond in a four-prong basket on an 18 inch cable chain: our free gift from a $460 subtotal, and on sale on its own.', 30),
+    piece('bracelet', 'BR', 'tennis-bracelet', 1, bracelet, [], 'A 7 inch line of matched round lab-grown diamonds, one carat in all, with a box clasp and a safety latch: our free gift from a $2,460 subtotal, and on sale on its own.', 30),
+    piece('earrings', 'ER', 'studs', 0.5, studs('Round', 4)(0.5), pairOf('Round')(0.5, 'lab'), 'A matched pair of round lab-grown diamonds in four-prong baskets, half a carat in all: the free gift you may choose instead of the bracelet, and on sale on its own.', 30),
+  ];
+}
+
+/** Every product of the demo catalog, in a fixed order (the gifts last, so every other piece keeps its id). */
 export function demoJewelry(): ProductDraft[] {
-  return [...settings(), ...presets(), ...bands(), ...rings(), ...jewelry()];
+  return [...settings(), ...presets(), ...bands(), ...rings(), ...jewelry(), ...giftPieceDrafts()];
 }

@@ -1,5 +1,8 @@
 import {
   COLLECTIONS,
+  GIFTS,
+  GIFT_IDS,
+  type GiftId,
   FIT_MESSAGES,
   GEMSTONES,
   METALS,
@@ -487,6 +490,33 @@ export function createJewelryService(deps: JewelryServiceDeps) {
           return [v.id, { variant: v, product: toProductRecord(product, []) }];
         }),
       );
+    },
+
+    /**
+     * §9's gift pieces (the contract's GIFTS, by slug): for each the variant a gift takes (its first stocked one still
+     * made, published or not, so staff may keep a gift piece off the listings) and its units on the shelf. A gift whose
+     * piece is missing is not in the map: nobody can be given it.
+     */
+    async giftPieces(): Promise<Map<GiftId, { variantId: number; onShelf: number }>> {
+      const [{ products }, onShelf] = await Promise.all([catalog(), stock()]);
+      const pieces = new Map<GiftId, { variantId: number; onShelf: number }>();
+      for (const gift of GIFT_IDS) {
+        const variant = products.find((p) => p.slug === GIFTS[gift].slug)?.variants.find((v) => v.stocked && !v.discontinued);
+        if (variant) pieces.set(gift, { variantId: variant.id, onShelf: onShelf.get(variant.id) ?? 0 });
+      }
+      return pieces;
+    },
+
+    /**
+     * Read through `trx` (an order's transaction): the variant of `gift`'s piece an order's gift takes (the same one
+     * `giftPieces` names), with its product; null when the piece is missing or has no stocked variant still made.
+     */
+    async giftVariantForSale(trx: Handle, gift: GiftId): Promise<VariantForSale | null> {
+      const r = createProductRepository(jewelryTables(trx));
+      const product = await r.findProductBySlug(GIFTS[gift].slug);
+      const variant = product ? (await r.variantsOf(product.id)).find((v) => v.stocked === 1 && v.discontinued === 0) : undefined;
+      if (!product || !variant) return null;
+      return { variant: toVariantRecord(variant), product: toProductRecord(product, []) };
     },
 
     /** The cart's pieces as they stand now: price, shelf, whether they can be ordered; ids the catalog lacks are `missing`. */

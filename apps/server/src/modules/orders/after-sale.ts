@@ -48,6 +48,7 @@ export function afterSaleFactsOf(row: OrderRow, items: readonly OrderItemRow[], 
       rma: inReturn.get(item.id) ?? null,
       resized: tickets.some((t) => t.order_item_id === item.id && t.kind === 'resize' && t.status !== 'cancelled'),
       ticket: tickets.find((t) => t.order_item_id === item.id && isOpenCare(t.status as CareStatus))?.number ?? null,
+      gift: item.gift !== null,
     })),
   };
 }

@@ -79,7 +79,7 @@ describe.each(TEST_ENGINES)('resizes and repairs on %s', (engine) => {
     expect([badSize.statusCode, badSize.json().errors?.to_size]).toEqual([422, ['Please choose the new size, from 3 to 13.']]);
     const same = await resize(shopper.token, number, { line: 1, to_size: '6.5' });
     expect([same.statusCode, same.json().message]).toEqual([422, 'The ring is already size 6.5.']);
-    expect((await resize(shopper.token, number, { line: 2, to_size: '7' })).json().message).toBe('This order has no line 2.');
+    expect((await resize(shopper.token, number, { line: 9, to_size: '7' })).json().message).toBe('This order has no line 9.');
 
     const res = await resize(shopper.token, number, { line: 1, to_size: '7.5', note: 'A little snug.' });
     expect(res.statusCode, res.body).toBe(201);

@@ -1,5 +1,5 @@
 import type { OrderItemRow } from '../../db/schema.ts';
-import { readStoredDesign, type LineTax, type OrderProduct, type OrderRing, type TaxComponent } from '@everstone/contract';
+import { readStoredDesign, type GiftId, type LineTax, type OrderProduct, type OrderRing, type TaxComponent } from '@everstone/contract';
 import type { NewOrderLine } from './repository.ts';
 
 /** The variant a product or ring line was made from, and what the shopper chose for it. */
@@ -21,11 +21,12 @@ export type OrderedProduct = Omit<OrderProduct, 'ring_size' | 'engraving' | 'lea
 /**
  * A line the checkout has priced, as the orders module stores it: what it is, how many, what one unit cost with the
  * order's method, and the piece as it was ordered (a ring as a whole: its stone, setting, choices, itemized price and
- * design). The orders module alone turns it into its table's row and JSON.
+ * design). §9's free gift is a product line at $0 naming its gift. The orders module alone turns it into its
+ * table's row and JSON.
  */
 export type OrderLineDraft = (
   | { kind: 'diamond'; quantity: number; unitCents: number; description: string; stone: { id: number; certificateNumber: string; type: number; carat: number } }
-  | { kind: 'product'; quantity: number; unitCents: number; description: string; variant: LineVariant; product: OrderedProduct }
+  | { kind: 'product'; quantity: number; unitCents: number; description: string; variant: LineVariant; product: OrderedProduct; gift?: GiftId }
   | { kind: 'ring'; quantity: number; unitCents: number; description: string; variant: LineVariant; ring: OrderRing }
 ) & {
   /** The line's sales tax on its total, by jurisdiction, as the checkout's tax quote gave it (none: no tax). */
@@ -63,7 +64,7 @@ export function lineRow(line: OrderLineDraft): NewOrderLine {
       return { ...common, diamond_id: line.stone.id, certificate_number: line.stone.certificateNumber, type: line.stone.type, carat: line.stone.carat };
     case 'product': {
       const stone = line.product.included_stone;
-      return { ...common, diamond_id: null, certificate_number: stone?.certificate_number ?? null, type: null, carat: stone?.carat ?? null, ...choices(line.variant), details_json: JSON.stringify(line.product) };
+      return { ...common, diamond_id: null, certificate_number: stone?.certificate_number ?? null, type: null, carat: stone?.carat ?? null, ...choices(line.variant), details_json: JSON.stringify(line.product), gift: line.gift ?? null };
     }
     case 'ring': {
       const { ring } = line;

@@ -83,7 +83,17 @@ function itemBlocks(order: Order, reader: Reader): MailBlock[] {
       ...order.taxes.map((t): [string, string] => [`${t.jurisdiction} ${t.rate}`, formatAmount(t.amount)]),
       ['Total', `${formatAmount(order.total_price)} USD`],
     ]),
+    ...giftBlocks(order, reader),
   ];
+}
+
+/** §9's gift: to the shopper in the contract's words; to the team, which piece to pack or why there is none. */
+function giftBlocks(order: Order, reader: Reader): MailBlock[] {
+  const { gift } = order;
+  if (!gift) return [];
+  if (reader === 'shopper') return [paragraph(gift.message)];
+  const why = { given: 'pack it with the order, at $0.00', out_of_stock: 'out of stock, so not given; the account keeps its right to one', already_received: 'not given: the account has received its one gift' };
+  return [paragraph(`Free gift reached: ${gift.name} — ${why[gift.outcome]}.`)];
 }
 
 /** To the shopper: a ring ordered without a size is not made before its size is agreed. */
@@ -317,7 +327,7 @@ function returnMail(order: Order, ret: OrderReturn, to: string, storeEmail: stri
 }
 
 /** The return is authorized: the prepaid, insured label's link (it is the only key to it), and how to send the piece. */
-export function returnAuthorizedMail(order: Order, ret: OrderReturn, labelUrl: string, to: string, storeEmail: string): OutgoingMail {
+export function returnAuthorizedMail(order: Order, ret: OrderReturn, labelUrl: string, to: string, storeEmail: string, giftReturned: string | null = null): OutgoingMail {
   return returnMail(
     order,
     ret,
@@ -327,6 +337,7 @@ export function returnAuthorizedMail(order: Order, ret: OrderReturn, labelUrl: s
     [
       paragraph(`We have authorized return ${ret.rma} for order ${order.order_number}. Print the prepaid, insured label, pack the piece in its box with its certificate, and hand the parcel to the carrier by ${formatEasternTime(ret.label_expires_at)}.`),
       link('Print the return label', labelUrl),
+      ...(giftReturned ? [paragraph(giftReturned)] : []),
       paragraph('Once it reaches our workshop we inspect it, usually within two business days, and refund it through the way you paid.'),
     ],
     true,

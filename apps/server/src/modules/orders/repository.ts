@@ -71,6 +71,8 @@ export interface NewOrderLine {
   /** The line's sales tax, and that tax by jurisdiction (JSON), 029. */
   tax_cents?: number;
   taxes_json?: string | null;
+  /** The free gift a $0 product line is. */
+  gift?: string | null;
 }
 
 const normalizeOrder = (row: OrderRow): OrderRow => ({
@@ -80,6 +82,7 @@ const normalizeOrder = (row: OrderRow): OrderRow => ({
   total_cents: Number(row.total_cents),
   tax_cents: Number(row.tax_cents),
   is_gift: Number(row.is_gift),
+  gift_holder_id: numberOrNull(row.gift_holder_id),
 });
 
 const numberOrNull = (v: number | null) => (v === null ? null : Number(v));
@@ -256,7 +259,20 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
       const held = await db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).where('released_at', 'is', null).orderBy('id').execute();
       if (held.length === 0) return [];
       await db.updateTable('order_items').set({ released_at: at }).where('order_id', '=', orderId).where('released_at', 'is', null).execute();
+      // A cancelled or expired order gives its gift back: the account may receive one with a later order.
+      await db.updateTable('orders').set({ gift_holder_id: null }).where('id', '=', orderId).where('gift_holder_id', 'is not', null).execute();
       return held.map(normalizeItem);
+    },
+
+    /** The order number that carries this account's one free gift, or null. */
+    async giftHolderOf(userId: number): Promise<string | null> {
+      const row = await db.selectFrom('orders').select('order_number').where('gift_holder_id', '=', userId).executeTakeFirst();
+      return row?.order_number ?? null;
+    },
+
+    /** The order no longer carries the account's gift (it was returned): the account may receive one again. */
+    async giveGiftBack(orderId: number): Promise<void> {
+      await db.updateTable('orders').set({ gift_holder_id: null }).where('id', '=', orderId).execute();
     },
 
     /** The lines an order still holds (not released). */
@@ -353,6 +369,7 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
         .where('orders.payment_status', '=', 'pending')
         .where((eb) => eb.or([eb('orders.hold_expires_at', 'is', null), eb('orders.hold_expires_at', '>', at)]))
         .where('order_items.released_at', 'is', null)
+        .where('order_items.gift', 'is', null)
         .where((eb) => eb.or([eb('order_items.kind', 'in', ['diamond', 'ring']), eb('order_items.from_stock', '=', 1)]))
         .executeTakeFirstOrThrow();
       return Number(row.units);
@@ -376,7 +393,8 @@ export function createOrderRepository(db: Kysely<OrderTables>) {
         .where((eb) => eb.or([eb('orders.hold_expires_at', 'is', null), eb('orders.hold_expires_at', '>', at)]))
         .where('order_items.released_at', 'is', null)
         // Only what someone else could otherwise buy: stones (loose or in a ring; a ring counts once, as its stone)
-        // and units from the shelf, not made-to-order pieces.
+        // and units from the shelf, not made-to-order pieces; nor the free gift, which the shopper did not ask for.
+        .where('order_items.gift', 'is', null)
         .where((eb) => eb.or([eb('order_items.kind', 'in', ['diamond', 'ring']), eb('order_items.from_stock', '=', 1)]))
         .orderBy('orders.id')
         .execute();

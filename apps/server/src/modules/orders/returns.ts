@@ -7,6 +7,9 @@ import {
   centsToPrice,
   ORDER_NUMBER_PATTERN,
   formatCents,
+  giftMustReturn,
+  giftReturnedMessage,
+  listUnitCentsOfPaid,
   needsGiaRecheck,
   returnRefundCents,
   returnRequestProblem,
@@ -16,6 +19,8 @@ import {
   type ReturnStatus,
   type WireTransfer,
   type DeliveryCountry,
+  type GiftId,
+  type LineItemKind,
 } from '@everstone/contract';
 import type { Engine, ModuleDb } from '../../db/database.ts';
 import type { OrderItemRow, OrderReturnRow, OrderRow } from '../../db/schema.ts';
@@ -28,7 +33,7 @@ import type { MailQueue, OutgoingMail } from '../mail/index.ts';
 import { afterSaleFactsOf, numberedLines } from './after-sale.ts';
 import { returnAuthorizedMail, returnCancelledMail, returnDeclinedMail, returnReceivedMail, returnRefundedMail } from './mail.ts';
 import { createOrderRepository } from './repository.ts';
-import { createReturnsRepository, type ReturnsRepository } from './returns-repository.ts';
+import { createReturnsRepository, type ReturnRecords, type ReturnsRepository } from './returns-repository.ts';
 import { toOrder } from './service.ts';
 import { orderTables, type OrderTables } from './tables.ts';
 
@@ -174,6 +179,26 @@ export function createReturns(deps: ReturnsDeps) {
     return result;
   };
 
+  /**
+   * §9: the gift line a return of `lines` must bring back with it, or null: the order still carries its gift, the gift
+   * is not already in a return, and what the shopper keeps (the list prices of the lines neither asked for nor in a
+   * return that was not cancelled or declined, the gift aside) is below the gift's threshold.
+   */
+  function giftToReturn(row: OrderRow, items: readonly OrderItemRow[], records: ReturnRecords, lines: readonly number[]): { line: number; gift: GiftId } | null {
+    const numbered = numberedLines(items);
+    const gift = numbered.find((l) => l.item.gift !== null);
+    if (!gift || row.gift_holder_id === null || gift.item.released_at !== null || lines.includes(gift.line)) return null;
+    const returned = new Set(
+      records.lines.filter((l) => { const st = records.returns.find((x) => x.id === l.return_id)?.status; return st !== undefined && st !== 'cancelled' && st !== 'rejected'; }).map((l) => l.order_item_id),
+    );
+    if (returned.has(gift.item.id)) return null;
+    const kept = numbered
+      .filter((l) => l.item.gift === null && !lines.includes(l.line) && !returned.has(l.item.id))
+      .reduce((sum, l) => sum + listUnitCentsOfPaid(l.item.kind as LineItemKind, l.item.price_cents, row.payment_mode) * l.item.quantity, 0);
+    const id = gift.item.gift as GiftId;
+    return giftMustReturn(id, kept) ? { line: gift.line, gift: id } : null;
+  }
+
   /** A return of the signed-in shopper's own order (another's is the same 404 as none). */
   async function ownReturn(trx: ModuleDb<OrderTables>['db'], userId: number, orderNumber: string, rma: string) {
     const found = await createReturnsRepository(trx).findByRma(rma.trim().toUpperCase());
@@ -203,7 +228,9 @@ export function createReturns(deps: ReturnsDeps) {
         const eligibility = afterSaleOf(facts, at);
         const problem = returnRequestProblem(eligibility, request.lines, facts, at);
         if (problem) throw new ValidationError({ lines: [problem] }, problem);
-        const chosen = numberedLines(items).filter((l) => request.lines.includes(l.line));
+        const giftBack = giftToReturn(row, items, records, request.lines);
+        const asked = giftBack ? [...request.lines, giftBack.line] : request.lines;
+        const chosen = numberedLines(items).filter((l) => asked.includes(l.line));
         const lines = chosen.map(({ line, item }) => ({
           order_item_id: item.id,
           // What the line cost, its sales tax included: a returned line's tax goes back with it.
@@ -234,11 +261,12 @@ export function createReturns(deps: ReturnsDeps) {
           if (!(await r.insertLines(id, lines))) throw new ConflictError('A piece chosen is already in another return.');
           const labelUrl = `${deps.publicUrl}${labelPath(token)}`;
           const created = (await r.findByRma(rma))!;
-          return done(trx, created, undefined, (order, view, to) => returnAuthorizedMail(order, view, labelUrl, to, storeEmail));
+          const giftReturned = giftBack ? giftReturnedMessage(giftBack.gift) : null;
+          return { ...(await done(trx, created, undefined, (order, view, to) => returnAuthorizedMail(order, view, labelUrl, to, storeEmail, giftReturned))), giftReturned };
         }
       });
       mail.flush();
-      return { ...result, rma: result.ret.rma, refundCents: result.ret.refund_cents, token, labelExpiresAt: result.ret.label_expires_at };
+      return { ...result, rma: result.ret.rma, refundCents: result.ret.refund_cents, token, labelExpiresAt: result.ret.label_expires_at, giftReturned: result.giftReturned };
     },
 
     /**
@@ -299,6 +327,8 @@ export function createReturns(deps: ReturnsDeps) {
           const restocked = outcome.passed ? restockOf(lines) : [];
           if (outcome.passed) await deps.inventory.restock(trx, restocked);
           else await r.closeOnOrder(found.order_id, at);
+          // The gift came back with the return: the order no longer carries it, and the account may receive one again.
+          if (outcome.passed && lines.some(({ item }) => item.gift !== null)) await orders.giveGiftBack(found.order_id);
           const detail = { passed: outcome.passed, note, gia_recheck: recheck, back_on_sale: restocked.map((u) => u.label) };
           return done(trx, found, how, outcome.passed ? null : (order, view, email) => returnDeclinedMail(order, view, email, storeEmail), detail);
         }),

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import {
+  GIFTS,
+  giftFor,
+  giftOutcomeText,
   STONE_LEAD_DAYS,
   addBusinessDays,
   isoDayOf,
@@ -135,6 +138,7 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
       expect(res.statusCode, res.body).toBe(201);
       const order = res.json() as Order;
       const total = centsToPrice(a.price_cents + b.price_cents);
+      const reached = giftFor(a.price_cents + b.price_cents);
       expect(order).toEqual({
         // §3's order_id is the public number: the row's counter never leaves the server.
         order_id: order.order_number,
@@ -169,6 +173,7 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
           // No sales tax: this suite's store collects none (TAX_NEXUS none, createTestApp's default).
           tax: '0.00',
           taxes: [],
+          gift: null,
         })),
         user_name: 'Ann Lee',
         contact_number: '212-555-0100',
@@ -187,6 +192,8 @@ describe.each(TEST_ENGINES)('orders on %s', (engine) => {
         returns: [],
         tickets: [],
         refunded: '0.00',
+        // This store has no gift pieces in its catalog: a subtotal that reaches a gift is told it is out of stock.
+        gift: reached === null ? null : { gift: reached, name: GIFTS[reached].name, outcome: 'out_of_stock', carried: false, message: giftOutcomeText('out_of_stock', reached) },
       });
       expect(res.headers['cache-control']).toBe('no-store');
 

@@ -85,7 +85,7 @@ export function orderRoutes(service: OrderService, deps: { auth: Auth; returns: 
       async (request, reply) => {
         const created = await returns.request(requireUser(request).user.id, request.params.order_number, request.body);
         return reply.status(201).send({
-          message: `Return ${created.rma} is authorized. Print the prepaid label and send the piece within ${RETURN_LABEL_DAYS} days; we have emailed you the link too.`,
+          message: `Return ${created.rma} is authorized. Print the prepaid label and send the piece within ${RETURN_LABEL_DAYS} days; we have emailed you the link too.${created.giftReturned ? ` ${created.giftReturned}` : ''}`,
           rma: created.rma,
           label_url: labelPath(created.token),
           label_expires_at: created.labelExpiresAt,

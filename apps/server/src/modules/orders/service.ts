@@ -9,7 +9,13 @@ import {
   formatTaxRate,
   type TaxComponent,
   type TaxLine,
+  GIFTS,
+  giftOutcomeText,
   type DeliveryCountry,
+  type GiftChoice,
+  type GiftId,
+  type GiftOutcome,
+  type OrderGift,
   lineKey,
   type LineItem,
   type LineItemKind,
@@ -56,6 +62,8 @@ export interface OrderDetails {
   address: OrderAddress;
   is_gift: boolean;
   notes: string | null;
+  /** At the second gift tier, the free gift chosen (a wallet payment keeps it until its order is placed). */
+  gift_choice?: GiftChoice | null;
 }
 
 /** An order ready to be stored: its lines priced and their stock reserved (by the checkout), its payment decided. */
@@ -72,6 +80,11 @@ export interface OrderDraft {
   idempotencyKey: string | null;
   /** Placed unpaid by an account without a verified email and a paid order: its holds count toward the ceiling. */
   untrusted?: boolean;
+  /**
+   * §9's gift the subtotal reached and what became of it (the checkout decided it with the contract's rule); when
+   * given, its $0 line is among `lines` and the order holds the account's one gift. Null below the first tier.
+   */
+  gift: { gift: GiftId; outcome: GiftOutcome } | null;
   at: Date;
 }
 
@@ -150,6 +163,7 @@ function toOrderLine(i: OrderItemRow): OrderLine {
     ring: ringOf(i),
     tax: centsToPrice(i.tax_cents),
     taxes: taxesOf(i).map(taxLineOf),
+    gift: (i.gift as GiftId | null) ?? null,
   };
 }
 
@@ -166,6 +180,18 @@ function orderTaxesOf(items: readonly OrderItemRow[]): TaxLine[] {
     else sums.set(key, { ...c });
   }
   return [...sums.values()].map(taxLineOf);
+}
+
+/** The gift an order reached, as the API answers it; null below the first tier. */
+function giftOfOrder(row: OrderRow, items: readonly OrderItemRow[]): OrderGift | null {
+  if (row.gift === null || row.gift_outcome === null) return null;
+  const gift = row.gift as GiftId;
+  const outcome = row.gift_outcome as GiftOutcome;
+  const line = items.find((i) => i.gift !== null);
+  // Given back when the order was cancelled or expired (its lines released) or the gift returned (the holder cleared).
+  const carried = outcome === 'given' && line !== undefined && line.released_at === null && row.gift_holder_id !== null;
+  const givenBack = outcome !== 'given' || carried ? null : line?.released_at ? 'cancelled' : 'returned';
+  return { gift, name: GIFTS[gift].name, outcome, carried, message: giftOutcomeText(outcome, gift, givenBack) };
 }
 
 /**
@@ -213,6 +239,7 @@ export function toOrder(row: OrderRow, records: OrderRecords, wire: WireTransfer
     returns: returnViewsOf(items, records.returns),
     tickets: ticketViewsOf(items, records.tickets),
     refunded: centsToPrice(Number(row.refunded_cents)),
+    gift: giftOfOrder(row, items),
   };
   return awaitsWireTransfer(order) ? { ...order, wire_transfer: wire } : order;
 }
@@ -289,6 +316,10 @@ export function createOrderService(deps: OrderServiceDeps) {
         updated_at: atIso,
         ships_by: shipsBy,
         promised_ships_by: shipsBy,
+        gift: draft.gift?.gift ?? null,
+        gift_outcome: draft.gift?.outcome ?? null,
+        // The unique index on it refuses a second order holding this account's gift (one per customer).
+        gift_holder_id: draft.gift?.outcome === 'given' ? draft.userId : null,
       };
       let id: number | null = null;
       for (let i = 0; id === null; i++) {
@@ -311,8 +342,23 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (!row) return null;
       const records = await repo.recordsOfOne(row.id);
       const lines = records.items;
-      return { order: toOrder(row, records, wireTransfer), lines: lines.filter((l) => l.parent_line_id === null).map((l) => ({ key: storedLineIdentity(l) })) };
+      // The gift is the store's line, not one the shopper sent: a repeat is compared with the lines asked for.
+      return { order: toOrder(row, records, wireTransfer), lines: lines.filter((l) => l.parent_line_id === null && l.gift === null).map((l) => ({ key: storedLineIdentity(l) })) };
     },
+
+    /**
+     * Inside `trx`: the order number that carries this account's one free gift (§9), or null when it may receive one.
+     * On PostgreSQL the account is locked first (the lock `heldBy` takes), so two orders of one account placed at once
+     * decide one after the other; the unique index on the holder is the database's own guard behind it.
+     */
+    async giftReceivedBy(trx: Handle, userId: number): Promise<string | null> {
+      const r = createOrderRepository(orderTables(trx));
+      await r.lockHoldsOf(userId, d.engine);
+      return r.giftHolderOf(userId);
+    },
+
+    /** The account's gift order as it stands now, outside an order's transaction (the cart's word on it). */
+    giftOrderOf: (userId: number): Promise<string | null> => repo.giftHolderOf(userId),
 
     /**
      * Inside `trx`: the units the account holds on pending, unpaid orders whose hold still runs. On PostgreSQL the

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DELIVERY_COUNTRIES, WALLET_PAYMENT_METHOD, addressSchema, orderSchema, walletOrderResponseSchema, type PaymentMethod } from '@everstone/contract';
-import { lineKey } from '@everstone/contract/core';
+import { lineKey, type GiftChoice } from '@everstone/contract/core';
 import { clearCart, lineItemOf, priceCart, type CartLine } from '../../domain/cart';
 import {
   ADDRESS_ERROR_FIELDS,
@@ -46,6 +46,8 @@ interface CheckoutFormProps {
   onRefused(refused: Map<string, string>): void;
   /** The ZIP or postal code and country as typed (null while no code is): the summary's tax follows them. */
   onDestination(destination: Destination | null): void;
+  /** §9: the free gift chosen at the second tier (the order summary asks). */
+  giftChoice: GiftChoice;
 }
 
 /** `verify`: the store's ceiling on unpaid orders refused this one, and verifying the shopper's address is a way through. */
@@ -69,7 +71,7 @@ function failureDetail(failure: ApiFailure): string | undefined {
  * order) and the order placed. The button is busy from the first press until the answer, so an order is never
  * sent twice.
  */
-export function CheckoutForm({ session, payable, method, setMethod, blocker, ready, recheck, onRefused, onDestination }: CheckoutFormProps) {
+export function CheckoutForm({ session, payable, method, setMethod, blocker, ready, recheck, onRefused, onDestination, giftChoice }: CheckoutFormProps) {
   const id = useId();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -230,12 +232,12 @@ export function CheckoutForm({ session, payable, method, setMethod, blocker, rea
     if (method === WALLET_PAYMENT_METHOD) {
       // §4 Wallet payment: no order yet. The shopper approves on the wallet's page and comes back to
       // /checkout/paypal-return, which places the order; the cart stays as it is until then.
-      const payment = await api.post('/api/paypal/create-order', walletPayload(form, user, payable, total), walletOrderResponseSchema);
+      const payment = await api.post('/api/paypal/create-order', walletPayload(form, user, payable, giftChoice, total), walletOrderResponseSchema);
       if (!payment.ok) return failed(payment);
       window.location.assign(payment.data.approve_url);
       return;
     }
-    const order = await api.post('/api/store-order', orderPayload(form, method, user, payable, total), orderSchema, {
+    const order = await api.post('/api/store-order', orderPayload(form, method, user, payable, giftChoice, total), orderSchema, {
       headers: { 'Idempotency-Key': orderKey(payable) },
     });
     if (!order.ok) return failed(order);

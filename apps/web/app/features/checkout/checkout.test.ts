@@ -105,8 +105,8 @@ describe('the payloads (§3, §7)', () => {
   });
 
   it('sends the store’s quoted total, its tax included, once the quote is known, and the same lines the quote priced', () => {
-    expect(orderPayload(filled, 'pay-wire', { id: 5 }, [stone], '2052.83').total_price).toBe('2052.83');
-    expect(walletPayload(filled, { id: 5 }, [stone], '2063.95').amount).toBe('2063.95');
+    expect(orderPayload(filled, 'pay-wire', { id: 5 }, [stone], null, '2052.83').total_price).toBe('2052.83');
+    expect(walletPayload(filled, { id: 5 }, [stone], null, '2063.95').amount).toBe('2063.95');
     const asked = quoteRequest([stone], priceCart([stone], 'pay-wire'), 'pay-wire', { zip: '10036', country: 'United States' });
     const sent = orderPayload(filled, 'pay-wire', { id: 5 }, [stone]);
     expect(asked).toMatchObject({ items_id: (sent as { items_id: number[] }).items_id, item_details: sent.item_details });

@@ -9,7 +9,7 @@ import {
   type PaymentMethod,
   type WalletOrderRequest,
 } from '@everstone/contract';
-import { PROMOTIONS, STORE_TERMS, type LineItem, type Pricing } from '@everstone/contract/core';
+import { PROMOTIONS, STORE_TERMS, type GiftChoice, type LineItem, type Pricing } from '@everstone/contract/core';
 import type { AddressRequest, DeliveryCountry } from '@everstone/contract/core';
 import { cartLineKey, lineItemOf, priceCart, type CartLine } from '../../domain/cart';
 
@@ -213,7 +213,7 @@ export function orderItems(lines: readonly CartLine[], pricing: Pricing): OrderI
 }
 
 /** §3 Order payload. The server recomputes prices and the total from its own records; these are what the shopper saw. */
-export function orderPayload(form: CheckoutForm, method: PaymentMethod, user: { id: number }, lines: readonly CartLine[], quotedTotal?: string): OrderRequest {
+export function orderPayload(form: CheckoutForm, method: PaymentMethod, user: { id: number }, lines: readonly CartLine[], giftChoice: GiftChoice | null = null, quotedTotal?: string): OrderRequest {
   const pricing = priceCart(lines, method);
   return {
     user_id: user.id,
@@ -234,6 +234,8 @@ export function orderPayload(form: CheckoutForm, method: PaymentMethod, user: { 
     payment_status: 'pending',
     is_gift: false,
     notes: '',
+    // §9: read by the store only when the subtotal reaches the second tier.
+    gift_choice: giftChoice,
   };
 }
 
@@ -241,8 +243,8 @@ export function orderPayload(form: CheckoutForm, method: PaymentMethod, user: { 
  * §7 POST /api/paypal/create-order: amount (2-decimal text), currency and user_id as §7 lists them, with the
  * cart's lines and the delivery details the order will carry once the payment is approved.
  */
-export function walletPayload(form: CheckoutForm, user: { id: number }, lines: readonly CartLine[], quotedTotal?: string): WalletOrderRequest {
-  const { user_name, contact_number, address, is_gift, notes } = orderPayload(form, WALLET_PAYMENT_METHOD, user, lines);
+export function walletPayload(form: CheckoutForm, user: { id: number }, lines: readonly CartLine[], giftChoice: GiftChoice | null = null, quotedTotal?: string): WalletOrderRequest {
+  const { user_name, contact_number, address, is_gift, notes, gift_choice } = orderPayload(form, WALLET_PAYMENT_METHOD, user, lines, giftChoice);
   const pricing = priceCart(lines, WALLET_PAYMENT_METHOD);
   return {
     amount: quotedTotal ?? centsToPrice(pricing.totalCents),
@@ -254,6 +256,7 @@ export function walletPayload(form: CheckoutForm, user: { id: number }, lines: r
     address,
     is_gift,
     notes,
+    gift_choice,
   };
 }
 

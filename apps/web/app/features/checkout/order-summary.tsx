@@ -7,6 +7,8 @@ import { certificateText, ringPriceRows, ringSizeText, ringTitle, ringViewOfLine
 import { SafeImage } from '../../components/ui/safe-image';
 import type { TaxView } from './use-quote';
 import { PieceArt } from '../../components/jewelry/piece-art';
+import { GiftChoicePanel } from './gift-choice';
+import type { GiftChoice, GiftStanding } from '@everstone/contract/core';
 
 /** What keeps a line from being ordered, and whether the line is left out of the total (it cannot be bought at all). */
 export interface LineMark {
@@ -27,6 +29,8 @@ interface OrderSummaryProps {
   /** The sales tax, as the store's quote says it for the address typed so far. */
   tax: TaxView;
   checking: boolean;
+  /** §9's free gift: the store's word on it, and the shopper's choice at the second tier. */
+  gift: { standing: GiftStanding | null; choice: GiftChoice; onChoose(choice: GiftChoice): void };
 }
 
 /**
@@ -36,7 +40,7 @@ interface OrderSummaryProps {
  * calculated; the total in USD.
  * On phones it sits above the form, folded to one line with the total, and opens on demand.
  */
-export function OrderSummary({ lines, markOf, pricing, tax, checking }: OrderSummaryProps) {
+export function OrderSummary({ lines, markOf, pricing, tax, checking, gift }: OrderSummaryProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const shown = (cents: number) => (lines ? formatCents(cents) : '');
@@ -76,6 +80,7 @@ export function OrderSummary({ lines, markOf, pricing, tax, checking }: OrderSum
             ))}
           </ul>
         )}
+        {lines !== null && <GiftChoicePanel subtotalCents={subtotalCents} standing={gift.standing} choice={gift.choice} onChoose={gift.onChoose} />}
 
         <div className="summary-discount">
           <label className="form-label" htmlFor={`${id}-discount`}>

@@ -5,6 +5,7 @@ import {
   CLAIMS_TEXT,
   FINANCING_TEXT,
   FREE_GIFT_TEXT,
+  GIFT_RULE_TEXT,
   GET50_TEXT,
   GIA_RECHECK_TEXT,
   GROUP_OFFER_TEXT,
@@ -157,7 +158,14 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <ul>
           <li>{WELCOME_TEXT}</li>
-          <li>{FREE_GIFT_TEXT}</li>
+          <li>
+            {FREE_GIFT_TEXT}
+            <ul>
+              {GIFT_RULE_TEXT.map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
+          </li>
           <li>{GET50_TEXT}</li>
           <li>{GROUP_OFFER_TEXT} Eligibility is confirmed through a third-party identity verification service.</li>
         </ul>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, formatAmount, nextStepsOf, wireTransferDetails, type Order, type Shipment } from '@everstone/contract';
 import { ORDER_STATUS_LABELS, formatOrderDate, orderLinesHeading, orderShipsByDay, paymentLabel, timelineEntryText } from './orders';
-import { OrderLines } from './order-lines';
+import { OrderGiftSection, OrderLines, splitGiftLines } from './order-lines';
 import { OrderAfterSale } from './order-returns';
 import { OrderDocuments } from './order-documents';
 import { STORE } from '../../content/store';
@@ -154,13 +154,17 @@ function Progress({ order }: { order: Order }) {
 }
 
 function Items({ order }: { order: Order }) {
+  const { bought, gifts } = splitGiftLines(order.lines);
   return (
-    <section className="order-items" aria-labelledby="order-items-title">
-      <h2 id="order-items-title" className="order-page__section-title">
-        {orderLinesHeading(order.lines)}
-      </h2>
-      <OrderLines lines={order.lines} items={order.items} order={order} />
-    </section>
+    <>
+      <section className="order-items" aria-labelledby="order-items-title">
+        <h2 id="order-items-title" className="order-page__section-title">
+          {orderLinesHeading(bought)}
+        </h2>
+        <OrderLines lines={bought} items={order.items} order={order} />
+      </section>
+      <OrderGiftSection gift={order.gift} lines={gifts} order={order} />
+    </>
   );
 }
 

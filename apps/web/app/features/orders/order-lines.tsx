@@ -1,6 +1,7 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatAmount, formatCarat, formatCents, variantLabel } from '@everstone/contract/core';
-import type { Order, OrderLine, OrderProduct, OrderRing } from '@everstone/contract';
+import { GIFTS, formatAmount, formatCarat, formatCents, variantLabel } from '@everstone/contract/core';
+import type { Order, OrderGift, OrderLine, OrderProduct, OrderRing } from '@everstone/contract';
 import { PieceArt } from '../../components/jewelry/piece-art';
 import { variantPath } from '../../domain/piece-lines';
 import { certificateText, ringPriceRows, ringSizeText, ringTitle, ringViewOfOrder, settingText } from '../../domain/ring-lines';
@@ -27,6 +28,29 @@ export function OrderLines({ lines, items = [], order = {} }: { lines: readonly 
         ),
       )}
     </ul>
+  );
+}
+
+/** The lines the shopper bought, and the free gift's line apart (the pages show it in a section of its own). */
+export function splitGiftLines<L extends Pick<OrderLine, 'gift'>>(lines: readonly L[]): { bought: L[]; gifts: L[] } {
+  return { bought: lines.filter((l) => l.gift === null || l.gift === undefined), gifts: lines.filter((l) => l.gift !== null && l.gift !== undefined) };
+}
+
+/**
+ * §9's free gift of an order, in a section of its own under the lines bought: its line (at $0) while the order
+ * carries it, and the contract's words for what became of it, or why the order carries none.
+ */
+export function OrderGiftSection({ gift, lines, order = {} }: { gift: OrderGift | null | undefined; lines: readonly OrderLine[]; order?: OrderFacts }) {
+  const id = useId();
+  if (!gift) return null;
+  return (
+    <section className="order-items order-gift" aria-labelledby={`${id}-gift`} data-testid="order-gift">
+      <h2 id={`${id}-gift`} className="order-page__section-title">
+        Your free gift
+      </h2>
+      {gift.carried && lines.length > 0 && <OrderLines lines={lines} order={order} />}
+      <p className={`order-gift__message order-gift__message--${gift.outcome}`}>{gift.message}</p>
+    </section>
   );
 }
 
@@ -64,8 +88,9 @@ function ProductOrderLine({ line, product }: { line: OrderLine; product: OrderPr
         <PieceArt design={product.design} metal={product.metal} title={product.name} />
       </span>
       <div className="order-item__info">
+        {line.gift && <span className="order-item__gift">Free gift</span>}
         <Link className="order-item__title" to={variantPath(product)}>
-          {product.name}
+          {line.gift ? GIFTS[line.gift].name : product.name}
         </Link>
         <p className="order-item__specs">
           <span>{variantLabel(product, product.family)}</span>
@@ -82,7 +107,7 @@ function ProductOrderLine({ line, product }: { line: OrderLine; product: OrderPr
       </div>
       <p className="order-item__price">
         {formatAmount(line.total)}
-        {each && <span className="order-item__each">{each}</span>}
+        {each && !line.gift && <span className="order-item__each">{each}</span>}
       </p>
     </li>
   );

@@ -90,8 +90,9 @@ const ringLine: OrderLine = {
   ring: null,
   tax: '0.00',
   taxes: [],
+  gift: null,
 };
-const stoneLine: OrderLine = { kind: 'diamond', description: '1.01 Carat Round Natural Diamond', quantity: 1, unit_price: '1000.00', total: '1000.00', diamondid: 4, certificate_number: 'GIA4', product: null, ring: null, tax: '0.00', taxes: [] };
+const stoneLine: OrderLine = { kind: 'diamond', description: '1.01 Carat Round Natural Diamond', quantity: 1, unit_price: '1000.00', total: '1000.00', diamondid: 4, certificate_number: 'GIA4', product: null, ring: null, tax: '0.00', taxes: [], gift: null };
 /** A built ring as the API answers it: a stone in the Aria setting, size not known yet, engraved, ready in 12 business days. */
 const builtRing: OrderLine = {
   kind: 'ring',
@@ -111,6 +112,7 @@ const builtRing: OrderLine = {
   }),
   tax: '0.00',
   taxes: [],
+  gift: null,
 };
 
 describe('an order’s lines', () => {

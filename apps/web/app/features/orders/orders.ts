@@ -10,7 +10,7 @@ import {
   shipsByText,
   timelineLabel,
 } from '@everstone/contract/core';
-import { orderLineSchema, orderSchema, priceToCents, type Order, type OrderLine, type OrderProduct, type TimelineEntry } from '@everstone/contract';
+import { orderGiftSchema, orderLineSchema, orderSchema, priceToCents, type Order, type OrderLine, type OrderProduct, type TimelineEntry } from '@everstone/contract';
 
 /**
  * How the storefront shows an order (the thank-you page, the Order History and the order page): its statuses,
@@ -66,6 +66,8 @@ const placedOrderSchema = orderSchema
     ships_by: orderSchema.shape.ships_by.optional(),
     // The sales tax it was charged, shown beside the total.
     tax: orderSchema.shape.tax.unwrap().optional(),
+    // §9's free gift, so the page says what the order carries (or why it carries none).
+    gift: orderGiftSchema.nullable().optional(),
   });
 export type PlacedOrder = ReturnType<typeof placedOrderSchema.parse>;
 

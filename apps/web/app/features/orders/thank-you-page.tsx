@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatAmount } from '@everstone/contract/core';
 import { orderLinesHeading, orderPath, placedOrderFrom } from './orders';
-import { OrderLines } from './order-lines';
+import { OrderGiftSection, OrderLines, splitGiftLines } from './order-lines';
 import checkoutHref from '../../styles/checkout.css?url';
 import profileHref from '../../styles/profile.css?url';
 
@@ -57,11 +57,12 @@ export function ThankYouPage() {
           {order.lines && order.lines.length > 0 && (
             <section className="order-items thankyou__lines" aria-labelledby="thankyou-lines-title">
               <h2 id="thankyou-lines-title" className="order-page__section-title">
-                {orderLinesHeading(order.lines)}
+                {orderLinesHeading(splitGiftLines(order.lines).bought)}
               </h2>
-              <OrderLines lines={order.lines} order={order} />
+              <OrderLines lines={splitGiftLines(order.lines).bought} order={order} />
             </section>
           )}
+          <OrderGiftSection gift={order.gift} lines={splitGiftLines(order.lines ?? []).gifts} order={order} />
           <div className="thankyou__actions">
             <Link className="button" to={orderPath(order.order_id)}>
               View order

@@ -6,6 +6,21 @@ import { priceToCents, type AdminOrder, type OrderLine, type OrderProduct, type 
  * indented under it (stone, setting, size, engraving). The order page shows prices; the packing slip, which goes in
  * the box, does not. Everything here is the shopper's order as text: an engraving is shown, never interpreted.
  */
+/** §9's free gift as the team reads it: which piece to pack, or why the order carries none. */
+export function GiftSummary({ gift }: { gift: AdminOrder['gift'] }) {
+  if (!gift) return null;
+  const words = {
+    given: gift.carried ? `${gift.name}: pack it with the order, at $0.00.` : `${gift.name}: given back (the order did not go ahead, or the gift was returned).`,
+    out_of_stock: `${gift.name} reached, but out of stock when the order was placed: not given, and the account keeps its right to one.`,
+    already_received: `${gift.name} reached, but the account had received its one gift: not given.`,
+  };
+  return (
+    <p className="adm-lines__gift">
+      <span>Free gift</span> {words[gift.outcome]}
+    </p>
+  );
+}
+
 export function OrderLines({ order, prices }: { order: Pick<AdminOrder, 'lines' | 'items'>; prices: boolean }) {
   return (
     <ol className="adm-lines">
@@ -66,7 +81,7 @@ function ProductLine({ line, product, prices }: { line: OrderLine; product: Orde
   return (
     <>
       <div className="adm-line__head">
-        <span className="adm-line__kind">{line.quantity > 1 ? `${line.quantity} ×` : 'Piece'}</span>
+        <span className="adm-line__kind">{line.gift ? 'Free gift' : line.quantity > 1 ? `${line.quantity} ×` : 'Piece'}</span>
         <span className="adm-line__title">{product.name}</span>
         <Price amount={line.total} prices={prices} />
       </div>

@@ -6,7 +6,7 @@ import { adminApi, isSignedOut, pathOf, signInPath } from '../kit/admin-api';
 import { PAYMENT_STATUS_TEXT, formatDayTime, formatExact, methodText } from '../kit/format';
 import { HoldEnd, StatusBadges } from './order-links';
 import { TableScroll } from '../kit/table';
-import { OrderLines } from './order-lines';
+import { GiftSummary, OrderLines } from './order-lines';
 import { useReauth } from '../kit/reauth';
 import { STEP_EFFECTS, stepLabel } from './steps';
 import { DialogActions } from '../kit/dialog-actions';
@@ -108,6 +108,7 @@ export function OrderView({ initial, now }: { initial: AdminOrder; now: number }
               {order.lines.length === 1 ? 'Line' : `Lines (${order.lines.length})`}
             </h2>
             <OrderLines order={order} prices />
+            <GiftSummary gift={order.gift} />
             <p className="adm-lines__total">
               {Number(order.tax ?? '0') > 0 && (
                 <>
