@@ -55,7 +55,7 @@ async function fillDelivery(page: Page) {
 async function quoteOf(request: APIRequestContext, picked: { diamondid: number }[], method: string | null, address: object = { zip: DELIVERY['ZIP code'], country: 'United States' }) {
   const res = await request.post('/api/checkout/quote', { data: { lines: picked.map((d) => ({ kind: 'diamond', diamond_id: d.diamondid, quantity: 1 })), payment_mode: method, address: JSON.stringify(address) } });
   expect(res.status()).toBe(200);
-  return (await res.json()) as { total: string; tax: string | null; tax_message: string | null; taxes: { jurisdiction: string; rate: string; amount: string }[] };
+  return (await res.json()) as { total: string; tax: string | null; tax_message: string | null; taxes: { jurisdiction: string; rate: string; amount: string }[]; gift: string | null };
 }
 
 async function expectMessage(control: Locator, message: string) {
@@ -454,7 +454,13 @@ test('sales tax follows the address: New York’s on a $1,200 stone, none in Ore
   const headers = { Authorization: `Bearer ${account.token}` };
   const [order] = ((await (await request.get('/api/orders', { headers })).json()) as { data: Order[] }).data;
   expect(order).toMatchObject({ total_price: paid.total, tax: paid.tax, taxes: paid.taxes, payment_status: 'paid' });
+  // §9: past $460 the order reaches the necklace, a $0 line outside the total and its tax (given, or said to be out
+  // of stock when the journeys before this one took the shelf's last).
+  expect(paid.gift).toBe('necklace');
+  expect(order!.gift).toMatchObject({ gift: 'necklace' });
+  expect(order!.lines.filter((l) => l.gift !== null).every((l) => l.total === '0.00' && l.tax === '0.00')).toBe(true);
   await page.goto(`/orders/${order!.order_number}`);
+  await expect(page.getByTestId('order-gift')).toContainText(order!.gift!.message);
   await expect(page.getByTestId('order-total')).toHaveText(`USD ${formatMoney(Number(paid.total))}`);
   await expect(page.getByTestId('order-tax')).toHaveText(paid.taxes.map((t) => formatMoney(Number(t.amount))));
   const invoice = await request.get(`/api/orders/${order!.order_number}/documents/invoice`, { headers });

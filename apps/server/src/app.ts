@@ -302,7 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(checkoutRoutes(checkout, { auth, limiter, wallet, storeUrl: storeUrlOf(config) }));
       await api.register(quoteRoutes(checkout, { limiter }));
-      await api.register(giftRoutes(checkout, { authenticate: accounts.authenticate }));
+      await api.register(giftRoutes(checkout, { authenticate: accounts.authenticate, limiter }));
       if (wallet.acceptsEvents) await api.register(walletWebhookRoutes(wallet, { limiter }));
       await api.register(newsletterRoutes(newsletter, { limiter }));
       await api.register(appointmentRoutes(appointments, { limiter }));

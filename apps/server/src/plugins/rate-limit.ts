@@ -159,8 +159,9 @@ export const RATE_LIMITS = {
     ],
   },
   /**
-   * A checkout quote prices the lines and reads a ZIP's tax row: asked again as the shopper edits the address or
-   * the method. Far above what typing at a checkout sends; a script pricing the catalog through it is stopped.
+   * A checkout quote prices the lines and reads a ZIP's tax row, and the free gift's standing reads the gift pieces'
+   * stock: asked again as the shopper edits the address or the method, or opens the cart. Far above what a shopper
+   * sends; a script pricing the catalog through them is stopped. The two count together.
    */
   quotes: {
     name: 'quotes',

@@ -194,7 +194,7 @@ export function quoteRoutes(service: CheckoutService, deps: { limiter: RateLimit
  * GET /api/free-gift, for guests and signed-in shoppers alike: the cart asks it to say, before payment, that the
  * account has received its one gift or that the gift it reaches is out of stock.
  */
-export function giftRoutes(service: CheckoutService, deps: { authenticate: Authenticate }): FastifyPluginAsyncZod {
+export function giftRoutes(service: CheckoutService, deps: { authenticate: Authenticate; limiter: RateLimiter }): FastifyPluginAsyncZod {
   return async function (app) {
     app.get(
       '/free-gift',
@@ -206,8 +206,10 @@ export function giftRoutes(service: CheckoutService, deps: { authenticate: Authe
             'Without a bearer token (or with one that signs nobody in), received_with is null. out_of_stock names the gifts ' +
             'no order can be given now; an order that reaches one is placed without it. The tiers and messages are the ' +
             'contract’s (packages/contract/src/checkout/gifts.ts).',
-          response: { 200: giftStandingSchema },
+          response: { 200: giftStandingSchema, 429: errorResponseSchema },
         },
+        // It reads a token and the gift pieces' stock: asked once per cart or checkout drawing, a flood is stopped.
+        preValidation: deps.limiter.guard(RATE_LIMITS.quotes),
       },
       async (request, reply) => {
         const signedIn = await deps.authenticate(request.headers.authorization);

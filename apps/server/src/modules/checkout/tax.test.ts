@@ -171,4 +171,20 @@ describe.each(TEST_ENGINES)('sales tax at checkout on %s', (engine) => {
     expect(captured.statusCode, captured.body).toBe(201);
     expect(captured.json()).toMatchObject({ total_price: quoted.total, tax: quoted.tax, payment_status: 'paid', taxes: [{ jurisdiction: 'HST', rate: '13%' }] });
   });
+
+  it('limits quotes and the gift’s standing together, per client, so a script cannot price the catalog through them', async () => {
+    const limited = await createTestApp(db, { RATE_LIMITS_ENABLED: 'true', TAX_NEXUS: '' }, { passwordHasher: quickHasher });
+    try {
+      const a = take();
+      const body = { lines: lines(a), address: JSON.stringify(PORTLAND) };
+      for (let i = 0; i < 599; i++) expect((await limited.inject({ method: 'POST', url: '/api/checkout/quote', payload: body })).statusCode).toBe(200);
+      expect((await limited.inject({ url: '/api/free-gift' })).statusCode).toBe(200);
+      const refused = await limited.inject({ method: 'POST', url: '/api/checkout/quote', payload: body });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many price quotes\./);
+      expect((await limited.inject({ url: '/api/free-gift' })).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });
