@@ -4,8 +4,8 @@
  * FILE.csv` sets units on hand by SKU. Units held by open orders are never put back on sale. Honours DATABASE_URL
  * like the server does. The columns are documented in docs/jewelry.md.
  */
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { importFileArgument, printRowErrors } from './import-file.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { createInventoryService } from '../modules/inventory/index.ts';
@@ -31,8 +31,6 @@ const USAGE =
     .map(([name, c]) => `  ${c.required ? '*' : ' '} ${name.padEnd(15)} ${c.help}`)
     .join('\n');
 
-/** Rows listed one by one before the rest are summarised. */
-const SHOWN_ERRORS = 50;
 
 const csvField = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
@@ -49,15 +47,9 @@ async function main(): Promise<number> {
     for (const row of exampleRows(demoJewelry())) console.log(row.map(csvField).join(','));
     return 0;
   }
-  const file = positionals[0];
-  if (positionals.length !== 1 || !file) {
-    console.error(`Name one CSV file to import.\n\n${USAGE}`);
-    return 1;
-  }
-  if (!existsSync(file)) {
-    console.error(`No such file: ${file}`);
-    return 1;
-  }
+  const named = importFileArgument(positionals, USAGE);
+  if ('exit' in named) return named.exit;
+  const { file } = named;
   const config = loadConfig();
   const d = createDb(config.DATABASE_URL);
   try {
@@ -79,8 +71,7 @@ async function main(): Promise<number> {
     const summary = stockOnly
       ? await importStockFile(d, file, { inventory, heldUnits, record, onProgress })
       : await importProductsFile(d, file, { inventory, heldUnits, record, onProgress });
-    for (const error of summary.errors.slice(0, SHOWN_ERRORS)) console.error(`line ${error.line}: ${error.problems.join('; ')}`);
-    if (summary.errors.length > SHOWN_ERRORS) console.error(`... and ${(summary.errors.length - SHOWN_ERRORS).toLocaleString('en-US')} more rows with errors`);
+    printRowErrors(summary.errors);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const done =
       'products' in summary

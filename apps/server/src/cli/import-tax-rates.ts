@@ -5,9 +5,9 @@
  * a good file replaces the rows of the states it covers in one transaction. Honours DATABASE_URL like the server
  * does. The columns and what the store does with them are in docs/taxes.md.
  */
-import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import { importFileArgument, printRowErrors } from './import-file.ts';
 import { US_STATES } from '@everstone/contract';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
@@ -20,8 +20,6 @@ const USAGE =
     .map(([name, c]) => `  ${c.required ? '*' : ' '} ${name.padEnd(21)} ${c.help}`)
     .join('\n');
 
-/** Rows listed one by one before the rest are summarised. */
-const SHOWN_ERRORS = 50;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h', default: false } } });
@@ -29,15 +27,9 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const file = positionals[0];
-  if (positionals.length !== 1 || !file) {
-    console.error(`Name one CSV file to import.\n\n${USAGE}`);
-    return 1;
-  }
-  if (!existsSync(file)) {
-    console.error(`No such file: ${file}`);
-    return 1;
-  }
+  const named = importFileArgument(positionals, USAGE);
+  if ('exit' in named) return named.exit;
+  const { file } = named;
   const config = loadConfig();
   const d = createDb(config.DATABASE_URL);
   try {
@@ -46,8 +38,7 @@ async function main(): Promise<number> {
     const audit = createAuditLog({ db: d.db, now: () => new Date() });
     const actor = commandLineActor('npm run import:tax-rates');
     const summary = await importTaxRateFile(d, file, { record: (trx, entry) => audit.record(trx, actor, entry), now: () => new Date(), name: basename(file) });
-    for (const error of summary.errors.slice(0, SHOWN_ERRORS)) console.error(`line ${error.line}: ${error.problems.join('; ')}`);
-    if (summary.errors.length > SHOWN_ERRORS) console.error(`... and ${(summary.errors.length - SHOWN_ERRORS).toLocaleString('en-US')} more rows with errors`);
+    printRowErrors(summary.errors);
     if (!summary.applied) {
       const bad = summary.errors.length;
       console.error(`Read ${summary.rows.toLocaleString('en-US')} rows: ${bad.toLocaleString('en-US')} ${bad === 1 ? 'has' : 'have'} errors, so nothing was imported. Correct ${bad === 1 ? 'it' : 'them'} and run the import again.`);

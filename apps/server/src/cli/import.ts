@@ -4,8 +4,8 @@
  * back on sale, are listed with their line and skipped.
  * Honours DATABASE_URL like the server does. The columns are documented in docs/inventory.md.
  */
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { importFileArgument, printRowErrors } from './import-file.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDb, migrateToLatest } from '../db/database.ts';
 import { commandLineActor, createAuditLog } from '../modules/audit/index.ts';
@@ -16,8 +16,6 @@ const USAGE = 'Usage: npm run import -- FILE.csv\n\nColumns (header row required
     .map(([name, c]) => `  ${c.required ? '*' : ' '} ${name.padEnd(17)} ${c.help}`)
     .join('\n');
 
-/** Rows listed one by one before the rest are summarised. */
-const SHOWN_ERRORS = 50;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -28,15 +26,9 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const file = positionals[0];
-  if (positionals.length !== 1 || !file) {
-    console.error(`Name one CSV file to import.\n\n${USAGE}`);
-    return 1;
-  }
-  if (!existsSync(file)) {
-    console.error(`No such file: ${file}`);
-    return 1;
-  }
+  const named = importFileArgument(positionals, USAGE);
+  if ('exit' in named) return named.exit;
+  const { file } = named;
   const config = loadConfig();
   const d = createDb(config.DATABASE_URL);
   // Every stone the file adds or changes is on the audit log, as a back-office import's are, under the terminal's user and host.
@@ -69,12 +61,7 @@ async function main(): Promise<number> {
       throw err;
     }
     await audit.recordNow(actor, summaryEntry({ file, rows: summary.rows, inserted: summary.inserted, updated: summary.updated, errors: summary.errors.length }));
-    for (const error of summary.errors.slice(0, SHOWN_ERRORS)) {
-      console.error(`line ${error.line}: ${error.problems.join('; ')}`);
-    }
-    if (summary.errors.length > SHOWN_ERRORS) {
-      console.error(`... and ${(summary.errors.length - SHOWN_ERRORS).toLocaleString('en-US')} more rows with errors`);
-    }
+    printRowErrors(summary.errors);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       `Read ${summary.rows.toLocaleString('en-US')} rows in ${seconds} s: ${summary.inserted.toLocaleString('en-US')} added, ` +

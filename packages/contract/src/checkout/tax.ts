@@ -470,6 +470,18 @@ export function lineTaxOf(totalCents: number, levies: readonly TaxLevy[]): LineT
   return { taxCents: components.reduce((sum, c) => sum + c.taxCents, 0), components };
 }
 
+/** Lines' taxes by jurisdiction: each jurisdiction and rate once, its cents added up, in the order first seen. */
+export function sumTaxComponents(components: readonly TaxComponent[]): TaxComponent[] {
+  const totals = new Map<string, TaxComponent>();
+  for (const component of components) {
+    const key = `${component.jurisdiction}\u0000${component.rateMillionths}`;
+    const sum = totals.get(key);
+    if (sum) sum.taxCents += component.taxCents;
+    else totals.set(key, { ...component });
+  }
+  return [...totals.values()];
+}
+
 /**
  * The one tax function: each line's tax (lines as priceLines gives them, `{ totalCents }`) at `destination` under
  * `options`, rounded per line; or the message to show when the ZIP or postal code cannot be placed.
@@ -492,13 +504,6 @@ export function taxOf(destination: TaxDestination, lines: readonly { totalCents:
     };
   }
   const taxed = lines.map((line) => lineTaxOf(line.totalCents, taxes.levies));
-  const totals = new Map<string, TaxComponent>();
-  for (const component of taxed.flatMap((l) => l.components)) {
-    const key = `${component.jurisdiction}\u0000${component.rateMillionths}`;
-    const sum = totals.get(key);
-    if (sum) sum.taxCents += component.taxCents;
-    else totals.set(key, { ...component });
-  }
   return {
     ok: true,
     collected: true,
@@ -508,6 +513,6 @@ export function taxOf(destination: TaxDestination, lines: readonly { totalCents:
     message: null,
     lines: taxed,
     totalCents: taxed.reduce((sum, l) => sum + l.taxCents, 0),
-    components: [...totals.values()],
+    components: sumTaxComponents(taxed.flatMap((l) => l.components)),
   };
 }

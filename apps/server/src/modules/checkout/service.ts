@@ -473,7 +473,6 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   const walletHooks: WalletHooks = {
     async completeOrder(trx: Handle, payment: CapturedPayment): Promise<number> {
       const lines: LineItem[] = payment.lines.map(({ price_cents: _paid, ...line }) => line);
-      // Each line at the price the shopper approved and paid, whatever the catalog says now.
       const priced = await price(trx, lines, 'lines', { anyStatus: true });
       // Each line at the price and with the tax the shopper approved and paid, as the payment recorded them.
       const stored = priced.map((p, i) => ({ ...storedAt(p, payment.lines[i]!.price_cents), ...(payment.lines[i]!.tax ? { tax: payment.lines[i]!.tax } : {}) }));

@@ -7,6 +7,7 @@ import {
   orderShipsBy,
   centsToPrice,
   formatTaxRate,
+  sumTaxComponents,
   type TaxComponent,
   type TaxLine,
   GIFTS,
@@ -170,17 +171,8 @@ function toOrderLine(i: OrderItemRow): OrderLine {
 /** A tax by jurisdiction as the API shows it: its rate as a percentage, its amount as 2-decimal text. */
 const taxLineOf = (c: TaxComponent): TaxLine => ({ jurisdiction: c.jurisdiction, rate: formatTaxRate(c.rateMillionths), amount: centsToPrice(c.taxCents) });
 
-/** The order's tax by jurisdiction: each jurisdiction and rate once, with its lines' cents added up, in first-seen order. */
-function orderTaxesOf(items: readonly OrderItemRow[]): TaxLine[] {
-  const sums = new Map<string, TaxComponent>();
-  for (const c of items.filter((i) => i.parent_line_id === null).flatMap(taxesOf)) {
-    const key = `${c.jurisdiction}\u0000${c.rateMillionths}`;
-    const sum = sums.get(key);
-    if (sum) sum.taxCents += c.taxCents;
-    else sums.set(key, { ...c });
-  }
-  return [...sums.values()].map(taxLineOf);
-}
+/** The order's tax by jurisdiction and rate, its lines' added up as the quote adds them. */
+const orderTaxesOf = (items: readonly OrderItemRow[]): TaxLine[] => sumTaxComponents(items.filter((i) => i.parent_line_id === null).flatMap(taxesOf)).map(taxLineOf);
 
 /** The gift an order reached, as the API answers it; null below the first tier. */
 function giftOfOrder(row: OrderRow, items: readonly OrderItemRow[]): OrderGift | null {
